@@ -1,0 +1,20 @@
+import * as z from 'zod/mini';
+import { currencyCode, resourceId } from './common.js';
+
+/** Body of create checkout session (section 2.12; path assumed). */
+export const createCheckoutSessionRequest = z.strictObject({
+  storeId: resourceId,
+  items: z.array(z.strictObject({ variantId: resourceId, quantity: z.int().check(z.minimum(1), z.maximum(1000)) })).check(z.minLength(1)),
+  currency: currencyCode,
+  checkoutUrl: z.url(),
+});
+/** Body of create checkout session. */
+export type CreateCheckoutSessionRequest = z.infer<typeof createCheckoutSessionRequest>;
+
+/** A checkout session: where to send the customer (`redirectUrl`). */
+export const checkoutSession = z.looseObject({
+  id: z.optional(z.string()),
+  redirectUrl: z.url(),
+});
+/** A checkout session. */
+export type CheckoutSession = z.infer<typeof checkoutSession>;

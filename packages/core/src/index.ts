@@ -1,0 +1,132 @@
+export { apiErrorBody, type ApiErrorBody } from './api-error.js';
+export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card-brand.js';
+export { cardInput, type CardInput } from './card-input.js';
+export { cardTokenResponse, type CardTokenResponse } from './card-token.js';
+export {
+  luhnCheck,
+  MAX_EXPIRY_YEARS_AHEAD,
+  normalizeCardNumber,
+  parseExpiryDate,
+  validateCard,
+  type CardValidationResult,
+  type ValidateCardOptions,
+  type ValidCard,
+} from './card-validation.js';
+export {
+  challengeCompletionMessage,
+  challengeRequest,
+  challengeWindowSizes,
+  decodeChallengeRequest,
+  encodeChallengeRequest,
+  type ChallengeCompletionMessage,
+  type ChallengeRequest,
+  type ChallengeWindowSize,
+} from './challenge-message.js';
+export { checkoutSession, createCheckoutSessionRequest, type CheckoutSession, type CreateCheckoutSessionRequest } from './checkout-session.js';
+export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId } from './common.js';
+export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
+export { TesseraAbortError, TesseraError, TesseraTimeoutError, TesseraValidationError, type FieldError } from './errors.js';
+export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isMinorUnits, toMinorUnits } from './money.js';
+export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order, type OrderList } from './order.js';
+export {
+  authorizeRequest,
+  captureRequest,
+  knownPaymentStatuses,
+  listPaymentsRequest,
+  pageNumber,
+  pageSize,
+  payment,
+  paymentList,
+  paymentResponse,
+  processPaymentRequest,
+  purchaseRequest,
+  reasonType,
+  refundPaymentRequest,
+  threeDSChallengeData,
+  voidPaymentRequest,
+  type AuthorizeRequest,
+  type CaptureRequest,
+  type KnownPaymentStatus,
+  type ListPaymentsRequest,
+  type Payment,
+  type PaymentList,
+  type PaymentResponse,
+  type PaymentStatus,
+  type ProcessPaymentRequest,
+  type PurchaseRequest,
+  type ReasonType,
+  type RefundPaymentRequest,
+  type ThreeDSChallengeData,
+  type VoidPaymentRequest,
+} from './payment.js';
+export {
+  createPaymentFlowRequest,
+  paymentFlow,
+  paymentFlowInput,
+  processorConfig,
+  type CreatePaymentFlowRequest,
+  type PaymentFlow,
+  type PaymentFlowInput,
+  type ProcessorConfig,
+} from './payment-flow.js';
+export {
+  createPaymentInstrumentFromTokenRequest,
+  createPaymentInstrumentFromTokenResponse,
+  paymentInstrument,
+  paymentInstrumentList,
+  type CreatePaymentInstrumentFromTokenRequest,
+  type CreatePaymentInstrumentFromTokenResponse,
+  type PaymentInstrument,
+  type PaymentInstrumentList,
+} from './payment-instrument.js';
+export {
+  getThreeDSChallenge,
+  isFailedPaymentStatus,
+  isTerminalPaymentStatus,
+  requiresThreeDS,
+  terminalPaymentStatuses,
+  type ThreeDSChallenge,
+} from './payment-status.js';
+export { poll, sleep, type PollOptions } from './poll.js';
+export {
+  archiveProcessorsRequest,
+  archiveProcessorsResponse,
+  createProcessorRequest,
+  processor,
+  processorInput,
+  processorResponse,
+  type ArchiveProcessorsRequest,
+  type ArchiveProcessorsResponse,
+  type CreateProcessorRequest,
+  type Processor,
+  type ProcessorInput,
+} from './processor.js';
+export {
+  createProductRequest,
+  product,
+  productPriceInput,
+  productVariantInput,
+  type CreateProductRequest,
+  type Product,
+  type ProductPriceInput,
+  type ProductVariantInput,
+} from './product.js';
+export { API_PREFIX, routePath, routes, type HttpMethod, type OperationName, type Route } from './routes.js';
+export {
+  decodeServiceToken,
+  encodeServiceToken,
+  MAX_SERVICE_TOKEN_LENGTH,
+  serviceToken,
+  serviceTokenMetadata,
+  serviceTokenType,
+  ServiceTokenError,
+  type ServiceToken,
+  type ServiceTokenErrorReason,
+  type ServiceTokenMetadata,
+  type ServiceTokenType,
+  type TagadaToken,
+} from './service-token.js';
+export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
+export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
+export { parseOrThrow, toFieldErrors } from './validation.js';
+export { listWebhooksRequest, webhookEvent, webhookList, type ListWebhooksRequest, type WebhookEvent, type WebhookList } from './webhook.js';

@@ -1,0 +1,38 @@
+import * as z from 'zod/mini';
+import { resourceId } from './common.js';
+
+/** One processor in a flow, with its routing weight (section 2.9). */
+export const processorConfig = z.strictObject({
+  processorId: resourceId,
+  weight: z.number().check(z.minimum(0)),
+  disabled: z.boolean(),
+  nonStickable: z.boolean(),
+});
+/** One processor in a flow. */
+export type ProcessorConfig = z.infer<typeof processorConfig>;
+
+/** A payment flow as sent to create (section 2.9). Routing-rule configuration is "not shown" and not modelled. */
+export const paymentFlowInput = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  strategy: z.string(),
+  fallbackMode: z.boolean(),
+  maxFallbackRetries: z.int().check(z.minimum(0), z.maximum(10)),
+  threeDsEnabled: z.boolean(),
+  stickyProcessorEnabled: z.boolean(),
+  pickProcessorStrategy: z.string(),
+  processorConfigs: z.array(processorConfig).check(z.minLength(1)),
+  fallbackProcessorConfigs: z.array(processorConfig),
+  abuseDetectionConfig: z.nullable(z.record(z.string(), z.unknown())),
+});
+/** A payment flow as sent to create. */
+export type PaymentFlowInput = z.infer<typeof paymentFlowInput>;
+
+/** Body of create payment flow (section 4.10, path assumed): `{ data: flow }`. */
+export const createPaymentFlowRequest = z.strictObject({ data: paymentFlowInput });
+/** Body of create payment flow. */
+export type CreatePaymentFlowRequest = z.infer<typeof createPaymentFlowRequest>;
+
+/** A payment flow with its id, as returned by create. */
+export const paymentFlow = z.looseObject({ id: z.string(), name: z.string() });
+/** A payment flow with its id. */
+export type PaymentFlow = z.infer<typeof paymentFlow>;

@@ -1,0 +1,136 @@
+import * as z from 'zod/mini';
+import { currencyCode, minorUnits, positiveMinorUnits, resourceId } from './common.js';
+
+/**
+ * Payment statuses. The document names `pending`, `succeeded`, `failed` and `declined`. The statuses after auth,
+ * capture, void and refund are "not shown" there; we chose `authorized`, `voided`, `partially_refunded` and
+ * `refunded` (a capture moves an authorized payment to `succeeded`). Other strings from the service pass through.
+ */
+export const knownPaymentStatuses = ['pending', 'succeeded', 'failed', 'declined', 'authorized', 'voided', 'partially_refunded', 'refunded'] as const;
+/** A known payment status. */
+export type KnownPaymentStatus = (typeof knownPaymentStatuses)[number];
+/** A payment status: one of the known ones, or another string the service may add. */
+export type PaymentStatus = KnownPaymentStatus | (string & {});
+
+/** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
+export const threeDSChallengeData = z.looseObject({
+  externalSessionId: z.string(),
+  acsChallengeUrl: z.url(),
+  acsTransID: z.string(),
+  messageVersion: z.string(),
+});
+/** The values the 3DS challenge needs. */
+export type ThreeDSChallengeData = z.infer<typeof threeDSChallengeData>;
+
+/** A payment (section 2.7). Amounts are integers in minor units. Unknown fields pass through. */
+export const payment = z.looseObject({
+  id: z.string(),
+  amount: minorUnits,
+  currency: z.string(),
+  /** See {@link PaymentStatus}. */
+  status: z.string(),
+  /** `none`, or `threeds_auth` when the customer must complete a 3DS challenge. */
+  requireAction: z.optional(z.string()),
+  requireActionData: z.optional(
+    z.nullable(
+      z.looseObject({
+        type: z.string(),
+        metadata: z.optional(z.looseObject({ threedsSession: z.optional(threeDSChallengeData) })),
+      }),
+    ),
+  ),
+});
+/** A payment (section 2.7). */
+export type Payment = z.infer<typeof payment>;
+
+/** Response of `POST /payments/process`, and (our choice, "not shown" in the document) of void and refund. */
+export const paymentResponse = z.looseObject({ payment });
+/** `{ payment }` */
+export type PaymentResponse = z.infer<typeof paymentResponse>;
+
+/** Reason of a merchant-initiated payment. */
+export const reasonType = z.enum(['recurring', 'unscheduled', 'installment']);
+/** Reason of a merchant-initiated payment. */
+export type ReasonType = z.infer<typeof reasonType>;
+
+function chargeRequest<const M extends 'purchase' | 'auth'>(mode: M) {
+  const base = {
+    mode: z.literal(mode),
+    amount: positiveMinorUnits,
+    currency: currencyCode,
+    storeId: resourceId,
+    paymentInstrumentId: resourceId,
+    threedsSessionId: z.optional(resourceId),
+    paymentFlowId: z.optional(resourceId),
+  };
+  return z.discriminatedUnion('initiatedBy', [
+    z.strictObject({ ...base, initiatedBy: z.literal('customer') }),
+    z.strictObject({ ...base, initiatedBy: z.literal('merchant'), reasonType }),
+  ]);
+}
+
+/** Purchase: charge now (customer- or merchant-initiated). */
+export const purchaseRequest = chargeRequest('purchase');
+/** Authorize only; capture or void later. */
+export const authorizeRequest = chargeRequest('auth');
+/**
+ * Capture of an earlier authorization. The document shows only `paymentId` and `mode`; `storeId` is accepted, and
+ * `amount` (our choice) captures part of the authorization. Without it the whole authorized amount is captured.
+ */
+export const captureRequest = z.strictObject({
+  mode: z.literal('capture'),
+  paymentId: resourceId,
+  storeId: z.optional(resourceId),
+  amount: z.optional(positiveMinorUnits),
+});
+
+/**
+ * Body of `POST /payments/process` (section 4.5), a union on `mode`: purchase and auth need amount, currency,
+ * storeId, paymentInstrumentId and initiatedBy; `initiatedBy: 'merchant'` also needs reasonType; capture needs paymentId.
+ */
+export const processPaymentRequest = z.discriminatedUnion('mode', [purchaseRequest, authorizeRequest, captureRequest]);
+/** Body of `POST /payments/process`. */
+export type ProcessPaymentRequest = z.infer<typeof processPaymentRequest>;
+/** A purchase request (without `mode`, for the `purchase` shortcut). */
+export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+/** An authorization request. */
+export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
+/** A capture request. */
+export type CaptureRequest = z.infer<typeof captureRequest>;
+
+/** Body of `POST /payments/void` (section 4.7). */
+export const voidPaymentRequest = z.strictObject({ paymentId: resourceId, storeId: resourceId });
+/** Body of `POST /payments/void`. */
+export type VoidPaymentRequest = z.infer<typeof voidPaymentRequest>;
+
+/** Body of `POST /payments/refund` (section 4.8). Without `amount` the refund is for everything not yet refunded. */
+export const refundPaymentRequest = z.strictObject({
+  paymentId: resourceId,
+  storeId: resourceId,
+  amount: z.optional(positiveMinorUnits),
+});
+/** Body of `POST /payments/refund`. */
+export type RefundPaymentRequest = z.infer<typeof refundPaymentRequest>;
+
+/** Page request shared by the list operations. */
+export const pageNumber = z.int().check(z.minimum(1), z.maximum(100_000));
+/** Page size: 1 to 100. */
+export const pageSize = z.int().check(z.minimum(1), z.maximum(100));
+
+/** Body of list payments (section 4.10, path assumed): `{ pagination: { page, pageSize }, filters: { storeIds } }`. */
+export const listPaymentsRequest = z.strictObject({
+  pagination: z.strictObject({ page: pageNumber, pageSize }),
+  filters: z.optional(z.strictObject({ storeIds: z.optional(z.array(resourceId)) })),
+});
+/** Body of list payments. */
+export type ListPaymentsRequest = z.infer<typeof listPaymentsRequest>;
+
+/** Result of list payments: `data` (given) plus optional paging facts. */
+export const paymentList = z.looseObject({
+  data: z.array(payment),
+  total: z.optional(z.number()),
+  page: z.optional(z.number()),
+  pageSize: z.optional(z.number()),
+});
+/** Result of list payments. */
+export type PaymentList = z.infer<typeof paymentList>;

@@ -1,0 +1,47 @@
+import * as z from 'zod/mini';
+import { currencyCode, minorUnits, resourceId } from './common.js';
+
+/** A price of a product variant (section 2.11): amounts per currency, optionally recurring. */
+export const productPriceInput = z.strictObject({
+  currencyOptions: z.record(currencyCode, z.strictObject({ amount: minorUnits })),
+  recurring: z.boolean(),
+  interval: z.optional(z.enum(['day', 'week', 'month', 'year'])),
+  intervalCount: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
+  billingTiming: z.optional(z.string()),
+  default: z.boolean(),
+});
+/** A price of a product variant. */
+export type ProductPriceInput = z.infer<typeof productPriceInput>;
+
+/** A variant of a product (section 2.11). `price` and `compareAtPrice` are minor units. */
+export const productVariantInput = z.strictObject({
+  name: z.string().check(z.minLength(1)),
+  sku: z.string(),
+  grams: z.number().check(z.minimum(0)),
+  price: minorUnits,
+  compareAtPrice: minorUnits,
+  active: z.boolean(),
+  default: z.boolean(),
+  prices: z.array(productPriceInput),
+});
+/** A variant of a product. */
+export type ProductVariantInput = z.infer<typeof productVariantInput>;
+
+/** Body of create product (section 2.11; path assumed). */
+export const createProductRequest = z.strictObject({
+  storeId: resourceId,
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  active: z.boolean(),
+  variants: z.array(productVariantInput).check(z.minLength(1)),
+});
+/** Body of create product. */
+export type CreateProductRequest = z.infer<typeof createProductRequest>;
+
+/** A product as returned by create: ids for the product, its variants and their prices. */
+export const product = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  variants: z.array(z.looseObject({ id: z.string(), prices: z.optional(z.array(z.looseObject({ id: z.string() }))) })),
+});
+/** A product as returned by create. */
+export type Product = z.infer<typeof product>;

@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { currencyCode, resourceId } from './common.js';
+
+/** Body of create store (section 2.10; path assumed). */
+export const createStoreRequest = z.strictObject({
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  baseCurrency: currencyCode,
+  presentmentCurrencies: z.array(currencyCode),
+  chargeCurrencies: z.array(currencyCode),
+  selectedPaymentFlowId: z.optional(resourceId),
+});
+/** Body of create store. */
+export type CreateStoreRequest = z.infer<typeof createStoreRequest>;
+
+/** A store with its id, as returned by create. */
+export const store = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  baseCurrency: z.string(),
+  selectedPaymentFlowId: z.optional(z.nullable(z.string())),
+});
+/** A store with its id. */
+export type Store = z.infer<typeof store>;
