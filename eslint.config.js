@@ -3,7 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.config.*', '**/coverage/**', 'bench/**', 'scripts/**', '**/public/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/*.config.*', 'vitest.shared.ts', '**/coverage/**', 'bench/**', 'scripts/**', '**/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

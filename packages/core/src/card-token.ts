@@ -11,6 +11,13 @@ export const cardTokenResponse = z.looseObject({
       number: z.optional(z.string()),
       expiration_month: z.optional(z.number()),
       expiration_year: z.optional(z.number()),
+      // Non-sensitive card facts the vault may add; the tokenizer copies them into the service token.
+      last4: z.optional(z.string()),
+      bin: z.optional(z.string()),
+      brand: z.optional(z.string()),
+      funding: z.optional(z.string()),
+      fingerprint: z.optional(z.string()),
+      issuer: z.optional(z.looseObject({ name: z.optional(z.string()), country: z.optional(z.string()) })),
     }),
   ),
   metadata: z.optional(
