@@ -8,4 +8,6 @@ export default defineConfig({
   sourcemap: true,
   target: 'es2022',
   platform: 'browser',
+  // The React entry imports the main entry by name, so both share one copy (one open-challenge guard).
+  external: ['@tessera/tokenizer', '@basis-theory/web-threeds', 'react'],
 });

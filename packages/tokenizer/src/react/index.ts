@@ -1,1 +1,2 @@
-export {};
+export { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSChallengeResult } from './use-three-ds-challenge.js';
+export { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';

@@ -1,0 +1,94 @@
+import { TesseraError, type FieldError } from '@tessera/core';
+
+/** Why a tokenizer or 3DS configuration was refused. */
+export type ConfigurationErrorReason = 'unknown_environment' | 'missing_vault_key' | 'invalid_vault_url' | 'invalid_option';
+
+/**
+ * The tokenizer (or 3DS helper) was configured wrongly: an unknown environment, no vault key for an environment
+ * that has no default key, or a malformed URL. Thrown at once; there is never a fallback to another environment.
+ */
+export class TesseraConfigurationError extends TesseraError {
+  /** Which check failed. */
+  readonly reason: ConfigurationErrorReason;
+
+  constructor(reason: ConfigurationErrorReason, message: string) {
+    super('configuration_error', message);
+    this.name = 'TesseraConfigurationError';
+    this.reason = reason;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason };
+  }
+}
+
+/**
+ * The vault answered with an HTTP error. The message names the status and the vault's error code only; it never
+ * repeats anything that was sent.
+ */
+export class TesseraVaultError extends TesseraError {
+  /** HTTP status of the vault's answer. */
+  readonly status: number;
+  /** The vault's own error code, when its body had one (e.g. `validation_error`, `unauthorized`). */
+  readonly vaultCode: string | undefined;
+  /** Request id from the vault (`x-request-id`), for support. */
+  readonly requestId: string | undefined;
+  /** Field errors the vault reported, if any. */
+  readonly fields: FieldError[];
+
+  constructor(status: number, details: { vaultCode?: string | undefined; requestId?: string | undefined; fields?: FieldError[] } = {}) {
+    super('vault_error', `The vault refused the request (HTTP ${status}${details.vaultCode ? `, ${details.vaultCode}` : ''})`);
+    this.name = 'TesseraVaultError';
+    this.status = status;
+    this.vaultCode = details.vaultCode;
+    this.requestId = details.requestId;
+    this.fields = details.fields ?? [];
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), status: this.status, vaultCode: this.vaultCode, requestId: this.requestId, fields: this.fields };
+  }
+}
+
+/** The vault could not be reached (DNS, connection refused, CORS, offline). */
+export class TesseraNetworkError extends TesseraError {
+  constructor(message = 'Could not reach the vault', options?: { cause?: unknown }) {
+    super('network_error', message, options);
+    this.name = 'TesseraNetworkError';
+  }
+}
+
+/** The vault answered 2xx with a body that is not what the contract says. */
+export class TesseraInvalidResponseError extends TesseraError {
+  constructor(message = 'The vault returned an unexpected response', options?: { cause?: unknown }) {
+    super('invalid_response', message, options);
+    this.name = 'TesseraInvalidResponseError';
+  }
+}
+
+/** Why a 3DS challenge could not be started. */
+export type ChallengeErrorReason = 'challenge_in_progress' | 'no_dom';
+
+/** A 3DS challenge could not be started: another one is open, or there is no DOM (server-side rendering). */
+export class TesseraChallengeError extends TesseraError {
+  /** Which check failed. */
+  readonly reason: ChallengeErrorReason;
+
+  constructor(reason: ChallengeErrorReason, message: string) {
+    super(reason, message);
+    this.name = 'TesseraChallengeError';
+    this.reason = reason;
+  }
+}
+
+/** A wallet sheet (Apple Pay, Google Pay) is unavailable, was cancelled, or failed. */
+export class TesseraWalletError extends TesseraError {
+  /** `unavailable`, `cancelled` or `failed`. */
+  readonly reason: 'unavailable' | 'cancelled' | 'failed';
+
+  constructor(reason: 'unavailable' | 'cancelled' | 'failed', message: string, options?: { cause?: unknown }) {
+    super(`wallet_${reason}`, message, options);
+    this.name = 'TesseraWalletError';
+    this.reason = reason;
+  }
+}

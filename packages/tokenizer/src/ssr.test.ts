@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+
+describe('server-side rendering', () => {
+  it('imports both entries without a window or document and without loading optional peers', async () => {
+    expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
+    expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
+    const main = await import('./index.js');
+    const react = await import('./react/index.js');
+    expect(typeof main.createTokenizer).toBe('function');
+    expect(typeof main.createThreeDS).toBe('function');
+    expect(typeof react.useTokenizer).toBe('function');
+    expect(main.isApplePayAvailable()).toBe(false);
+    // Creating clients during SSR is fine too: nothing touches the DOM until a challenge starts.
+    expect(() => main.createThreeDS({ environment: 'local' })).not.toThrow();
+    expect(() => main.createTokenizer({ environment: 'local' })).not.toThrow();
+  });
+});
