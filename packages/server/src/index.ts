@@ -1,1 +1,44 @@
-export {};
+export {
+  TesseraApiError,
+  TesseraAuthenticationError,
+  TesseraBadRequestError,
+  TesseraConflictError,
+  TesseraInternalServerError,
+  TesseraNotFoundError,
+  TesseraPermissionDeniedError,
+  TesseraRateLimitError,
+  TesseraUnprocessableEntityError,
+  type ApiErrorDetails,
+} from './api-error.js';
+export { CheckoutSessions } from './checkout-sessions.js';
+export { TesseraConnectionError } from './connection-error.js';
+export { Customers } from './customers.js';
+export type { FetchFunction, Method } from './http-client.js';
+export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
+export { Orders, type ListOrdersParams } from './orders.js';
+export { Page, PagePromise, type PageInfo } from './page.js';
+export { PaymentFlows } from './payment-flows.js';
+export { PaymentInstruments } from './payment-instruments.js';
+export { Payments, type ListPaymentsParams, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
+export { Processors } from './processors.js';
+export { Products } from './products.js';
+export type { RawRequestOptions, RequestOptions } from './request-options.js';
+export { TesseraResponseValidationError } from './response-validation-error.js';
+export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry-policy.js';
+export { Stores } from './stores.js';
+export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
+export { ThreeDS } from './threeds.js';
+export { VERSION } from './version.js';
+export { Webhooks } from './webhooks.js';
+export {
+  getThreeDSChallenge,
+  isTerminalPaymentStatus,
+  TesseraAbortError,
+  TesseraError,
+  TesseraTimeoutError,
+  TesseraValidationError,
+  type FieldError,
+  type Payment,
+  type PaymentInstrument,
+  type ThreeDSChallenge,
+} from '@tessera/core';

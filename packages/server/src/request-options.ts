@@ -1,0 +1,41 @@
+import { parseOrThrow } from '@tessera/core';
+import * as z from 'zod/mini';
+
+/** Options every method accepts as its last argument. They override the client's defaults for this call only. */
+export interface RequestOptions {
+  /**
+   * Idempotency key of a POST. By default one is generated per call and reused unchanged on every retry, so a
+   * retried payment is never charged twice. Pass your own (e.g. your order id) to make a call safe to repeat
+   * across process restarts.
+   */
+  idempotencyKey?: string;
+  /** Time limit of each attempt in milliseconds. Default: the client's `timeoutMs`. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. `0` disables retries. Default: the client's `maxRetries`. */
+  maxRetries?: number;
+  /** Cancels the call, including any wait between retries, with a `TesseraAbortError`. */
+  signal?: AbortSignal;
+  /** Extra request headers. */
+  headers?: Record<string, string>;
+}
+
+/** Options of {@link Tessera.request}: the per-call options plus a query and a JSON body. */
+export interface RawRequestOptions extends RequestOptions {
+  /** Query parameters; `undefined` values are left out. */
+  query?: Record<string, string | number | boolean | undefined>;
+  /** JSON body. */
+  body?: unknown;
+}
+
+const requestOptionsSchema = z.object({
+  idempotencyKey: z.optional(z.string().check(z.regex(/^[\x21-\x7e]{1,255}$/, 'must be 1-255 visible ASCII characters'))),
+  timeoutMs: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
+  maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
+});
+
+/** Checks per-call options; throws a `TesseraValidationError` naming each bad one, before anything is sent. */
+export function checkRequestOptions(options: RequestOptions): void {
+  if (options.idempotencyKey !== undefined || options.timeoutMs !== undefined || options.maxRetries !== undefined) {
+    parseOrThrow(requestOptionsSchema, options);
+  }
+}

@@ -1,0 +1,352 @@
+import { readFileSync } from 'node:fs';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { API, API_KEY, BASE_URL, succeededPayment } from '../test/fixtures.js';
+import { recordRequests, type SentRequest } from '../test/recorder.js';
+import { Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, VERSION, type Payment } from './index.js';
+
+const server = setupServer();
+let recorder: { sent: SentRequest[]; stop: () => void };
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  recorder = recordRequests(server);
+});
+afterEach(() => {
+  recorder.stop();
+  server.resetHandlers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+});
+afterAll(() => server.close());
+
+const tessera = (): Tessera => new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL });
+
+describe('constructor', () => {
+  it('names each invalid option without echoing the key', () => {
+    const error = (() => {
+      try {
+        new Tessera({ apiKey: '', baseUrl: 'ftp://x', maxRetries: 11, timeoutMs: 0 });
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(TesseraValidationError);
+    expect((error as TesseraValidationError).fields.map((field) => field.field).sort()).toEqual(['apiKey', 'baseUrl', 'maxRetries', 'timeoutMs']);
+  });
+
+  it('takes baseUrl from TESSERA_BASE_URL, and asks for one when there is none', () => {
+    vi.stubEnv('TESSERA_BASE_URL', 'https://env.tessera.test/');
+    expect(new Tessera({ apiKey: API_KEY }).baseUrl).toBe('https://env.tessera.test');
+    vi.stubEnv('TESSERA_BASE_URL', undefined);
+    expect(() => new Tessera({ apiKey: API_KEY })).toThrow(expect.objectContaining({ code: 'missing_base_url' }));
+  });
+
+  it('refuses to run in a browser page unless dangerouslyAllowBrowser is set', () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    expect(() => tessera()).toThrow(expect.objectContaining({ code: 'browser_not_allowed' }));
+    expect(new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL, dangerouslyAllowBrowser: true }).baseUrl).toBe(BASE_URL);
+  });
+
+  it('keeps VERSION equal to package.json', () => {
+    const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(VERSION).toBe(packageJson.version);
+  });
+
+  it('uses the fetch it is given', async () => {
+    const fetch = vi.fn(async (request: Request) => {
+      await Promise.resolve();
+      return Response.json({ ...succeededPayment, id: request.url.split('/').pop() });
+    });
+    const payment = await new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL, fetch }).payments.retrieve('pay_7');
+    expect(payment.id).toBe('pay_7');
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(recorder.sent).toHaveLength(0);
+  });
+});
+
+describe('every operation sends the route of core’s table', () => {
+  const instrument = { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } };
+  const flowInput = {
+    name: 'Sandbox flow',
+    strategy: 'simple',
+    fallbackMode: false,
+    maxFallbackRetries: 0,
+    threeDsEnabled: false,
+    stickyProcessorEnabled: false,
+    pickProcessorStrategy: 'weighted',
+    processorConfigs: [{ processorId: 'proc_1', weight: 100, disabled: false, nonStickable: false }],
+    fallbackProcessorConfigs: [],
+    abuseDetectionConfig: null,
+  };
+  const processorInput = { name: 'Sandbox', type: 'sandbox', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: { testMode: true } };
+  const storeInput = { name: 'Shop', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'] };
+  const productInput = {
+    storeId: 'store_1',
+    name: 'Plan',
+    active: true,
+    variants: [{ name: 'Monthly', sku: 'M', grams: 0, price: 900, compareAtPrice: 900, active: true, default: true, prices: [] }],
+  };
+  const checkoutInput = { storeId: 'store_1', items: [{ variantId: 'var_1', quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.test/checkout' };
+
+  const cases: Array<{
+    name: string;
+    call: (client: Tessera) => Promise<unknown>;
+    method: string;
+    path: string;
+    query?: Record<string, string>;
+    body?: unknown;
+    reply: Record<string, unknown>;
+    expected: unknown;
+  }> = [
+    {
+      name: 'paymentInstruments.createFromToken',
+      call: (c) => c.paymentInstruments.createFromToken({ serviceToken: 'eyJ0', storeId: 'store_1', customerData: { email: 'a@b.co' } }),
+      method: 'POST',
+      path: '/payment-instruments/create-from-token',
+      body: { serviceToken: 'eyJ0', storeId: 'store_1', customerData: { email: 'a@b.co' } },
+      reply: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
+      expected: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
+    },
+    { name: 'paymentInstruments.retrieve (bare)', call: (c) => c.paymentInstruments.retrieve('pi_1'), method: 'GET', path: '/payment-instruments/pi_1', reply: instrument, expected: instrument },
+    {
+      name: 'paymentInstruments.retrieve (wrapped)',
+      call: (c) => c.paymentInstruments.retrieve('pi_1'),
+      method: 'GET',
+      path: '/payment-instruments/pi_1',
+      reply: { paymentInstrument: instrument },
+      expected: instrument,
+    },
+    {
+      name: 'customers.listPaymentInstruments',
+      call: async (c) => (await c.customers.listPaymentInstruments('cus_1')).data,
+      method: 'GET',
+      path: '/customers/cus_1/payment-instruments',
+      reply: { data: [instrument] },
+      expected: [instrument],
+    },
+    {
+      name: 'threeds.createSession',
+      call: (c) =>
+        c.threeds.createSession({ provider: 'tessera-sandbox', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } }),
+      method: 'POST',
+      path: '/threeds/create-session',
+      body: { provider: 'tessera-sandbox', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } },
+      reply: { id: 'tds_1', externalSessionId: 's_1', provider: 'tessera-sandbox', status: 'created', paymentInstrumentId: 'pi_1' },
+      expected: { id: 'tds_1', externalSessionId: 's_1', provider: 'tessera-sandbox', status: 'created', paymentInstrumentId: 'pi_1' },
+    },
+    {
+      name: 'payments.authorize',
+      call: (c) => c.payments.authorize({ amount: 500, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'merchant', reasonType: 'recurring' }),
+      method: 'POST',
+      path: '/payments/process',
+      body: { amount: 500, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'merchant', reasonType: 'recurring', mode: 'auth' },
+      reply: { payment: succeededPayment },
+      expected: succeededPayment,
+    },
+    {
+      name: 'payments.capture',
+      call: (c) => c.payments.capture({ paymentId: 'pay_1' }),
+      method: 'POST',
+      path: '/payments/process',
+      body: { paymentId: 'pay_1', mode: 'capture' },
+      reply: succeededPayment,
+      expected: succeededPayment,
+    },
+    {
+      name: 'payments.void',
+      call: (c) => c.payments.void({ paymentId: 'pay_1', storeId: 'store_1' }),
+      method: 'POST',
+      path: '/payments/void',
+      body: { paymentId: 'pay_1', storeId: 'store_1' },
+      reply: { payment: { ...succeededPayment, status: 'voided' } },
+      expected: { ...succeededPayment, status: 'voided' },
+    },
+    {
+      name: 'payments.refund',
+      call: (c) => c.payments.refund({ paymentId: 'pay_1', storeId: 'store_1', amount: 100 }),
+      method: 'POST',
+      path: '/payments/refund',
+      body: { paymentId: 'pay_1', storeId: 'store_1', amount: 100 },
+      reply: { payment: { ...succeededPayment, status: 'partially_refunded' } },
+      expected: { ...succeededPayment, status: 'partially_refunded' },
+    },
+    {
+      name: 'processors.create',
+      call: (c) => c.processors.create(processorInput),
+      method: 'POST',
+      path: '/processors/create',
+      body: { processor: processorInput },
+      reply: { processor: { id: 'proc_1', name: 'Sandbox', type: 'sandbox' } },
+      expected: { id: 'proc_1', name: 'Sandbox', type: 'sandbox' },
+    },
+    {
+      name: 'processors.archive',
+      call: (c) => c.processors.archive(['proc_1']),
+      method: 'POST',
+      path: '/processors/archive',
+      body: { processorIds: ['proc_1'] },
+      reply: { archived: ['proc_1'] },
+      expected: { archived: ['proc_1'] },
+    },
+    {
+      name: 'paymentFlows.create',
+      call: (c) => c.paymentFlows.create(flowInput),
+      method: 'POST',
+      path: '/payment-flows/create',
+      body: { data: flowInput },
+      reply: { id: 'flow_1', name: 'Sandbox flow' },
+      expected: { id: 'flow_1', name: 'Sandbox flow' },
+    },
+    {
+      name: 'stores.create',
+      call: (c) => c.stores.create(storeInput),
+      method: 'POST',
+      path: '/stores/create',
+      body: storeInput,
+      reply: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' },
+      expected: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' },
+    },
+    {
+      name: 'products.create',
+      call: (c) => c.products.create(productInput),
+      method: 'POST',
+      path: '/products/create',
+      body: productInput,
+      reply: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] },
+      expected: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] },
+    },
+    {
+      name: 'checkoutSessions.create',
+      call: (c) => c.checkoutSessions.create(checkoutInput),
+      method: 'POST',
+      path: '/checkout-sessions/create',
+      body: checkoutInput,
+      reply: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' },
+      expected: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' },
+    },
+    {
+      name: 'orders.list',
+      call: async (c) => (await c.orders.list({ storeId: 'store_1' })).data,
+      method: 'GET',
+      path: '/orders',
+      query: { storeId: 'store_1', page: '1', per_page: '20' },
+      reply: { data: [{ id: 'ord_1' }], total: 1 },
+      expected: [{ id: 'ord_1' }],
+    },
+    {
+      name: 'webhooks.list',
+      call: async (c) => (await c.webhooks.list({ storeId: 'store_1' })).data,
+      method: 'GET',
+      path: '/webhooks',
+      query: { storeId: 'store_1' },
+      reply: { data: [{ id: 'evt_1', type: 'payment.succeeded' }] },
+      expected: [{ id: 'evt_1', type: 'payment.succeeded' }],
+    },
+  ];
+
+  it.each(cases)('$name', async ({ call, method, path, query, body, reply, expected }) => {
+    server.use(http.all(`${API}${path}`, () => HttpResponse.json(reply)));
+    expect(await call(tessera())).toEqual(expected);
+    expect(recorder.sent).toHaveLength(1);
+    const [sent] = recorder.sent;
+    expect(sent!.method).toBe(method);
+    expect(sent!.url.pathname).toBe(`/api/public/v1${path}`);
+    expect(Object.fromEntries(sent!.url.searchParams)).toEqual(query ?? {});
+    expect(await sent!.body()).toEqual(body);
+    expect(sent!.headers['idempotency-key'] !== undefined).toBe(method === 'POST');
+  });
+});
+
+describe('tessera.request', () => {
+  it('sends any path below the API prefix with the client’s headers, query and body', async () => {
+    server.use(http.all(`${API}/disputes/:id`, () => HttpResponse.json({ ok: true })));
+    const client = tessera();
+    expect(await client.request('GET', '/disputes/dp_1', { query: { expand: 'evidence', skip: undefined } })).toEqual({ ok: true });
+    await client.request('POST', '/disputes/dp_1', { body: { accept: true }, idempotencyKey: 'k-1' });
+    const [get, post] = recorder.sent;
+    expect(get!.url.href).toBe(`${API}/disputes/dp_1?expand=evidence`);
+    expect(get!.headers.authorization).toBe(`Bearer ${API_KEY}`);
+    expect(post!.headers['idempotency-key']).toBe('k-1');
+    expect(await post!.body()).toEqual({ accept: true });
+  });
+
+  it.each(['payments', '//evil.test/x', '/a/../b', '/x?y=1', 'https://evil.test/'])('refuses the path %s', async (path) => {
+    await expect(tessera().request('GET', path)).rejects.toBeInstanceOf(TypeError);
+    expect(recorder.sent).toHaveLength(0);
+  });
+});
+
+describe('pagination', () => {
+  const payments = Array.from({ length: 5 }, (_, index) => ({ ...succeededPayment, id: `pay_${index + 1}` }));
+
+  it('returns a page, and for await walks every page of payments', async () => {
+    server.use(
+      http.post(`${API}/payments`, async ({ request }) => {
+        const { pagination } = (await request.json()) as { pagination: { page: number; pageSize: number } };
+        const start = (pagination.page - 1) * pagination.pageSize;
+        return HttpResponse.json({ data: payments.slice(start, start + pagination.pageSize), total: payments.length, ...pagination });
+      }),
+    );
+    const client = tessera();
+    const first = await client.payments.list({ pagination: { pageSize: 2 }, filters: { storeIds: ['store_1'] } }, { idempotencyKey: 'list-1' });
+    expect(first.data.map((payment) => payment.id)).toEqual(['pay_1', 'pay_2']);
+    expect(first).toMatchObject({ page: 1, pageSize: 2, total: 5 });
+    expect(first.hasNextPage()).toBe(true);
+
+    const ids: string[] = [];
+    for await (const payment of client.payments.list({ pagination: { pageSize: 2 }, filters: { storeIds: ['store_1'] } }, { idempotencyKey: 'list-2' })) {
+      ids.push(payment.id);
+    }
+    expect(ids).toEqual(payments.map((payment) => payment.id));
+    const bodies = await Promise.all(recorder.sent.map((sent) => sent.body()));
+    expect(bodies.slice(1)).toEqual([1, 2, 3].map((page) => ({ pagination: { page, pageSize: 2 }, filters: { storeIds: ['store_1'] } })));
+    const keys = recorder.sent.slice(1).map((sent) => sent.headers['idempotency-key']);
+    expect(keys[0]).toBe('list-2');
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('walks orders without a total until a short page', async () => {
+    const orders = Array.from({ length: 5 }, (_, index) => ({ id: `ord_${index + 1}` }));
+    server.use(
+      http.get(`${API}/orders`, ({ request }) => {
+        const url = new URL(request.url);
+        const page = Number(url.searchParams.get('page'));
+        const perPage = Number(url.searchParams.get('per_page'));
+        return HttpResponse.json({ data: orders.slice((page - 1) * perPage, page * perPage) });
+      }),
+    );
+    const ids: string[] = [];
+    for await (const order of tessera().orders.list({ storeId: 'store_1', per_page: 2 })) ids.push(order.id);
+    expect(ids).toEqual(orders.map((order) => order.id));
+    expect(recorder.sent.map((sent) => sent.url.searchParams.get('page'))).toEqual(['1', '2', '3']);
+    const page = await tessera().orders.list({ storeId: 'store_1', page: 3, per_page: 2 });
+    expect(page.hasNextPage()).toBe(false);
+    await expect(page.getNextPage()).rejects.toBeInstanceOf(RangeError);
+  });
+});
+
+describe('payments.waitForFinalStatus', () => {
+  it('polls until a final status, reporting each status change', async () => {
+    const statuses = ['pending', 'pending', 'succeeded'];
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...succeededPayment, status: statuses.shift() ?? 'succeeded' })));
+    const seen: string[] = [];
+    const payment = await tessera().payments.waitForFinalStatus('pay_1', { intervalMs: 1, onStatus: (p: Payment) => seen.push(p.status) });
+    expect(payment.status).toBe('succeeded');
+    expect(seen).toEqual(['pending', 'succeeded']);
+    expect(recorder.sent).toHaveLength(3);
+    expect(recorder.sent.every((sent) => sent.method === 'GET' && sent.url.pathname === '/api/public/v1/payments/pay_1')).toBe(true);
+  });
+
+  it('gives up with TesseraTimeoutError, and stops on abort', async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...succeededPayment, status: 'pending' })));
+    await expect(tessera().payments.waitForFinalStatus('pay_1', { intervalMs: 1, timeoutMs: 10 })).rejects.toBeInstanceOf(TesseraTimeoutError);
+    const controller = new AbortController();
+    const waiting = tessera().payments.waitForFinalStatus('pay_1', { intervalMs: 10_000, signal: controller.signal });
+    await vi.waitFor(() => expect(recorder.sent.length).toBeGreaterThan(0));
+    controller.abort();
+    await expect(waiting).rejects.toBeInstanceOf(TesseraAbortError);
+  });
+});

@@ -1,0 +1,167 @@
+import { API_PREFIX, parseOrThrow, TesseraError } from '@tessera/core';
+import * as z from 'zod/mini';
+import { CheckoutSessions } from './checkout-sessions.js';
+import { Customers } from './customers.js';
+import { HttpClient, type FetchFunction, type Method } from './http-client.js';
+import type { TesseraLogger } from './logger.js';
+import { Orders } from './orders.js';
+import { PaymentFlows } from './payment-flows.js';
+import { PaymentInstruments } from './payment-instruments.js';
+import { Payments } from './payments.js';
+import { Processors } from './processors.js';
+import { Products } from './products.js';
+import type { RawRequestOptions } from './request-options.js';
+import { DEFAULT_MAX_RETRIES } from './retry-policy.js';
+import { describeRuntime, isBrowserLike } from './runtime.js';
+import { Stores } from './stores.js';
+import { ThreeDS } from './threeds.js';
+import { VERSION } from './version.js';
+import { Webhooks } from './webhooks.js';
+
+/** Options of the {@link Tessera} client. */
+export interface TesseraOptions {
+  /** Your secret API key, sent as `Authorization: Bearer <apiKey>`. Keep it on the server. */
+  apiKey: string;
+  /**
+   * Origin of the service (`https://…` or `http://127.0.0.1:4010` for a local sandbox); requests go to
+   * `{baseUrl}/api/public/v1`. Default: the `TESSERA_BASE_URL` environment variable where one exists.
+   */
+  baseUrl?: string;
+  /** Time limit of each attempt in milliseconds. Default 60000. */
+  timeoutMs?: number;
+  /** Retries after the first attempt, 0–10. `0` disables retries. Default 2. */
+  maxRetries?: number;
+  /** The fetch to use. Default: the global `fetch`, looked up at each request. */
+  fetch?: FetchFunction;
+  /** Receives one event per request, response and retry, with secrets redacted. */
+  logger?: TesseraLogger;
+  /**
+   * Lets the client run in a browser page. Anyone who opens the page can read a key shipped to it: only set this
+   * for a restricted key you are prepared to expose.
+   */
+  dangerouslyAllowBrowser?: boolean;
+}
+
+/** Default time limit of each attempt. */
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+const isFunction = (value: unknown): boolean => typeof value === 'function';
+
+const tesseraOptions = z.object({
+  apiKey: z.string().check(z.minLength(1), z.maxLength(1000)),
+  baseUrl: z.optional(z.url({ protocol: /^https?$/ })),
+  timeoutMs: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
+  maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
+  fetch: z.optional(z.custom<FetchFunction>(isFunction, 'must be a function')),
+  logger: z.optional(z.custom<TesseraLogger>(isFunction, 'must be a function')),
+  dangerouslyAllowBrowser: z.optional(z.boolean()),
+});
+
+// A path below the API prefix: one leading slash, no `..` segment, no query or fragment (use `query`).
+const relativePath = /^\/(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^?#\s]*$/;
+
+function environmentBaseUrl(): string | undefined {
+  const scope = globalThis as { process?: { env?: Record<string, string | undefined> } };
+  return scope.process?.env?.TESSERA_BASE_URL;
+}
+
+/**
+ * The Tessera API client for merchant servers.
+ *
+ * ```ts
+ * const tessera = new Tessera({ apiKey: process.env.TESSERA_API_KEY!, baseUrl: 'https://api.example.com' });
+ * const payment = await tessera.payments.purchase({ amount: 1999, currency: 'USD', storeId, paymentInstrumentId,
+ *   initiatedBy: 'customer' });
+ * ```
+ */
+export class Tessera {
+  /** Payment instruments: `createFromToken`, `retrieve`. */
+  readonly paymentInstruments: PaymentInstruments;
+  /** Customers: `listPaymentInstruments`. */
+  readonly customers: Customers;
+  /** 3DS sessions: `createSession`. */
+  readonly threeds: ThreeDS;
+  /** Payments: `process`, `purchase`, `authorize`, `capture`, `retrieve`, `waitForFinalStatus`, `void`, `refund`, `list`. */
+  readonly payments: Payments;
+  /** Processors: `create`, `archive`. */
+  readonly processors: Processors;
+  /** Payment flows: `create`. */
+  readonly paymentFlows: PaymentFlows;
+  /** Stores: `create`. */
+  readonly stores: Stores;
+  /** Products: `create`. */
+  readonly products: Products;
+  /** Checkout sessions: `create`. */
+  readonly checkoutSessions: CheckoutSessions;
+  /** Orders: `list`. */
+  readonly orders: Orders;
+  /** Webhook events: `list`. */
+  readonly webhooks: Webhooks;
+  /** The service origin requests go to. */
+  readonly baseUrl: string;
+  readonly #http: HttpClient;
+
+  /**
+   * @throws TesseraValidationError when an option is invalid (the message never contains the key).
+   * @throws TesseraError `browser_not_allowed` in a browser page unless `dangerouslyAllowBrowser` is true.
+   */
+  constructor(options: TesseraOptions) {
+    const settings = parseOrThrow(tesseraOptions, { ...options, baseUrl: options.baseUrl ?? environmentBaseUrl() });
+    if (settings.baseUrl === undefined) {
+      throw new TesseraError('missing_base_url', 'Pass baseUrl (or set TESSERA_BASE_URL): the origin of the Tessera API');
+    }
+    if (isBrowserLike() && settings.dangerouslyAllowBrowser !== true) {
+      throw new TesseraError(
+        'browser_not_allowed',
+        'The Tessera server client would expose your secret API key in a browser. Use @tessera/tokenizer in the page and call Tessera from your server (or pass dangerouslyAllowBrowser: true if you understand the risk).',
+      );
+    }
+    this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
+    const http = new HttpClient({
+      apiKey: settings.apiKey,
+      apiUrl: `${this.baseUrl}${API_PREFIX}`,
+      timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES,
+      clientHeader: `tessera-server/${VERSION} ${describeRuntime()}`,
+      fetch: settings.fetch,
+      logger: settings.logger,
+    });
+    this.#http = http;
+    this.paymentInstruments = new PaymentInstruments(http);
+    this.customers = new Customers(http);
+    this.threeds = new ThreeDS(http);
+    this.payments = new Payments(http);
+    this.processors = new Processors(http);
+    this.paymentFlows = new PaymentFlows(http);
+    this.stores = new Stores(http);
+    this.products = new Products(http);
+    this.checkoutSessions = new CheckoutSessions(http);
+    this.orders = new Orders(http);
+    this.webhooks = new Webhooks(http);
+  }
+
+  /**
+   * Sends any request to `{baseUrl}/api/public/v1{path}`, for operations this SDK does not model yet. It gets the
+   * same authentication, idempotency key (on non-GET requests), retries and errors as every other method. The
+   * body is sent as JSON; the parsed JSON response is returned unvalidated.
+   *
+   * @param path relative to the API prefix, starting with `/` (e.g. `/payments/pay_123`); no `..`, query or fragment.
+   */
+  async request<T = unknown>(method: Method, path: string, options: RawRequestOptions = {}): Promise<T> {
+    if (!relativePath.test(path)) {
+      throw new TypeError('path must start with "/" and be relative to the API prefix, without "..", a query or a fragment');
+    }
+    const result = await this.#http.send(method, path, options);
+    return result.data as T;
+  }
+
+  /** What `util.inspect` and `console.log` show: never the API key. */
+  [Symbol.for('nodejs.util.inspect.custom')](): string {
+    return `Tessera { baseUrl: '${this.baseUrl}', apiKey: '[redacted]' }`;
+  }
+
+  /** What `JSON.stringify` shows: never the API key. */
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl };
+  }
+}
