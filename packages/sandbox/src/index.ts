@@ -1,1 +1,28 @@
-export {};
+export { type TestClock } from './clock.js';
+export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './faults.js';
+export { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
+export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
+export { sandboxRoutes } from './sandbox-routes.js';
+export { startSandboxServer, type SandboxServer, type SandboxServerOptions } from './server.js';
+export {
+  type CheckoutSessionRecord,
+  type CustomerRecord,
+  type IdempotencyRecord,
+  type InstrumentRecord,
+  type LedgerEntry,
+  type OrderRecord,
+  type PaymentAttempt,
+  type PaymentFlowRecord,
+  type PaymentRecord,
+  type ProcessorRecord,
+  type ProductRecord,
+  type SandboxState,
+  type StoreRecord,
+  type SubscriptionRecord,
+  type ThreeDSSessionRecord,
+  type VaultTokenRecord,
+  type WebhookDelivery,
+  type WebhookEventRecord,
+} from './state.js';
+export { testCardOutcome, testCards, type TestCardOutcome } from './test-cards.js';
+export { type WebhookDeliveryOptions } from './webhooks.js';

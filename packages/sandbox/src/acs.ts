@@ -1,0 +1,70 @@
+import { type ChallengeCompletionMessage, decodeChallengeRequest, formatAmount } from '@tessera/core';
+import type { SandboxContext } from './context.js';
+import { settleChallenge } from './payments.js';
+
+/** An HTML answer. */
+export interface HtmlPage {
+  status: number;
+  html: string;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+function page(title: string, body: string, status = 200): HtmlPage {
+  return {
+    status,
+    html: `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px system-ui,sans-serif;margin:1.5rem;color:#1d2330}button{font:inherit;padding:.5rem 1rem;margin:.25rem}</style>
+</head><body>${body}</body></html>`,
+  };
+}
+
+const field = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+
+/**
+ * `POST /acs/challenge` (form field `creq`): the issuer's challenge page with `#approve` and `#fail` buttons, each
+ * form-POSTing the outcome to `/acs/complete`.
+ */
+export function challengePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
+  const creq = decodeChallengeRequest(form.creq ?? '');
+  if (!creq) return page('Invalid challenge', '<h1>Invalid challenge request</h1><p>The form field <code>creq</code> is missing or malformed.</p>', 400);
+  const paymentId = ctx.state.challenges.get(creq.acsTransID);
+  const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
+  if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  const hidden = field('acsTransID', creq.acsTransID) + field('threeDSServerTransID', creq.threeDSServerTransID);
+  const button = (outcome: 'approve' | 'fail', label: string): string =>
+    `<form method="post" action="/acs/complete">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
+  return page(
+    'Tessera Sandbox ACS',
+    `<h1>Tessera Sandbox Bank</h1><p>Confirm the payment of <strong>${escapeHtml(formatAmount(payment.amount, payment.currency))}</strong>` +
+      ` with the card ending ${escapeHtml(ctx.state.instruments.get(payment.paymentInstrumentId)?.card.last4 ?? '')}.</p>` +
+      `<p>This is a test page: no code is needed.</p>${button('approve', 'Approve')}${button('fail', 'Fail authentication')}`,
+  );
+}
+
+/**
+ * `POST /acs/complete` (form fields `acsTransID`, `threeDSServerTransID`, `outcome`): settles the payment and
+ * returns the notification page, which posts core's challenge completion message to `window.parent`.
+ */
+export function completePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
+  const acsTransID = form.acsTransID ?? '';
+  const payment = settleChallenge(ctx, acsTransID, form.outcome === 'approve');
+  if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  const authenticated = payment.status === 'succeeded' || payment.status === 'authorized' || payment.status.includes('refunded') || payment.status === 'voided';
+  const message: ChallengeCompletionMessage = {
+    type: 'tessera:3ds-challenge-complete',
+    acsTransID,
+    threeDSServerTransID: form.threeDSServerTransID ?? '',
+    transStatus: authenticated ? 'Y' : 'N',
+  };
+  // The message holds no secret, so the target origin is '*'; the receiving page checks event.origin.
+  const json = JSON.stringify(message).replace(/</g, '\\u003c');
+  return page(
+    'Authentication complete',
+    `<h1>${authenticated ? 'Authentication approved' : 'Authentication failed'}</h1><p>You can close this window.</p>` +
+      `<script>window.parent.postMessage(${json}, '*');</script>`,
+  );
+}

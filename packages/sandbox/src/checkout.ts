@@ -1,0 +1,113 @@
+import { createCheckoutSessionRequest } from '@tessera/core';
+import * as z from 'zod/mini';
+import type { SandboxContext } from './context.js';
+import { invalidState, notFound } from './http-error.js';
+import { requireInstrument, requireStore } from './instruments.js';
+import { createOrder } from './orders.js';
+import { charge } from './payments.js';
+import type { CheckoutSessionRecord, OrderRecord, PaymentRecord, PriceRecord, SubscriptionRecord, VariantRecord } from './state.js';
+import { addInterval } from './subscriptions.js';
+import { validate } from './validate.js';
+
+function priceOf(variant: VariantRecord, currency: string): { amount: number; price?: PriceRecord } {
+  const price = variant.prices.find((candidate) => candidate.default && candidate.currencyOptions[currency]) ??
+    variant.prices.find((candidate) => candidate.currencyOptions[currency]);
+  const amount = price?.currencyOptions[currency]?.amount;
+  return amount === undefined || !price ? { amount: variant.price } : { amount, price };
+}
+
+function requireVariant(ctx: SandboxContext, storeId: string, variantId: string): VariantRecord {
+  const variant = ctx.state.variants.get(variantId);
+  if (!variant || ctx.state.products.get(variant.productId)?.storeId !== storeId) throw notFound('variant', variantId);
+  return variant;
+}
+
+/** Create checkout session → the session with `redirectUrl` (the merchant's `checkoutUrl` with `checkoutSessionId`). */
+export function createCheckoutSession(ctx: SandboxContext, body: unknown): CheckoutSessionRecord {
+  const input = validate(createCheckoutSessionRequest, body);
+  requireStore(ctx, input.storeId);
+  let amount = 0;
+  for (const item of input.items) amount += priceOf(requireVariant(ctx, input.storeId, item.variantId), input.currency).amount * item.quantity;
+  const id = ctx.nextId('cs');
+  const redirectUrl = new URL(input.checkoutUrl);
+  redirectUrl.searchParams.set('checkoutSessionId', id);
+  const session: CheckoutSessionRecord = {
+    id,
+    storeId: input.storeId,
+    items: input.items,
+    currency: input.currency,
+    amount,
+    checkoutUrl: input.checkoutUrl,
+    redirectUrl: redirectUrl.toString(),
+    status: 'open',
+    createdAt: ctx.nowIso(),
+  };
+  ctx.state.checkoutSessions.set(id, session);
+  return session;
+}
+
+const completeRequest = z.strictObject({ paymentInstrumentId: z.string().check(z.minLength(1)) });
+
+/** What completing a checkout produced. */
+export interface CheckoutCompletion {
+  checkoutSession: CheckoutSessionRecord;
+  payment: PaymentRecord;
+  order: OrderRecord | null;
+  subscriptions: SubscriptionRecord[];
+}
+
+/**
+ * `POST /sandbox/checkout-sessions/{id}/complete { paymentInstrumentId }`: the customer pays the session (3DS is
+ * skipped, as in the hosted checkout). On success: an order and, per recurring price, a subscription.
+ */
+export function completeCheckoutSession(ctx: SandboxContext, id: string, body: unknown): CheckoutCompletion {
+  const input = validate(completeRequest, body);
+  const session = ctx.state.checkoutSessions.get(id);
+  if (!session) throw notFound('checkout session', id);
+  if (session.status !== 'open') throw invalidState(`Checkout session ${id} is already completed`);
+  const instrument = requireInstrument(ctx, input.paymentInstrumentId);
+  const payment = charge(
+    ctx,
+    { mode: 'purchase', amount: session.amount, currency: session.currency, storeId: session.storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer' },
+    '',
+    { threeDs: false },
+  );
+  if (payment.status !== 'succeeded') return { checkoutSession: session, payment, order: null, subscriptions: [] };
+  const lines = session.items.map((item) => ({ item, variant: requireVariant(ctx, session.storeId, item.variantId) }));
+  const order = createOrder(
+    ctx,
+    payment,
+    lines.map(({ item, variant }) => ({ variantId: item.variantId, quantity: item.quantity, amount: priceOf(variant, session.currency).amount * item.quantity })),
+    { checkoutSessionId: session.id },
+  );
+  const subscriptions: SubscriptionRecord[] = [];
+  for (const { item, variant } of lines) {
+    const { amount, price } = priceOf(variant, session.currency);
+    if (!price?.recurring) continue;
+    const interval = price.interval ?? 'month';
+    const intervalCount = price.intervalCount ?? 1;
+    const subscription: SubscriptionRecord = {
+      id: ctx.nextId('sub'),
+      storeId: session.storeId,
+      customerId: instrument.customerId,
+      paymentInstrumentId: instrument.id,
+      variantId: variant.id,
+      priceId: price.id,
+      quantity: item.quantity,
+      amount: amount * item.quantity,
+      currency: session.currency,
+      interval,
+      intervalCount,
+      status: 'active',
+      currentPeriodEnd: new Date(addInterval(ctx.clock.nowMs(), interval, intervalCount)).toISOString(),
+      renewals: 0,
+      createdAt: ctx.nowIso(),
+    };
+    ctx.state.subscriptions.set(subscription.id, subscription);
+    ctx.webhooks.emit('subscription.created', subscription.storeId, subscription);
+    subscriptions.push(subscription);
+  }
+  session.status = 'completed';
+  session.orderId = order.id;
+  return { checkoutSession: session, payment, order, subscriptions };
+}

@@ -1,0 +1,14 @@
+import type { TestClock } from './clock.js';
+import type { SandboxState } from './state.js';
+import type { WebhookDispatcher } from './webhooks.js';
+
+/** What every sandbox operation works on. Internal. */
+export interface SandboxContext {
+  state: SandboxState;
+  clock: TestClock;
+  webhooks: WebhookDispatcher;
+  /** A new id with the given prefix, e.g. `pay_000001`. Deterministic per sandbox. */
+  nextId(prefix: string): string;
+  /** The clock's time as an ISO string. */
+  nowIso(): string;
+}

@@ -1,0 +1,45 @@
+import type { ApiErrorBody, FieldError } from '@tessera/core';
+
+/**
+ * An error answer of the sandbox: HTTP status, stable `code`, message and, for validation errors, every bad field.
+ * Operations throw it; the route wrapper turns it into core's `apiErrorBody`.
+ */
+export class SandboxHttpError extends Error {
+  /** HTTP status of the answer. */
+  readonly status: number;
+  /** Stable error code, e.g. `not_found`, `validation_error`, `invalid_state`. */
+  readonly code: string;
+  /** Field errors, for `validation_error`. */
+  readonly fields: FieldError[] | undefined;
+  /** Extra response headers, e.g. `Retry-After`. */
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, options: { fields?: FieldError[]; headers?: Record<string, string> } = {}) {
+    super(message);
+    this.name = 'SandboxHttpError';
+    this.status = status;
+    this.code = code;
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+
+  /** The JSON error body for this error. */
+  toBody(requestId: string): ApiErrorBody {
+    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields.map((field) => ({ ...field })) } : {}), requestId } };
+  }
+}
+
+/** 404 `not_found` for a resource kind and id. */
+export function notFound(kind: string, id: string): SandboxHttpError {
+  return new SandboxHttpError(404, 'not_found', `No ${kind} with id "${id}"`);
+}
+
+/** 409 `invalid_state`: the request is not allowed in the resource's current state. */
+export function invalidState(message: string): SandboxHttpError {
+  return new SandboxHttpError(409, 'invalid_state', message);
+}
+
+/** 400 `validation_error` naming each bad field. */
+export function validationError(fields: FieldError[]): SandboxHttpError {
+  return new SandboxHttpError(400, 'validation_error', `Invalid request: ${fields.map((f) => `${f.field || '(body)'} ${f.message}`).join('; ')}`, { fields });
+}

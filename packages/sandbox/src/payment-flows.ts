@@ -1,0 +1,16 @@
+import { createPaymentFlowRequest } from '@tessera/core';
+import type { SandboxContext } from './context.js';
+import { notFound } from './http-error.js';
+import type { PaymentFlowRecord } from './state.js';
+import { validate } from './validate.js';
+
+/** Create payment flow (`{ data: flow }`) → the flow with its id. Every processor it names must exist. */
+export function createPaymentFlow(ctx: SandboxContext, body: unknown): PaymentFlowRecord {
+  const { data } = validate(createPaymentFlowRequest, body);
+  for (const config of [...data.processorConfigs, ...data.fallbackProcessorConfigs]) {
+    if (!ctx.state.processors.has(config.processorId)) throw notFound('processor', config.processorId);
+  }
+  const flow: PaymentFlowRecord = { id: ctx.nextId('flow'), ...data, createdAt: ctx.nowIso() };
+  ctx.state.paymentFlows.set(flow.id, flow);
+  return flow;
+}

@@ -1,0 +1,78 @@
+import type { SandboxContext } from './context.js';
+import { invalidState, notFound } from './http-error.js';
+import type { FlowProcessorConfig, PaymentAttempt, PaymentFlowRecord, ProcessorRecord } from './state.js';
+import type { TestCardOutcome } from './test-cards.js';
+
+/** What the flow decided for one payment. */
+export interface RoutingResult {
+  outcome: PaymentAttempt['outcome'];
+  processorId: string | null;
+  attempts: PaymentAttempt[];
+}
+
+/** The flow a payment uses: the one forced by `paymentFlowId`, else the store's; `null` when the store has none. */
+export function resolveFlow(ctx: SandboxContext, storeFlowId: string | null, paymentFlowId: string | undefined): PaymentFlowRecord | null {
+  const id = paymentFlowId ?? storeFlowId;
+  if (id === null) return null;
+  const flow = ctx.state.paymentFlows.get(id);
+  if (!flow) throw notFound('payment flow', id);
+  return flow;
+}
+
+function usable(ctx: SandboxContext, configs: FlowProcessorConfig[], currency: string): ProcessorRecord[] {
+  const processors: ProcessorRecord[] = [];
+  for (const config of configs) {
+    const processor = ctx.state.processors.get(config.processorId);
+    if (!config.disabled && processor && processor.enabled && !processor.archived && processor.supportedCurrencies.includes(currency)) {
+      processors.push(processor);
+    }
+  }
+  return processors;
+}
+
+// The primary is the usable processor with the highest weight (first on a tie): deterministic, unlike a weighted draw.
+function candidates(ctx: SandboxContext, flow: PaymentFlowRecord, currency: string): ProcessorRecord[] {
+  const weights = new Map(flow.processorConfigs.map((config) => [config.processorId, config.weight]));
+  const primary = usable(ctx, flow.processorConfigs, currency).sort((a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0))[0];
+  if (!primary) throw invalidState(`Payment flow ${flow.id} has no enabled processor for ${currency}`);
+  if (!flow.fallbackMode) return [primary];
+  const fallbacks = usable(ctx, flow.fallbackProcessorConfigs, currency).filter((processor) => processor.id !== primary.id);
+  return [primary, ...(flow.maxFallbackRetries > 0 ? fallbacks.slice(0, flow.maxFallbackRetries) : fallbacks)];
+}
+
+function attempt(processor: ProcessorRecord | null, card: TestCardOutcome, challengeAllowed: boolean): PaymentAttempt['outcome'] {
+  // Section 3.4: a sandbox processor approves everything and skips 3DS.
+  if (processor === null || processor.type === 'sandbox') return 'approved';
+  switch (card) {
+    case 'approve':
+      return 'approved';
+    case 'decline':
+      return 'declined';
+    case 'fail':
+      return 'failed';
+    case 'challenge':
+      return challengeAllowed ? 'challenge' : 'approved';
+  }
+}
+
+/**
+ * Runs a payment through the flow: the primary processor, then, on a decline and with `fallbackMode`, each fallback
+ * processor in turn. A store without a flow behaves as if on a sandbox processor.
+ */
+export function routePayment(
+  ctx: SandboxContext,
+  flow: PaymentFlowRecord | null,
+  currency: string,
+  card: TestCardOutcome,
+  options: { threeDs: boolean },
+): RoutingResult {
+  if (flow === null) return { outcome: 'approved', processorId: null, attempts: [{ processorId: 'sandbox', processorType: 'sandbox', outcome: 'approved' }] };
+  const attempts: PaymentAttempt[] = [];
+  for (const processor of candidates(ctx, flow, currency)) {
+    const outcome = attempt(processor, card, options.threeDs && flow.threeDsEnabled);
+    attempts.push({ processorId: processor.id, processorType: processor.type, outcome });
+    if (outcome !== 'declined') return { outcome, processorId: processor.id, attempts };
+  }
+  const last = attempts[attempts.length - 1];
+  return { outcome: 'declined', processorId: last?.processorId ?? null, attempts };
+}

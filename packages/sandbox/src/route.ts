@@ -1,0 +1,173 @@
+import { http, HttpResponse, type HttpHandler } from 'msw';
+import type { SandboxContext } from './context.js';
+import type { SandboxFaults } from './faults.js';
+import { SandboxHttpError } from './http-error.js';
+
+/** Who may call a route: the secret API key, the public vault key, or anyone (the ACS pages). */
+export type RouteAuth = 'api' | 'vault' | 'none';
+
+/** A request as a route's operation sees it. */
+export interface RouteRequest {
+  /** Parsed JSON body (`undefined` when empty). */
+  body: unknown;
+  /** Form fields of an `application/x-www-form-urlencoded` body. */
+  form: Record<string, string>;
+  params: Record<string, string>;
+  url: URL;
+}
+
+/** What an operation answers: JSON or an HTML page. */
+export type RouteResult = { status?: number; json: unknown } | { status?: number; html: string };
+
+/** One route of the sandbox. */
+export interface RouteDefinition {
+  /** Name used by fault rules: core's operation name, or the sandbox's own route name. */
+  name: string;
+  method: 'GET' | 'POST';
+  /** msw path, matching any origin (`*\/api/public/v1/...`). */
+  path: string;
+  auth: RouteAuth;
+  /** Faults and `Idempotency-Key` apply (API and vault routes; not the ACS pages or `/sandbox/*` helpers). */
+  guarded: boolean;
+  /**
+   * The operation. Synchronous on purpose: the check and the change happen in one turn of the event loop, so two
+   * concurrent requests on one payment cannot both pass the check (two captures at once: exactly one wins).
+   */
+  handle(request: RouteRequest): RouteResult;
+}
+
+/** Keys the routes check. */
+export interface RouteKeys {
+  apiKey: string;
+  vaultKey: string;
+}
+
+/** CORS headers of the vault (a browser page calls it directly); the API routes send none. */
+export const vaultCorsHeaders: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, x-tessera-vault-key, idempotency-key',
+  'access-control-expose-headers': 'x-request-id',
+  'access-control-max-age': '600',
+};
+
+const MAX_BODY_CHARS = 1_000_000;
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+function authenticate(auth: RouteAuth, headers: Headers, keys: RouteKeys): void {
+  if (auth === 'api') {
+    if (headers.get('authorization') !== `Bearer ${keys.apiKey}`) {
+      throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid API key: send Authorization: Bearer <secret key>', {
+        headers: { 'www-authenticate': 'Bearer' },
+      });
+    }
+  } else if (auth === 'vault') {
+    const key = headers.get('x-tessera-vault-key');
+    if (key === keys.apiKey || (headers.get('authorization') ?? '') !== '') {
+      throw new SandboxHttpError(401, 'unauthorized', 'The vault takes the public vault key (X-Tessera-Vault-Key), never the secret API key');
+    }
+    if (key !== keys.vaultKey) throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid vault key: send X-Tessera-Vault-Key: <public key>');
+  }
+}
+
+function parseBody(text: string, contentType: string): { body: unknown; form: Record<string, string> } {
+  if (contentType.includes('application/x-www-form-urlencoded')) return { body: undefined, form: Object.fromEntries(new URLSearchParams(text)) };
+  if (text.trim() === '') return { body: undefined, form: {} };
+  try {
+    return { body: JSON.parse(text) as unknown, form: {} };
+  } catch {
+    throw new SandboxHttpError(400, 'validation_error', 'The request body is not valid JSON', {
+      fields: [{ field: '', code: 'invalid_json', message: 'is not valid JSON' }],
+    });
+  }
+}
+
+interface StoredResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+function toStored(result: RouteResult, requestId: string, extraHeaders: Record<string, string>): StoredResponse {
+  const headers = { ...extraHeaders, 'x-request-id': requestId };
+  if ('html' in result) return { status: result.status ?? 200, body: result.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } };
+  return { status: result.status ?? 200, body: JSON.stringify(result.json), headers: { ...headers, 'content-type': 'application/json' } };
+}
+
+function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: Record<string, string>): StoredResponse {
+  return {
+    status: error.status,
+    body: JSON.stringify(error.toBody(requestId)),
+    headers: { ...extraHeaders, ...error.headers, 'content-type': 'application/json', 'x-request-id': requestId },
+  };
+}
+
+const send = (stored: StoredResponse): Response => new Response(stored.body, { status: stored.status, headers: stored.headers });
+
+/** Wraps a route definition as an msw handler: auth, body parsing, idempotency, faults, then the operation. */
+export function createRouteHandler(ctx: SandboxContext, keys: RouteKeys, faults: SandboxFaults, route: RouteDefinition): HttpHandler {
+  const method = route.method === 'GET' ? http.get : http.post;
+  const cors = route.auth === 'vault' ? vaultCorsHeaders : {};
+  return method(route.path, async ({ request, params }) => {
+    const requestId = ctx.nextId('req');
+    let idempotencyScope: string | undefined;
+    try {
+      authenticate(route.auth, request.headers, keys);
+      const text = route.method === 'POST' ? await request.text() : '';
+      if (text.length > MAX_BODY_CHARS) throw new SandboxHttpError(413, 'payload_too_large', 'The request body is larger than 1 MB');
+
+      const key = route.guarded && route.method === 'POST' ? request.headers.get('idempotency-key') : null;
+      if (key !== null) {
+        idempotencyScope = `${route.name}\n${key}`;
+        const existing = ctx.state.idempotency.get(idempotencyScope);
+        if (existing) {
+          idempotencyScope = undefined; // not ours: never clear another request's record
+          if (existing.fingerprint !== text) {
+            throw new SandboxHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body');
+          }
+          if (existing.status === 'in_flight' || !existing.response) {
+            throw new SandboxHttpError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed');
+          }
+          return send({ ...existing.response, headers: { ...existing.response.headers, 'idempotent-replayed': 'true', 'x-request-id': requestId } });
+        }
+        ctx.state.idempotency.set(idempotencyScope, { fingerprint: text, status: 'in_flight' });
+      }
+
+      const decision = route.guarded ? faults.decide(route.name) : { latencyMs: 0 };
+      if (decision.latencyMs > 0) await sleep(decision.latencyMs);
+      const fault = decision.fault;
+      if (fault?.kind === 'server_error') {
+        throw new SandboxHttpError(fault.status ?? 503, fault.status === 500 ? 'internal_error' : 'service_unavailable', 'Injected fault: the service is unavailable');
+      }
+      if (fault?.kind === 'rate_limit') {
+        throw new SandboxHttpError(429, 'rate_limited', 'Too many requests', { headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) } });
+      }
+      if (fault?.kind === 'drop_before_commit') {
+        if (idempotencyScope !== undefined) ctx.state.idempotency.delete(idempotencyScope);
+        return HttpResponse.error();
+      }
+
+      const { body, form } = parseBody(text, request.headers.get('content-type') ?? '');
+      let stored: StoredResponse;
+      try {
+        stored = toStored(route.handle({ body, form, params: params as Record<string, string>, url: new URL(request.url) }), requestId, cors);
+      } catch (error) {
+        if (!(error instanceof SandboxHttpError)) throw error;
+        stored = errorStored(error, requestId, cors);
+      }
+      // The operation's answer (success or a 4xx) is what a retry with the same key gets back.
+      if (idempotencyScope !== undefined) {
+        ctx.state.idempotency.set(idempotencyScope, { fingerprint: text, status: 'done', response: stored });
+        idempotencyScope = undefined;
+      }
+      if (fault?.kind === 'drop_after_commit') return HttpResponse.error();
+      return send(stored);
+    } catch (error) {
+      // Injected faults, auth and body errors are not stored: a retry with the same key runs the operation.
+      if (idempotencyScope !== undefined) ctx.state.idempotency.delete(idempotencyScope);
+      const httpError = error instanceof SandboxHttpError ? error : new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly');
+      return send(errorStored(httpError, requestId, cors));
+    }
+  });
+}

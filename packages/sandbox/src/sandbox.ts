@@ -1,0 +1,126 @@
+import type { HttpHandler } from 'msw';
+import { createTestClock, type TestClock } from './clock.js';
+import type { SandboxContext } from './context.js';
+import { createFaults, type SandboxFaults } from './faults.js';
+import { createHandlers } from './handlers.js';
+import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
+import { createPaymentFlow } from './payment-flows.js';
+import { createProcessor } from './processors.js';
+import { createState, type SandboxState } from './state.js';
+import { createStore } from './stores.js';
+import { rebillDueSubscriptions } from './subscriptions.js';
+import { createWebhookDispatcher, type WebhookDeliveryOptions } from './webhooks.js';
+
+/** Options of {@link createSandbox}. */
+export interface SandboxOptions {
+  /** Secret API key the API routes accept. Default {@link SANDBOX_API_KEY}. */
+  apiKey?: string;
+  /** Public key the vault accepts. Default {@link SANDBOX_VAULT_KEY}. */
+  vaultKey?: string;
+  /** Seed of the fault generator. Default 1. */
+  seed?: number;
+  /** Start time of the test clock. Default: the real time when the sandbox is created. */
+  now?: Date | number;
+  /** Webhook delivery: fetch, attempts and retry delay. */
+  webhooks?: WebhookDeliveryOptions;
+}
+
+/** What `createSandbox` seeds, so tests can pay without any setup. */
+export interface SandboxDefaults {
+  /** A USD store whose flow has one `sandbox` processor: approves everything, no 3DS. */
+  storeId: string;
+  processorId: string;
+  paymentFlowId: string;
+  /** A USD store whose flow has a `simulated` processor (test cards, 3DS enabled) and a `sandbox` fallback (fallbackMode on). */
+  gateway: { storeId: string; processorId: string; fallbackProcessorId: string; paymentFlowId: string };
+}
+
+/** An in-memory Tessera service, vault and ACS. */
+export interface Sandbox {
+  /** msw handlers: `setupServer(...sandbox.handlers)` or `setupWorker(...sandbox.handlers)`. They match any origin. */
+  handlers: HttpHandler[];
+  /** Everything the sandbox holds (read it in assertions). */
+  state: SandboxState;
+  /** The test clock; `clock.advance(ms)` bills due subscriptions. */
+  clock: TestClock;
+  /** Fault injection, per route or global, deterministic from the seed. */
+  faults: SandboxFaults;
+  /** The seeded stores, processors and flows. */
+  defaults: SandboxDefaults;
+  /** The secret API key the API accepts. */
+  apiKey: string;
+  /** The public key the vault accepts. */
+  vaultKey: string;
+  /** How many times money was taken for a payment (purchases and captures), or in total without an id. */
+  countCharges(paymentId?: string): number;
+  /** Resolves when every webhook delivery started so far has finished (delivered or out of attempts). */
+  webhooksIdle(): Promise<void>;
+}
+
+const ID_PAD = 6;
+
+/** Creates a sandbox: one in-memory state machine behind msw handlers (and `startSandboxServer`). */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const state = createState();
+  const counters = new Map<string, number>();
+  const nextId = (prefix: string): string => {
+    const next = (counters.get(prefix) ?? 0) + 1;
+    counters.set(prefix, next);
+    return `${prefix}_${String(next).padStart(ID_PAD, '0')}`;
+  };
+  const startMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
+  // The clock needs the context to rebill and the context needs the clock; the callback only runs after both exist.
+  const clock = createTestClock(startMs, (nowMs) => rebillDueSubscriptions(ctx, nowMs));
+  const nowIso = (): string => clock.now().toISOString();
+  const webhooks = createWebhookDispatcher(state, nextId, nowIso, options.webhooks);
+  const ctx: SandboxContext = { state, clock, webhooks, nextId, nowIso };
+  const faults = createFaults(options.seed ?? 1);
+  const keys = { apiKey: options.apiKey ?? SANDBOX_API_KEY, vaultKey: options.vaultKey ?? SANDBOX_VAULT_KEY };
+
+  const processor = (name: string, type: string): string =>
+    createProcessor(ctx, { processor: { name, type, enabled: true, supportedCurrencies: ['USD', 'EUR', 'GBP'], baseCurrency: 'USD', options: { testMode: true } } }).processor.id;
+  const config = (processorId: string) => ({ processorId, weight: 100, disabled: false, nonStickable: false });
+  const flow = (name: string, threeDsEnabled: boolean, primary: string, fallback: string[]): string =>
+    createPaymentFlow(ctx, {
+      data: {
+        name,
+        strategy: 'simple',
+        fallbackMode: fallback.length > 0,
+        maxFallbackRetries: 0,
+        threeDsEnabled,
+        stickyProcessorEnabled: false,
+        pickProcessorStrategy: 'weighted',
+        processorConfigs: [config(primary)],
+        fallbackProcessorConfigs: fallback.map(config),
+        abuseDetectionConfig: null,
+      },
+    }).id;
+  const store = (name: string, selectedPaymentFlowId: string): string =>
+    createStore(ctx, { name, baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId }).id;
+
+  const processorId = processor('Sandbox', 'sandbox');
+  const paymentFlowId = flow('Sandbox flow', false, processorId, []);
+  const storeId = store('Sandbox store', paymentFlowId);
+  const gatewayProcessorId = processor('Simulated gateway', 'simulated');
+  const fallbackProcessorId = processor('Sandbox fallback', 'sandbox');
+  const gatewayFlowId = flow('Gateway flow', true, gatewayProcessorId, [fallbackProcessorId]);
+  const gatewayStoreId = store('Gateway store', gatewayFlowId);
+
+  return {
+    handlers: createHandlers(ctx, keys, faults),
+    state,
+    clock,
+    faults,
+    defaults: {
+      storeId,
+      processorId,
+      paymentFlowId,
+      gateway: { storeId: gatewayStoreId, processorId: gatewayProcessorId, fallbackProcessorId, paymentFlowId: gatewayFlowId },
+    },
+    apiKey: keys.apiKey,
+    vaultKey: keys.vaultKey,
+    countCharges: (paymentId) =>
+      state.ledger.filter((entry) => (entry.kind === 'charge' || entry.kind === 'capture') && (paymentId === undefined || entry.paymentId === paymentId)).length,
+    webhooksIdle: () => webhooks.idle(),
+  };
+}

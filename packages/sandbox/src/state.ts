@@ -1,0 +1,301 @@
+import type { ReasonType } from '@tessera/core';
+import type { TestCardOutcome } from './test-cards.js';
+
+/** A processor as the sandbox keeps it. `options` (which may hold gateway secrets) is never returned. */
+export interface ProcessorRecord {
+  id: string;
+  name: string;
+  type: string;
+  enabled: boolean;
+  supportedCurrencies: string[];
+  baseCurrency: string;
+  archived: boolean;
+  createdAt: string;
+}
+
+/** One processor of a flow. */
+export interface FlowProcessorConfig {
+  processorId: string;
+  weight: number;
+  disabled: boolean;
+  nonStickable: boolean;
+}
+
+/** A payment flow. */
+export interface PaymentFlowRecord {
+  id: string;
+  name: string;
+  strategy: string;
+  fallbackMode: boolean;
+  maxFallbackRetries: number;
+  threeDsEnabled: boolean;
+  stickyProcessorEnabled: boolean;
+  pickProcessorStrategy: string;
+  processorConfigs: FlowProcessorConfig[];
+  fallbackProcessorConfigs: FlowProcessorConfig[];
+  abuseDetectionConfig: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** A store. */
+export interface StoreRecord {
+  id: string;
+  name: string;
+  baseCurrency: string;
+  presentmentCurrencies: string[];
+  chargeCurrencies: string[];
+  selectedPaymentFlowId: string | null;
+  createdAt: string;
+}
+
+/** A price of a variant. */
+export interface PriceRecord {
+  id: string;
+  currencyOptions: Record<string, { amount: number }>;
+  recurring: boolean;
+  interval?: 'day' | 'week' | 'month' | 'year' | undefined;
+  intervalCount?: number | undefined;
+  billingTiming?: string | undefined;
+  default: boolean;
+}
+
+/** A product variant. */
+export interface VariantRecord {
+  id: string;
+  productId: string;
+  name: string;
+  sku: string;
+  grams: number;
+  price: number;
+  compareAtPrice: number;
+  active: boolean;
+  default: boolean;
+  prices: PriceRecord[];
+}
+
+/** A product. */
+export interface ProductRecord {
+  id: string;
+  storeId: string;
+  name: string;
+  active: boolean;
+  variants: VariantRecord[];
+  createdAt: string;
+}
+
+/** A checkout session. */
+export interface CheckoutSessionRecord {
+  id: string;
+  storeId: string;
+  items: { variantId: string; quantity: number }[];
+  currency: string;
+  amount: number;
+  checkoutUrl: string;
+  redirectUrl: string;
+  status: 'open' | 'completed';
+  orderId?: string;
+  createdAt: string;
+}
+
+/** An order. */
+export interface OrderRecord {
+  id: string;
+  storeId: string;
+  status: 'paid';
+  amount: number;
+  currency: string;
+  customerId: string;
+  paymentId: string;
+  checkoutSessionId?: string;
+  subscriptionId?: string;
+  items: { variantId: string; quantity: number; amount: number }[];
+  createdAt: string;
+}
+
+/** A subscription created by a checkout with a recurring price; the test clock rebills it. */
+export interface SubscriptionRecord {
+  id: string;
+  storeId: string;
+  customerId: string;
+  paymentInstrumentId: string;
+  variantId: string;
+  priceId: string;
+  quantity: number;
+  amount: number;
+  currency: string;
+  interval: 'day' | 'week' | 'month' | 'year';
+  intervalCount: number;
+  status: 'active' | 'past_due';
+  /** When the next renewal is due (ISO time). */
+  currentPeriodEnd: string;
+  /** How many renewals have been billed. */
+  renewals: number;
+  createdAt: string;
+}
+
+/** A customer. */
+export interface CustomerRecord {
+  id: string;
+  email: string;
+  firstName?: string;
+  lastName?: string;
+  storeId: string;
+  createdAt: string;
+}
+
+/** A vault token. Holds no card number and no CVC: only masked facts and the test-card outcome. */
+export interface VaultTokenRecord {
+  id: string;
+  type: 'card' | 'apple_pay' | 'google_pay';
+  last4: string;
+  bin: string;
+  brand: string;
+  expMonth: number;
+  expYear: number;
+  outcome: TestCardOutcome;
+  createdAt: string;
+}
+
+/** A payment instrument. */
+export interface InstrumentRecord {
+  id: string;
+  type: string;
+  customerId: string;
+  storeId: string;
+  card: { last4: string; brand: string; expMonth: number; expYear: number };
+  /** What a `simulated` processor does with this card. */
+  outcome: TestCardOutcome;
+  createdAt: string;
+}
+
+/** A persisted 3DS session (section 2.6). */
+export interface ThreeDSSessionRecord {
+  id: string;
+  externalSessionId: string;
+  provider: string;
+  status: string;
+  paymentInstrumentId: string;
+  storeId: string;
+  createdAt: string;
+}
+
+/** One try of a payment on one processor (the cascade). */
+export interface PaymentAttempt {
+  processorId: string;
+  processorType: string;
+  outcome: 'approved' | 'declined' | 'failed' | 'challenge';
+}
+
+/** A payment. The fields beyond section 2.7 are listed in docs/contracts.md. */
+export interface PaymentRecord {
+  id: string;
+  amount: number;
+  currency: string;
+  status: string;
+  requireAction: 'none' | 'threeds_auth';
+  requireActionData: {
+    type: 'threeds_auth';
+    metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } };
+  } | null;
+  mode: 'purchase' | 'auth';
+  initiatedBy: 'customer' | 'merchant';
+  reasonType?: ReasonType;
+  storeId: string;
+  paymentInstrumentId: string;
+  customerId: string;
+  paymentFlowId: string | null;
+  threedsSessionId?: string;
+  capturedAmount: number;
+  refundedAmount: number;
+  processorId: string | null;
+  attempts: PaymentAttempt[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** A webhook event recorded for a store. */
+export interface WebhookEventRecord {
+  id: string;
+  type: string;
+  storeId: string;
+  createdAt: string;
+  data: unknown;
+}
+
+/** One delivery of one event to one endpoint. */
+export interface WebhookDelivery {
+  eventId: string;
+  eventType: string;
+  storeId: string;
+  url: string;
+  attempts: number;
+  status: 'pending' | 'delivered' | 'failed';
+  /** HTTP status of the last attempt, when there was an answer. */
+  lastStatus?: number;
+}
+
+/** A money movement. Tests count `charge` and `capture` entries to assert that nothing was charged twice. */
+export interface LedgerEntry {
+  paymentId: string;
+  kind: 'charge' | 'authorize' | 'capture' | 'void' | 'refund';
+  amount: number;
+  currency: string;
+  at: string;
+}
+
+/** A stored answer for an `Idempotency-Key`. */
+export interface IdempotencyRecord {
+  fingerprint: string;
+  status: 'in_flight' | 'done';
+  response?: { status: number; body: string; headers: Record<string, string> };
+}
+
+/** Everything the sandbox holds. Read it in tests; change it only through requests and the sandbox helpers. */
+export interface SandboxState {
+  processors: Map<string, ProcessorRecord>;
+  paymentFlows: Map<string, PaymentFlowRecord>;
+  stores: Map<string, StoreRecord>;
+  products: Map<string, ProductRecord>;
+  variants: Map<string, VariantRecord>;
+  checkoutSessions: Map<string, CheckoutSessionRecord>;
+  orders: Map<string, OrderRecord>;
+  subscriptions: Map<string, SubscriptionRecord>;
+  customers: Map<string, CustomerRecord>;
+  vaultTokens: Map<string, VaultTokenRecord>;
+  instruments: Map<string, InstrumentRecord>;
+  threedsSessions: Map<string, ThreeDSSessionRecord>;
+  payments: Map<string, PaymentRecord>;
+  /** acsTransID → payment id, for pending 3DS challenges. */
+  challenges: Map<string, string>;
+  webhookEvents: WebhookEventRecord[];
+  /** storeId → endpoint URLs that receive the store's events. */
+  webhookEndpoints: Map<string, string[]>;
+  webhookDeliveries: WebhookDelivery[];
+  ledger: LedgerEntry[];
+  idempotency: Map<string, IdempotencyRecord>;
+}
+
+/** An empty state. */
+export function createState(): SandboxState {
+  return {
+    processors: new Map(),
+    paymentFlows: new Map(),
+    stores: new Map(),
+    products: new Map(),
+    variants: new Map(),
+    checkoutSessions: new Map(),
+    orders: new Map(),
+    subscriptions: new Map(),
+    customers: new Map(),
+    vaultTokens: new Map(),
+    instruments: new Map(),
+    threedsSessions: new Map(),
+    payments: new Map(),
+    challenges: new Map(),
+    webhookEvents: [],
+    webhookEndpoints: new Map(),
+    webhookDeliveries: [],
+    ledger: [],
+    idempotency: new Map(),
+  };
+}

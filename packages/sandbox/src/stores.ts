@@ -1,0 +1,24 @@
+import { createStoreRequest } from '@tessera/core';
+import type { SandboxContext } from './context.js';
+import { notFound } from './http-error.js';
+import type { StoreRecord } from './state.js';
+import { validate } from './validate.js';
+
+/** Create store → the store with its id. A store without a flow charges as if on a sandbox processor. */
+export function createStore(ctx: SandboxContext, body: unknown): StoreRecord {
+  const input = validate(createStoreRequest, body);
+  if (input.selectedPaymentFlowId !== undefined && !ctx.state.paymentFlows.has(input.selectedPaymentFlowId)) {
+    throw notFound('payment flow', input.selectedPaymentFlowId);
+  }
+  const store: StoreRecord = {
+    id: ctx.nextId('store'),
+    name: input.name,
+    baseCurrency: input.baseCurrency,
+    presentmentCurrencies: input.presentmentCurrencies,
+    chargeCurrencies: input.chargeCurrencies,
+    selectedPaymentFlowId: input.selectedPaymentFlowId ?? null,
+    createdAt: ctx.nowIso(),
+  };
+  ctx.state.stores.set(store.id, store);
+  return store;
+}

@@ -1,0 +1,77 @@
+import type { SandboxState, WebhookDelivery, WebhookEventRecord } from './state.js';
+
+/** How webhooks are delivered. */
+export interface WebhookDeliveryOptions {
+  /** The fetch used to POST events (defaults to `globalThis.fetch` at delivery time). */
+  fetch?: typeof fetch;
+  /** Attempts per event and endpoint, first one included. Default 3. */
+  maxAttempts?: number;
+  /** Wait before the first retry, doubled for each further retry. Default 100 ms. */
+  retryDelayMs?: number;
+}
+
+/** Records events per store and POSTs them to the store's endpoints, with bounded retries. */
+export interface WebhookDispatcher {
+  /** Records an event and starts its deliveries. */
+  emit(type: string, storeId: string, data: unknown): WebhookEventRecord;
+  /** Resolves once every delivery started so far has succeeded or used up its attempts. */
+  idle(): Promise<void>;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Creates the dispatcher over `state`. */
+export function createWebhookDispatcher(
+  state: SandboxState,
+  nextId: (prefix: string) => string,
+  nowIso: () => string,
+  options: WebhookDeliveryOptions = {},
+): WebhookDispatcher {
+  const maxAttempts = Math.max(1, Math.min(options.maxAttempts ?? 3, 10));
+  const retryDelayMs = Math.max(0, options.retryDelayMs ?? 100);
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(event: WebhookEventRecord, delivery: WebhookDelivery): Promise<void> {
+    const body = JSON.stringify(event);
+    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+      delivery.attempts = attempt;
+      try {
+        const send = options.fetch ?? globalThis.fetch;
+        const response = await send(delivery.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-tessera-event-id': event.id, 'x-tessera-event-type': event.type },
+          body,
+        });
+        delivery.lastStatus = response.status;
+        await response.body?.cancel();
+        if (response.ok) {
+          delivery.status = 'delivered';
+          return;
+        }
+      } catch {
+        // A connection failure counts as a failed attempt, like a non-2xx answer.
+      }
+      if (attempt < maxAttempts) await sleep(retryDelayMs * 2 ** (attempt - 1));
+    }
+    delivery.status = 'failed';
+  }
+
+  return {
+    emit(type, storeId, data) {
+      // A snapshot, so later changes to the resource do not rewrite the event.
+      const event: WebhookEventRecord = { id: nextId('evt'), type, storeId, createdAt: nowIso(), data: structuredClone(data) };
+      state.webhookEvents.push(event);
+      for (const url of state.webhookEndpoints.get(storeId) ?? []) {
+        const delivery: WebhookDelivery = { eventId: event.id, eventType: type, storeId, url, attempts: 0, status: 'pending' };
+        state.webhookDeliveries.push(delivery);
+        const task = deliver(event, delivery).finally(() => inFlight.delete(task));
+        inFlight.add(task);
+      }
+      return event;
+    },
+    async idle() {
+      // Deliveries can start while we wait (none do today, but a bounded loop keeps it safe).
+      for (let round = 0; round < 100 && inFlight.size > 0; round++) await Promise.all([...inFlight]);
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/* eslint-disable @typescript-eslint/no-unsafe-argument -- tests read JSON answers loosely */
+import { encodeChallengeRequest, routes } from '@tessera/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';
+import { client } from './support.js';
+
+let server: SandboxServer;
+let c: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0 });
+  c = client(server.url, server.sandbox);
+});
+afterAll(() => server.close());
+
+const purchase = (storeId: string, paymentInstrumentId: string, extra: Record<string, unknown> = {}) => ({
+  mode: 'purchase', amount: 2500, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer', ...extra,
+});
+
+describe('startSandboxServer', () => {
+  it('listens on 127.0.0.1 on a free port', () => {
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(server.port).toBeGreaterThan(0);
+  });
+
+  it('serves auth errors, 404s and unknown paths as JSON', async () => {
+    const unauthorized = await c.api(routes.retrievePayment, { params: { id: 'pay_1' }, headers: { authorization: '' } });
+    expect(unauthorized.status).toBe(401);
+    expect(unauthorized.body.error.code).toBe('unauthorized');
+    expect((await c.api(routes.retrievePayment, { params: { id: 'pay_404' } })).status).toBe(404);
+    const nowhere = await c.send('GET', '/nowhere');
+    expect(nowhere.status).toBe(404);
+    expect(nowhere.body.error.code).toBe('not_found');
+  });
+
+  it('tokenizes in the vault with CORS and refuses the secret key there', async () => {
+    const preflight = await fetch(`${server.url}${sandboxRoutes.vaultTokenizeCard}`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://shop.localhost', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-tessera-vault-key' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    const secret = await c.vault(sandboxRoutes.vaultTokenizeCard, { cardNumber: '4242424242424242', expiryMonth: 1, expiryYear: 2034, cvc: '123' }, {
+      'x-tessera-vault-key': server.sandbox.apiKey,
+    });
+    expect(secret.status).toBe(401);
+    const { raw } = await c.tokenize('4000000000003220');
+    expect(raw).toMatchObject({ type: 'card', data: { number: '400000******3220', last4: '3220' }, metadata: { auth: { scaRequired: true } } });
+    expect(JSON.stringify(raw)).not.toContain('123');
+  });
+
+  it('runs the 3DS challenge through the ACS forms over HTTP', async () => {
+    const { gateway } = server.sandbox.defaults;
+    const pi = await c.instrument(gateway.storeId, '4000000000003220');
+    const pending = await c.api(routes.processPayment, { body: purchase(gateway.storeId, pi.id) });
+    expect(pending.body.payment.status).toBe('pending');
+    const challenge = pending.body.payment.requireActionData.metadata.threedsSession;
+    expect(challenge.acsChallengeUrl).toBe(`${server.url}/acs/challenge`);
+    const creq = encodeChallengeRequest({ threeDSServerTransID: 'srv', acsTransID: challenge.acsTransID, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '05' });
+    const page = await fetch(challenge.acsChallengeUrl, { method: 'POST', body: new URLSearchParams({ creq }) });
+    const html = await page.text();
+    expect(page.headers.get('content-type')).toContain('text/html');
+    const action = /<form method="post" action="([^"]+)">(.*?)<button id="approve"/.exec(html);
+    expect(action?.[1]).toBe('/acs/complete');
+    const fields = Object.fromEntries([...(action?.[2] ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
+    expect(fields).toEqual({ acsTransID: challenge.acsTransID, threeDSServerTransID: 'srv', outcome: 'approve' });
+    const done = await fetch(new URL(action?.[1] ?? '', server.url), { method: 'POST', body: new URLSearchParams(fields as Record<string, string>) });
+    expect(await done.text()).toContain('"transStatus":"Y"');
+    const final = await c.api(routes.retrievePayment, { params: { id: pending.body.payment.id } });
+    expect(final.body.status).toBe('succeeded');
+  });
+
+  it('two concurrent captures over HTTP: exactly one wins', async () => {
+    const storeId = server.sandbox.defaults.storeId;
+    const pi = await c.instrument(storeId);
+    const auth = await c.api(routes.processPayment, { body: purchase(storeId, pi.id, { mode: 'auth' }) });
+    const capture = () => c.api(routes.processPayment, { body: { mode: 'capture', paymentId: auth.body.payment.id } });
+    const answers = await Promise.all([capture(), capture()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(server.sandbox.countCharges(auth.body.payment.id)).toBe(1);
+  });
+
+  it('drops the connection after commit; a retry with the same Idempotency-Key replays, charging once', async () => {
+    const storeId = server.sandbox.defaults.storeId;
+    const pi = await c.instrument(storeId);
+    const paymentsBefore = server.sandbox.state.payments.size;
+    const ruleId = server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
+    const body = purchase(storeId, pi.id);
+    const headers = { 'idempotency-key': 'idem-http-1' };
+    await expect(c.api(routes.processPayment, { body, headers })).rejects.toThrow(/fetch failed/);
+    const retry = await c.api(routes.processPayment, { body, headers });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(server.sandbox.countCharges(retry.body.payment.id)).toBe(1);
+    expect(server.sandbox.state.payments.size).toBe(paymentsBefore + 1);
+    server.sandbox.faults.remove(ruleId);
+  });
+
+  it('drops the connection before commit: nothing is charged', async () => {
+    const storeId = server.sandbox.defaults.storeId;
+    const pi = await c.instrument(storeId);
+    server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_before_commit', times: 1 });
+    const before = server.sandbox.countCharges();
+    await expect(c.api(routes.processPayment, { body: purchase(storeId, pi.id, { amount: 777 }) })).rejects.toThrow(/fetch failed/);
+    expect(server.sandbox.countCharges()).toBe(before);
+  });
+});

@@ -1,0 +1,63 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers loosely */
+import { API_PREFIX, encodeServiceToken, type Route, routePath } from '@tessera/core';
+import type { Sandbox } from '../src/index.js';
+import { sandboxRoutes } from '../src/index.js';
+
+/** A JSON answer as the tests look at it. */
+export interface Answer {
+  status: number;
+  headers: Headers;
+  body: any;
+}
+
+/** A small fetch client for one sandbox base URL (plain fetch, so tests see exactly what is sent). */
+export function client(baseUrl: string, sandbox: Sandbox) {
+  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+    const response = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: Object.fromEntries(
+        Object.entries({ authorization: `Bearer ${sandbox.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers }).filter(
+          ([, value]) => value !== '',
+        ),
+      ),
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json') ?? false;
+    return { status: response.status, headers: response.headers, body: isJson && text ? JSON.parse(text) : text };
+  }
+  const api = (route: Route, options: { params?: Record<string, string>; query?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
+    send(route.method, `${API_PREFIX}${routePath(route, options.params)}${options.query ?? ''}`, options.body, options.headers);
+  const vault = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    send('POST', path, body, { authorization: '', 'x-tessera-vault-key': sandbox.vaultKey, ...headers });
+  const form = async (path: string, fields: Record<string, string>) => {
+    const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
+    return { status: response.status, headers: response.headers, body: await response.text() };
+  };
+
+  /** Tokenizes a card in the vault and returns the service token and the raw token. */
+  async function tokenize(cardNumber = '4242424242424242') {
+    const raw = await vault(sandboxRoutes.vaultTokenizeCard, { cardNumber, expiryMonth: 12, expiryYear: 2034, cvc: '123' });
+    if (raw.status !== 201) throw new Error(`tokenize failed: ${JSON.stringify(raw.body)}`);
+    const serviceToken = encodeServiceToken({
+      type: 'card',
+      token: raw.body.id,
+      provider: 'tessera-sandbox-vault',
+      nonSensitiveMetadata: { last4: raw.body.data.last4, brand: raw.body.data.brand, authentication: raw.body.metadata.auth.scaRequired ? 'sca_required' : 'optional' },
+    });
+    return { serviceToken, raw: raw.body };
+  }
+
+  /** A card instrument for a new customer in `storeId`. */
+  async function instrument(storeId: string, cardNumber = '4242424242424242'): Promise<{ id: string; customerId: string; tokenId: string }> {
+    const { serviceToken, raw } = await tokenize(cardNumber);
+    const { routes } = await import('@tessera/core');
+    const created = await api(routes.createPaymentInstrumentFromToken, {
+      body: { serviceToken, storeId, customerData: { email: 'ada@example.com', firstName: 'Ada' } },
+    });
+    if (created.status !== 200) throw new Error(`instrument failed: ${JSON.stringify(created.body)}`);
+    return { id: created.body.paymentInstrument.id, customerId: created.body.customer.id, tokenId: raw.id };
+  }
+
+  return { send, api, vault, form, tokenize, instrument };
+}
