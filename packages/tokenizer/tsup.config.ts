@@ -1,13 +1,29 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: { index: 'src/index.ts', react: 'src/react/index.ts' },
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-  platform: 'browser',
-  // The React entry imports the main entry by name, so both share one copy (one open-challenge guard).
-  external: ['@tessera/tokenizer', '@basis-theory/web-threeds', 'react'],
-});
+// ESM keeps one file per module, so a page's bundler drops every module it does not use ("sideEffects": false):
+// the card path never carries the 3DS modal or the wallet helpers. CJS stays one bundled file per entry.
+// The React entry imports the main entry by name, so both entries share one copy (one open-challenge guard).
+const external = ['@tessera/tokenizer', '@tessera/core', 'zod', '@basis-theory/web-threeds', 'react'];
+
+export default defineConfig([
+  {
+    entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test.tsx'],
+    bundle: false,
+    format: ['esm'],
+    dts: { entry: { index: 'src/index.ts', react: 'src/react/index.ts' } },
+    clean: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'browser',
+    external,
+  },
+  {
+    entry: { index: 'src/index.ts', react: 'src/react/index.ts' },
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'browser',
+    external,
+  },
+]);

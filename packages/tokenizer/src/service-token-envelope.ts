@@ -1,34 +1,58 @@
-import { type CardTokenResponse, encodeServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
+import { type CardTokenResponse, luhnCheck, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
+import { TesseraInvalidResponseError } from './errors.js';
+
+const digitsOnly = (pattern: RegExp) => (value: unknown): value is string => typeof value === 'string' && pattern.test(value);
+const isLast4 = digitsOnly(/^\d{4}$/);
+const isBin = digitsOnly(/^\d{6,8}$/);
+const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
+const isInt = (min: number, max: number) => (value: unknown): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
+const isMonth = isInt(1, 12);
+const isYear = isInt(2000, 2200);
 
 /**
- * Builds the non-sensitive metadata of a service token from the vault's answer only (never from what the
- * customer typed): last4, brand, bin, expiry, funding, fingerprint, authentication and issuer.
+ * Builds the non-sensitive metadata of a service token from the vault's answer only (never from what the customer
+ * typed): last4, brand, bin, expiry, funding, fingerprint, authentication and issuer. A value in the wrong shape is
+ * left out rather than sent, so core's `decodeServiceToken` on the server always accepts the token.
  */
 export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTokenMetadata {
   const data = response.data ?? {};
   const metadata: ServiceTokenMetadata = {};
-  if (data.last4 !== undefined) metadata.last4 = data.last4;
-  if (data.brand !== undefined) metadata.brand = data.brand;
-  if (data.bin !== undefined) metadata.bin = data.bin;
-  if (data.expiration_month !== undefined) metadata.expiryMonth = data.expiration_month;
-  if (data.expiration_year !== undefined) metadata.expiryYear = data.expiration_year;
-  if (data.funding !== undefined) metadata.funding = data.funding;
-  if (data.fingerprint !== undefined) metadata.fingerprint = data.fingerprint;
+  if (isLast4(data.last4)) metadata.last4 = data.last4;
+  if (isText(data.brand)) metadata.brand = data.brand;
+  if (isBin(data.bin)) metadata.bin = data.bin;
+  if (isMonth(data.expiration_month)) metadata.expiryMonth = data.expiration_month;
+  if (isYear(data.expiration_year)) metadata.expiryYear = data.expiration_year;
+  if (isText(data.funding)) metadata.funding = data.funding;
+  if (isText(data.fingerprint)) metadata.fingerprint = data.fingerprint;
   const scaRequired = response.metadata?.auth?.scaRequired;
-  if (scaRequired !== undefined) metadata.authentication = scaRequired ? 'sca_required' : 'optional';
-  const issuer = data.issuer;
-  if (issuer && (issuer.name !== undefined || issuer.country !== undefined)) {
-    metadata.issuer = {};
-    if (issuer.name !== undefined) metadata.issuer.name = issuer.name;
-    if (issuer.country !== undefined) metadata.issuer.country = issuer.country;
-  }
+  if (typeof scaRequired === 'boolean') metadata.authentication = scaRequired ? 'sca_required' : 'optional';
+  const issuer: { name?: string; country?: string } = {};
+  if (isText(data.issuer?.name)) issuer.name = data.issuer.name;
+  if (isText(data.issuer?.country)) issuer.country = data.issuer.country;
+  if (issuer.name !== undefined || issuer.country !== undefined) metadata.issuer = issuer;
   return metadata;
 }
 
+// Same rule as core's decoder: a string value that is a Luhn-valid 12–19 digit number is a card number.
+function isCardNumber(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  const digits = value.replace(/[\s-]/g, '');
+  return /^\d{12,19}$/.test(digits) && luhnCheck(digits);
+}
+
 /**
- * Encodes the service token for a vault answer. Core's encoder refuses any envelope that carries a card number
- * or a security code, so a misbehaving vault cannot leak one into the token.
+ * Encodes a service token as base64 of its UTF-8 JSON, in the format core's `decodeServiceToken` reads. The
+ * envelope is built here from typed values, so this lean encoder keeps zod's codec out of the card path; it still
+ * refuses anything that looks like a card number, whatever the vault answered.
  */
 export function toServiceTokenString(type: ServiceTokenType, response: CardTokenResponse, provider: string): string {
-  return encodeServiceToken({ type, token: response.id, provider, nonSensitiveMetadata: serviceTokenMetadataFrom(response) });
+  const envelope: ServiceToken = { type, token: response.id, provider, nonSensitiveMetadata: serviceTokenMetadataFrom(response) };
+  const values = [envelope.token, ...Object.values(envelope.nonSensitiveMetadata ?? {}), envelope.nonSensitiveMetadata?.issuer?.name, envelope.nonSensitiveMetadata?.issuer?.country];
+  if (envelope.token.length > 4096 || values.some(isCardNumber)) {
+    throw new TesseraInvalidResponseError('The vault answer cannot be turned into a service token');
+  }
+  const bytes = new TextEncoder().encode(JSON.stringify(envelope));
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary);
 }

@@ -1,4 +1,4 @@
-import { type CardInput, type CardTokenResponse, cardTokenResponse, TesseraError, TesseraValidationError, validateCard } from '@tessera/core';
+import { type CardInput, type CardTokenResponse, cardTokenResponse, TesseraValidationError, validateCard } from '@tessera/core';
 import * as z from 'zod/mini';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraInvalidResponseError } from './errors.js';
@@ -59,16 +59,6 @@ function toWalletTokenString(walletToken: WalletToken): string {
   return text;
 }
 
-function encode(type: 'card' | 'apple_pay' | 'google_pay', response: CardTokenResponse, provider: string): string {
-  try {
-    return toServiceTokenString(type, response, provider);
-  } catch (error) {
-    // Core refused the envelope (bad shape, or card data in it): the vault answer is at fault, not the caller.
-    throw new TesseraInvalidResponseError('The vault answer cannot be turned into a service token', {
-      cause: TesseraError.isInstance(error) ? new Error(error.message) : undefined,
-    });
-  }
-}
 
 /**
  * Creates a tokenizer for one environment. `local` points at the sandbox (`http://127.0.0.1:4010`, key
@@ -92,14 +82,14 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
 
   const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: RequestOptions): Promise<string> => {
     const body = { walletToken: toWalletTokenString(walletToken) };
-    return encode(type, parseTokenResponse(await post(`/vault/v1/wallets/${type}`, body, requestOptions)), connection.provider);
+    return toServiceTokenString(type, parseTokenResponse(await post(`/vault/v1/wallets/${type}`, body, requestOptions)), connection.provider);
   };
 
   return {
     environment: connection.environment,
     vaultUrl: connection.vaultUrl,
     tokenizeCardRaw,
-    tokenizeCard: async (card, requestOptions) => encode('card', await tokenizeCardRaw(card, requestOptions), connection.provider),
+    tokenizeCard: async (card, requestOptions) => toServiceTokenString('card', await tokenizeCardRaw(card, requestOptions), connection.provider),
     tokenizeApplePay: (walletToken, requestOptions) => tokenizeWallet('apple_pay', walletToken, requestOptions),
     tokenizeGooglePay: (walletToken, requestOptions) => tokenizeWallet('google_pay', walletToken, requestOptions),
     validateApplePayMerchant: async (request, requestOptions) => {

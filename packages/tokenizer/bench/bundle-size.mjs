@@ -1,0 +1,65 @@
+// Bundle budgets of @tessera/tokenizer: bundles entries the way a merchant's bundler would (esbuild, minified,
+// ESM, browser) from the built package (dist, run `pnpm --filter @tessera/tokenizer... build` first) and measures
+// min+gzip bytes (gzip level 9). Exits non-zero when a budget is passed. Last line: BENCH_JSON {...}.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const packageDir = fileURLToPath(new URL('..', import.meta.url));
+const KB = 1024;
+
+const cases = [
+  {
+    name: 'card',
+    label: 'createTokenizer + tokenizeCard',
+    budget: 10 * KB,
+    contents: `import { createTokenizer } from '@tessera/tokenizer';
+const tokenizer = createTokenizer({ environment: 'local' });
+tokenizer.tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/30', cvc: '123' }).then(console.log, console.error);`,
+  },
+  {
+    name: 'threeds',
+    label: 'createThreeDS + startChallenge (3DS modal)',
+    budget: undefined,
+    contents: `import { createThreeDS } from '@tessera/tokenizer';
+createThreeDS({ environment: 'local' }).startChallenge({ sessionId: 's', acsChallengeUrl: 'https://acs.example/c', acsTransactionId: 'a', threeDSVersion: '2.2.0' }).then(console.log);`,
+  },
+  {
+    name: 'whole',
+    label: 'whole package (every export of the main entry)',
+    budget: 16 * KB,
+    contents: `export * from '@tessera/tokenizer';`,
+  },
+  {
+    name: 'react',
+    label: '@tessera/tokenizer/react (react external)',
+    budget: undefined,
+    contents: `export * from '@tessera/tokenizer/react';`,
+  },
+];
+
+const results = {};
+let over = false;
+for (const entry of cases) {
+  const output = await build({
+    stdin: { contents: entry.contents, resolveDir: packageDir, loader: 'js' },
+    bundle: true,
+    write: false,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    target: 'es2022',
+    // Optional peers: the Basis Theory library is only loaded by dynamic import() when its adapter is used.
+    external: ['react', 'react-dom', '@basis-theory/web-threeds'],
+    logLevel: 'silent',
+  });
+  const code = output.outputFiles[0].contents;
+  const gzip = gzipSync(code, { level: 9 }).length;
+  const ok = entry.budget === undefined || gzip <= entry.budget;
+  if (!ok) over = true;
+  results[entry.name] = { minBytes: code.length, gzipBytes: gzip, budgetBytes: entry.budget ?? null, ok };
+  const budget = entry.budget === undefined ? '' : ` (budget ${(entry.budget / KB).toFixed(0)} KB${ok ? '' : ' — OVER BUDGET'})`;
+  console.log(`tokenizer bundle ${entry.label}: ${(code.length / KB).toFixed(2)} KB min, ${(gzip / KB).toFixed(2)} KB min+gzip${budget}`);
+}
+console.log(`BENCH_JSON ${JSON.stringify({ name: 'tokenizer-bundle-size', unit: 'bytes', results })}`);
+if (over) process.exitCode = 1;
