@@ -1,10 +1,21 @@
 import { defineConfig } from 'tsup';
 
-export default defineConfig({
-  entry: ['src/index.ts'],
-  format: ['esm', 'cjs'],
-  dts: true,
-  clean: true,
-  sourcemap: true,
-  target: 'es2022',
-});
+export default defineConfig([
+  {
+    // ESM keeps one file per module so bundlers drop the modules a page does not use ("sideEffects": false).
+    entry: ['src/**/*.ts', '!src/**/*.test.ts'],
+    bundle: false,
+    format: ['esm'],
+    dts: { entry: 'src/index.ts' },
+    clean: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+  {
+    entry: ['src/index.ts'],
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+  },
+]);
