@@ -1,0 +1,365 @@
+import { encodeServiceToken } from '@tessera/core';
+import { createSandbox, sandboxRoutes, type Sandbox } from '@tessera/sandbox';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  getThreeDSChallenge,
+  Tessera,
+  TesseraAuthenticationError,
+  TesseraConflictError,
+  TesseraNotFoundError,
+  TesseraUnprocessableEntityError,
+  TesseraValidationError,
+  type Payment,
+} from '../src/index.js';
+import { recordRequests, type SentRequest } from './recorder.js';
+
+// Full flows of the interface document against @tessera/sandbox's msw handlers (they match any origin).
+const BASE_URL = 'https://sandbox.tessera.test';
+const sandbox: Sandbox = createSandbox();
+const server = setupServer(...sandbox.handlers);
+let recorder: { sent: SentRequest[]; stop: () => void };
+const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL });
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  recorder = recordRequests(server);
+});
+afterEach(() => {
+  recorder.stop();
+  server.resetHandlers();
+  sandbox.faults.clear();
+});
+afterAll(() => server.close());
+
+const SUCCESS_CARD = '4242424242424242';
+const THREEDS_CARD = '4000000000003220';
+
+interface CardToken {
+  id: string;
+  data: { last4: string; brand: string };
+  metadata: { auth: { scaRequired: boolean } };
+}
+
+/** Tokenizes a card in the sandbox vault as the browser would (public key, no API key). */
+async function tokenize(cardNumber: string): Promise<{ serviceToken: string; tokenId: string }> {
+  const response = await fetch(`${BASE_URL}${sandboxRoutes.vaultTokenizeCard}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tessera-vault-key': sandbox.vaultKey },
+    body: JSON.stringify({ cardNumber, expiryMonth: 12, expiryYear: 2034, cvc: '123' }),
+  });
+  const token = (await response.json()) as CardToken;
+  const serviceToken = encodeServiceToken({
+    type: 'card',
+    token: token.id,
+    provider: 'tessera-sandbox-vault',
+    nonSensitiveMetadata: { last4: token.data.last4, brand: token.data.brand, authentication: token.metadata.auth.scaRequired ? 'sca_required' : 'optional' },
+  });
+  return { serviceToken, tokenId: token.id };
+}
+
+/** A new customer's instrument in `storeId`, through the SDK. */
+async function newInstrument(storeId: string, cardNumber = SUCCESS_CARD) {
+  const { serviceToken, tokenId } = await tokenize(cardNumber);
+  const created = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'ada@example.com', firstName: 'Ada' } });
+  return { ...created, tokenId };
+}
+
+const sentTo = (path: string): SentRequest[] => recorder.sent.filter((sent) => sent.url.pathname === `/api/public/v1${path}`);
+
+describe('customer-initiated payment with a 3DS challenge', () => {
+  it('instrument → 3DS session → process → pending → challenge approved in the sandbox → waitForFinalStatus succeeded', async () => {
+    const { storeId } = sandbox.defaults.gateway;
+    const { paymentInstrument, customer, tokenId } = await newInstrument(storeId, THREEDS_CARD);
+    expect(paymentInstrument).toMatchObject({ type: 'card', customerId: customer.id, card: { last4: '3220' } });
+    expect(await tessera.paymentInstruments.retrieve(paymentInstrument.id)).toMatchObject({ id: paymentInstrument.id, card: { last4: '3220' } });
+    const listed = await tessera.customers.listPaymentInstruments(customer.id);
+    expect(listed.data.map((instrument) => instrument.id)).toEqual([paymentInstrument.id]);
+
+    // The browser's local session (tokenizer → sandbox vault), persisted by the merchant server.
+    const local = (await (
+      await fetch(`${BASE_URL}${sandboxRoutes.vaultCreateThreeDSSession}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-tessera-vault-key': sandbox.vaultKey },
+        body: JSON.stringify({ tokenId, paymentInstrumentId: paymentInstrument.id, amount: 4200, currency: 'USD', customer: { name: 'Ada', email: 'ada@example.com' } }),
+      })
+    ).json()) as { sessionId: string; provider: string; metadata: Record<string, unknown> };
+    const session = await tessera.threeds.createSession({
+      provider: local.provider,
+      storeId,
+      paymentInstrumentId: paymentInstrument.id,
+      sessionData: { sessionId: local.sessionId, metadata: local.metadata },
+    });
+    expect(session).toMatchObject({ status: 'created', externalSessionId: local.sessionId, paymentInstrumentId: paymentInstrument.id });
+
+    const pending = await tessera.payments.purchase({
+      amount: 4200,
+      currency: 'USD',
+      storeId,
+      paymentInstrumentId: paymentInstrument.id,
+      threedsSessionId: session.id,
+      initiatedBy: 'customer',
+    });
+    expect(pending).toMatchObject({ status: 'pending', requireAction: 'threeds_auth' });
+    const [processSent] = sentTo('/payments/process');
+    expect(await processSent!.body()).toEqual({
+      amount: 4200,
+      currency: 'USD',
+      storeId,
+      paymentInstrumentId: paymentInstrument.id,
+      threedsSessionId: session.id,
+      initiatedBy: 'customer',
+      mode: 'purchase',
+    });
+    const challenge = getThreeDSChallenge(pending);
+    expect(challenge).toMatchObject({ sessionId: local.sessionId, threeDSVersion: '2.2.0' });
+
+    // The customer approves on the ACS page (a form POST, as the page's #approve button does).
+    const acsOrigin = new URL(challenge!.acsChallengeUrl).origin;
+    const completed = await fetch(`${acsOrigin}${sandboxRoutes.acsComplete}`, {
+      method: 'POST',
+      body: new URLSearchParams({ acsTransID: challenge!.acsTransactionId, threeDSServerTransID: 'srv_1', outcome: 'approve' }),
+    });
+    expect(await completed.text()).toContain('tessera:3ds-challenge-complete');
+
+    const statuses: string[] = [];
+    const final = await tessera.payments.waitForFinalStatus(pending.id, { intervalMs: 5, onStatus: (payment: Payment) => statuses.push(payment.status) });
+    expect(final).toMatchObject({ id: pending.id, status: 'succeeded', amount: 4200 });
+    expect(statuses).toEqual(['succeeded']);
+    expect(sandbox.countCharges(pending.id)).toBe(1);
+  });
+});
+
+describe('payments on the sandbox processor', () => {
+  it('authorizes then captures, once', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const authorized = await tessera.payments.authorize({ amount: 2500, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    expect(authorized).toMatchObject({ status: 'authorized', mode: 'auth' });
+    expect(sandbox.countCharges(authorized.id)).toBe(0);
+    const captured = await tessera.payments.capture({ paymentId: authorized.id, storeId });
+    expect(captured).toMatchObject({ id: authorized.id, status: 'succeeded' });
+    expect(await sentTo('/payments/process').at(-1)!.body()).toEqual({ paymentId: authorized.id, storeId, mode: 'capture' });
+    expect(sandbox.countCharges(authorized.id)).toBe(1);
+
+    const before = recorder.sent.length;
+    const again = await tessera.payments.capture({ paymentId: authorized.id, storeId }).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(TesseraConflictError);
+    expect(again).toMatchObject({ status: 409, code: 'invalid_state' });
+    expect(recorder.sent.length - before).toBe(1);
+    expect(sandbox.countCharges(authorized.id)).toBe(1);
+  });
+
+  it('authorizes then voids', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const authorized = await tessera.payments.authorize({ amount: 900, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    const voided = await tessera.payments.void({ paymentId: authorized.id, storeId });
+    expect(voided).toMatchObject({ id: authorized.id, status: 'voided' });
+    expect(await sentTo('/payments/void')[0]!.body()).toEqual({ paymentId: authorized.id, storeId });
+    await expect(tessera.payments.capture({ paymentId: authorized.id })).rejects.toMatchObject({ status: 409, code: 'invalid_state' });
+    expect(sandbox.countCharges(authorized.id)).toBe(0);
+  });
+
+  it('refunds in part, then in full, and refuses more', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const paid = await tessera.payments.purchase({ amount: 1000, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    expect(paid.status).toBe('succeeded');
+    const partial = await tessera.payments.refund({ paymentId: paid.id, storeId, amount: 300 });
+    expect(partial).toMatchObject({ status: 'partially_refunded', refundedAmount: 300 });
+    const tooMuch = await tessera.payments.refund({ paymentId: paid.id, storeId, amount: 800 }).catch((error: unknown) => error);
+    expect(tooMuch).toBeInstanceOf(TesseraUnprocessableEntityError);
+    expect(tooMuch).toMatchObject({ status: 422, code: 'amount_exceeds_refundable' });
+    const full = await tessera.payments.refund({ paymentId: paid.id, storeId });
+    expect(full).toMatchObject({ status: 'refunded', refundedAmount: 1000 });
+    const bodies = await Promise.all(sentTo('/payments/refund').map((sent) => sent.body()));
+    expect(bodies).toEqual([{ paymentId: paid.id, storeId, amount: 300 }, { paymentId: paid.id, storeId, amount: 800 }, { paymentId: paid.id, storeId }]);
+    await expect(tessera.payments.refund({ paymentId: paid.id, storeId, amount: 1 })).rejects.toMatchObject({ status: 409, code: 'invalid_state' });
+    expect(sentTo('/payments/refund')).toHaveLength(4);
+    expect((await tessera.payments.retrieve(paid.id)).status).toBe('refunded');
+  });
+
+  it('charges a merchant-initiated payment with its reasonType, and refuses one without it before sending', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const renewal = await tessera.payments.purchase({
+      amount: 1500,
+      currency: 'USD',
+      storeId,
+      paymentInstrumentId: paymentInstrument.id,
+      initiatedBy: 'merchant',
+      reasonType: 'recurring',
+    });
+    expect(renewal).toMatchObject({ status: 'succeeded', initiatedBy: 'merchant', reasonType: 'recurring' });
+    expect(await sentTo('/payments/process').at(-1)!.body()).toMatchObject({ initiatedBy: 'merchant', reasonType: 'recurring', mode: 'purchase' });
+    const before = recorder.sent.length;
+    const missing = await tessera.payments
+      .process({ mode: 'purchase', amount: 1500, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'merchant' } as never)
+      .catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(TesseraValidationError);
+    expect(recorder.sent.length).toBe(before);
+  });
+
+  it('maps the sandbox’s 401 and 404 errors', async () => {
+    const wrongKey = new Tessera({ apiKey: 'sk_test_wrong', baseUrl: BASE_URL });
+    const unauthorized = await wrongKey.payments.retrieve('pay_000001').catch((error: unknown) => error);
+    expect(unauthorized).toBeInstanceOf(TesseraAuthenticationError);
+    expect(unauthorized).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect((unauthorized as TesseraAuthenticationError).requestId).toMatch(/^req_/);
+    await expect(tessera.payments.retrieve('pay_missing')).rejects.toBeInstanceOf(TesseraNotFoundError);
+    await expect(tessera.paymentInstruments.retrieve('pi_missing')).rejects.toMatchObject({ status: 404, code: 'not_found' });
+  });
+});
+
+describe('setup and verification operations', () => {
+  it('processor → flow → store → product → checkout session → orders, payments and webhooks lists; archive', async () => {
+    const processor = await tessera.processors.create({
+      name: 'My sandbox',
+      type: 'sandbox',
+      enabled: true,
+      supportedCurrencies: ['USD'],
+      baseCurrency: 'USD',
+      options: { testMode: true },
+    });
+    expect(processor).toMatchObject({ name: 'My sandbox', type: 'sandbox' });
+    expect(await sentTo('/processors/create')[0]!.body()).toMatchObject({ processor: { name: 'My sandbox', options: { testMode: true } } });
+    const config = { processorId: processor.id, weight: 100, disabled: false, nonStickable: false };
+    const flow = await tessera.paymentFlows.create({
+      name: 'My flow',
+      strategy: 'simple',
+      fallbackMode: false,
+      maxFallbackRetries: 0,
+      threeDsEnabled: false,
+      stickyProcessorEnabled: false,
+      pickProcessorStrategy: 'weighted',
+      processorConfigs: [config],
+      fallbackProcessorConfigs: [],
+      abuseDetectionConfig: null,
+    });
+    expect(await sentTo('/payment-flows/create')[0]!.body()).toMatchObject({ data: { name: 'My flow', processorConfigs: [config] } });
+    const store = await tessera.stores.create({
+      name: 'My store',
+      baseCurrency: 'USD',
+      presentmentCurrencies: ['USD'],
+      chargeCurrencies: ['USD'],
+      selectedPaymentFlowId: flow.id,
+    });
+    expect(store).toMatchObject({ name: 'My store', selectedPaymentFlowId: flow.id });
+    const product = await tessera.products.create({
+      storeId: store.id,
+      name: 'Coffee club',
+      active: true,
+      variants: [
+        {
+          name: 'Monthly bag',
+          sku: 'COFFEE-M',
+          grams: 250,
+          price: 1200,
+          compareAtPrice: 1500,
+          active: true,
+          default: true,
+          prices: [{ currencyOptions: { USD: { amount: 1200 } }, recurring: true, interval: 'month', intervalCount: 1, billingTiming: 'in_advance', default: true }],
+        },
+      ],
+    });
+    const variantId = product.variants[0]!.id;
+    const session = await tessera.checkoutSessions.create({ storeId: store.id, items: [{ variantId, quantity: 2 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' });
+    expect(session.redirectUrl).toMatch(/^https?:\/\//);
+
+    const { paymentInstrument } = await newInstrument(store.id);
+    const completed = await fetch(`${BASE_URL}${sandboxRoutes.completeCheckoutSession.replace('{id}', session.id!)}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ paymentInstrumentId: paymentInstrument.id }),
+    });
+    expect(completed.status).toBe(200);
+
+    const orders = await tessera.orders.list({ storeId: store.id });
+    expect(orders.data).toHaveLength(1);
+    expect(orders.data[0]).toMatchObject({ storeId: store.id, amount: 2400, currency: 'USD' });
+    expect(Object.fromEntries(sentTo('/orders')[0]!.url.searchParams)).toEqual({ storeId: store.id, page: '1', per_page: '20' });
+
+    const payments: Payment[] = [];
+    for await (const payment of tessera.payments.list({ filters: { storeIds: [store.id] } })) payments.push(payment);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amount: 2400, status: 'succeeded', storeId: store.id });
+    expect(await sentTo('/payments')[0]!.body()).toEqual({ pagination: { page: 1, pageSize: 20 }, filters: { storeIds: [store.id] } });
+
+    const webhooks = await tessera.webhooks.list({ storeId: store.id });
+    expect(webhooks.data.map((event) => event.type)).toEqual(expect.arrayContaining(['order.created']));
+    expect(webhooks.data.some((event) => event.type.startsWith('payment.'))).toBe(true);
+
+    expect(await tessera.processors.archive([processor.id])).toEqual({ archived: [processor.id] });
+  });
+
+  it('pages through many payments with for await', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const store = await tessera.stores.create({ name: 'Paged', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: sandbox.defaults.paymentFlowId });
+    const { paymentInstrument: instrument } = await newInstrument(store.id);
+    expect(paymentInstrument.id).not.toBe(instrument.id);
+    const created = [];
+    for (let index = 0; index < 5; index++) {
+      created.push(await tessera.payments.purchase({ amount: 100 + index, currency: 'USD', storeId: store.id, paymentInstrumentId: instrument.id, initiatedBy: 'customer' }));
+    }
+    const first = await tessera.payments.list({ pagination: { pageSize: 2 }, filters: { storeIds: [store.id] } });
+    expect(first).toMatchObject({ page: 1, pageSize: 2, total: 5 });
+    const ids: string[] = [];
+    for await (const payment of tessera.payments.list({ pagination: { pageSize: 2 }, filters: { storeIds: [store.id] } })) ids.push(payment.id);
+    expect(ids.sort()).toEqual(created.map((payment) => payment.id).sort());
+  });
+});
+
+describe('faults and idempotency', () => {
+  it('retries a purchase whose connection dropped after the charge with the same key, and charges once', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const chargesBefore = sandbox.countCharges();
+    const paymentsBefore = sandbox.state.payments.size;
+    sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
+
+    const payment = await tessera.payments.purchase({ amount: 7700, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    expect(payment).toMatchObject({ status: 'succeeded', amount: 7700 });
+    expect(sandbox.faults.fired).toEqual([{ route: 'processPayment', kind: 'drop_after_commit' }]);
+    const attempts = sentTo('/payments/process');
+    expect(attempts).toHaveLength(2);
+    expect(attempts[0]!.headers['idempotency-key']).toBe(attempts[1]!.headers['idempotency-key']);
+    expect(sandbox.state.payments.size - paymentsBefore).toBe(1);
+    expect(sandbox.countCharges() - chargesBefore).toBe(1);
+    expect(sandbox.countCharges(payment.id)).toBe(1);
+  });
+
+  it('retries drops before commit, 5xx and 429 faults to one charge', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const chargesBefore = sandbox.countCharges();
+    sandbox.faults.add({ route: 'processPayment', kind: 'drop_before_commit', times: 1 });
+    sandbox.faults.add({ route: 'processPayment', kind: 'server_error', status: 503, times: 1 });
+    const client = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 3 });
+    const payment = await client.payments.purchase({ amount: 300, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    expect(payment.status).toBe('succeeded');
+    expect(sandbox.faults.fired.map((fault) => fault.kind)).toEqual(['drop_before_commit', 'server_error']);
+    expect(new Set(sentTo('/payments/process').map((sent) => sent.headers['idempotency-key'])).size).toBe(1);
+    expect(sandbox.countCharges() - chargesBefore).toBe(1);
+
+    sandbox.faults.add({ route: 'retrievePayment', kind: 'rate_limit', retryAfterSeconds: 0, times: 1 });
+    expect((await client.payments.retrieve(payment.id)).id).toBe(payment.id);
+    expect(sentTo(`/payments/${payment.id}`)).toHaveLength(2);
+  });
+
+  it('replays the same key to the same payment, and refuses it with another body without retrying', async () => {
+    const { storeId } = sandbox.defaults;
+    const { paymentInstrument } = await newInstrument(storeId);
+    const request = { amount: 5100, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' } as const;
+    const first = await tessera.payments.purchase(request, { idempotencyKey: 'order-5100' });
+    const replay = await tessera.payments.purchase(request, { idempotencyKey: 'order-5100' });
+    expect(replay.id).toBe(first.id);
+    expect(sandbox.countCharges(first.id)).toBe(1);
+    const before = recorder.sent.length;
+    const reused = await tessera.payments.purchase({ ...request, amount: 5200 }, { idempotencyKey: 'order-5100' }).catch((error: unknown) => error);
+    expect(reused).toBeInstanceOf(TesseraConflictError);
+    expect(reused).toMatchObject({ code: 'idempotency_key_reused' });
+    expect(recorder.sent.length - before).toBe(1);
+  });
+});
