@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- tests read JSON answers loosely */
-import { routes } from '@tessera/core';
+import { API_PREFIX, routes } from '@tessera/core';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox } from '../src/index.js';
@@ -37,7 +37,7 @@ describe('auth and errors', () => {
   });
 
   it('answers 400 for a body that is not JSON', async () => {
-    const answer = await c.send('POST', '/api/public/v1/payments/process'.replace('/api/public/v1/payments/process', `${'/api/public/v1'}${routes.processPayment.path}`), undefined, { 'content-type': 'application/json' });
+    const answer = await c.send('POST', `${API_PREFIX}${routes.processPayment.path}`, undefined, { 'content-type': 'application/json' });
     expect(answer.status).toBe(400);
   });
 
@@ -46,7 +46,7 @@ describe('auth and errors', () => {
     expect(missing.status).toBe(404);
     expect(missing.body.error.code).toBe('not_found');
     expect(missing.headers.get('access-control-allow-origin')).toBeNull();
-    const unknown = await c.send('GET', '/api/public/v1/nothing-here');
+    const unknown = await c.send('GET', `${API_PREFIX}/nothing-here`);
     expect(unknown.status).toBe(404);
   });
 });

@@ -1,0 +1,240 @@
+/* eslint-disable @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-call -- tests read JSON answers loosely */
+import { orderList, paymentList, routes, webhookList } from '@tessera/core';
+import { setupServer } from 'msw/node';
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox, sandboxRoutes } from '../src/index.js';
+import { client } from './support.js';
+
+const BASE = 'http://api.sandbox.test';
+let sandbox: Sandbox;
+let c: ReturnType<typeof client>;
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  sandbox = createSandbox({ now: Date.UTC(2030, 0, 31, 12) });
+  server.resetHandlers(...sandbox.handlers);
+  c = client(BASE, sandbox);
+});
+afterAll(() => server.close());
+
+const processor = (type: string, extra: Record<string, unknown> = {}) => ({
+  processor: { name: `${type} processor`, type, enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: { testMode: true }, ...extra },
+});
+const config = (processorId: string, weight = 100) => ({ processorId, weight, disabled: false, nonStickable: false });
+const flow = (primary: string[], fallback: string[], extra: Record<string, unknown> = {}) => ({
+  data: {
+    name: 'Flow',
+    strategy: 'simple',
+    fallbackMode: fallback.length > 0,
+    maxFallbackRetries: 0,
+    threeDsEnabled: false,
+    stickyProcessorEnabled: false,
+    pickProcessorStrategy: 'weighted',
+    processorConfigs: primary.map((id) => config(id)),
+    fallbackProcessorConfigs: fallback.map((id) => config(id)),
+    abuseDetectionConfig: null,
+    ...extra,
+  },
+});
+const storeBody = (selectedPaymentFlowId?: string) => ({
+  name: 'Shop', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], ...(selectedPaymentFlowId ? { selectedPaymentFlowId } : {}),
+});
+const purchase = (storeId: string, paymentInstrumentId: string, amount = 1000) => ({ mode: 'purchase', amount, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
+
+async function storeWith(primaryType: string, fallbackTypes: string[] = [], flowExtra: Record<string, unknown> = {}) {
+  const primary = (await c.api(routes.createProcessor, { body: processor(primaryType) })).body.processor.id as string;
+  const fallbacks: string[] = [];
+  for (const type of fallbackTypes) fallbacks.push((await c.api(routes.createProcessor, { body: processor(type) })).body.processor.id);
+  const created = await c.api(routes.createPaymentFlow, { body: flow([primary], fallbacks, flowExtra) });
+  const store = await c.api(routes.createStore, { body: storeBody(created.body.id) });
+  return { storeId: store.body.id as string, primary, fallbacks, flowId: created.body.id as string };
+}
+
+describe('processors, flows, stores', () => {
+  it('creates a processor without echoing its options, and archives processors', async () => {
+    const created = await c.api(routes.createProcessor, { body: processor('simulated', { options: { secretKey: 'sk_live_secret' } }) });
+    expect(created.status).toBe(200);
+    expect(created.body.processor).toMatchObject({ name: 'simulated processor', type: 'simulated', enabled: true, archived: false });
+    expect(JSON.stringify(created.body)).not.toContain('sk_live_secret');
+    const archived = await c.api(routes.archiveProcessors, { body: { processorIds: [created.body.processor.id] } });
+    expect(archived.body).toEqual({ archived: [created.body.processor.id] });
+    expect((await c.api(routes.archiveProcessors, { body: { processorIds: ['proc_404'] } })).status).toBe(404);
+    expect((await c.api(routes.archiveProcessors, { body: { processorIds: [] } })).status).toBe(400);
+    expect((await c.api(routes.createProcessor, { body: { processor: { name: '' } } })).status).toBe(400);
+  });
+
+  it('creates flows and stores; unknown processors and flows are 404', async () => {
+    expect((await c.api(routes.createPaymentFlow, { body: flow(['proc_404'], []) })).status).toBe(404);
+    expect((await c.api(routes.createStore, { body: storeBody('flow_404') })).status).toBe(404);
+    const { storeId, flowId } = await storeWith('sandbox');
+    expect(sandbox.state.stores.get(storeId)?.selectedPaymentFlowId).toBe(flowId);
+    const noFlow = await c.api(routes.createStore, { body: storeBody() });
+    expect(noFlow.body).toMatchObject({ name: 'Shop', selectedPaymentFlowId: null });
+    // A store without a flow charges as if on a sandbox processor.
+    const pi = await c.instrument(noFlow.body.id, '4000000000000002');
+    expect((await c.api(routes.processPayment, { body: purchase(noFlow.body.id, pi.id) })).body.payment.status).toBe('succeeded');
+  });
+
+  it('without fallbackMode a decline is final; archived processors are skipped; threeDsEnabled off means no challenge', async () => {
+    const plain = await storeWith('simulated');
+    const declining = await c.instrument(plain.storeId, '4000000000000002');
+    const declined = await c.api(routes.processPayment, { body: purchase(plain.storeId, declining.id) });
+    expect(declined.body.payment).toMatchObject({ status: 'declined', attempts: [{ outcome: 'declined' }] });
+    const threeDs = await c.instrument(plain.storeId, '4000000000003220');
+    expect((await c.api(routes.processPayment, { body: purchase(plain.storeId, threeDs.id) })).body.payment.status).toBe('succeeded');
+
+    const cascade = await storeWith('simulated', ['simulated', 'sandbox']);
+    const pi = await c.instrument(cascade.storeId, '4000000000000002');
+    const paid = await c.api(routes.processPayment, { body: purchase(cascade.storeId, pi.id) });
+    expect(paid.body.payment.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(['declined', 'declined', 'approved']);
+    await c.api(routes.archiveProcessors, { body: { processorIds: [cascade.fallbacks[1]] } });
+    expect((await c.api(routes.processPayment, { body: purchase(cascade.storeId, pi.id) })).body.payment.status).toBe('declined');
+    await c.api(routes.archiveProcessors, { body: { processorIds: [cascade.primary] } });
+    // No usable primary processor left: the flow cannot take payments.
+    const none = await c.api(routes.processPayment, { body: purchase(cascade.storeId, pi.id) });
+    expect(none.status).toBe(409);
+    expect(none.body.error.code).toBe('invalid_state');
+  });
+
+  it('a payment can force a flow with paymentFlowId', async () => {
+    const other = await storeWith('simulated');
+    const pi = await c.instrument(sandbox.defaults.storeId, '4000000000000002');
+    const forced = await c.api(routes.processPayment, { body: { ...purchase(sandbox.defaults.storeId, pi.id), paymentFlowId: other.flowId } });
+    expect(forced.body.payment).toMatchObject({ status: 'declined', paymentFlowId: other.flowId });
+    expect((await c.api(routes.processPayment, { body: { ...purchase(sandbox.defaults.storeId, pi.id), paymentFlowId: 'flow_404' } })).status).toBe(404);
+  });
+});
+
+describe('lists', () => {
+  it('lists payments newest first with pagination and filters.storeIds', async () => {
+    const { storeId, gateway } = sandbox.defaults;
+    const a = await c.instrument(storeId);
+    const b = await c.instrument(gateway.storeId);
+    for (let i = 1; i <= 5; i++) await c.api(routes.processPayment, { body: purchase(storeId, a.id, i * 100) });
+    await c.api(routes.processPayment, { body: purchase(gateway.storeId, b.id, 9900) });
+    const page1 = await c.api(routes.listPayments, { body: { pagination: { page: 1, pageSize: 2 }, filters: { storeIds: [storeId] } } });
+    expect(z.safeParse(paymentList, page1.body).success).toBe(true);
+    expect(page1.body).toMatchObject({ total: 5, page: 1, pageSize: 2 });
+    expect(page1.body.data.map((p: { amount: number }) => p.amount)).toEqual([500, 400]);
+    const page3 = await c.api(routes.listPayments, { body: { pagination: { page: 3, pageSize: 2 }, filters: { storeIds: [storeId] } } });
+    expect(page3.body.data.map((p: { amount: number }) => p.amount)).toEqual([100]);
+    const all = await c.api(routes.listPayments, { body: { pagination: { page: 1, pageSize: 100 } } });
+    expect(all.body.total).toBe(6);
+    expect((await c.api(routes.listPayments, { body: { pagination: { page: 0, pageSize: 1000 } } })).body.error.fields.map((f: { field: string }) => f.field)).toEqual([
+      'pagination.page',
+      'pagination.pageSize',
+    ]);
+  });
+
+  it('lists webhooks by store and validates the query', async () => {
+    const { storeId } = sandbox.defaults;
+    const pi = await c.instrument(storeId);
+    await c.api(routes.processPayment, { body: purchase(storeId, pi.id) });
+    const list = await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` });
+    expect(z.safeParse(webhookList, list.body).success).toBe(true);
+    expect(list.body.data.map((e: { type: string }) => e.type)).toEqual(['payment.succeeded']);
+    expect(list.body.data[0].data).toMatchObject({ status: 'succeeded', storeId });
+    expect((await c.api(routes.listWebhooks, { query: `?storeId=${sandbox.defaults.gateway.storeId}` })).body.data).toEqual([]);
+    expect((await c.api(routes.listWebhooks)).status).toBe(400);
+    expect((await c.api(routes.listWebhooks, { query: '?storeId=store_404' })).status).toBe(404);
+  });
+});
+
+describe('products, checkout, orders, subscriptions', () => {
+  async function catalog(storeId: string) {
+    const product = await c.api(routes.createProduct, {
+      body: {
+        storeId,
+        name: 'Coffee club',
+        active: true,
+        variants: [
+          {
+            name: 'Monthly bag', sku: 'BAG-M', grams: 250, price: 1500, compareAtPrice: 0, active: true, default: true,
+            prices: [{ currencyOptions: { USD: { amount: 1200 } }, recurring: true, interval: 'month', intervalCount: 1, billingTiming: 'in_advance', default: true }],
+          },
+          { name: 'Mug', sku: 'MUG', grams: 300, price: 900, compareAtPrice: 1200, active: true, default: false, prices: [] },
+        ],
+      },
+    });
+    expect(product.status).toBe(200);
+    return product.body as { id: string; variants: { id: string; prices: { id: string }[] }[] };
+  }
+
+  it('creates a product with variant and price ids; unknown store is 404', async () => {
+    const product = await catalog(sandbox.defaults.storeId);
+    expect(product.variants).toHaveLength(2);
+    expect(product.variants[0]?.prices[0]?.id).toMatch(/^price_/);
+    expect((await c.api(routes.createProduct, { body: { storeId: 'store_404', name: 'x', active: true, variants: [] } })).status).toBe(400);
+  });
+
+  it('checkout: redirectUrl, completion creates an order and a subscription the clock rebills as MIT payments', async () => {
+    const { storeId } = sandbox.defaults;
+    const product = await catalog(storeId);
+    const [bag, mug] = product.variants;
+    const session = await c.api(routes.createCheckoutSession, {
+      body: { storeId, items: [{ variantId: bag!.id, quantity: 2 }, { variantId: mug!.id, quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' },
+    });
+    expect(session.status).toBe(200);
+    expect(session.body.redirectUrl).toBe(`https://shop.example/checkout?checkoutSessionId=${session.body.id}`);
+    expect(session.body.amount).toBe(2 * 1200 + 900);
+    expect((await c.api(routes.createCheckoutSession, { body: { storeId, items: [{ variantId: 'var_404', quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' } })).status).toBe(404);
+
+    const pi = await c.instrument(storeId);
+    const completePath = sandboxRoutes.completeCheckoutSession.replace('{id}', session.body.id);
+    const done = await c.send('POST', completePath, { paymentInstrumentId: pi.id });
+    expect(done.status).toBe(200);
+    expect(done.body.payment).toMatchObject({ status: 'succeeded', amount: 3300, initiatedBy: 'customer' });
+    expect(done.body.order).toMatchObject({ status: 'paid', amount: 3300, checkoutSessionId: session.body.id });
+    expect(done.body.subscriptions).toHaveLength(1);
+    expect(done.body.subscriptions[0]).toMatchObject({ amount: 2400, interval: 'month', currentPeriodEnd: '2030-03-03T12:00:00.000Z' });
+    expect((await c.send('POST', completePath, { paymentInstrumentId: pi.id })).status).toBe(409);
+    expect((await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', 'cs_404'), { paymentInstrumentId: pi.id })).status).toBe(404);
+
+    // Jan 31 + 1 month overflows to Mar 3 in UTC date arithmetic; advancing 40 days bills one renewal.
+    const advanced = await c.send('POST', sandboxRoutes.advanceClock, { ms: 40 * 24 * 3600 * 1000 });
+    expect(advanced.body.now).toBe('2030-03-12T12:00:00.000Z');
+    sandbox.clock.advance(31 * 24 * 3600 * 1000);
+    const subscription = sandbox.state.subscriptions.get(done.body.subscriptions[0].id);
+    expect(subscription?.renewals).toBe(2);
+    const renewals = [...sandbox.state.payments.values()].filter((p) => p.initiatedBy === 'merchant');
+    expect(renewals.map((p) => [p.status, p.reasonType, p.amount])).toEqual([
+      ['succeeded', 'recurring', 2400],
+      ['succeeded', 'recurring', 2400],
+    ]);
+
+    const orders = await c.api(routes.listOrders, { query: `?storeId=${storeId}&page=1&per_page=2` });
+    expect(z.safeParse(orderList, orders.body).success).toBe(true);
+    expect(orders.body).toMatchObject({ total: 3, page: 1, per_page: 2 });
+    expect(orders.body.data).toHaveLength(2);
+    expect(orders.body.data[0].subscriptionId).toBe(subscription?.id);
+    const page2 = await c.api(routes.listOrders, { query: `?storeId=${storeId}&page=2&per_page=2` });
+    expect(page2.body.data.map((o: { checkoutSessionId?: string }) => o.checkoutSessionId)).toEqual([session.body.id]);
+    expect((await c.api(routes.listOrders, { query: `?storeId=${storeId}&page=x&per_page=2` })).status).toBe(400);
+
+    const events = (await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` })).body.data.map((e: { type: string }) => e.type);
+    expect(events.filter((t: string) => t === 'order.created')).toHaveLength(3);
+    expect(events).toContain('subscription.created');
+    expect(events.filter((t: string) => t === 'subscription.renewed')).toHaveLength(2);
+  });
+
+  it('a renewal that is declined marks the subscription past_due and stops billing', async () => {
+    const { gateway } = sandbox.defaults;
+    const product = await catalog(gateway.storeId);
+    const session = await c.api(routes.createCheckoutSession, {
+      body: { storeId: gateway.storeId, items: [{ variantId: product.variants[0]!.id, quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' },
+    });
+    const pi = await c.instrument(gateway.storeId, '4000000000000119');
+    const done = await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', session.body.id), { paymentInstrumentId: pi.id });
+    expect(done.body).toMatchObject({ order: null, subscriptions: [], payment: { status: 'failed' } });
+
+    const good = await c.instrument(gateway.storeId, '4242424242424242');
+    const paid = await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', session.body.id), { paymentInstrumentId: good.id });
+    const subscription = sandbox.state.subscriptions.get(paid.body.subscriptions[0].id)!;
+    subscription.paymentInstrumentId = pi.id; // the card on file starts failing
+    sandbox.clock.advance(400 * 24 * 3600 * 1000);
+    expect(subscription.status).toBe('past_due');
+    expect(subscription.renewals).toBe(0);
+  });
+});
