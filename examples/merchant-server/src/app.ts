@@ -1,0 +1,167 @@
+import { getThreeDSChallenge, TesseraApiError, TesseraError, TesseraValidationError, type Payment, type Tessera } from '@tessera/server';
+import { Hono, type Context } from 'hono';
+import { serveStatic } from '@hono/node-server/serve-static';
+
+/** What the browser may know: where the vault is and which public key to use. Never the secret API key. */
+export interface PublicConfig {
+  environment: 'production' | 'development' | 'local';
+  vaultUrl?: string;
+  vaultKey?: string;
+  storeId: string;
+}
+
+/** A webhook delivery the sandbox (or the real service) sent us. */
+export interface ReceivedWebhook {
+  receivedAt: string;
+  type: string;
+  id: string;
+  body: unknown;
+}
+
+/** Options of {@link createMerchantApp}. */
+export interface MerchantAppOptions {
+  tessera: Tessera;
+  /** The store every payment of this shop belongs to. */
+  storeId: string;
+  /** Public settings handed to the checkout page. */
+  publicConfig: PublicConfig;
+  /** Serve a built checkout page from this folder (e.g. `../checkout-web/dist`). */
+  staticDir?: string;
+  /** Called for every webhook delivery (default: one log line). */
+  onWebhook?: (webhook: ReceivedWebhook) => void;
+}
+
+// Browser → server bodies. Small, explicit checks: the SDK validates again before anything goes on the wire.
+function field<T>(body: Record<string, unknown>, name: string, check: (value: unknown) => value is T): T {
+  const value = body[name];
+  if (!check(value)) throw new TesseraValidationError([{ field: name, code: 'invalid', message: 'is missing or invalid' }]);
+  return value;
+}
+const isString = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const isAmount = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) > 0;
+const optional = <T>(body: Record<string, unknown>, name: string, check: (value: unknown) => value is T): T | undefined =>
+  body[name] === undefined ? undefined : field(body, name, check);
+
+async function jsonBody(c: Context): Promise<Record<string, unknown>> {
+  const body: unknown = await c.req.json().catch(() => undefined);
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new TesseraValidationError([{ field: '', code: 'invalid_json', message: 'Body must be a JSON object' }]);
+  }
+  return body as Record<string, unknown>;
+}
+
+/** What the page needs of a payment: its state and, when 3DS is needed, the challenge to start. */
+function paymentView(payment: Payment) {
+  return {
+    id: payment.id,
+    status: payment.status,
+    amount: payment.amount,
+    currency: payment.currency,
+    challenge: getThreeDSChallenge(payment) ?? null,
+  };
+}
+
+/**
+ * The merchant server: turns service tokens into instruments, persists 3DS sessions, runs payments and reports
+ * their status to the page, refunds and voids, and receives webhooks. The API key stays in `tessera`; no route
+ * returns it, and errors are mapped to `{ error: { code, message, fields? } }` without internals.
+ */
+export function createMerchantApp(options: MerchantAppOptions): Hono {
+  const { tessera, storeId } = options;
+  const received: ReceivedWebhook[] = [];
+  const onWebhook = options.onWebhook ?? ((webhook) => console.log(`webhook ${webhook.type} ${webhook.id}`));
+  const app = new Hono();
+  // The browser sends one Idempotency-Key per click; forwarding it makes a double submit charge once end to end.
+  const idempotency = (c: Context) => {
+    const key = c.req.header('idempotency-key');
+    return key ? { idempotencyKey: key } : {};
+  };
+
+  app.onError((error, c) => {
+    if (error instanceof TesseraValidationError) return c.json({ error: { code: error.code, message: error.message, fields: error.fields } }, 400);
+    if (error instanceof TesseraApiError && error.status < 500) return c.json({ error: { code: error.code, message: error.message } }, error.status as 400);
+    const code = TesseraError.isInstance(error) ? error.code : 'internal_error';
+    console.error(`merchant-server: ${error.name} ${code}`);
+    return c.json({ error: { code, message: 'The payment service could not be reached. Try again.' } }, 502);
+  });
+
+  app.get('/api/config', (c) => c.json(options.publicConfig));
+
+  app.post('/api/instruments', async (c) => {
+    const body = await jsonBody(c);
+    const customerData = { email: field(body, 'email', isString) } as { email: string; firstName?: string; lastName?: string };
+    const firstName = optional(body, 'firstName', isString);
+    const lastName = optional(body, 'lastName', isString);
+    if (firstName) customerData.firstName = firstName;
+    if (lastName) customerData.lastName = lastName;
+    const result = await tessera.paymentInstruments.createFromToken(
+      { serviceToken: field(body, 'serviceToken', isString), storeId, customerData },
+      idempotency(c),
+    );
+    return c.json({ paymentInstrument: result.paymentInstrument, customer: { id: result.customer.id } }, 201);
+  });
+
+  app.post('/api/threeds-sessions', async (c) => {
+    const body = await jsonBody(c);
+    const session = await tessera.threeds.createSession(
+      {
+        provider: field(body, 'provider', isString),
+        storeId,
+        paymentInstrumentId: field(body, 'paymentInstrumentId', isString),
+        sessionData: field(body, 'sessionData', (value): value is { sessionId: string; metadata: Record<string, unknown> } => typeof value === 'object' && value !== null),
+      },
+      idempotency(c),
+    );
+    return c.json({ id: session.id, status: session.status }, 201);
+  });
+
+  app.post('/api/payments', async (c) => {
+    const body = await jsonBody(c);
+    // A real shop computes the amount from its own cart, never from the browser; the starter takes it from the
+    // page so the demo can show several amounts.
+    const request = {
+      amount: field(body, 'amount', isAmount),
+      currency: field(body, 'currency', isString),
+      storeId,
+      paymentInstrumentId: field(body, 'paymentInstrumentId', isString),
+      initiatedBy: 'customer' as const,
+    };
+    const threedsSessionId = optional(body, 'threedsSessionId', isString);
+    const withSession = threedsSessionId ? { ...request, threedsSessionId } : request;
+    const payment = body.mode === 'auth'
+      ? await tessera.payments.authorize(withSession, idempotency(c))
+      : await tessera.payments.purchase(withSession, idempotency(c));
+    return c.json(paymentView(payment), 201);
+  });
+
+  app.get('/api/payments/:id', async (c) => c.json(paymentView(await tessera.payments.retrieve(c.req.param('id')))));
+
+  app.post('/api/payments/:id/capture', async (c) => {
+    const amount = optional(await jsonBody(c), 'amount', isAmount);
+    const params = { paymentId: c.req.param('id'), storeId };
+    return c.json(paymentView(await tessera.payments.capture(amount ? { ...params, amount } : params, idempotency(c))));
+  });
+
+  app.post('/api/payments/:id/void', async (c) => c.json(paymentView(await tessera.payments.void({ paymentId: c.req.param('id'), storeId }, idempotency(c)))));
+
+  app.post('/api/payments/:id/refund', async (c) => {
+    const amount = optional(await jsonBody(c), 'amount', isAmount);
+    const params = { paymentId: c.req.param('id'), storeId };
+    return c.json(paymentView(await tessera.payments.refund(amount ? { ...params, amount } : params, idempotency(c))));
+  });
+
+  // The document leaves webhook signing "not shown", so there is nothing to verify yet: check the signature here
+  // once the service defines one.
+  app.post('/webhooks', async (c) => {
+    const body = await jsonBody(c);
+    const webhook: ReceivedWebhook = { receivedAt: new Date().toISOString(), type: String(body.type), id: String(body.id), body };
+    received.push(webhook);
+    onWebhook(webhook);
+    return c.body(null, 204);
+  });
+
+  app.get('/api/webhooks', (c) => c.json({ data: received }));
+
+  if (options.staticDir) app.use('/*', serveStatic({ root: options.staticDir }));
+  return app;
+}

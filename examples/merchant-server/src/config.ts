@@ -1,0 +1,31 @@
+import type { PublicConfig } from './app.js';
+
+/** The merchant server's settings, read from environment variables (see `.env.example`). */
+export interface MerchantConfig {
+  apiKey: string;
+  baseUrl: string;
+  storeId: string;
+  port: number;
+  staticDir?: string;
+  publicConfig: PublicConfig;
+}
+
+/** Reads the configuration from `env`, failing with the names of every missing variable. */
+export function readConfig(env: Record<string, string | undefined>): MerchantConfig {
+  const missing = ['TESSERA_API_KEY', 'TESSERA_STORE_ID'].filter((name) => !env[name]);
+  if (missing.length > 0) throw new Error(`Missing environment variables: ${missing.join(', ')} (see .env.example)`);
+  const environment = (env.TESSERA_ENVIRONMENT ?? 'local') as PublicConfig['environment'];
+  if (!['production', 'development', 'local'].includes(environment)) throw new Error('TESSERA_ENVIRONMENT must be production, development or local');
+  const publicConfig: PublicConfig = { environment, storeId: env.TESSERA_STORE_ID! };
+  if (env.TESSERA_VAULT_URL) publicConfig.vaultUrl = env.TESSERA_VAULT_URL;
+  if (env.TESSERA_VAULT_KEY) publicConfig.vaultKey = env.TESSERA_VAULT_KEY;
+  const config: MerchantConfig = {
+    apiKey: env.TESSERA_API_KEY!,
+    baseUrl: env.TESSERA_BASE_URL ?? 'http://127.0.0.1:4010',
+    storeId: env.TESSERA_STORE_ID!,
+    port: Number(env.PORT ?? 3000),
+    publicConfig,
+  };
+  if (env.CHECKOUT_STATIC_DIR) config.staticDir = env.CHECKOUT_STATIC_DIR;
+  return config;
+}

@@ -1,0 +1,34 @@
+import { serve } from '@hono/node-server';
+import { Tessera } from '@tessera/server';
+import type { AddressInfo } from 'node:net';
+import { createMerchantApp, type MerchantAppOptions } from './app.js';
+import type { MerchantConfig } from './config.js';
+
+/** A running merchant server. */
+export interface MerchantServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Starts the merchant server on 127.0.0.1 (`port` 0 picks a free port). */
+export async function startMerchantServer(
+  config: MerchantConfig,
+  appOptions: Partial<Pick<MerchantAppOptions, 'onWebhook'>> = {},
+): Promise<MerchantServer> {
+  const tessera = new Tessera({ apiKey: config.apiKey, baseUrl: config.baseUrl });
+  const app = createMerchantApp({
+    tessera,
+    storeId: config.storeId,
+    publicConfig: config.publicConfig,
+    ...(config.staticDir ? { staticDir: config.staticDir } : {}),
+    ...appOptions,
+  });
+  return new Promise((resolve) => {
+    const server = serve({ fetch: app.fetch, port: config.port, hostname: '127.0.0.1' }, (info: AddressInfo) => {
+      resolve({
+        url: `http://127.0.0.1:${info.port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      });
+    });
+  });
+}

@@ -1,0 +1,129 @@
+import { createSandbox, type Sandbox } from '@tessera/sandbox';
+import { Tessera } from '@tessera/server';
+import { createTokenizer } from '@tessera/tokenizer';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createMerchantApp, type ReceivedWebhook } from '../src/app.js';
+
+const BASE_URL = 'http://127.0.0.1:4010';
+let sandbox: Sandbox;
+const server = setupServer();
+const requests: Request[] = [];
+server.events.on('request:start', ({ request }) => requests.push(request));
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+beforeEach(() => {
+  sandbox = createSandbox();
+  server.use(...sandbox.handlers);
+  requests.length = 0;
+});
+
+function appFor(storeId: string, webhooks: ReceivedWebhook[] = []) {
+  const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 0 });
+  return createMerchantApp({ tessera, storeId, publicConfig: { environment: 'local', storeId }, onWebhook: (w) => webhooks.push(w) });
+}
+
+async function call(app: ReturnType<typeof appFor>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await app.request(path, {
+    method,
+    headers: { 'content-type': 'application/json', ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, any> };
+}
+
+async function serviceToken(cardNumber: string): Promise<string> {
+  return createTokenizer({ environment: 'local' }).tokenizeCard({ cardNumber, expiryDate: '12/30', cvc: '123' });
+}
+
+describe('merchant-server example', () => {
+  it('never hands the API key to the browser', async () => {
+    const app = appFor(sandbox.defaults.storeId);
+    const config = await call(app, 'GET', '/api/config');
+    expect(config.status).toBe(200);
+    expect(JSON.stringify(config.body)).not.toContain(sandbox.apiKey);
+  });
+
+  it('turns a token into an instrument, charges it, reports status, refunds in part then in full', async () => {
+    const app = appFor(sandbox.defaults.storeId);
+    const instrument = await call(app, 'POST', '/api/instruments', { serviceToken: await serviceToken('4242424242424242'), email: 'ada@example.com' });
+    expect(instrument.status).toBe(201);
+    expect(instrument.body.paymentInstrument).toMatchObject({ type: 'card', card: { last4: '4242' } });
+
+    const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId: instrument.body.paymentInstrument.id, amount: 2500, currency: 'USD' }, { 'idempotency-key': 'click-1' });
+    expect(payment.body).toMatchObject({ status: 'succeeded', amount: 2500, currency: 'USD', challenge: null });
+    const sent = requests.find((r) => r.url.endsWith('/payments/process'))!;
+    expect(sent.headers.get('idempotency-key')).toBe('click-1');
+    expect(sent.headers.get('authorization')).toBe(`Bearer ${sandbox.apiKey}`);
+
+    expect((await call(app, 'GET', `/api/payments/${payment.body.id}`)).body.status).toBe('succeeded');
+    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/refund`, { amount: 1000 })).body.status).toBe('partially_refunded');
+    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/refund`, {})).body.status).toBe('refunded');
+    expect(sandbox.countCharges(payment.body.id)).toBe(1);
+  });
+
+  it('charges once when the browser submits the same click twice', async () => {
+    const app = appFor(sandbox.defaults.storeId);
+    const instrument = await call(app, 'POST', '/api/instruments', { serviceToken: await serviceToken('4242424242424242'), email: 'ada@example.com' });
+    const body = { paymentInstrumentId: instrument.body.paymentInstrument.id, amount: 990, currency: 'USD' };
+    const [first, second] = await Promise.all([
+      call(app, 'POST', '/api/payments', body, { 'idempotency-key': 'double-click' }),
+      call(app, 'POST', '/api/payments', body, { 'idempotency-key': 'double-click' }),
+    ]);
+    const succeeded = [first, second].filter((r) => r.status === 201);
+    expect(succeeded.length).toBeGreaterThanOrEqual(1);
+    expect(sandbox.countCharges()).toBe(1);
+  });
+
+  it('authorizes, then captures; authorizes, then voids', async () => {
+    const app = appFor(sandbox.defaults.storeId);
+    const instrument = await call(app, 'POST', '/api/instruments', { serviceToken: await serviceToken('4242424242424242'), email: 'ada@example.com' });
+    const base = { paymentInstrumentId: instrument.body.paymentInstrument.id, amount: 5000, currency: 'USD', mode: 'auth' };
+    const auth = await call(app, 'POST', '/api/payments', base);
+    expect(auth.body.status).toBe('authorized');
+    expect((await call(app, 'POST', `/api/payments/${auth.body.id}/capture`, {})).body.status).toBe('succeeded');
+    const second = await call(app, 'POST', '/api/payments', base);
+    expect((await call(app, 'POST', `/api/payments/${second.body.id}/void`, {})).body.status).toBe('voided');
+  });
+
+  it('persists a 3DS session and hands the challenge to the page, then reports the final status', async () => {
+    const storeId = sandbox.defaults.gateway.storeId;
+    const app = appFor(storeId);
+    const instrument = await call(app, 'POST', '/api/instruments', { serviceToken: await serviceToken('4000000000003220'), email: 'ada@example.com' });
+    const paymentInstrumentId = instrument.body.paymentInstrument.id as string;
+    const session = await call(app, 'POST', '/api/threeds-sessions', { provider: 'tessera-sandbox', paymentInstrumentId, sessionData: { sessionId: 'ext_1', metadata: {} } });
+    expect(session.status).toBe(201);
+    const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId, amount: 1999, currency: 'USD', threedsSessionId: session.body.id });
+    expect(payment.body.status).toBe('pending');
+    const challenge = payment.body.challenge as { acsChallengeUrl: string; acsTransactionId: string; sessionId: string };
+    expect(challenge.acsChallengeUrl).toMatch(/\/acs\/challenge$/);
+    // What the customer's "Approve" click in the ACS page posts.
+    await fetch(new URL('/acs/complete', challenge.acsChallengeUrl), {
+      method: 'POST',
+      body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }),
+    });
+    expect((await call(app, 'GET', `/api/payments/${payment.body.id}`)).body.status).toBe('succeeded');
+  });
+
+  it('rejects a bad body before calling the service, and maps service errors', async () => {
+    const app = appFor(sandbox.defaults.storeId);
+    const bad = await call(app, 'POST', '/api/payments', { paymentInstrumentId: 'pi_1', amount: 19.99, currency: 'USD' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual([expect.objectContaining({ field: 'amount' })]);
+    expect(requests).toHaveLength(0);
+    const missing = await call(app, 'GET', '/api/payments/pay_missing');
+    expect(missing.status).toBe(404);
+  });
+
+  it('receives and lists webhooks', async () => {
+    const webhooks: ReceivedWebhook[] = [];
+    const app = appFor(sandbox.defaults.storeId, webhooks);
+    const response = await app.request('/webhooks', { method: 'POST', body: JSON.stringify({ id: 'evt_1', type: 'payment.succeeded' }) });
+    expect(response.status).toBe(204);
+    expect(webhooks.map((w) => w.type)).toEqual(['payment.succeeded']);
+    expect((await call(app, 'GET', '/api/webhooks')).body.data).toHaveLength(1);
+  });
+});

@@ -1,0 +1,38 @@
+// CI guard: bundles the built browser package (@tessera/tokenizer and its /react entry) the way a merchant's
+// bundler would, and fails if the bundle carries anything that belongs on the server: the server client,
+// Authorization/Bearer header logic, or the secret API key option.
+import { build } from 'esbuild';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const forbidden = [
+  { what: 'the server client package', pattern: /@tessera\/server|dangerouslyAllowBrowser/ },
+  { what: 'Authorization header logic', pattern: /\bAuthorization\b|\bBearer\b/i },
+  { what: 'the secret API key option', pattern: /\bapiKey\b|sk_test_|sk_live_/ },
+  { what: 'the HTTP client used on the server (ky)', pattern: /\bky\b.*retry|KyError|HTTPError/ },
+  { what: 'Node built-ins', pattern: /require\(["']node:|from ["']node:/ },
+];
+
+let failed = false;
+for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react']) {
+  const result = await build({
+    stdin: { contents: `export * from '${entry}';`, resolveDir: `${root}/packages/tokenizer`, loader: 'js' },
+    bundle: true,
+    write: false,
+    minify: false,
+    format: 'esm',
+    platform: 'browser',
+    external: ['react', 'react-dom', '@basis-theory/web-threeds'],
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0].text;
+  for (const { what, pattern } of forbidden) {
+    const match = pattern.exec(code);
+    if (match) {
+      failed = true;
+      console.error(`✗ ${entry}: contains ${what} (matched ${JSON.stringify(match[0])})`);
+    }
+  }
+  if (!failed) console.log(`✓ ${entry}: ${code.length} bytes unminified, no server code, no Authorization logic, no secret key option`);
+}
+process.exitCode = failed ? 1 : 0;
