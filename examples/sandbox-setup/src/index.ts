@@ -1,0 +1,1 @@
+export { runSandboxSetup, type SetupOptions, type SetupResult } from './setup.js';

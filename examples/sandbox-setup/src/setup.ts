@@ -1,0 +1,135 @@
+import type { Tessera } from '@tessera/server';
+import { createTokenizer } from '@tessera/tokenizer';
+
+/** Where the sandbox is and how to reach its `/sandbox/*` helpers. */
+export interface SetupOptions {
+  tessera: Tessera;
+  /** The sandbox origin, e.g. `http://127.0.0.1:4010`. */
+  baseUrl: string;
+  /** Secret key, for the `/sandbox/*` helpers (they are not part of the service's API). */
+  apiKey: string;
+  log?: (line: string) => void;
+}
+
+/** Every id the walk created, in order. */
+export interface SetupResult {
+  processorId: string;
+  paymentFlowId: string;
+  storeId: string;
+  productId: string;
+  variantId: string;
+  checkoutSessionId: string;
+  redirectUrl: string;
+  paymentInstrumentId: string;
+  orderIds: string[];
+  paymentIds: string[];
+  webhookTypes: string[];
+  archivedProcessorIds: string[];
+}
+
+/**
+ * Walks section 4.10 of the interface document against a sandbox: a `sandbox` processor, a flow using it, a
+ * store on that flow, a product with a monthly recurring price, a checkout session, its completion (the
+ * sandbox's stand-in for a customer paying on the hosted page), then the orders, payments and webhooks lists.
+ */
+export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.log }: SetupOptions): Promise<SetupResult> {
+  const processor = await tessera.processors.create({
+    name: 'Sandbox processor',
+    type: 'sandbox',
+    enabled: true,
+    supportedCurrencies: ['USD'],
+    baseCurrency: 'USD',
+    options: { testMode: true },
+  });
+  log(`processor      ${processor.id}`);
+
+  const flow = await tessera.paymentFlows.create({
+    name: 'Sandbox flow',
+    strategy: 'simple',
+    fallbackMode: false,
+    maxFallbackRetries: 0,
+    threeDsEnabled: false,
+    stickyProcessorEnabled: false,
+    pickProcessorStrategy: 'weighted',
+    processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
+    fallbackProcessorConfigs: [],
+    abuseDetectionConfig: null,
+  });
+  log(`payment flow   ${flow.id}`);
+
+  const store = await tessera.stores.create({
+    name: 'Sandbox store',
+    baseCurrency: 'USD',
+    presentmentCurrencies: ['USD'],
+    chargeCurrencies: ['USD'],
+    selectedPaymentFlowId: flow.id,
+  });
+  log(`store          ${store.id}`);
+
+  const product = await tessera.products.create({
+    storeId: store.id,
+    name: 'Pro plan',
+    active: true,
+    variants: [
+      {
+        name: 'Monthly',
+        sku: 'PRO-MONTHLY',
+        grams: 0,
+        price: 999,
+        compareAtPrice: 1299,
+        active: true,
+        default: true,
+        prices: [{ currencyOptions: { USD: { amount: 999 } }, recurring: true, interval: 'month', intervalCount: 1, billingTiming: 'in_advance', default: true }],
+      },
+    ],
+  });
+  const variantId = product.variants[0]!.id;
+  log(`product        ${product.id} (variant ${variantId})`);
+
+  const session = await tessera.checkoutSessions.create({
+    storeId: store.id,
+    items: [{ variantId, quantity: 1 }],
+    currency: 'USD',
+    checkoutUrl: 'https://shop.example/checkout',
+  });
+  const checkoutSessionId = session.id ?? '';
+  log(`checkout       ${checkoutSessionId} → ${session.redirectUrl}`);
+
+  // The customer pays on the checkout page: a card tokenized in the sandbox vault, saved as an instrument.
+  const tokenizer = createTokenizer({ environment: 'local', vaultUrl: baseUrl });
+  const serviceToken = await tokenizer.tokenizeCard({ cardNumber: '4242 4242 4242 4242', expiryDate: '12/30', cvc: '123' });
+  const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId: store.id, customerData: { email: 'ada@example.com' } });
+  log(`instrument     ${paymentInstrument.id}`);
+  const completed = await fetch(`${baseUrl}/sandbox/checkout-sessions/${encodeURIComponent(checkoutSessionId)}/complete`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ paymentInstrumentId: paymentInstrument.id }),
+  });
+  if (!completed.ok) throw new Error(`completing the checkout session failed with HTTP ${completed.status}`);
+  log(`checkout       ${checkoutSessionId} completed`);
+
+  const orders = await tessera.orders.list({ storeId: store.id, page: 1, per_page: 20 });
+  const payments = await tessera.payments.list({ filters: { storeIds: [store.id] } });
+  const webhooks = await tessera.webhooks.list({ storeId: store.id });
+  log(`orders         ${orders.data.map((o) => o.id).join(', ')}`);
+  log(`payments       ${payments.data.map((p) => `${p.id} ${p.status}`).join(', ')}`);
+  log(`webhooks       ${webhooks.data.map((w) => w.type).join(', ')}`);
+
+  const archived = await tessera.processors.archive([processor.id]);
+  log(`archived       ${archived.archived.join(', ')}`);
+
+  return {
+    processorId: processor.id,
+    paymentFlowId: flow.id,
+    storeId: store.id,
+    productId: product.id,
+    variantId,
+    checkoutSessionId,
+    redirectUrl: session.redirectUrl,
+    paymentInstrumentId: paymentInstrument.id,
+    orderIds: orders.data.map((o) => o.id),
+    paymentIds: payments.data.map((p) => p.id),
+    webhookTypes: webhooks.data.map((w) => w.type),
+    archivedProcessorIds: archived.archived,
+  };
+}

@@ -1,0 +1,70 @@
+import { isFailedPaymentStatus } from '@tessera/core';
+import { TesseraApiError, type Payment, type Tessera } from '@tessera/server';
+
+/** A subscription as the merchant's own database keeps it. */
+export interface Subscription {
+  id: string;
+  paymentInstrumentId: string;
+  /** Price per period in minor units. */
+  amount: number;
+  currency: string;
+  /** Billing period being charged, e.g. `2026-12`; part of the idempotency key. */
+  period: string;
+  /** Failed attempts in this period so far. */
+  attempts: number;
+}
+
+/** What happened to one renewal. */
+export type RenewalOutcome =
+  | { kind: 'renewed'; payment: Payment }
+  | { kind: 'retry_later'; payment?: Payment; reason: string; retryInDays: number }
+  | { kind: 'gave_up'; payment?: Payment; reason: string }
+  | { kind: 'needs_customer'; payment: Payment };
+
+/** Days to wait before each retry of a declined renewal (dunning). After the last one, give up. */
+export const RETRY_SCHEDULE_DAYS = [1, 3, 5] as const;
+
+/**
+ * Charges one period of a subscription as a merchant-initiated payment (`initiatedBy: 'merchant'`,
+ * `reasonType: 'recurring'`) on the saved instrument. The idempotency key is derived from the subscription, the
+ * period and the attempt, so a job that crashes and runs again never charges a period twice.
+ */
+export async function renewSubscription(tessera: Tessera, storeId: string, subscription: Subscription): Promise<RenewalOutcome> {
+  let payment: Payment;
+  try {
+    payment = await tessera.payments.purchase(
+      {
+        amount: subscription.amount,
+        currency: subscription.currency,
+        storeId,
+        paymentInstrumentId: subscription.paymentInstrumentId,
+        initiatedBy: 'merchant',
+        reasonType: 'recurring',
+      },
+      { idempotencyKey: `renewal-${subscription.id}-${subscription.period}-${subscription.attempts}` },
+    );
+  } catch (error) {
+    // A 4xx means the request itself is wrong (e.g. the instrument was deleted): retrying will not help.
+    if (error instanceof TesseraApiError && error.status < 500 && error.status !== 409 && error.status !== 429) {
+      return { kind: 'gave_up', reason: error.code };
+    }
+    return retryOrGiveUp(subscription, error instanceof Error ? error.name : 'error');
+  }
+  if (payment.status === 'succeeded') return { kind: 'renewed', payment };
+  if (payment.status === 'pending') return { kind: 'needs_customer', payment };
+  if (isFailedPaymentStatus(payment.status)) return retryOrGiveUp(subscription, payment.status, payment);
+  return { kind: 'gave_up', payment, reason: `unexpected status ${payment.status}` };
+}
+
+function retryOrGiveUp(subscription: Subscription, reason: string, payment?: Payment): RenewalOutcome {
+  const retryInDays = RETRY_SCHEDULE_DAYS[subscription.attempts];
+  const withPayment = payment ? { payment } : {};
+  return retryInDays === undefined ? { kind: 'gave_up', reason, ...withPayment } : { kind: 'retry_later', reason, retryInDays, ...withPayment };
+}
+
+/** Renews every subscription due, one at a time, and returns each outcome by subscription id. */
+export async function renewDue(tessera: Tessera, storeId: string, due: Subscription[]): Promise<Map<string, RenewalOutcome>> {
+  const outcomes = new Map<string, RenewalOutcome>();
+  for (const subscription of due) outcomes.set(subscription.id, await renewSubscription(tessera, storeId, subscription));
+  return outcomes;
+}

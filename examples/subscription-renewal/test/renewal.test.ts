@@ -1,0 +1,72 @@
+import { createSandbox, type Sandbox } from '@tessera/sandbox';
+import { Tessera } from '@tessera/server';
+import { createTokenizer } from '@tessera/tokenizer';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { renewDue, renewSubscription, type Subscription } from '../src/renewal.js';
+
+const BASE_URL = 'http://127.0.0.1:4010';
+const server = setupServer();
+const processBodies: unknown[] = [];
+server.events.on('request:start', ({ request }) => {
+  if (request.url.endsWith('/payments/process')) void request.clone().json().then((body) => processBodies.push(body));
+});
+let sandbox: Sandbox;
+let tessera: Tessera;
+let storeId: string;
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+beforeEach(async () => {
+  sandbox = createSandbox();
+  server.use(...sandbox.handlers);
+  processBodies.length = 0;
+  tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 1 });
+  const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
+  const flow = await tessera.paymentFlows.create({
+    name: 'Renewals', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: false, stickyProcessorEnabled: false,
+    pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
+    fallbackProcessorConfigs: [], abuseDetectionConfig: null,
+  });
+  storeId = (await tessera.stores.create({ name: 'Subs', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id })).id;
+});
+
+async function subscription(id: string, cardNumber: string, attempts = 0): Promise<Subscription> {
+  const serviceToken = await createTokenizer({ environment: 'local' }).tokenizeCard({ cardNumber, expiryDate: '12/30', cvc: '123' });
+  const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'a@example.com' } });
+  return { id, paymentInstrumentId: paymentInstrument.id, amount: 999, currency: 'USD', period: '2026-12', attempts };
+}
+
+describe('subscription-renewal example', () => {
+  it('renews as a merchant-initiated recurring payment and schedules a retry for a decline', async () => {
+    const outcomes = await renewDue(tessera, storeId, [await subscription('sub_ok', '4242424242424242'), await subscription('sub_no', '4000000000000002')]);
+    expect(outcomes.get('sub_ok')).toMatchObject({ kind: 'renewed', payment: { status: 'succeeded', amount: 999 } });
+    expect(outcomes.get('sub_no')).toMatchObject({ kind: 'retry_later', reason: 'declined', retryInDays: 1 });
+    expect(processBodies).toEqual([
+      expect.objectContaining({ mode: 'purchase', initiatedBy: 'merchant', reasonType: 'recurring', amount: 999 }),
+      expect.objectContaining({ mode: 'purchase', initiatedBy: 'merchant', reasonType: 'recurring', amount: 999 }),
+    ]);
+  });
+
+  it('gives up after the last retry', async () => {
+    expect(await renewSubscription(tessera, storeId, await subscription('sub_no', '4000000000000002', 3))).toMatchObject({ kind: 'gave_up', reason: 'declined' });
+  });
+
+  it('never charges a period twice when the job runs again', async () => {
+    const sub = await subscription('sub_ok', '4242424242424242');
+    const first = await renewSubscription(tessera, storeId, sub);
+    const again = await renewSubscription(tessera, storeId, sub);
+    expect(first.kind === 'renewed' && again.kind === 'renewed' && again.payment.id === first.payment.id).toBe(true);
+    expect(sandbox.countCharges()).toBe(1);
+  });
+
+  it('retries later when the service is down, and gives up on a request the service rejects', async () => {
+    const sub = await subscription('sub_ok', '4242424242424242');
+    server.use(http.post('*/api/public/v1/payments/process', () => HttpResponse.json({ error: { code: 'service_unavailable', message: 'down' } }, { status: 503 })));
+    expect(await renewSubscription(tessera, storeId, sub)).toMatchObject({ kind: 'retry_later', retryInDays: 1 });
+    server.use(http.post('*/api/public/v1/payments/process', () => HttpResponse.json({ error: { code: 'not_found', message: 'gone' } }, { status: 404 })));
+    expect(await renewSubscription(tessera, storeId, sub)).toMatchObject({ kind: 'gave_up', reason: 'not_found' });
+  });
+});
