@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-argument -- tests read JSON answers loosely */
 import { encodeChallengeRequest, routes } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';

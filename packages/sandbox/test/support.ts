@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- tests read JSON answers loosely */
 import { API_PREFIX, encodeServiceToken, type Route, routePath } from '@tessera/core';
 import type { Sandbox } from '../src/index.js';
 import { sandboxRoutes } from '../src/index.js';

@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- tests read JSON answers loosely */
 import { cardTokenResponse } from '@tessera/core';
 import { setupServer } from 'msw/node';
 import * as z from 'zod/mini';

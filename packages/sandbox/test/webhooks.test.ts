@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-unsafe-call -- tests read JSON answers loosely */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { routes } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
