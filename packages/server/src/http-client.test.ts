@@ -239,19 +239,24 @@ describe('retries', () => {
   });
 
   /** Fake-clock milliseconds between each response and the next attempt, read from the logger. */
-  function waitsBetweenAttempts(events: Array<{ type: string; at: number }>): number[] {
+  function waitsBetweenAttempts(events: Array<{ type: string; at: number; delayMs?: number }>): number[] {
     const waits: number[] = [];
     events.forEach((event, index) => {
-      const next = events[index + 1];
-      if (event.type === 'response' && next?.type === 'retry') waits.push(next.at - event.at);
+      const retry = events[index + 1];
+      const next = events[index + 2];
+      if (event.type === 'response' && retry?.type === 'retry' && next?.type === 'request') {
+        expect(retry.delayMs).toBe(next.at - event.at);
+        waits.push(next.at - event.at);
+      }
     });
     return waits;
   }
 
   it('waits with exponential backoff and jitter between attempts', async () => {
     vi.useFakeTimers();
-    const events: Array<{ type: string; at: number }> = [];
-    const logger = (event: TesseraLogEvent): void => void events.push({ type: event.type, at: Date.now() });
+    const events: Array<{ type: string; at: number; delayMs?: number }> = [];
+    const logger = (event: TesseraLogEvent): void =>
+      void events.push({ type: event.type, at: Date.now(), ...(event.type === 'retry' ? { delayMs: event.delayMs } : {}) });
     server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(errorBody('internal_error', 'boom'), { status: 500 })));
     const random = vi.spyOn(Math, 'random').mockReturnValue(1);
     await expect(settle(client({ logger, maxRetries: 5 }).payments.retrieve('pay_1'))).rejects.toBeInstanceOf(TesseraInternalServerError);
@@ -264,8 +269,9 @@ describe('retries', () => {
 
   it('honours Retry-After (on 429 and on other retried statuses) up to the cap', async () => {
     vi.useFakeTimers();
-    const events: Array<{ type: string; at: number }> = [];
-    const logger = (event: TesseraLogEvent): void => void events.push({ type: event.type, at: Date.now() });
+    const events: Array<{ type: string; at: number; delayMs?: number }> = [];
+    const logger = (event: TesseraLogEvent): void =>
+      void events.push({ type: event.type, at: Date.now(), ...(event.type === 'retry' ? { delayMs: event.delayMs } : {}) });
     server.use(
       sequence('post', '/payments/process', [
         () => HttpResponse.json(errorBody('rate_limited', 'slow down'), { status: 429, headers: { 'retry-after': '3' } }),

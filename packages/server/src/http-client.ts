@@ -1,12 +1,12 @@
-import { TesseraAbortError, TesseraError, TesseraTimeoutError, toFieldErrors } from '@tessera/core';
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type Hooks, type KyInstance } from 'ky';
+import { sleep, TesseraAbortError, TesseraError, TesseraTimeoutError, toFieldErrors } from '@tessera/core';
+import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import * as z from 'zod/mini';
 import { createApiError } from './api-error.js';
 import { TesseraConnectionError } from './connection-error.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';
-import { retryOptions } from './retry-policy.js';
+import { retryDelay } from './retry-policy.js';
 import { TesseraResponseValidationError } from './response-validation-error.js';
 
 /** A fetch function: the runtime's, or one passed by the user (a proxy agent, a test double). */
@@ -34,9 +34,14 @@ export interface HttpResult {
 /** The HTTP method of a call. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** An error while reading a 2xx body: the connection dropped after the headers. Retried like a connection error. */
+class BodyReadError extends Error {}
+
 /**
- * Sends the API's requests on ky: authentication, idempotency keys, retries, timeouts, aborts, logging, and
- * the mapping of every failure to a Tessera error. Internal; the public surface is `Tessera`.
+ * Sends the API's requests: authentication, idempotency keys, retries, timeouts, aborts, logging, and the mapping
+ * of every failure to a Tessera error. Each attempt is one ky request (URL, JSON body, per-attempt timeout, HTTP
+ * error with the parsed body); the retry loop is ours, so that the idempotency key, the waits and the log events
+ * are in one place and no Request has to be cloned in advance. Internal; the public surface is `Tessera`.
  */
 export class HttpClient {
   readonly #apiKey: string;
@@ -48,16 +53,17 @@ export class HttpClient {
     this.#config = config;
     const customFetch = config.fetch;
     this.#ky = ky.create({
+      retry: 0,
       throwHttpErrors: true,
       // Resolved per call, so a fetch replaced after construction (msw, a polyfill) is the one used.
       fetch: (input, init) => (customFetch ?? globalThis.fetch)(input as Request, init),
-      ...(config.logger ? { hooks: loggingHooks(config.logger) } : {}),
     });
   }
 
   /** Sends one logical call (with its retries) and returns the parsed body of the 2xx response. */
   async send(method: Method, path: string, options: RawRequestOptions = {}): Promise<HttpResult> {
     checkRequestOptions(options);
+    const { signal, body } = options;
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const headers: Record<string, string> = {
@@ -65,46 +71,81 @@ export class HttpClient {
       authorization: `Bearer ${this.#apiKey}`,
       'x-tessera-client': this.#config.clientHeader,
     };
-    // Generated once here, so every retry of this call (a clone of the same Request) carries the same key.
+    // Generated once per logical call, before the first attempt, so every retry carries the same key.
     if (method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? generateIdempotencyKey();
     if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers[name.toLowerCase()] = value;
-    try {
-      const response = await this.#ky(`${this.#config.apiUrl}${path}`, {
-        method,
-        headers,
-        timeout: timeoutMs,
-        retry: retryOptions(maxRetries),
-        ...(options.signal ? { signal: options.signal } : {}),
-        ...(options.query ? { searchParams: options.query } : {}),
-        ...(options.body !== undefined ? { json: options.body } : {}),
-      });
-      const status = response.status;
-      const requestId = response.headers.get('x-request-id') ?? undefined;
-      const text = await response.text();
-      if (text === '') return { data: undefined, status, requestId };
+    const url = `${this.#config.apiUrl}${path}${queryString(options.query)}`;
+    const logger = this.#config.logger;
+
+    for (let retryCount = 0; ; retryCount++) {
+      const startedAt = logger ? now() : 0;
+      logger?.({ type: 'request', method, url, retryCount, headers: redactHeaders(new Headers(headers)) });
       try {
-        return { data: JSON.parse(text) as unknown, status, requestId };
-      } catch {
-        throw new TesseraResponseValidationError([{ field: '', code: 'invalid_json', message: 'is not JSON' }], { status, requestId });
+        const response = await this.#ky(url, {
+          method,
+          headers,
+          timeout: timeoutMs,
+          ...(signal ? { signal } : {}),
+          ...(body !== undefined ? { json: body } : {}),
+        });
+        const requestId = response.headers.get('x-request-id') ?? undefined;
+        logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
+        const text = await response.text().catch((error: unknown) => {
+          throw signal?.aborted ? error : new BodyReadError('The connection closed while reading the response', { cause: error });
+        });
+        return { data: parseJson(text, response.status, requestId), status: response.status, requestId };
+      } catch (error) {
+        if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
+        if (logger && isHTTPError(error)) {
+          const requestId = error.response.headers.get('x-request-id') ?? undefined;
+          logger({ type: 'response', method, url, status: error.response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
+        }
+        const delayMs = retryCount < maxRetries ? (error instanceof BodyReadError ? 0 : retryDelay(error, retryCount + 1)) : undefined;
+        if (delayMs === undefined) throw this.#toTesseraError(error, timeoutMs);
+        logger?.({ type: 'retry', method, url, retryCount: retryCount + 1, delayMs: Math.round(delayMs), reason: retryReason(error) });
+        await sleep(delayMs, signal);
       }
-    } catch (error) {
-      throw this.#toTesseraError(error, options.signal, timeoutMs);
     }
   }
 
-  #toTesseraError(error: unknown, signal: AbortSignal | undefined, timeoutMs: number): Error {
-    if (signal?.aborted) return new TesseraAbortError('The request was aborted', { cause: signal.reason });
+  #toTesseraError(error: unknown, timeoutMs: number): Error {
     if (TesseraError.isInstance(error)) return error;
     // ky's errors hold the Request, whose headers carry the API key: never keep them as a cause.
     if (isHTTPError(error)) return createApiError(error.response, error.data, (text) => this.#redact(text));
     if (isTimeoutError(error)) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
-    if (isNetworkError(error)) return new TesseraConnectionError(undefined, { cause: error.cause });
+    if (isNetworkError(error) || error instanceof BodyReadError) return new TesseraConnectionError(undefined, { cause: error.cause });
     return new TesseraConnectionError(undefined, { cause: error });
   }
 
   #redact(text: string): string {
     return text.split(this.#apiKey).join('[redacted]');
   }
+}
+
+function now(): number {
+  return globalThis.performance?.now() ?? Date.now();
+}
+
+function queryString(query: RawRequestOptions['query']): string {
+  if (query === undefined) return '';
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}
+
+function parseJson(text: string, status: number, requestId: string | undefined): unknown {
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new TesseraResponseValidationError([{ field: '', code: 'invalid_json', message: 'is not JSON' }], { status, requestId });
+  }
+}
+
+function retryReason(error: unknown): string {
+  if (isHTTPError(error)) return `status ${error.response.status}`;
+  return isTimeoutError(error) ? 'timeout' : 'connection error';
 }
 
 /**
@@ -120,37 +161,4 @@ export function parseResponse<S extends z.core.$ZodType>(schema: S, result: Http
   const parsed = z.safeParse(schema, input, { reportInput: true });
   if (parsed.success) return parsed.data;
   throw new TesseraResponseValidationError(toFieldErrors(parsed.error.issues), { status: result.status, requestId: result.requestId });
-}
-
-function loggingHooks(logger: TesseraLogger): Hooks {
-  const startedAt = new WeakMap<Request, number>();
-  const now = (): number => globalThis.performance?.now() ?? Date.now();
-  const logRequest = (request: Request, retryCount: number): void => {
-    startedAt.set(request, now());
-    logger({ type: 'request', method: request.method, url: request.url, retryCount, headers: redactHeaders(request.headers) });
-  };
-  return {
-    beforeRequest: [({ request }) => logRequest(request, 0)],
-    beforeRetry: [
-      ({ request, error, retryCount }) => {
-        const reason = isHTTPError(error) ? `status ${error.response.status}` : isTimeoutError(error) ? 'timeout' : 'connection error';
-        logger({ type: 'retry', method: request.method, url: request.url, retryCount, reason });
-        logRequest(request, retryCount);
-      },
-    ],
-    afterResponse: [
-      ({ request, response, retryCount }) => {
-        const start = startedAt.get(request);
-        logger({
-          type: 'response',
-          method: request.method,
-          url: request.url,
-          status: response.status,
-          retryCount,
-          durationMs: start === undefined ? undefined : Math.round(now() - start),
-          requestId: response.headers.get('x-request-id') ?? undefined,
-        });
-      },
-    ],
-  };
 }

@@ -28,6 +28,8 @@ export interface RetryLogEvent {
   url: string;
   /** The number of the retry about to start: 1 for the first. */
   retryCount: number;
+  /** Milliseconds the client waits before it (backoff with jitter, or the server's `Retry-After`). */
+  delayMs: number;
   /** Why: `status 503`, `timeout` or `connection error`. */
   reason: string;
 }

@@ -1,4 +1,4 @@
-import { isHTTPError, type RetryOptions } from 'ky';
+import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
 
 /** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -7,9 +7,7 @@ export const MAX_RETRY_AFTER_MS = 30_000;
 const INITIAL_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
 
-const retryStatuses = [408, 409, 429, ...Array.from({ length: 100 }, (_, index) => 500 + index)];
-
-// A 409 with one of these codes will fail again with the same key: retrying only wastes time.
+// A 409 with one of these codes fails again with the same key: retrying only wastes time.
 const permanentConflictCodes: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
 
 function errorCode(data: unknown): unknown {
@@ -18,29 +16,37 @@ function errorCode(data: unknown): unknown {
   return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
 }
 
+/** Milliseconds a `Retry-After` value (delay seconds or an HTTP date) asks for, or `undefined` if unreadable. */
+export function parseRetryAfter(value: string | null): number | undefined {
+  if (value === null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** Exponential backoff from 0.5 s doubling to 8 s, with jitter: 50–100 % of that delay. */
+export function backoffDelay(retryCount: number): number {
+  const delay = Math.min(INITIAL_DELAY_MS * 2 ** (retryCount - 1), MAX_DELAY_MS);
+  return delay * (0.5 + Math.random() * 0.5);
+}
+
 /**
- * ky retry options for one call: every method (POSTs are safe to retry because they carry an idempotency key),
- * connection errors, timeouts, 408, 409 (unless the conflict is permanent), 429 and 5xx; exponential backoff from
- * 0.5 s doubling to 8 s with jitter (50–100 % of the delay); `Retry-After` honoured on every retried status, up
- * to {@link MAX_RETRY_AFTER_MS}.
+ * How long to wait before retry number `retryCount` (1 for the first) after `error` from ky, or `undefined` when
+ * the error is not worth retrying. Retried: connection errors, timeouts, 408, 409 (unless the conflict is
+ * permanent), 429 and every 5xx. A `Retry-After` header is honoured on any of them, up to
+ * {@link MAX_RETRY_AFTER_MS}; otherwise {@link backoffDelay}. Every method is retried: POSTs carry an
+ * idempotency key, so a retry never repeats a change.
  */
-export function retryOptions(limit: number): RetryOptions {
-  return {
-    limit,
-    methods: ['get', 'post', 'put', 'patch', 'delete'],
-    statusCodes: retryStatuses,
-    afterStatusCodes: retryStatuses,
-    maxRetryAfter: MAX_RETRY_AFTER_MS,
-    delay: (attempt) => INITIAL_DELAY_MS * 2 ** (attempt - 1),
-    backoffLimit: MAX_DELAY_MS,
-    jitter: (delay) => delay * (0.5 + Math.random() * 0.5),
-    retryOnTimeout: true,
-    shouldRetry: ({ error }) => {
-      if (isHTTPError(error) && error.response.status === 409) {
-        const code = errorCode(error.data);
-        if (typeof code === 'string' && permanentConflictCodes.has(code)) return false;
-      }
-      return undefined;
-    },
-  };
+export function retryDelay(error: unknown, retryCount: number): number | undefined {
+  if (isTimeoutError(error) || isNetworkError(error)) return backoffDelay(retryCount);
+  if (!isHTTPError(error)) return undefined;
+  const { status, headers } = error.response;
+  if (status === 409) {
+    const code = errorCode(error.data);
+    if (typeof code === 'string' && permanentConflictCodes.has(code)) return undefined;
+  }
+  if (status !== 408 && status !== 409 && status !== 429 && status < 500) return undefined;
+  const retryAfter = parseRetryAfter(headers.get('retry-after'));
+  return retryAfter === undefined ? backoffDelay(retryCount) : Math.min(retryAfter, MAX_RETRY_AFTER_MS);
 }
