@@ -165,7 +165,9 @@ describe('products, checkout, orders, subscriptions', () => {
     const product = await catalog(sandbox.defaults.storeId);
     expect(product.variants).toHaveLength(2);
     expect(product.variants[0]?.prices[0]?.id).toMatch(/^price_/);
-    expect((await c.api(routes.createProduct, { body: { storeId: 'store_404', name: 'x', active: true, variants: [] } })).status).toBe(400);
+    expect((await c.api(routes.createProduct, { body: { storeId: sandbox.defaults.storeId, name: 'x', active: true, variants: [] } })).status).toBe(400);
+    const variant = { name: 'v', sku: 's', grams: 0, price: 100, compareAtPrice: 0, active: true, default: true, prices: [] };
+    expect((await c.api(routes.createProduct, { body: { storeId: 'store_404', name: 'x', active: true, variants: [variant] } })).status).toBe(404);
   });
 
   it('checkout: redirectUrl, completion creates an order and a subscription the clock rebills as MIT payments', async () => {
