@@ -1,0 +1,259 @@
+import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
+import { commands, page, userEvent } from 'vitest/browser';
+import type { ChallengeResult } from './challenge-modal.js';
+import { TesseraChallengeError } from './errors.js';
+import { createThreeDS } from './threeds.js';
+
+const sandboxUrl = inject('sandboxUrl');
+const artifacts = '../../../test-artifacts/tokenizer';
+const threeds = () => createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
+
+const dialogElement = (): HTMLDialogElement | null => document.querySelector('dialog');
+const acsFrame = () => page.frameLocator(page.getByTitle('Card issuer verification'));
+
+/** Resolves once every message posted before this call has been dispatched (messages from one sender keep their order). */
+function flushMessages(sender: Window = window): Promise<void> {
+  const marker = `flush-${Math.random()}`;
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent): void => {
+      if (event.data !== marker) return;
+      window.removeEventListener('message', onMessage);
+      resolve();
+    };
+    window.addEventListener('message', onMessage);
+    sender.postMessage(marker, '*');
+  });
+}
+
+let opener: HTMLButtonElement;
+let bodyBefore: string;
+
+beforeEach(async () => {
+  await page.viewport(1280, 800);
+  opener = document.createElement('button');
+  opener.textContent = 'Pay now';
+  document.body.append(opener);
+  opener.focus();
+  bodyBefore = document.body.innerHTML;
+});
+
+afterEach(() => {
+  // A failed test must not leave its modal open for the next one (closing it settles the challenge).
+  dialogElement()?.close();
+  opener.remove();
+});
+
+/** Every trace of the modal is gone: DOM, scroll lock, focus back on the opener. */
+function expectCleanedUp(): void {
+  expect(dialogElement()).toBeNull();
+  expect(document.body.innerHTML).toBe(bodyBefore);
+  expect(document.querySelectorAll('iframe, form, dialog, style[data-tessera], .tessera-3ds')).toHaveLength(0);
+  expect(document.documentElement.style.overflow).toBe('');
+  expect(document.activeElement).toBe(opener);
+}
+
+describe('startChallenge against the sandbox ACS', () => {
+  it('opens an accessible modal, posts the CReq into the iframe, and succeeds when the customer approves', async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    const addListener = vi.spyOn(window, 'addEventListener');
+    const removeListener = vi.spyOn(window, 'removeEventListener');
+    const disconnect = vi.spyOn(MutationObserver.prototype, 'disconnect');
+    const clearTimer = vi.spyOn(window, 'clearTimeout');
+    const setTimer = vi.spyOn(window, 'setTimeout');
+
+    const result = threeds().startChallenge(challenge, { windowSize: '03' });
+    const timerId = setTimer.mock.results[0]?.value as number;
+    setTimer.mockRestore();
+
+    const dialog = dialogElement()!;
+    await expect.element(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
+    expect(dialog.open).toBe(true);
+    expect(dialog.matches(':modal')).toBe(true);
+    expect(dialog.getAttribute('aria-modal')).toBe('true');
+    expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Your bank asks you to confirm this payment.');
+    expect(document.activeElement).toBe(page.getByRole('button', { name: 'Cancel verification' }).element());
+    expect(document.documentElement.style.overflow).toBe('hidden');
+    const iframe = dialog.querySelector('iframe')!;
+    expect(iframe.title).toBe('Card issuer verification');
+    expect(iframe.getBoundingClientRect().width).toBe(500);
+    expect(iframe.getBoundingClientRect().height).toBe(600);
+
+    // The ACS decoded our CReq and found the pending payment: it shows the amount and the approve button.
+    const acsText = await commands.readAcsPage('Card issuer verification', 'Approve');
+    expect(acsText).toContain('$19.99');
+    expect(acsText).toContain('3220');
+    await page.screenshot({ path: `${artifacts}/challenge-desktop.png` });
+
+    await acsFrame().getByRole('button', { name: 'Approve' }).click();
+    await expect(result).resolves.toEqual({ success: true, status: 'Y', reason: undefined } satisfies ChallengeResult);
+    expectCleanedUp();
+    expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
+
+    // Every listener, timer and observer it made is gone.
+    const messageListener = addListener.mock.calls.find(([type]) => type === 'message')?.[1];
+    expect(messageListener).toBeTypeOf('function');
+    expect(removeListener).toHaveBeenCalledWith('message', messageListener);
+    expect(clearTimer).toHaveBeenCalledWith(timerId);
+    expect(disconnect).toHaveBeenCalled();
+    vi.restoreAllMocks();
+  });
+
+  it('resolves failed when the customer fails authentication', async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge);
+    await acsFrame().getByRole('button', { name: 'Fail authentication' }).click();
+    await expect(result).resolves.toEqual({ success: false, status: 'N', reason: 'failed' });
+    expectCleanedUp();
+    expect(await commands.getPaymentStatus(paymentId)).toBe('failed');
+  });
+
+  it('keeps keyboard focus inside the dialog (Tab and Shift+Tab wrap, through the issuer iframe)', async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge);
+    const dialog = dialogElement()!;
+    const close = page.getByRole('button', { name: 'Cancel verification' }).element();
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(document.activeElement).toBe(dialog.querySelector('iframe'));
+    close.focus();
+    for (let press = 0; press < 8; press++) {
+      await userEvent.tab();
+      expect(dialog.contains(document.activeElement)).toBe(true);
+      expect(document.activeElement?.hasAttribute('data-focus-guard')).toBe(false);
+    }
+    // Tab from the close button enters the iframe (Approve), then Fail, then wraps back to the close button.
+    close.focus();
+    await userEvent.tab();
+    expect(document.activeElement).toBe(dialog.querySelector('iframe'));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(dialog.querySelector('iframe'));
+    await userEvent.tab();
+    expect(document.activeElement).toBe(close);
+
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toMatchObject({ success: false, reason: 'cancelled' });
+    expectCleanedUp();
+  });
+
+  it('ESC cancels', async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge);
+    await expect.element(page.getByRole('dialog')).toBeVisible();
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toEqual({ success: false, status: undefined, reason: 'cancelled' });
+    expectCleanedUp();
+  });
+
+  it('the close button cancels', async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge);
+    await page.getByRole('button', { name: 'Cancel verification' }).click();
+    await expect(result).resolves.toEqual({ success: false, status: undefined, reason: 'cancelled' });
+    expectCleanedUp();
+    expect(await commands.getPaymentStatus(paymentId)).toBe('pending');
+  });
+
+  it('an abort signal cancels, and an already aborted signal opens nothing', async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    const controller = new AbortController();
+    const result = threeds().startChallenge(challenge, { signal: controller.signal });
+    await expect.element(page.getByRole('dialog')).toBeVisible();
+    controller.abort();
+    await expect(result).resolves.toMatchObject({ success: false, reason: 'cancelled' });
+    expectCleanedUp();
+    await expect(threeds().startChallenge(challenge, { signal: AbortSignal.abort() })).resolves.toMatchObject({ reason: 'cancelled' });
+    expect(dialogElement()).toBeNull();
+  });
+
+  it('times out', async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    await expect(threeds().startChallenge(challenge, { timeoutMs: 50 })).resolves.toEqual({ success: false, status: undefined, reason: 'timeout' });
+    expectCleanedUp();
+  });
+
+  it('ignores completion messages from a foreign origin and from other windows', async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    let outcome: ChallengeResult | undefined;
+    const result = threeds().startChallenge(challenge).then((value) => (outcome = value));
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    const forged = { type: 'tessera:3ds-challenge-complete', acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, transStatus: 'Y' };
+
+    // The page itself (its own origin is not the ACS's).
+    window.postMessage(forged, '*');
+    await flushMessages();
+    // A frame with an opaque (foreign) origin.
+    const foreign = document.createElement('iframe');
+    foreign.setAttribute('sandbox', 'allow-scripts');
+    foreign.srcdoc = `<script>parent.postMessage(${JSON.stringify(forged)}, '*'); parent.postMessage('foreign-done', '*');</script>`;
+    const foreignDone = new Promise<void>((resolve) => {
+      const onMessage = (event: MessageEvent): void => {
+        if (event.data !== 'foreign-done') return;
+        window.removeEventListener('message', onMessage);
+        resolve();
+      };
+      window.addEventListener('message', onMessage);
+    });
+    document.body.append(foreign);
+    await foreignDone;
+    foreign.remove();
+
+    expect(outcome).toBeUndefined();
+    expect(dialogElement()?.open).toBe(true);
+    expect(await commands.getPaymentStatus(paymentId)).toBe('pending');
+
+    await acsFrame().getByRole('button', { name: 'Approve' }).click();
+    await expect(result).resolves.toMatchObject({ success: true });
+    expectCleanedUp();
+  });
+
+  it('refuses a second challenge while one is open', async () => {
+    const first = await commands.createPendingChallenge();
+    const second = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(first.challenge);
+    const refused = await threeds()
+      .startChallenge(second.challenge)
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(TesseraChallengeError);
+    expect(refused).toMatchObject({ reason: 'challenge_in_progress' });
+    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+    await userEvent.keyboard('{Escape}');
+    await expect(result).resolves.toMatchObject({ reason: 'cancelled' });
+    expectCleanedUp();
+  });
+
+  it('takes replacement texts and CSS custom properties', async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    document.documentElement.style.setProperty('--tessera-3ds-background', 'rgb(1, 2, 3)');
+    const result = threeds().startChallenge(challenge, { labels: { title: 'Bestätigen Sie die Zahlung', close: 'Abbrechen', iframeTitle: 'Bankprüfung' } });
+    await expect.element(page.getByRole('dialog', { name: 'Bestätigen Sie die Zahlung' })).toBeVisible();
+    expect(getComputedStyle(dialogElement()!).backgroundColor).toBe('rgb(1, 2, 3)');
+    expect(page.getByTitle('Bankprüfung').element()).toBeInstanceOf(HTMLIFrameElement);
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(result).resolves.toMatchObject({ reason: 'cancelled' });
+    document.documentElement.style.removeProperty('--tessera-3ds-background');
+    expectCleanedUp();
+  });
+
+  it('goes full screen on a phone-sized viewport', async () => {
+    await page.viewport(390, 844);
+    const { challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge, { windowSize: '02' });
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    const box = dialogElement()!.getBoundingClientRect();
+    expect(box.width).toBe(390);
+    expect(box.height).toBe(844);
+    expect(dialogElement()!.querySelector('iframe')!.getBoundingClientRect().width).toBe(390);
+    await page.screenshot({ path: `${artifacts}/challenge-phone.png` });
+    await acsFrame().getByRole('button', { name: 'Approve' }).click();
+    await expect(result).resolves.toMatchObject({ success: true });
+    expectCleanedUp();
+  });
+
+  it('refuses bad input with a typed error before opening anything', async () => {
+    await expect(
+      threeds().startChallenge({ sessionId: '', acsChallengeUrl: 'http://acs.example.com/c', acsTransactionId: 'a', threeDSVersion: '2.2.0' }),
+    ).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'sessionId' }, { field: 'acsChallengeUrl' }] });
+    expect(dialogElement()).toBeNull();
+  });
+});

@@ -1,0 +1,87 @@
+// Node-side helpers the browser tests call through `commands` (vitest browser mode). They play the merchant server:
+// they hold the secret sandbox API key, which must never reach the page.
+import { Buffer } from 'node:buffer';
+import { randomUUID } from 'node:crypto';
+import type {} from '@vitest/browser-playwright';
+import type { BrowserCommand } from 'vitest/node';
+
+const SECRET_KEY = 'sk_test_tessera_sandbox';
+const VAULT_KEY = 'pk_test_tessera_sandbox';
+
+function sandboxUrl(): string {
+  const url = process.env.TESSERA_SANDBOX_URL;
+  if (!url) throw new Error('The sandbox is not running (globalSetup did not start it)');
+  return url;
+}
+
+async function post(path: string, body: unknown, headers: Record<string, string>): Promise<Record<string, unknown>> {
+  const response = await fetch(`${sandboxUrl()}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...headers },
+    body: JSON.stringify(body),
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
+  return json;
+}
+
+/** A challenge as the page receives it from its server. */
+export interface PendingChallenge {
+  paymentId: string;
+  challenge: { sessionId: string; acsChallengeUrl: string; acsTransactionId: string; threeDSVersion: string };
+}
+
+/**
+ * Creates a payment that needs a 3DS challenge on the sandbox's gateway store (test card 4000 0000 0000 3220) and
+ * returns the four values `startChallenge` takes.
+ */
+export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<PendingChallenge> => {
+  const token = await post('/vault/v1/cards', { cardNumber: '4000000000003220', expiryMonth: 12, expiryYear: new Date().getFullYear() + 3, cvc: '123' }, { 'x-tessera-vault-key': VAULT_KEY });
+  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault' })).toString('base64');
+  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
+  const auth = { authorization: `Bearer ${SECRET_KEY}` };
+  const created = await post('/api/public/v1/payment-instruments/create-from-token', { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
+  const instrument = created.paymentInstrument as { id: string };
+  const processed = await post(
+    '/api/public/v1/payments/process',
+    { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase' },
+    auth,
+  );
+  const payment = processed.payment as { id: string; requireActionData?: { metadata: { threedsSession: Record<string, string> } } };
+  const session = payment.requireActionData?.metadata.threedsSession;
+  if (!session) throw new Error(`The payment did not ask for a challenge: ${JSON.stringify(payment)}`);
+  return {
+    paymentId: payment.id,
+    challenge: {
+      sessionId: session.externalSessionId ?? '',
+      acsChallengeUrl: session.acsChallengeUrl ?? '',
+      acsTransactionId: session.acsTransID ?? '',
+      threeDSVersion: session.messageVersion ?? '',
+    },
+  };
+};
+
+/** The payment's status, read by the "server" with the secret key. */
+export const getPaymentStatus: BrowserCommand<[paymentId: string]> = async (_context, paymentId): Promise<string> => {
+  const response = await fetch(`${sandboxUrl()}/api/public/v1/payments/${encodeURIComponent(paymentId)}`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+  const payment = (await response.json()) as { status: string };
+  return payment.status;
+};
+
+/**
+ * Reads the issuer page inside the challenge iframe (cross-origin, so only the browser driver can look inside):
+ * waits for it to show `text` and returns its visible text.
+ */
+export const readAcsPage: BrowserCommand<[iframeTitle: string, text: string]> = async (context, iframeTitle, text): Promise<string> => {
+  const frame = context.iframe.frameLocator(`iframe[title="${iframeTitle}"]`);
+  await frame.getByText(text).first().waitFor();
+  return frame.locator('body').innerText();
+};
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    createPendingChallenge: () => Promise<PendingChallenge>;
+    getPaymentStatus: (paymentId: string) => Promise<string>;
+    readAcsPage: (iframeTitle: string, text: string) => Promise<string>;
+  }
+}

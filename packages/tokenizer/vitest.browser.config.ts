@@ -1,0 +1,29 @@
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { defineProject } from 'vitest/config';
+import { alias } from '../../vitest.shared.js';
+import { createPendingChallenge, getPaymentStatus, readAcsPage } from './test/browser-commands.js';
+
+// Browser tests in a real headless Chromium (the system one). A missing browser fails the run: there is no skip.
+export default defineProject({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { alias },
+  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-runtime'] },
+  test: {
+    name: 'tokenizer-browser',
+    include: ['src/**/*.browser.test.ts', 'src/**/*.browser.test.tsx'],
+    globalSetup: ['./test/sandbox-global-setup.ts'],
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+        },
+      }),
+      instances: [{ browser: 'chromium' }],
+      commands: { createPendingChallenge, getPaymentStatus, readAcsPage },
+    },
+  },
+});
