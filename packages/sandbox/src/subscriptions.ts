@@ -1,7 +1,8 @@
 import type { SandboxContext } from './context.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
-import type { SubscriptionRecord } from './state.js';
+import { SandboxHttpError } from './http-error.js';
+import type { PaymentRecord, SubscriptionRecord } from './state.js';
 
 /** Adds `count` intervals to a time, in UTC calendar terms. */
 export function addInterval(fromMs: number, interval: SubscriptionRecord['interval'], count: number): number {
@@ -34,21 +35,27 @@ export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void
   let budget = MAX_RENEWALS_PER_ADVANCE;
   for (const subscription of ctx.state.subscriptions.values()) {
     while (budget-- > 0 && subscription.status === 'active' && Date.parse(subscription.currentPeriodEnd) <= nowMs) {
-      const payment = charge(
-        ctx,
-        {
-          mode: 'purchase',
-          amount: subscription.amount,
-          currency: subscription.currency,
-          storeId: subscription.storeId,
-          paymentInstrumentId: subscription.paymentInstrumentId,
-          initiatedBy: 'merchant',
-          reasonType: 'recurring',
-        },
-        '',
-        { threeDs: false },
-      );
-      if (payment.status !== 'succeeded') {
+      let payment: PaymentRecord | undefined;
+      try {
+        payment = charge(
+          ctx,
+          {
+            mode: 'purchase',
+            amount: subscription.amount,
+            currency: subscription.currency,
+            storeId: subscription.storeId,
+            paymentInstrumentId: subscription.paymentInstrumentId,
+            initiatedBy: 'merchant',
+            reasonType: 'recurring',
+          },
+          '',
+          { threeDs: false },
+        );
+      } catch (error) {
+        // The store's flow can no longer take payments (e.g. its processors were archived): the renewal fails.
+        if (!(error instanceof SandboxHttpError)) throw error;
+      }
+      if (payment?.status !== 'succeeded') {
         subscription.status = 'past_due';
         ctx.webhooks.emit('subscription.past_due', subscription.storeId, subscription);
         break;

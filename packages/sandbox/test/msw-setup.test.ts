@@ -237,5 +237,13 @@ describe('products, checkout, orders, subscriptions', () => {
     sandbox.clock.advance(400 * 24 * 3600 * 1000);
     expect(subscription.status).toBe('past_due');
     expect(subscription.renewals).toBe(0);
+
+    // A store whose flow can no longer take payments: the renewal fails instead of breaking the clock.
+    const second = await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', (await c.api(routes.createCheckoutSession, {
+      body: { storeId: gateway.storeId, items: [{ variantId: product.variants[0]!.id, quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' },
+    })).body.id), { paymentInstrumentId: good.id });
+    await c.api(routes.archiveProcessors, { body: { processorIds: [gateway.processorId, gateway.fallbackProcessorId] } });
+    expect(() => sandbox.clock.advance(40 * 24 * 3600 * 1000)).not.toThrow();
+    expect(sandbox.state.subscriptions.get(second.body.subscriptions[0].id)?.status).toBe('past_due');
   });
 });
