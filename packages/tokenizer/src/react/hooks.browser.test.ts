@@ -1,0 +1,122 @@
+import { decodeServiceToken } from '@tessera/core';
+import { act, createElement, StrictMode } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { commands, page } from 'vitest/browser';
+import { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSChallengeResult } from './use-three-ds-challenge.js';
+import { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';
+
+const sandboxUrl = inject('sandboxUrl');
+let root: Root | undefined;
+let host: HTMLElement | undefined;
+
+beforeAll(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+});
+
+afterEach(() => {
+  act(() => root?.unmount());
+  host?.remove();
+  root = undefined;
+});
+
+/** Renders `useHook` in StrictMode (double effects) and returns a getter for its latest value. */
+function renderHook<T>(useHook: () => T): () => T {
+  let latest: T | undefined;
+  function Probe(): null {
+    latest = useHook();
+    return null;
+  }
+  host = document.createElement('div');
+  document.body.append(host);
+  root = createRoot(host);
+  act(() => root?.render(createElement(StrictMode, null, createElement(Probe))));
+  return () => latest as T;
+}
+
+describe('useTokenizer', () => {
+  it('tokenizes through the sandbox vault with loading and result state', async () => {
+    const hook = renderHook((): UseTokenizerResult => useTokenizer({ environment: 'local', vaultUrl: sandboxUrl }));
+    expect(hook()).toMatchObject({ loading: false, error: undefined, result: undefined });
+    let pending: Promise<string | undefined> | undefined;
+    act(() => {
+      pending = hook().tokenizeCard({ cardNumber: '4242 4242 4242 4242', expiryDate: '12/35', cvc: '123' });
+    });
+    expect(hook().loading).toBe(true);
+    let token: string | undefined;
+    await act(async () => {
+      token = await pending;
+    });
+    expect(hook()).toMatchObject({ loading: false, error: undefined, result: token });
+    expect(decodeServiceToken(token ?? '')).toMatchObject({ type: 'card', nonSensitiveMetadata: { last4: '4242' } });
+  });
+
+  it('puts typed errors in state instead of throwing', async () => {
+    const hook = renderHook((): UseTokenizerResult => useTokenizer({ environment: 'local', vaultUrl: sandboxUrl }));
+    await act(async () => {
+      await expect(hook().tokenizeCard({ cardNumber: '1234', expiryDate: '', cvc: '' })).resolves.toBeUndefined();
+    });
+    expect(hook().error).toMatchObject({ name: 'TesseraValidationError' });
+    expect((hook().error as unknown as { fields: unknown[] }).fields).toHaveLength(3);
+    act(() => hook().reset());
+    expect(hook()).toMatchObject({ loading: false, error: undefined, result: undefined });
+
+    const broken = renderHook((): UseTokenizerResult => useTokenizer({ environment: 'production' }));
+    expect(broken().tokenizer).toBeDefined();
+    await act(async () => {
+      await broken().tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' });
+    });
+    expect(broken().error).toMatchObject({ name: 'TesseraConfigurationError', reason: 'missing_vault_key' });
+  });
+
+  it('an unknown environment is an error in state, not a crash', () => {
+    const hook = renderHook((): UseTokenizerResult => useTokenizer({ environment: 'staging' as never }));
+    expect(hook().tokenizer).toBeUndefined();
+    expect(hook().error).toMatchObject({ name: 'TesseraConfigurationError', reason: 'unknown_environment' });
+  });
+});
+
+describe('useThreeDSChallenge', () => {
+  it('opens exactly one modal under StrictMode double effects and reports the result', async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    const options: UseThreeDSChallengeOptions = { environment: 'local', vaultUrl: sandboxUrl, challenge };
+    const hook = renderHook((): UseThreeDSChallengeResult => useThreeDSChallenge(options));
+    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+    expect(hook().loading).toBe(true);
+
+    // The state update arrives with the ACS's message, so the wait runs inside act().
+    await act(async () => {
+      await page.frameLocator(page.getByTitle('Card issuer verification')).getByRole('button', { name: 'Approve' }).click();
+      await expect.poll(() => document.querySelectorAll('dialog').length).toBe(0);
+    });
+    expect(hook().result).toEqual({ success: true, status: 'Y', reason: undefined });
+    expect(hook().loading).toBe(false);
+    expect(document.querySelectorAll('dialog')).toHaveLength(0);
+    expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
+  });
+
+  it('start() from an event handler, cancel(), and unmount closes an open modal', async () => {
+    const first = await commands.createPendingChallenge();
+    const hook = renderHook((): UseThreeDSChallengeResult => useThreeDSChallenge({ environment: 'local', vaultUrl: sandboxUrl }));
+    let result: Promise<unknown> | undefined;
+    act(() => {
+      result = hook().start(first.challenge);
+    });
+    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+    act(() => hook().cancel());
+    await act(async () => {
+      await expect(result).resolves.toMatchObject({ success: false, reason: 'cancelled' });
+    });
+    expect(hook().result).toMatchObject({ reason: 'cancelled' });
+
+    const second = await commands.createPendingChallenge();
+    act(() => {
+      void hook().start(second.challenge);
+    });
+    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+    act(() => root?.unmount());
+    root = undefined;
+    expect(document.querySelectorAll('dialog')).toHaveLength(0);
+    expect(document.documentElement.style.overflow).toBe('');
+  });
+});
