@@ -1,3 +1,10 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { Root } from './app.js';
+import './styles.css';
 
-createRoot(document.getElementById('root')!).render(<p>Checkout coming soon</p>);
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <Root />
+  </StrictMode>,
+);

@@ -1,0 +1,171 @@
+import { decodeServiceToken, formatAmount } from '@tessera/core';
+import {
+  buildGooglePayPaymentDataRequest,
+  createGooglePaymentsClient,
+  isApplePayAvailable,
+  isGooglePayReady,
+  startApplePay,
+  startGooglePay,
+  TesseraError,
+  waitForPayment,
+  type GooglePaymentsClientLike,
+} from '@tessera/tokenizer';
+import { useThreeDSChallenge, useTokenizer } from '@tessera/tokenizer/react';
+import { useEffect, useState } from 'react';
+import { createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, type CheckoutConfig } from './api.js';
+import { CardForm, type CardFormValue } from './card-form.js';
+
+/** The cart: a real shop computes this on its server. */
+const cart = { label: 'Tessera T-shirt', amount: 1999, currency: 'USD' };
+
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'working'; step: string }
+  | { kind: 'done'; outcome: 'succeeded' | 'declined' | 'failed' | 'cancelled' | 'error'; message: string; paymentId?: string };
+
+const outcomeTitles = {
+  succeeded: 'Payment succeeded',
+  declined: 'Payment declined',
+  failed: 'Payment failed',
+  cancelled: 'Verification cancelled',
+  error: 'Something went wrong',
+} as const;
+
+/** Checkout page: card form (or a wallet), instrument, 3DS when needed, payment, polling, final state. */
+export function App({ config }: { config: CheckoutConfig }) {
+  const connection = {
+    environment: config.environment,
+    ...(config.vaultUrl ? { vaultUrl: config.vaultUrl } : {}),
+    ...(config.vaultKey ? { vaultKey: config.vaultKey } : {}),
+  };
+  const tokenization = useTokenizer(connection);
+  const challenge = useThreeDSChallenge(connection);
+  const { tokenizer } = tokenization;
+  const { threeds } = challenge;
+  const [email, setEmail] = useState('');
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const [applePay] = useState(() => isApplePayAvailable());
+  const [googlePay, setGooglePay] = useState<GooglePaymentsClientLike>();
+  const price = formatAmount(cart.amount, cart.currency);
+  const googlePayRequest = buildGooglePayPaymentDataRequest({ gatewayMerchantId: config.storeId, merchantName: 'Tessera demo shop', amount: cart.amount, currency: cart.currency, countryCode: 'US' });
+
+  useEffect(() => {
+    // Only offered when the page loaded Google's pay.js (a real shop adds the script tag).
+    if (!(globalThis as { google?: unknown }).google) return;
+    const client = createGooglePaymentsClient(config.environment === 'production' ? 'PRODUCTION' : 'TEST');
+    void isGooglePayReady(client, googlePayRequest).then((ready) => setGooglePay(ready ? client : undefined));
+    // The request only depends on the store and the cart, which do not change while the page is open.
+  }, [config.environment]);
+
+  /** Everything after the service token: the same for a card and a wallet. */
+  async function pay(serviceToken: string) {
+    // One key per step of this attempt: a double submit or a retry of the same step charges once.
+    const attempt = crypto.randomUUID();
+    try {
+      setPhase({ kind: 'working', step: 'Saving your card…' });
+      const { paymentInstrument } = await createInstrument({ serviceToken, email }, `${attempt}-instrument`);
+      const envelope = decodeServiceToken(serviceToken);
+      const metadata = envelope.nonSensitiveMetadata;
+      let threedsSessionId: string | undefined;
+      if (threeds && envelope.type === 'card' && metadata?.authentication === 'sca_required') {
+        setPhase({ kind: 'working', step: 'Preparing card verification…' });
+        const body = await threeds.createSession({
+          instrument: {
+            id: paymentInstrument.id,
+            tokenId: envelope.token,
+            card: { last4: metadata.last4 ?? '', bin: metadata.bin ?? '', expirationMonth: metadata.expiryMonth ?? 0, expirationYear: metadata.expiryYear ?? 0 },
+          },
+          payment: { amount: cart.amount, currency: cart.currency, customerInfo: { email } },
+        });
+        threedsSessionId = (await createThreeDSSession(body, `${attempt}-3ds`)).id;
+      }
+      setPhase({ kind: 'working', step: 'Processing payment…' });
+      let payment = await createPayment(
+        { paymentInstrumentId: paymentInstrument.id, amount: cart.amount, currency: cart.currency, ...(threedsSessionId ? { threedsSessionId } : {}) },
+        `${attempt}-payment`,
+      );
+      if (payment.challenge) {
+        setPhase({ kind: 'working', step: 'Waiting for your bank…' });
+        const result = await challenge.start(payment.challenge);
+        if (!result || (!result.success && result.reason === 'cancelled')) {
+          setPhase({ kind: 'done', outcome: 'cancelled', message: 'You closed the verification. You have not been charged.', paymentId: payment.id });
+          return;
+        }
+        setPhase({ kind: 'working', step: 'Confirming payment…' });
+        payment = await waitForPayment((signal) => getPayment(payment.id, signal), { intervalMs: 1000, timeoutMs: 60_000 });
+      }
+      const outcome = payment.status === 'succeeded' ? 'succeeded' : payment.status === 'declined' ? 'declined' : 'failed';
+      const messages = {
+        succeeded: `${formatAmount(payment.amount, payment.currency)} paid. Thank you!`,
+        declined: 'Your bank declined the payment. Try another card.',
+        failed: 'The payment could not be completed. You have not been charged.',
+      };
+      setPhase({ kind: 'done', outcome, message: messages[outcome], paymentId: payment.id });
+    } catch (error) {
+      setPhase({ kind: 'done', outcome: 'error', message: TesseraError.isInstance(error) || error instanceof Error ? error.message : 'Unknown error' });
+    }
+  }
+
+  async function payWithCard({ card }: CardFormValue) {
+    setPhase({ kind: 'working', step: 'Securing your card…' });
+    const serviceToken = await tokenization.tokenizeCard(card);
+    if (serviceToken) await pay(serviceToken);
+    else setPhase({ kind: 'done', outcome: 'error', message: 'Your card could not be saved. Check the details and try again.' });
+  }
+
+  async function payWithWallet(wallet: () => Promise<string>) {
+    try {
+      await pay(await wallet());
+    } catch (error) {
+      setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'Wallet failed' });
+    }
+  }
+
+  return (
+    <main className="checkout">
+      <header>
+        <h1>Checkout</h1>
+        <p className="line"><span>{cart.label}</span><strong>{price}</strong></p>
+      </header>
+      {phase.kind === 'done' ? (
+        <section className={`result ${phase.outcome}`} role="status" data-outcome={phase.outcome}>
+          <h2>{outcomeTitles[phase.outcome]}</h2>
+          <p>{phase.message}</p>
+          {phase.paymentId && <p className="muted">Payment {phase.paymentId}</p>}
+          <button type="button" onClick={() => setPhase({ kind: 'form' })}>{phase.outcome === 'succeeded' ? 'Buy another' : 'Try again'}</button>
+        </section>
+      ) : (
+        <>
+          {tokenizer && (applePay || googlePay) && (
+            <div className="wallets">
+              {applePay && (
+                <button type="button" className="apple-pay" disabled={phase.kind === 'working'}
+                  onClick={() => void payWithWallet(() => startApplePay(tokenizer, { countryCode: 'US', currencyCode: cart.currency, supportedNetworks: ['visa', 'masterCard', 'amex'], merchantCapabilities: ['supports3DS'], total: { label: 'Tessera demo shop', amount: (cart.amount / 100).toFixed(2) } }, { displayName: 'Tessera demo shop' }))}>
+                  Pay with Apple Pay
+                </button>
+              )}
+              {googlePay && (
+                <button type="button" className="google-pay" disabled={phase.kind === 'working'} onClick={() => void payWithWallet(() => startGooglePay(tokenizer, googlePay, googlePayRequest))}>
+                  Pay with Google Pay
+                </button>
+              )}
+              <p className="muted or">or pay by card</p>
+            </div>
+          )}
+          <CardForm email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`} onSubmit={(value) => void payWithCard(value)} />
+        </>
+      )}
+    </main>
+  );
+}
+
+/** Loads the public config from the merchant server, then shows the checkout. */
+export function Root() {
+  const [config, setConfig] = useState<CheckoutConfig>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    getConfig().then(setConfig, (cause: unknown) => setError(cause instanceof Error ? cause.message : 'Could not load the shop'));
+  }, []);
+  if (error) return <p role="alert">{error}</p>;
+  return config ? <App config={config} /> : <p className="muted">Loading…</p>;
+}

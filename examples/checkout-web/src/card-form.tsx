@@ -1,0 +1,89 @@
+import { detectCardBrand, validateCard, type CardInput, type FieldError } from '@tessera/core';
+import { useState, type FormEvent } from 'react';
+
+/** What the form hands over once the card is valid. */
+export interface CardFormValue {
+  card: CardInput;
+  email: string;
+}
+
+interface CardFormProps {
+  email: string;
+  onEmailChange: (email: string) => void;
+  disabled: boolean;
+  payLabel: string;
+  onSubmit: (value: CardFormValue) => void;
+}
+
+const fieldLabels = { cardNumber: 'Card number', expiryDate: 'Expiry (MM/YY)', cvc: 'CVC', cardholderName: 'Name on card' } as const;
+type CardField = keyof typeof fieldLabels;
+
+/** Card form with inline field errors from `validateCard` (all of them at once, shown after the first submit). */
+export function CardForm({ email, onEmailChange, disabled, payLabel, onSubmit }: CardFormProps) {
+  const [card, setCard] = useState<Record<CardField, string>>({ cardNumber: '', expiryDate: '', cvc: '', cardholderName: '' });
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [submitted, setSubmitted] = useState(false);
+
+  const check = (next: Record<CardField, string>, nextEmail: string): FieldError[] => {
+    const input: CardInput = { cardNumber: next.cardNumber, expiryDate: next.expiryDate, cvc: next.cvc };
+    if (next.cardholderName) input.cardholderName = next.cardholderName;
+    const result = validateCard(input);
+    const found = result.ok ? [] : [...result.errors];
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(nextEmail)) found.push({ field: 'email', code: 'invalid_format', message: 'Enter a valid email address' });
+    return found;
+  };
+
+  const update = (field: CardField, value: string) => {
+    const next = { ...card, [field]: value };
+    setCard(next);
+    if (submitted) setErrors(check(next, email));
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const found = check(card, email);
+    setErrors(found);
+    if (found.length > 0) return;
+    const input: CardInput = { cardNumber: card.cardNumber, expiryDate: card.expiryDate, cvc: card.cvc };
+    if (card.cardholderName) input.cardholderName = card.cardholderName;
+    onSubmit({ card: input, email });
+  };
+
+  const errorOf = (field: string) => errors.find((error) => error.field === field)?.message;
+  const brand = detectCardBrand(card.cardNumber);
+  const input = (field: CardField, props: { autoComplete: string; inputMode?: 'numeric'; placeholder: string }) => (
+    <label className="field">
+      <span>{fieldLabels[field]}</span>
+      <input
+        name={field}
+        value={card[field]}
+        onChange={(event) => update(field, event.target.value)}
+        aria-invalid={errorOf(field) ? true : undefined}
+        aria-describedby={errorOf(field) ? `${field}-error` : undefined}
+        disabled={disabled}
+        {...props}
+      />
+      {errorOf(field) && <small id={`${field}-error`} className="error">{errorOf(field)}</small>}
+    </label>
+  );
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <label className="field">
+        <span>Email</span>
+        <input name="email" type="email" autoComplete="email" value={email} disabled={disabled} placeholder="you@example.com"
+          onChange={(event) => { onEmailChange(event.target.value); if (submitted) setErrors(check(card, event.target.value)); }}
+          aria-invalid={errorOf('email') ? true : undefined} aria-describedby={errorOf('email') ? 'email-error' : undefined} />
+        {errorOf('email') && <small id="email-error" className="error">{errorOf('email')}</small>}
+      </label>
+      {input('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', placeholder: '4242 4242 4242 4242' })}
+      <div className="row">
+        {input('expiryDate', { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
+        {input('cvc', { autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: brand === 'amex' ? '1234' : '123' })}
+      </div>
+      {input('cardholderName', { autoComplete: 'cc-name', placeholder: 'Ada Lovelace' })}
+      <button type="submit" className="pay" disabled={disabled}>{payLabel}</button>
+    </form>
+  );
+}

@@ -1,0 +1,135 @@
+import { startMerchantServer, type MerchantServer } from '@tessera-examples/merchant-server';
+import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
+import { Tessera } from '@tessera/server';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// End to end in a real Chromium: the built checkout page, served by the real merchant server, against the real
+// sandbox server (vault, API and ACS). Screenshots of each state go to test-artifacts/checkout-web/.
+const root = fileURLToPath(new URL('..', import.meta.url));
+const artifacts = fileURLToPath(new URL('../../../test-artifacts/checkout-web/', import.meta.url));
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
+
+let outDir: string;
+let sandbox: SandboxServer;
+let merchant: MerchantServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  outDir = mkdtempSync(join(tmpdir(), 'checkout-web-'));
+  await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
+  sandbox = await startSandboxServer({ port: 0 });
+  // A store on a gateway with the sandbox's test cards, 3DS on and no fallback, so a declined card stays declined.
+  const tessera = new Tessera({ apiKey: sandbox.sandbox.apiKey, baseUrl: sandbox.url });
+  const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
+  const flow = await tessera.paymentFlows.create({
+    name: 'Checkout', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: true, stickyProcessorEnabled: false,
+    pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
+    fallbackProcessorConfigs: [], abuseDetectionConfig: null,
+  });
+  const store = await tessera.stores.create({ name: 'Web', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
+  merchant = await startMerchantServer(
+    {
+      apiKey: sandbox.sandbox.apiKey,
+      baseUrl: sandbox.url,
+      storeId: store.id,
+      port: 0,
+      staticDir: outDir,
+      publicConfig: { environment: 'local', vaultUrl: sandbox.url, vaultKey: sandbox.sandbox.vaultKey, storeId: store.id },
+    },
+    { onWebhook: () => undefined },
+  );
+  // A missing browser fails the suite: these tests must run for real.
+  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await merchant?.close();
+  await sandbox?.close();
+  rmSync(outDir, { recursive: true, force: true });
+});
+
+async function openCheckout(viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  page.on('pageerror', (error) => {
+    throw error;
+  });
+  await page.goto(merchant.url);
+  await page.getByRole('heading', { name: 'Checkout' }).waitFor();
+  return page;
+}
+
+async function fillCard(page: Page, cardNumber: string) {
+  await page.getByLabel('Email').fill('ada@example.com');
+  await page.getByLabel('Card number').fill(cardNumber);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/30');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Name on card').fill('Ada Lovelace');
+}
+
+const outcome = (page: Page) => page.locator('[data-outcome]').getAttribute('data-outcome');
+
+describe('checkout page in Chromium', () => {
+  it('pays with a 3DS card: the challenge is approved in the modal and the page shows "succeeded"', async () => {
+    const page = await openCheckout();
+    await fillCard(page, '4000 0000 0000 3220');
+    await page.screenshot({ path: `${artifacts}desktop-1-form.png` });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const approve = page.frameLocator('dialog iframe').locator('#approve');
+    await approve.waitFor();
+    await page.screenshot({ path: `${artifacts}desktop-2-challenge.png` });
+    await approve.click();
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('succeeded');
+    await expect.poll(() => page.locator('dialog').count()).toBe(0);
+    expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
+    await page.screenshot({ path: `${artifacts}desktop-3-succeeded.png` });
+    await page.close();
+  });
+
+  it('shows "declined" for a declined card', async () => {
+    const page = await openCheckout();
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('declined');
+    await page.screenshot({ path: `${artifacts}desktop-4-declined.png` });
+    await page.close();
+  });
+
+  it('shows "cancelled" when the customer closes the challenge, on a phone-sized screen', async () => {
+    const page = await openCheckout({ width: 390, height: 844 });
+    await fillCard(page, '4000 0000 0000 3220');
+    await page.screenshot({ path: `${artifacts}phone-1-form.png` });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.frameLocator('dialog iframe').locator('#approve').waitFor();
+    await page.screenshot({ path: `${artifacts}phone-2-challenge.png` });
+    await page.keyboard.press('Escape');
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('cancelled');
+    await page.screenshot({ path: `${artifacts}phone-3-cancelled.png` });
+    await page.close();
+  });
+
+  it('shows every field error inline and sends nothing when the card is invalid', async () => {
+    const tokensBefore = sandbox.sandbox.state.vaultTokens.size;
+    const page = await openCheckout();
+    await page.getByLabel('Card number').fill('4242 4242 4242 4241');
+    await page.getByLabel('Expiry (MM/YY)').fill('01/20');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(() => page.locator('.error').allTextContents()).toEqual(['Enter a valid email address', 'Card number is not valid', 'Card has expired', 'Security code is required']);
+    expect(sandbox.sandbox.state.vaultTokens.size).toBe(tokensBefore);
+    await page.screenshot({ path: `${artifacts}desktop-5-field-errors.png` });
+    await page.close();
+  });
+});
