@@ -65,10 +65,12 @@ async function* walkPages<T>(first: Page<T>): AsyncGenerator<T> {
 export class PagePromise<T> implements PromiseLike<Page<T>>, AsyncIterable<T> {
   readonly #firstPage: Promise<Page<T>>;
 
+  /** @internal Created by the `list` methods. */
   constructor(firstPage: Promise<Page<T>>) {
     this.#firstPage = firstPage;
   }
 
+  /** Resolves with the first page, like `Promise.prototype.then`. */
   then<R1 = Page<T>, R2 = never>(
     onFulfilled?: ((page: Page<T>) => R1 | PromiseLike<R1>) | null,
     onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,

@@ -1,4 +1,4 @@
-import { API_PREFIX, parseOrThrow, TesseraError } from '@tessera/core';
+import { API_PREFIX, parseOrThrow, TesseraError, TesseraValidationError } from '@tessera/core';
 import * as z from 'zod/mini';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { Customers } from './customers.js';
@@ -146,10 +146,13 @@ export class Tessera {
    * body is sent as JSON; the parsed JSON response is returned unvalidated.
    *
    * @param path relative to the API prefix, starting with `/` (e.g. `/payments/pay_123`); no `..`, query or fragment.
+   * @throws TesseraValidationError (field `path`) for any other path, before sending.
    */
   async request<T = unknown>(method: Method, path: string, options: RawRequestOptions = {}): Promise<T> {
     if (!relativePath.test(path)) {
-      throw new TypeError('path must start with "/" and be relative to the API prefix, without "..", a query or a fragment');
+      throw new TesseraValidationError([
+        { field: 'path', code: 'invalid_format', message: 'must start with "/" below the API prefix, without "..", a query or a fragment' },
+      ]);
     }
     const result = await this.#http.send(method, path, options);
     return result.data as T;

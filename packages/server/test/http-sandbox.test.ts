@@ -1,0 +1,75 @@
+import { encodeServiceToken } from '@tessera/core';
+import { sandboxRoutes, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Tessera, type TesseraLogEvent } from '../src/index.js';
+
+// The sandbox over real HTTP on 127.0.0.1 with the runtime's own fetch: connection drops and timeouts are real
+// sockets closing, not msw's simulated errors.
+let server: SandboxServer;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function newInstrumentId(tessera: Tessera, storeId: string): Promise<string> {
+  const response = await fetch(`${server.url}${sandboxRoutes.vaultTokenizeCard}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-tessera-vault-key': server.sandbox.vaultKey },
+    body: JSON.stringify({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2034, cvc: '123' }),
+  });
+  const token = (await response.json()) as { id: string };
+  const serviceToken = encodeServiceToken({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault' });
+  const created = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'http@example.com' } });
+  return created.paymentInstrument.id;
+}
+
+describe('against startSandboxServer over HTTP', () => {
+  it('retries a purchase whose socket closed after the charge, and charges once', async () => {
+    const { sandbox } = server;
+    const events: TesseraLogEvent[] = [];
+    const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: server.url, logger: (event) => events.push(event) });
+    const storeId = sandbox.defaults.storeId;
+    const paymentInstrumentId = await newInstrumentId(tessera, storeId);
+    const chargesBefore = sandbox.countCharges();
+    sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
+    const payment = await tessera.payments.purchase({ amount: 4100, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
+    expect(payment.status).toBe('succeeded');
+    expect(sandbox.countCharges() - chargesBefore).toBe(1);
+    const processRequests = events.filter((event) => event.type === 'request' && event.url.endsWith('/payments/process'));
+    expect(processRequests).toHaveLength(2);
+    expect(events.find((event) => event.type === 'retry')).toMatchObject({ reason: 'connection error', retryCount: 1 });
+    const keys = processRequests.map((event) => (event.type === 'request' ? event.headers['idempotency-key'] : undefined));
+    expect(keys[0]).toBeDefined();
+    expect(keys[0]).toBe(keys[1]);
+    sandbox.faults.clear();
+  });
+
+  it('retries a POST that timed out while the server was still charging, and charges once', async () => {
+    const { sandbox } = server;
+    const events: TesseraLogEvent[] = [];
+    const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: server.url, logger: (event) => events.push(event) });
+    const storeId = sandbox.defaults.storeId;
+    const paymentInstrumentId = await newInstrumentId(tessera, storeId);
+    const chargesBefore = sandbox.countCharges();
+    sandbox.faults.add({ route: 'processPayment', kind: 'latency', latencyMs: 300, times: 1 });
+    const payment = await tessera.payments.purchase(
+      { amount: 4200, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' },
+      { timeoutMs: 100, maxRetries: 5 },
+    );
+    expect(payment.status).toBe('succeeded');
+    expect(events.find((event) => event.type === 'retry')).toMatchObject({ reason: 'timeout' });
+    expect(sandbox.countCharges() - chargesBefore).toBe(1);
+    sandbox.faults.clear();
+  });
+
+  it('reads a payment through tessera.request', async () => {
+    const tessera = new Tessera({ apiKey: server.sandbox.apiKey, baseUrl: server.url });
+    const storeId = server.sandbox.defaults.storeId;
+    const paymentInstrumentId = await newInstrumentId(tessera, storeId);
+    const paid = await tessera.payments.purchase({ amount: 100, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
+    expect(await tessera.request('GET', `/payments/${paid.id}`)).toMatchObject({ id: paid.id, status: 'succeeded' });
+  });
+});
