@@ -111,7 +111,8 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
   return node;
 }
 
-function readCompletion(data: unknown): ChallengeCompletionMessage | 'malformed' | undefined {
+/** Reads a completion message (object or JSON string); `undefined` for unrelated messages, `malformed` for a broken one. */
+export function readCompletion(data: unknown): ChallengeCompletionMessage | 'malformed' | undefined {
   let value = data;
   if (typeof value === 'string') {
     try {

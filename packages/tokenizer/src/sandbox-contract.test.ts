@@ -1,0 +1,92 @@
+import { decodeServiceToken, encodeChallengeRequest } from '@tessera/core';
+import { createSandbox } from '@tessera/sandbox';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createThreeDS } from './threeds.js';
+import { createTokenizer } from './tokenizer.js';
+
+// The tokenizer against the sandbox's own msw handlers: the vault contract, and the merchant server accepting the
+// service token the tokenizer made (create-from-token decodes it with core).
+const sandbox = createSandbox();
+const server = setupServer(...sandbox.handlers);
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+afterAll(() => server.close());
+
+const base = 'http://127.0.0.1:4010';
+const api = (path: string, body: unknown): Promise<Response> =>
+  fetch(`${base}/api/public/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_tessera_sandbox', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify(body),
+  });
+
+describe('tokenizer ⇄ sandbox (msw)', () => {
+  const tokenizer = createTokenizer({ environment: 'local' });
+
+  it('tokenizes a 3DS test card, the server turns the token into an instrument, and the payment asks for a challenge', async () => {
+    const raw = await tokenizer.tokenizeCardRaw({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
+    expect(raw).toMatchObject({ type: 'card', metadata: { auth: { scaRequired: true } }, data: { last4: '3220' } });
+    expect(JSON.stringify(raw)).not.toContain('4000000000003220');
+
+    const serviceToken = await tokenizer.tokenizeCard({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
+    expect(decodeServiceToken(serviceToken).nonSensitiveMetadata?.authentication).toBe('sca_required');
+
+    const created = await api('/payment-instruments/create-from-token', { serviceToken, storeId: sandbox.defaults.gateway.storeId, customerData: { email: 'ada@example.com' } });
+    expect(created.ok).toBe(true);
+    const { paymentInstrument } = (await created.json()) as { paymentInstrument: { id: string; card: { last4: string } } };
+    expect(paymentInstrument.card.last4).toBe('3220');
+
+    const token = decodeServiceToken(serviceToken);
+    const threeds = createThreeDS({ environment: 'local' });
+    const body = await threeds.createSession({
+      instrument: { id: paymentInstrument.id, tokenId: token.token, card: { last4: '3220', bin: '400000', expirationMonth: 12, expirationYear: 2035 } },
+      payment: { amount: 1999, currency: 'USD', customerInfo: { name: 'Ada Lovelace', email: 'ada@example.com' } },
+      storeId: sandbox.defaults.gateway.storeId,
+    });
+    expect(body).toMatchObject({ provider: 'tessera-sandbox', paymentInstrumentId: paymentInstrument.id, storeId: sandbox.defaults.gateway.storeId });
+    const session = await api('/threeds/create-session', body);
+    expect(session.status).toBeLessThan(300);
+    const persisted = (await session.json()) as { id: string; externalSessionId: string; status: string };
+    expect(persisted).toMatchObject({ externalSessionId: body.sessionData.sessionId, status: 'created' });
+
+    const processed = await api('/payments/process', {
+      amount: 1999,
+      currency: 'USD',
+      storeId: sandbox.defaults.gateway.storeId,
+      paymentInstrumentId: paymentInstrument.id,
+      threedsSessionId: persisted.id,
+      initiatedBy: 'customer',
+      mode: 'purchase',
+    });
+    const { payment } = (await processed.json()) as { payment: { status: string; requireActionData: { metadata: { threedsSession: Record<string, string> } } } };
+    expect(payment.status).toBe('pending');
+    const challenge = payment.requireActionData.metadata.threedsSession;
+
+    // The CReq the modal posts is one the sandbox ACS accepts.
+    const creq = encodeChallengeRequest({
+      threeDSServerTransID: challenge.externalSessionId ?? '',
+      acsTransID: challenge.acsTransID ?? '',
+      messageType: 'CReq',
+      messageVersion: challenge.messageVersion ?? '',
+      challengeWindowSize: '03',
+    });
+    const page = await fetch(challenge.acsChallengeUrl ?? '', { method: 'POST', body: new URLSearchParams({ creq }) });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('id="approve"');
+  });
+
+  it('wallet tokens and the Apple Pay merchant session go through the sandbox vault', async () => {
+    expect(decodeServiceToken(await tokenizer.tokenizeApplePay({ paymentData: { data: 'x' } }))).toMatchObject({ type: 'apple_pay' });
+    expect(decodeServiceToken(await tokenizer.tokenizeGooglePay('{"signature":"x"}'))).toMatchObject({ type: 'google_pay' });
+    await expect(tokenizer.validateApplePayMerchant({ validationURL: 'https://apple-pay-gateway.apple.com/x', domainName: 'shop.example', displayName: 'Shop' })).resolves.toMatchObject({
+      domainName: 'shop.example',
+    });
+  });
+
+  it('the vault refuses the secret key and a wrong public key with typed errors', async () => {
+    await expect(createTokenizer({ environment: 'local', vaultKey: 'pk_test_wrong' }).tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' })).rejects.toMatchObject({
+      name: 'TesseraVaultError',
+      status: 401,
+    });
+  });
+});
