@@ -252,4 +252,14 @@ describe('payments', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     expect(sandbox.countCharges(auth.body.payment.id)).toBe(1);
   });
+
+  it('concurrent partial refunds never sum above what was captured', async () => {
+    const storeId = sandbox.defaults.storeId;
+    const pi = await c.instrument(storeId);
+    const paid = await c.api(routes.processPayment, { body: purchase(storeId, pi.id) });
+    const refund = () => c.api(routes.refundPayment, { body: { paymentId: paid.body.payment.id, storeId, amount: 400 } });
+    const answers = await Promise.all([refund(), refund(), refund()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 422]);
+    expect(sandbox.state.payments.get(paid.body.payment.id)).toMatchObject({ refundedAmount: 800, status: 'partially_refunded' });
+  });
 });
