@@ -1,5 +1,6 @@
 import { TesseraError, type FieldError } from '@tessera/core';
 import { readErrorBody } from './error-body.js';
+import { parseRetryAfter } from './retry-policy.js';
 
 const apiErrorMarker = Symbol.for('tessera.api-error');
 
@@ -117,7 +118,7 @@ export class TesseraUnprocessableEntityError extends TesseraApiError {
   }
 }
 
-/** 429: too many requests. `retryAfterMs` is the server's `Retry-After`, when it sent one. */
+/** 429: too many requests. `retryAfterMs` is the server's `Retry-After` (seconds or HTTP date), when it sent one. */
 export class TesseraRateLimitError extends TesseraApiError {
   /** Milliseconds the server asked to wait, from `Retry-After`. */
   readonly retryAfterMs: number | undefined;
@@ -125,8 +126,7 @@ export class TesseraRateLimitError extends TesseraApiError {
   constructor(details: ApiErrorDetails) {
     super(details);
     this.name = 'TesseraRateLimitError';
-    const seconds = Number(details.headers['retry-after']);
-    this.retryAfterMs = details.headers['retry-after'] !== undefined && Number.isFinite(seconds) ? seconds * 1000 : undefined;
+    this.retryAfterMs = parseRetryAfter(details.headers['retry-after'] ?? null);
   }
 }
 

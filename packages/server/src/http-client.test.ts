@@ -202,7 +202,7 @@ describe('retries', () => {
     for (const sent of recorder.sent) expect(await sent.body()).toEqual(purchase);
   });
 
-  it.each([408, 409, 429, 500, 502, 504])('retries status %i', async (status) => {
+  it.each([408, 409, 429, 500, 501, 502, 504, 520])('retries status %i', async (status) => {
     vi.useFakeTimers();
     server.use(
       sequence('post', '/payments/process', [
