@@ -225,9 +225,10 @@ describe('startChallenge against the sandbox ACS', () => {
   it('takes replacement texts and CSS custom properties', async () => {
     const { challenge } = await commands.createPendingChallenge();
     document.documentElement.style.setProperty('--tessera-3ds-background', 'rgb(1, 2, 3)');
-    const result = threeds().startChallenge(challenge, { labels: { title: 'Bestätigen Sie die Zahlung', close: 'Abbrechen', iframeTitle: 'Bankprüfung' } });
+    const result = threeds().startChallenge(challenge, { labels: { title: 'Bestätigen Sie die Zahlung', close: 'Abbrechen', iframeTitle: 'Bankprüfung' }, nonce: 'n0nce' });
     await expect.element(page.getByRole('dialog', { name: 'Bestätigen Sie die Zahlung' })).toBeVisible();
     expect(getComputedStyle(dialogElement()!).backgroundColor).toBe('rgb(1, 2, 3)');
+    expect(dialogElement()!.querySelector('style')!.nonce).toBe('n0nce');
     expect(page.getByTitle('Bankprüfung').element()).toBeInstanceOf(HTMLIFrameElement);
     await page.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(result).resolves.toMatchObject({ reason: 'cancelled' });

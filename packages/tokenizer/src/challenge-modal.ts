@@ -42,6 +42,8 @@ export interface StartChallengeOptions {
   container?: HTMLElement;
   /** Replacement texts. */
   labels?: Partial<ChallengeLabels>;
+  /** CSP nonce for the modal's `<style>` element, when your `style-src` has no `'unsafe-inline'`. */
+  nonce?: string;
 }
 
 /** Why a challenge did not authenticate. */
@@ -192,7 +194,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
     }),
   );
   header.append(title, closeButton);
-  dialog.append(element('style', {}, styles), startGuard, header, description, iframe, form, endGuard);
+  dialog.append(element('style', options.nonce ? { nonce: options.nonce } : {}, styles), startGuard, header, description, iframe, form, endGuard);
 
   const root = document.documentElement;
   const previousOverflow = root.style.overflow;
