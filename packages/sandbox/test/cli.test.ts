@@ -7,8 +7,12 @@ import { SANDBOX_API_KEY } from '../src/index.js';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
-// The bin runs from dist, so this needs `pnpm --filter @tessera/sandbox build` first; without a build it is skipped.
-describe.skipIf(!existsSync(bin))('tessera-sandbox CLI (built)', () => {
+// The bin runs from dist: `pnpm test` builds every package first, so a missing build is a failure, not a skip.
+describe('tessera-sandbox CLI (built)', () => {
+  it('is built', () => {
+    expect(existsSync(bin), `${bin} is missing: run the build first`).toBe(true);
+  });
+
   it('prints its URL and the test API key, serves the API, and stops on SIGTERM', async () => {
     const child = spawn(process.execPath, [bin, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
