@@ -166,6 +166,14 @@ describe('startChallenge against the sandbox ACS', () => {
     expect(dialogElement()).toBeNull();
   });
 
+  it('treats the page removing the dialog (a re-render, a router) as a cancel and still cleans up', async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge);
+    dialogElement()!.remove();
+    await expect(result).resolves.toEqual({ success: false, status: undefined, reason: 'cancelled' });
+    expectCleanedUp();
+  });
+
   it('times out', async () => {
     const { challenge } = await commands.createPendingChallenge();
     await expect(threeds().startChallenge(challenge, { timeoutMs: 50 })).resolves.toEqual({ success: false, status: undefined, reason: 'timeout' });

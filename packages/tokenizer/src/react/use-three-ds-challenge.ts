@@ -89,11 +89,14 @@ export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThr
     current.current?.abort();
   }, []);
 
-  const challengeKey = challenge ? `${challenge.acsTransactionId} ${challenge.sessionId} ${challenge.acsChallengeUrl} ${challenge.threeDSVersion}` : '';
+  // Keyed by value, so a new object with the same challenge does not reopen the modal.
+  const challengeKey = challenge
+    ? JSON.stringify([challenge.sessionId, challenge.acsChallengeUrl, challenge.acsTransactionId, challenge.threeDSVersion])
+    : '';
   useEffect(() => {
     if (challengeKey === '') return;
-    const [acsTransactionId = '', sessionId = '', acsChallengeUrl = '', threeDSVersion = ''] = challengeKey.split(' ');
-    void start({ acsTransactionId, sessionId, acsChallengeUrl, threeDSVersion });
+    const [sessionId, acsChallengeUrl, acsTransactionId, threeDSVersion] = JSON.parse(challengeKey) as string[];
+    void start({ sessionId: sessionId ?? '', acsChallengeUrl: acsChallengeUrl ?? '', acsTransactionId: acsTransactionId ?? '', threeDSVersion: threeDSVersion ?? '' });
   }, [challengeKey, start]);
 
   useEffect(
