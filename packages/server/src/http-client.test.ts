@@ -312,6 +312,47 @@ describe('retries', () => {
   });
 });
 
+describe('response bodies that fail after the headers', () => {
+  const encoder = new TextEncoder();
+
+  it('retries a body cut off mid-stream as a connection error', async () => {
+    vi.useFakeTimers();
+    server.use(
+      sequence('get', '/payments/pay_1', [
+        () =>
+          new HttpResponse(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(encoder.encode('{"id":"pay_1",'));
+                controller.error(new TypeError('terminated'));
+              },
+            }),
+            { headers: { 'content-type': 'application/json' } },
+          ),
+        () => HttpResponse.json(succeededPayment),
+      ]),
+    );
+    await expect(settle(client().payments.retrieve('pay_1'))).resolves.toMatchObject({ id: 'pay_1' });
+    expect(recorder.sent).toHaveLength(2);
+    server.use(
+      http.get(`${API}/payments/pay_2`, () => new HttpResponse(new ReadableStream({ start: (controller) => controller.error(new TypeError('terminated')) }))),
+    );
+    await expect(client({ maxRetries: 0 }).payments.retrieve('pay_2')).rejects.toBeInstanceOf(TesseraConnectionError);
+  });
+
+  it('times out a body that stalls after the headers', async () => {
+    server.use(
+      http.get(`${API}/payments/:id`, () =>
+        new HttpResponse(new ReadableStream({ start: (controller) => controller.enqueue(encoder.encode('{"id":')) }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    await expect(client({ timeoutMs: 30, maxRetries: 1 }).payments.retrieve('pay_1')).rejects.toBeInstanceOf(TesseraTimeoutError);
+    expect(recorder.sent).toHaveLength(2);
+  });
+});
+
 describe('abort', () => {
   it('rejects with TesseraAbortError when aborted before, during a request or during a retry wait', async () => {
     const tessera = client();

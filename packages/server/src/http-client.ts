@@ -6,7 +6,7 @@ import { TesseraConnectionError } from './connection-error.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';
-import { retryDelay } from './retry-policy.js';
+import { backoffDelay, retryDelay } from './retry-policy.js';
 import { TesseraResponseValidationError } from './response-validation-error.js';
 
 /** A fetch function: the runtime's, or one passed by the user (a proxy agent, a test double). */
@@ -81,17 +81,19 @@ export class HttpClient {
       const startedAt = logger ? now() : 0;
       logger?.({ type: 'request', method, url, retryCount, headers: redactHeaders(new Headers(headers)) });
       try {
-        const response = await this.#ky(url, {
+        const pending = this.#ky(url, {
           method,
           headers,
           timeout: timeoutMs,
           ...(signal ? { signal } : {}),
           ...(body !== undefined ? { json: body } : {}),
         });
+        const response = await pending;
         const requestId = response.headers.get('x-request-id') ?? undefined;
         logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
-        const text = await response.text().catch((error: unknown) => {
-          throw signal?.aborted ? error : new BodyReadError('The connection closed while reading the response', { cause: error });
+        // ky's text() bounds the body read by the same timeout (a stalled body is a retryable timeout).
+        const text = await pending.text().catch((error: unknown) => {
+          throw signal?.aborted || isTimeoutError(error) ? error : new BodyReadError('The connection closed while reading the response', { cause: error });
         });
         return { data: parseJson(text, response.status, requestId), status: response.status, requestId };
       } catch (error) {
@@ -100,7 +102,7 @@ export class HttpClient {
           const requestId = error.response.headers.get('x-request-id') ?? undefined;
           logger({ type: 'response', method, url, status: error.response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
         }
-        const delayMs = retryCount < maxRetries ? (error instanceof BodyReadError ? 0 : retryDelay(error, retryCount + 1)) : undefined;
+        const delayMs = retryCount < maxRetries ? (error instanceof BodyReadError ? backoffDelay(retryCount + 1) : retryDelay(error, retryCount + 1)) : undefined;
         if (delayMs === undefined) throw this.#toTesseraError(error, timeoutMs);
         logger?.({ type: 'retry', method, url, retryCount: retryCount + 1, delayMs: Math.round(delayMs), reason: retryReason(error) });
         await sleep(delayMs, signal);
