@@ -153,7 +153,8 @@ describe('payments on the sandbox processor', () => {
   it('authorizes then voids', async () => {
     const { storeId } = sandbox.defaults;
     const { paymentInstrument } = await newInstrument(storeId);
-    const authorized = await tessera.payments.authorize({ amount: 900, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    const authorized = await tessera.payments.process({ mode: 'auth', amount: 900, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    expect(authorized.status).toBe('authorized');
     const voided = await tessera.payments.void({ paymentId: authorized.id, storeId });
     expect(voided).toMatchObject({ id: authorized.id, status: 'voided' });
     expect(await sentTo('/payments/void')[0]!.body()).toEqual({ paymentId: authorized.id, storeId });
