@@ -3,16 +3,19 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Imports the built package by name from fresh Node processes, as a user would. Needs `pnpm build` first (CI
-// builds before testing); skipped when dist is missing.
+// Imports the built package by name from fresh Node processes, as a user would. `pnpm test` builds first; when
+// running vitest alone, build the package before (`pnpm --filter @tessera/server... build`).
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
-const built = existsSync(`${packageDir}/dist/index.js`) && existsSync(`${packageDir}/dist/index.cjs`);
 
 const run = (args: string[]): string => execFileSync(process.execPath, args, { cwd: packageDir, encoding: 'utf8' }).trim();
 
-describe.skipIf(!built)('built package', () => {
+describe('built package', () => {
   const probe = `const t = new m.Tessera({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' });
     console.log([typeof m.Tessera, typeof m.TesseraApiError, typeof t.payments.waitForFinalStatus, m.TesseraAbortError.name].join(','));`;
+
+  it('has been built', () => {
+    expect(existsSync(`${packageDir}/dist/index.js`) && existsSync(`${packageDir}/dist/index.cjs`), 'dist is missing: build the package first').toBe(true);
+  });
 
   it('imports as ESM', () => {
     expect(run(['--input-type=module', '-e', `import * as m from '@tessera/server'; ${probe}`])).toBe('function,function,function,TesseraAbortError');
