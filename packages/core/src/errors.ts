@@ -7,12 +7,15 @@ const marker = Symbol.for('tessera.error');
 export class TesseraError extends Error {
   /** Stable, machine-readable error code. */
   readonly code: string;
+  /** Finer cause within `code` where an error family has several (e.g. `sensitive_data`, `missing_vault_key`). */
+  readonly reason?: string;
   private readonly [marker] = true;
 
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
+  constructor(code: string, message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
     this.name = 'TesseraError';
     this.code = code;
+    if (options?.reason !== undefined) this.reason = options.reason;
   }
 
   /** True for any Tessera error, even one thrown by another copy of the package. */
@@ -20,9 +23,9 @@ export class TesseraError extends Error {
     return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
   }
 
-  /** Serializable form: name, code and message only (never request data). */
+  /** Serializable form: name, code, message and reason only (never request data). */
   toJSON(): Record<string, unknown> {
-    return { name: this.name, code: this.code, message: this.message };
+    return { name: this.name, code: this.code, message: this.message, reason: this.reason };
   }
 }
 

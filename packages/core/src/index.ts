@@ -114,18 +114,15 @@ export {
 export { API_PREFIX, routePath, routes, type HttpMethod, type OperationName, type Route } from './routes.js';
 export {
   decodeServiceToken,
-  encodeServiceToken,
-  MAX_SERVICE_TOKEN_LENGTH,
   serviceToken,
   serviceTokenMetadata,
   serviceTokenType,
-  ServiceTokenError,
   type ServiceToken,
-  type ServiceTokenErrorReason,
   type ServiceTokenMetadata,
   type ServiceTokenType,
   type TagadaToken,
 } from './service-token.js';
+export { encodeServiceToken, MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type ServiceTokenErrorReason } from './service-token-encode.js';
 export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
 export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
 export { parseOrThrow, toFieldErrors } from './validation.js';

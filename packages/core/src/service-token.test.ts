@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeServiceToken, encodeServiceToken, type ServiceToken, ServiceTokenError } from './service-token.js';
+import { decodeServiceToken, type ServiceToken } from './service-token.js';
+import { encodeServiceToken, ServiceTokenError } from './service-token-encode.js';
 import { TesseraError } from './errors.js';
 
 const token: ServiceToken = {

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini';
-import { decodeBase64Utf8, encodeBase64Utf8 } from './base64.js';
-import { luhnCheck } from './card-validation.js';
-import { TesseraError } from './errors.js';
+import { decodeBase64Utf8 } from './base64.js';
+import { findSensitiveData, MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError } from './service-token-encode.js';
 import { toFieldErrors } from './validation.js';
 
 /** Non-sensitive card facts carried in a service token (section 2.3). */
@@ -39,50 +38,9 @@ export type ServiceToken = z.infer<typeof serviceToken>;
 /** The name the interface document gives the service token shape. Same as {@link ServiceToken}. */
 export type TagadaToken = ServiceToken;
 
-/** Why a string could not be decoded as a service token. */
-export type ServiceTokenErrorReason = 'not_base64' | 'not_json' | 'invalid_shape' | 'sensitive_data' | 'too_large';
-
-/** A service token could not be encoded or decoded. The message never contains the token itself. */
-export class ServiceTokenError extends TesseraError {
-  /** Which check failed. */
-  readonly reason: ServiceTokenErrorReason;
-
-  constructor(reason: ServiceTokenErrorReason, message: string) {
-    super('invalid_service_token', message);
-    this.name = 'ServiceTokenError';
-    this.reason = reason;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason };
-  }
-}
-
-/** Longest encoded token accepted (a real one is well under 2 KB). */
-export const MAX_SERVICE_TOKEN_LENGTH = 16_384;
-
-// Keys that would carry raw card data, compared without case, "_" or "-".
-const sensitiveKeys = new Set(['pan', 'number', 'cardnumber', 'accountnumber', 'primaryaccountnumber', 'cvc', 'cvv', 'cvc2', 'cvv2', 'cvn', 'cid', 'securitycode', 'cardsecuritycode']);
-
-/** Finds raw card data anywhere in a value: a sensitive key, or a string that is a Luhn-valid 12–19 digit number. */
-function findSensitiveData(value: unknown, depth = 0): boolean {
-  if (depth > 16) return true;
-  if (typeof value === 'string') {
-    const digits = value.replace(/[\s-]/g, '');
-    return /^\d{12,19}$/.test(digits) && luhnCheck(digits);
-  }
-  if (Array.isArray(value)) return value.some((item) => findSensitiveData(item, depth + 1));
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(
-      ([key, item]) => sensitiveKeys.has(key.toLowerCase().replace(/[_-]/g, '')) || findSensitiveData(item, depth + 1),
-    );
-  }
-  return false;
-}
-
 function checkEnvelope(value: unknown): ServiceToken {
   if (findSensitiveData(value)) {
-    throw new ServiceTokenError('sensitive_data', 'Service token must not contain card numbers or security codes');
+    throw new ServiceTokenError('sensitive_data', 'Service token must not hold card data');
   }
   const result = z.safeParse(serviceToken, value, { reportInput: true });
   if (!result.success) {
@@ -90,14 +48,6 @@ function checkEnvelope(value: unknown): ServiceToken {
     throw new ServiceTokenError('invalid_shape', `Service token has an invalid shape: ${fields.join('; ')}`);
   }
   return result.data;
-}
-
-/**
- * Encodes a service token envelope as base64 of its UTF-8 JSON. Identical output in browsers and Node.
- * Throws {@link ServiceTokenError} if the envelope is malformed or carries raw card data.
- */
-export function encodeServiceToken(token: ServiceToken): string {
-  return encodeBase64Utf8(JSON.stringify(checkEnvelope(token)));
 }
 
 /**

@@ -61,16 +61,7 @@ export type ChallengeResult =
   | { success: true; status: 'Y'; reason: undefined }
   | { success: false; status: ChallengeTransStatus | undefined; reason: ChallengeFailureReason };
 
-const styles = `.tessera-3ds{padding:0;border:0;border-radius:var(--tessera-3ds-radius,12px);background:var(--tessera-3ds-background,#fff);color:var(--tessera-3ds-color,#1a1a1a);font-family:var(--tessera-3ds-font-family,system-ui,sans-serif);box-shadow:var(--tessera-3ds-shadow,0 10px 40px rgba(0,0,0,.3));max-width:100vw;max-height:100dvh;overflow:auto;box-sizing:border-box}
-.tessera-3ds::backdrop{background:var(--tessera-3ds-backdrop,rgba(15,23,42,.6))}
-.tessera-3ds__header{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 0 16px}
-.tessera-3ds__title{margin:0;font-size:var(--tessera-3ds-title-size,1.05rem)}
-.tessera-3ds__description{margin:0;padding:0 16px 8px;font-size:.875rem;opacity:.8}
-.tessera-3ds__close{min-width:44px;min-height:44px;border:0;border-radius:8px;background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}
-.tessera-3ds__close:focus-visible{outline:2px solid var(--tessera-3ds-focus-color,#2563eb);outline-offset:2px}
-.tessera-3ds__frame{display:block;border:0;max-width:100%;background:#fff}
-.tessera-3ds--full,.tessera-3ds--full .tessera-3ds__frame{width:100vw;height:100dvh}
-@media (max-width:600px){.tessera-3ds{width:100vw;height:100dvh;max-height:none;margin:0;border-radius:0}.tessera-3ds__frame{width:100%!important;height:calc(100dvh - 90px)!important}}`;
+const styles = `.tessera-3ds{padding:0;border:0;border-radius:var(--tessera-3ds-radius,12px);background:var(--tessera-3ds-background,#fff);color:var(--tessera-3ds-color,#1a1a1a);font-family:var(--tessera-3ds-font-family,system-ui,sans-serif);box-shadow:var(--tessera-3ds-shadow,0 10px 40px rgba(0,0,0,.3));max-width:100vw;max-height:100dvh;overflow:auto;box-sizing:border-box}.tessera-3ds::backdrop{background:var(--tessera-3ds-backdrop,rgba(15,23,42,.6))}.tessera-3ds__header{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 0 16px}.tessera-3ds__title{margin:0;font-size:var(--tessera-3ds-title-size,1.05rem)}.tessera-3ds__description{margin:0;padding:0 16px 8px;font-size:.875rem;opacity:.8}.tessera-3ds__close{min-width:44px;min-height:44px;border:0;border-radius:8px;background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}.tessera-3ds__close:focus-visible{outline:2px solid var(--tessera-3ds-focus-color,#2563eb);outline-offset:2px}.tessera-3ds__frame{display:block;border:0;max-width:100%;background:#fff}.tessera-3ds--full,.tessera-3ds--full .tessera-3ds__frame{width:100vw;height:100dvh}@media (max-width:600px){.tessera-3ds{width:100vw;height:100dvh;max-height:none;margin:0;border-radius:0}.tessera-3ds__frame{width:100%!important;height:calc(100dvh - 90px)!important}}`;
 
 const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -97,7 +88,7 @@ function validateChallenge(challenge: ThreeDSChallenge, options: StartChallengeO
     }
   }
   if (options.windowSize !== undefined && !Object.prototype.hasOwnProperty.call(challengeWindowSizes, options.windowSize)) {
-    fields.push({ field: 'windowSize', code: 'invalid_value', message: 'must be one of "01", "02", "03", "04", "05"' });
+    fields.push({ field: 'windowSize', code: 'invalid_value', message: 'must be "01" to "05"' });
   }
   if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
     fields.push({ field: 'timeoutMs', code: 'invalid_value', message: 'must be a positive number' });
@@ -135,7 +126,7 @@ export function readCompletion(data: unknown): ChallengeCompletionMessage | 'mal
  */
 export function openChallengeModal(challenge: ThreeDSChallenge, options: StartChallengeOptions = {}, allowedOrigins: readonly string[] = []): Promise<ChallengeResult> {
   if (typeof document === 'undefined' || typeof window === 'undefined') {
-    return Promise.reject(new TesseraChallengeError('no_dom', 'startChallenge needs a browser (it was called where there is no document)'));
+    return Promise.reject(new TesseraChallengeError('no_dom', 'startChallenge needs a browser document'));
   }
   let acsUrl: URL;
   try {

@@ -51,13 +51,13 @@ export function resolveVaultConnection(options: VaultConnectionOptions): VaultCo
   }
   const preset = presets[environment];
   const vaultUrl = (options.vaultUrl ?? preset.vaultUrl).replace(/\/+$/, '');
-  let parsed: URL;
+  let protocol = '';
   try {
-    parsed = new URL(vaultUrl);
+    protocol = new URL(vaultUrl).protocol;
   } catch {
-    throw new TesseraConfigurationError('invalid_vault_url', 'vaultUrl must be an absolute http(s) URL');
+    // Not a URL: refused below with the same error as a non-http(s) one.
   }
-  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
+  if (protocol !== 'https:' && protocol !== 'http:') {
     throw new TesseraConfigurationError('invalid_vault_url', 'vaultUrl must be an absolute http(s) URL');
   }
   const timeoutMs = options.timeoutMs ?? 15_000;

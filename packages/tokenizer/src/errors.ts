@@ -9,16 +9,11 @@ export type ConfigurationErrorReason = 'unknown_environment' | 'missing_vault_ke
  */
 export class TesseraConfigurationError extends TesseraError {
   /** Which check failed. */
-  readonly reason: ConfigurationErrorReason;
+  declare readonly reason: ConfigurationErrorReason;
 
   constructor(reason: ConfigurationErrorReason, message: string) {
-    super('configuration_error', message);
+    super('configuration_error', message, { reason });
     this.name = 'TesseraConfigurationError';
-    this.reason = reason;
-  }
-
-  override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), reason: this.reason };
   }
 }
 
@@ -72,23 +67,21 @@ export type ChallengeErrorReason = 'challenge_in_progress' | 'no_dom';
 /** A 3DS challenge could not be started: another one is open, or there is no DOM (server-side rendering). */
 export class TesseraChallengeError extends TesseraError {
   /** Which check failed. */
-  readonly reason: ChallengeErrorReason;
+  declare readonly reason: ChallengeErrorReason;
 
   constructor(reason: ChallengeErrorReason, message: string) {
-    super(reason, message);
+    super(reason, message, { reason });
     this.name = 'TesseraChallengeError';
-    this.reason = reason;
   }
 }
 
 /** A wallet sheet (Apple Pay, Google Pay) is unavailable, was cancelled, or failed. */
 export class TesseraWalletError extends TesseraError {
   /** `unavailable`, `cancelled` or `failed`. */
-  readonly reason: 'unavailable' | 'cancelled' | 'failed';
+  declare readonly reason: 'unavailable' | 'cancelled' | 'failed';
 
   constructor(reason: 'unavailable' | 'cancelled' | 'failed', message: string, options?: { cause?: unknown }) {
-    super(`wallet_${reason}`, message, options);
+    super(`wallet_${reason}`, message, { ...options, reason });
     this.name = 'TesseraWalletError';
-    this.reason = reason;
   }
 }

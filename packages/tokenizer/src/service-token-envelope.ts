@@ -42,8 +42,10 @@ function isCardNumber(value: unknown): boolean {
 
 /**
  * Encodes a service token as base64 of its UTF-8 JSON, in the format core's `decodeServiceToken` reads. The
- * envelope is built here from typed values, so this lean encoder keeps zod's codec out of the card path; it still
- * refuses anything that looks like a card number, whatever the vault answered.
+ * envelope is built here from typed values, so a narrower check than core's `encodeServiceToken` (which scans any
+ * object for card-data keys and carries its own error class) is enough, and it keeps the whole package inside its
+ * 16 KB budget. It still refuses anything that looks like a card number, whatever the vault answered; the tests
+ * decode every token it makes with core's decoder.
  */
 export function toServiceTokenString(type: ServiceTokenType, response: CardTokenResponse, provider: string): string {
   const envelope: ServiceToken = { type, token: response.id, provider, nonSensitiveMetadata: serviceTokenMetadataFrom(response) };

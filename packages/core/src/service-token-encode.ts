@@ -1,0 +1,63 @@
+import { encodeBase64Utf8 } from './base64.js';
+import { luhnCheck } from './card-validation.js';
+import { TesseraError } from './errors.js';
+import type { ServiceToken } from './service-token.js';
+
+// Encoding lives apart from the zod schemas so that a browser bundle that only encodes (the tokenizer's card path)
+// does not carry zod's object machinery; decoding, which must validate untrusted input, uses the schemas.
+
+/** Why a string could not be decoded as a service token. */
+export type ServiceTokenErrorReason = 'not_base64' | 'not_json' | 'invalid_shape' | 'sensitive_data' | 'too_large';
+
+/** A service token could not be encoded or decoded. The message never contains the token itself. */
+export class ServiceTokenError extends TesseraError {
+  /** Which check failed. */
+  declare readonly reason: ServiceTokenErrorReason;
+
+  constructor(reason: ServiceTokenErrorReason, message: string) {
+    super('invalid_service_token', message, { reason });
+    this.name = 'ServiceTokenError';
+  }
+}
+
+/** Longest encoded token accepted (a real one is well under 2 KB). */
+export const MAX_SERVICE_TOKEN_LENGTH = 16_384;
+
+// Keys that would carry raw card data (pan, number, cardNumber, card_number, cvc, CVV2, securityCode, …).
+const sensitiveKey = /^(pan|(card|(primary)?account)?number|cv[cvn]2?|cid|(card)?securitycode)$/;
+
+/** Finds raw card data anywhere in a value: a sensitive key, or a string that is a Luhn-valid 12–19 digit number. */
+export function findSensitiveData(value: unknown, depth = 0): boolean {
+  if (depth > 16) return true;
+  if (typeof value === 'string') {
+    const digits = value.replace(/[\s-]/g, '');
+    return /^\d{12,19}$/.test(digits) && luhnCheck(digits);
+  }
+  if (Array.isArray(value)) return value.some((item) => findSensitiveData(item, depth + 1));
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(
+      ([key, item]) => sensitiveKey.test(key.toLowerCase().replace(/[_-]/g, '')) || findSensitiveData(item, depth + 1),
+    );
+  }
+  return false;
+}
+
+
+/**
+ * Encodes a service token envelope as base64 of its UTF-8 JSON. Identical output in browsers and Node.
+ * Throws {@link ServiceTokenError} if the envelope lacks its type, token or provider, or carries raw card data.
+ */
+export function encodeServiceToken(token: ServiceToken): string {
+  if (findSensitiveData(token)) {
+    throw new ServiceTokenError('sensitive_data', 'Service token must not hold card data');
+  }
+  const { type, token: providerToken, provider } = token as Partial<ServiceToken>;
+  if (!/^(card|apple_pay|google_pay)$/.test(type as string) || !isText(providerToken, 4096) || !isText(provider, 200)) {
+    throw new ServiceTokenError('invalid_shape', 'Service token needs a type, token and provider');
+  }
+  return encodeBase64Utf8(JSON.stringify(token));
+}
+
+function isText(value: unknown, maxLength: number): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= maxLength;
+}
