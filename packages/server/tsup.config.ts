@@ -8,6 +8,4 @@ export default defineConfig({
   sourcemap: true,
   target: 'es2022',
   removeNodeProtocol: false,
-  // ky is ESM-only and asks for Node 22; bundled, `require('@tessera/server')` works on every Node 20.
-  noExternal: ['ky'],
 });

@@ -1,13 +1,13 @@
 import { sleep, TesseraAbortError, TesseraError, TesseraTimeoutError, toFieldErrors } from '@tessera/core';
-import ky, { isHTTPError, isNetworkError, isTimeoutError, type KyInstance } from 'ky';
 import * as z from 'zod/mini';
 import { createApiError } from './api-error.js';
 import { TesseraConnectionError } from './connection-error.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';
-import { backoffDelay, retryDelay } from './retry-policy.js';
+import { retryDelay } from './retry-policy.js';
 import { TesseraResponseValidationError } from './response-validation-error.js';
+import { AttemptTimeoutError, BodyReadError, HttpStatusError } from './transport-errors.js';
 
 /** A fetch function: the runtime's, or one passed by the user (a proxy agent, a test double). */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -34,30 +34,34 @@ export interface HttpResult {
 /** The HTTP method of a call. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** An error while reading a 2xx body: the connection dropped after the headers. Retried like a connection error. */
-class BodyReadError extends Error {}
+/** What one attempt got: a 2xx response and its whole body. */
+interface AttemptResult {
+  status: number;
+  requestId: string | undefined;
+  text: string;
+}
+
+/** The largest error body read; a longer one is dropped (the error keeps its status and headers). */
+const MAX_ERROR_BODY_BYTES = 10 * 1024 * 1024;
+
+const noop = (): void => undefined;
 
 /**
  * Sends the API's requests: authentication, idempotency keys, retries, timeouts, aborts, logging, and the mapping
- * of every failure to a Tessera error. Each attempt is one ky request (URL, JSON body, per-attempt timeout, HTTP
- * error with the parsed body); the retry loop is ours, so that the idempotency key, the waits and the log events
- * are in one place and no Request has to be cloned in advance. Internal; the public surface is `Tessera`.
+ * of every failure to a Tessera error. Each attempt is one `fetch` with its own time limit (an AbortController and
+ * one timer covering the headers and the body); the retry loop around it keeps the idempotency key, the waits and
+ * the log events in one place. The body is serialized once per call and sent as a string, so nothing has to be
+ * cloned for a retry. Internal; the public surface is `Tessera`.
  */
 export class HttpClient {
   readonly #apiKey: string;
   readonly #config: HttpClientConfig;
-  readonly #ky: KyInstance;
+  readonly #authorization: string;
 
   constructor(config: HttpClientConfig) {
     this.#apiKey = config.apiKey;
     this.#config = config;
-    const customFetch = config.fetch;
-    this.#ky = ky.create({
-      retry: 0,
-      throwHttpErrors: true,
-      // Resolved per call, so a fetch replaced after construction (msw, a polyfill) is the one used.
-      fetch: (input, init) => (customFetch ?? globalThis.fetch)(input as Request, init),
-    });
+    this.#authorization = `Bearer ${config.apiKey}`;
   }
 
   /** Sends one logical call (with its retries) and returns the parsed body of the 2xx response. */
@@ -68,41 +72,33 @@ export class HttpClient {
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const headers: Record<string, string> = {
       accept: 'application/json',
-      authorization: `Bearer ${this.#apiKey}`,
+      authorization: this.#authorization,
       'x-tessera-client': this.#config.clientHeader,
     };
     // Generated once per logical call, before the first attempt, so every retry carries the same key.
     if (method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? generateIdempotencyKey();
     if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers[name.toLowerCase()] = value;
     const url = `${this.#config.apiUrl}${path}${queryString(options.query)}`;
+    // Serialized once: every attempt sends the same string, so a retry needs no clone of a consumed body.
+    const bodyText = body === undefined ? undefined : JSON.stringify(body);
+    const sentHeaders = bodyText !== undefined && headers['content-type'] === undefined ? { ...headers, 'content-type': 'application/json' } : headers;
     const logger = this.#config.logger;
 
     for (let retryCount = 0; ; retryCount++) {
       const startedAt = logger ? now() : 0;
       logger?.({ type: 'request', method, url, retryCount, headers: redactHeaders(new Headers(headers)) });
       try {
-        const pending = this.#ky(url, {
-          method,
-          headers,
-          timeout: timeoutMs,
-          ...(signal ? { signal } : {}),
-          ...(body !== undefined ? { json: body } : {}),
-        });
-        const response = await pending;
-        const requestId = response.headers.get('x-request-id') ?? undefined;
-        logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
-        // ky's text() bounds the body read by the same timeout (a stalled body is a retryable timeout).
-        const text = await pending.text().catch((error: unknown) => {
-          throw signal?.aborted || isTimeoutError(error) ? error : new BodyReadError('The connection closed while reading the response', { cause: error });
-        });
-        return { data: parseJson(text, response.status, requestId), status: response.status, requestId };
+        const onResponse = logger
+          ? (response: Response): void => {
+              const requestId = response.headers.get('x-request-id') ?? undefined;
+              logger({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
+            }
+          : undefined;
+        const result = await this.#attempt(method, url, sentHeaders, bodyText, timeoutMs, signal, onResponse);
+        return { data: parseJson(result.text, result.status, result.requestId), status: result.status, requestId: result.requestId };
       } catch (error) {
         if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
-        if (logger && isHTTPError(error)) {
-          const requestId = error.response.headers.get('x-request-id') ?? undefined;
-          logger({ type: 'response', method, url, status: error.response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
-        }
-        const delayMs = retryCount < maxRetries ? (error instanceof BodyReadError ? backoffDelay(retryCount + 1) : retryDelay(error, retryCount + 1)) : undefined;
+        const delayMs = retryCount < maxRetries ? retryDelay(error, retryCount + 1) : undefined;
         if (delayMs === undefined) throw this.#toTesseraError(error, timeoutMs);
         logger?.({ type: 'retry', method, url, retryCount: retryCount + 1, delayMs: Math.round(delayMs), reason: retryReason(error) });
         await sleep(delayMs, signal);
@@ -110,12 +106,79 @@ export class HttpClient {
     }
   }
 
+  /**
+   * One attempt: fetch, then read the whole body, both within `timeoutMs`. Resolves with a 2xx body; rejects with
+   * an {@link HttpStatusError} (body read and parsed), an {@link AttemptTimeoutError}, a {@link BodyReadError}, or
+   * what fetch rejected with (a network error, an abort).
+   */
+  async #attempt(
+    method: Method,
+    url: string,
+    headers: Record<string, string>,
+    body: string | undefined,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    onResponse: ((response: Response) => void) | undefined,
+  ): Promise<AttemptResult> {
+    if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
+    const controller = new AbortController();
+    let timedOut = false;
+    let headersReceived = false;
+    let fail: (reason: unknown) => void = noop;
+    // Settles only by rejecting: raced with each step, so a fetch or a body that ignores the abort still ends.
+    const deadline = new Promise<never>((_resolve, reject) => {
+      fail = reject;
+    });
+    deadline.catch(noop);
+    const timer = setTimeout(() => {
+      timedOut = true;
+      fail(new AttemptTimeoutError());
+      // Before the headers, the abort frees the connection. A body that stalls later is only given up on (as with
+      // ky before): aborting undici in the middle of a body can fail an assertion inside it when the socket closes.
+      if (!headersReceived) controller.abort();
+    }, timeoutMs);
+    const onAbort = (): void => {
+      fail(new TesseraAbortError('The request was aborted', { cause: signal?.reason }));
+      controller.abort();
+    };
+    signal?.addEventListener('abort', onAbort);
+    try {
+      const init: RequestInit = { method, headers, body: body ?? null, signal: controller.signal };
+      // The fetch is looked up per attempt, so one replaced after construction (msw, a polyfill) is the one used.
+      // A custom fetch gets a Request, as FetchFunction promises; the runtime's own takes the URL and init.
+      const customFetch = this.#config.fetch;
+      const response = await Promise.race([customFetch ? customFetch(new Request(url, init)) : globalThis.fetch(url, init), deadline]);
+      headersReceived = true;
+      onResponse?.(response);
+      const status = response.status;
+      if (!response.ok && response.type !== 'opaque') {
+        // A body that fails or stalls leaves the error without data, like one that is not JSON.
+        const data = await Promise.race([readErrorData(response), deadline]).catch(noop);
+        throw new HttpStatusError(response, data);
+      }
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      let text: string;
+      try {
+        text = await Promise.race([response.text(), deadline]);
+      } catch (error) {
+        if (timedOut || signal?.aborted) throw error;
+        throw new BodyReadError('The connection closed while reading the response', { cause: error });
+      }
+      return { status, requestId, text };
+    } catch (error) {
+      throw timedOut && !(error instanceof HttpStatusError) ? new AttemptTimeoutError() : error;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
   #toTesseraError(error: unknown, timeoutMs: number): Error {
     if (TesseraError.isInstance(error)) return error;
-    // ky's errors hold the Request, whose headers carry the API key: never keep them as a cause.
-    if (isHTTPError(error)) return createApiError(error.response, error.data, (text) => this.#redact(text));
-    if (isTimeoutError(error)) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
-    if (isNetworkError(error) || error instanceof BodyReadError) return new TesseraConnectionError(undefined, { cause: error.cause });
+    if (error instanceof HttpStatusError) return createApiError(error.response, error.data, (text) => this.#redact(text));
+    if (error instanceof AttemptTimeoutError) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
+    if (error instanceof BodyReadError) return new TesseraConnectionError(undefined, { cause: error.cause });
+    // The runtime's own error (never the request, whose headers carry the API key).
     return new TesseraConnectionError(undefined, { cause: error });
   }
 
@@ -145,9 +208,75 @@ function parseJson(text: string, status: number, requestId: string | undefined):
   }
 }
 
+// `application/json`, and subtypes such as `problem+json` or `vnd.api+json`.
+const jsonMimeType = /\/(?:.*[.+-])?json$/;
+
+/**
+ * The body of an error response: parsed JSON when its content type is JSON (`undefined` if it does not parse),
+ * otherwise its text; `undefined` when empty, unreadable or larger than {@link MAX_ERROR_BODY_BYTES}.
+ */
+async function readErrorData(response: Response): Promise<unknown> {
+  const text = await readCappedText(response);
+  if (!text) return undefined;
+  const contentType = response.headers.get('content-type') ?? '';
+  if (!jsonMimeType.test((contentType.split(';', 1)[0] ?? '').trim().toLowerCase())) return text;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function readCappedText(response: Response): Promise<string | undefined> {
+  const stream = response.body;
+  if (!stream) {
+    try {
+      return await response.text();
+    } catch {
+      return undefined;
+    }
+  }
+  let reader: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = stream.getReader();
+  } catch {
+    return undefined;
+  }
+  const decoder = textDecoder(response.headers.get('content-type') ?? '');
+  let text = '';
+  let bytes = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return text + decoder.decode();
+      bytes += value.byteLength;
+      if (bytes > MAX_ERROR_BODY_BYTES) {
+        reader.cancel().catch(noop);
+        return undefined;
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+  } catch {
+    return undefined;
+  }
+}
+
+function textDecoder(contentType: string): TextDecoder {
+  const match = /;\s*charset\s*=\s*(?:"([^"]+)"|([^;,\s]+))/i.exec(contentType);
+  const charset = match?.[1] ?? match?.[2];
+  if (charset) {
+    try {
+      return new TextDecoder(charset);
+    } catch {
+      // An unknown charset: read as UTF-8.
+    }
+  }
+  return new TextDecoder();
+}
+
 function retryReason(error: unknown): string {
-  if (isHTTPError(error)) return `status ${error.response.status}`;
-  return isTimeoutError(error) ? 'timeout' : 'connection error';
+  if (error instanceof HttpStatusError) return `status ${error.response.status}`;
+  return error instanceof AttemptTimeoutError ? 'timeout' : 'connection error';
 }
 
 /**

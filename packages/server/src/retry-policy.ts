@@ -1,4 +1,4 @@
-import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import { AttemptTimeoutError, BodyReadError, HttpStatusError, isNetworkError } from './transport-errors.js';
 
 /** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -33,15 +33,15 @@ export function backoffDelay(retryCount: number): number {
 }
 
 /**
- * How long to wait before retry number `retryCount` (1 for the first) after `error` from ky, or `undefined` when
- * the error is not worth retrying. Retried: connection errors, timeouts, 408, 409 (unless the conflict is
- * permanent), 429 and every 5xx. A `Retry-After` header is honoured on any of them, up to
- * {@link MAX_RETRY_AFTER_MS}; otherwise {@link backoffDelay}. Every method is retried: POSTs carry an
- * idempotency key, so a retry never repeats a change.
+ * How long to wait before retry number `retryCount` (1 for the first) after `error` from one attempt, or
+ * `undefined` when the error is not worth retrying. Retried: connection errors (also while reading a body),
+ * timeouts, 408, 409 (unless the conflict is permanent), 429 and every 5xx. A `Retry-After` header is honoured on
+ * any of them, up to {@link MAX_RETRY_AFTER_MS}; otherwise {@link backoffDelay}. Every method is retried: POSTs
+ * carry an idempotency key, so a retry never repeats a change.
  */
 export function retryDelay(error: unknown, retryCount: number): number | undefined {
-  if (isTimeoutError(error) || isNetworkError(error)) return backoffDelay(retryCount);
-  if (!isHTTPError(error)) return undefined;
+  if (error instanceof AttemptTimeoutError || error instanceof BodyReadError || isNetworkError(error)) return backoffDelay(retryCount);
+  if (!(error instanceof HttpStatusError)) return undefined;
   const { status, headers } = error.response;
   if (status === 409) {
     const code = errorCode(error.data);
