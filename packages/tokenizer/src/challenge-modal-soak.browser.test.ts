@@ -1,0 +1,131 @@
+import { describe, expect, inject, it } from 'vitest';
+import { commands, page, userEvent } from 'vitest/browser';
+import type { ChallengeResult } from './challenge-modal.js';
+import { createThreeDS } from './threeds.js';
+
+// Reliability: 100 challenges opened and settled in a row, approve / fail / ESC / close button / timeout mixed,
+// must leave nothing behind: no DOM node, no event listener, no observer, and the scroll lock released.
+const RUNS = 100;
+const sandboxUrl = inject('sandboxUrl');
+const threeds = createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
+const acsFrame = () => page.frameLocator(page.getByTitle('Card issuer verification'));
+
+type Outcome = 'approve' | 'fail' | 'escape' | 'close' | 'timeout';
+const outcomes: readonly Outcome[] = ['approve', 'fail', 'escape', 'close', 'timeout'];
+const expected: Record<Outcome, ChallengeResult> = {
+  approve: { success: true, status: 'Y', reason: undefined },
+  fail: { success: false, status: 'N', reason: 'failed' },
+  escape: { success: false, status: undefined, reason: 'cancelled' },
+  close: { success: false, status: undefined, reason: 'cancelled' },
+  timeout: { success: false, status: undefined, reason: 'timeout' },
+};
+
+/** Counts listeners added and not yet removed, on every target, while the soak runs. */
+function trackListeners() {
+  const active = new Set<string>();
+  let added = 0;
+  const ids = new WeakMap<object, number>();
+  let next = 0;
+  const idOf = (value: object): number => {
+    if (!ids.has(value)) ids.set(value, ++next);
+    return ids.get(value)!;
+  };
+  const key = (target: EventTarget, type: string, listener: unknown, options?: boolean | EventListenerOptions): string =>
+    `${idOf(target)}:${type}:${typeof listener === 'object' || typeof listener === 'function' ? idOf(listener as object) : 0}:${typeof options === 'boolean' ? options : Boolean(options?.capture)}`;
+  const { addEventListener, removeEventListener } = EventTarget.prototype;
+  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+    // `once` listeners remove themselves when they fire; count only the ones that could stay.
+    if (listener && !(typeof options === 'object' && options.once)) {
+      active.add(key(this, type, listener, options));
+      added++;
+    }
+    return addEventListener.call(this, type, listener, options);
+  };
+  EventTarget.prototype.removeEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+    if (listener) active.delete(key(this, type, listener, options));
+    return removeEventListener.call(this, type, listener, options);
+  };
+  return {
+    active,
+    added: () => added,
+    restore() {
+      EventTarget.prototype.addEventListener = addEventListener;
+      EventTarget.prototype.removeEventListener = removeEventListener;
+    },
+  };
+}
+
+/** Counts the modal's MutationObservers observing and not yet disconnected (Playwright's injected script has its own). */
+function trackObservers() {
+  const observing = new Map<MutationObserver, string>();
+  let observed = 0;
+  const { observe, disconnect } = MutationObserver.prototype;
+  MutationObserver.prototype.observe = function (this: MutationObserver, target: Node, options?: MutationObserverInit) {
+    const stack = new Error().stack ?? '';
+    if (stack.includes('challenge-modal.ts')) {
+      observing.set(this, stack);
+      observed++;
+    }
+    observe.call(this, target, options);
+  };
+  MutationObserver.prototype.disconnect = function (this: MutationObserver) {
+    observing.delete(this);
+    disconnect.call(this);
+  };
+  return {
+    observing,
+    observed: () => observed,
+    restore() {
+      MutationObserver.prototype.observe = observe;
+      MutationObserver.prototype.disconnect = disconnect;
+    },
+  };
+}
+
+describe('challenge modal soak', () => {
+  it(`opens and settles ${RUNS} challenges in a row and leaves zero DOM nodes and zero listeners behind`, async () => {
+    const opener = document.createElement('button');
+    opener.textContent = 'Pay now';
+    document.body.append(opener);
+    opener.focus();
+    const bodyBefore = document.body.innerHTML;
+    const nodesBefore = document.getElementsByTagName('*').length;
+    const listeners = trackListeners();
+    const observers = trackObservers();
+    const seen: Record<Outcome, number> = { approve: 0, fail: 0, escape: 0, close: 0, timeout: 0 };
+    try {
+      for (let run = 0; run < RUNS; run++) {
+        const outcome = outcomes[run % outcomes.length]!;
+        // Approve and fail need a real pending payment behind the ACS; the others only need the modal open.
+        const { challenge } = await commands.createPendingChallenge();
+        const result = threeds.startChallenge(challenge, outcome === 'timeout' ? { timeoutMs: 30 } : {});
+        if (outcome === 'approve' || outcome === 'fail') {
+          await acsFrame().getByRole('button', { name: outcome === 'approve' ? 'Approve' : 'Fail authentication' }).click();
+        } else if (outcome === 'escape') {
+          await expect.element(page.getByRole('dialog')).toBeVisible();
+          await userEvent.keyboard('{Escape}');
+        } else if (outcome === 'close') {
+          await page.getByRole('button', { name: 'Cancel verification' }).click();
+        }
+        await expect(result).resolves.toEqual(expected[outcome]);
+        expect(document.querySelector('dialog')).toBeNull();
+        seen[outcome]++;
+      }
+    } finally {
+      listeners.restore();
+      observers.restore();
+    }
+    expect(seen).toEqual({ approve: 20, fail: 20, escape: 20, close: 20, timeout: 20 });
+    expect(document.body.innerHTML).toBe(bodyBefore);
+    expect(document.getElementsByTagName('*').length).toBe(nodesBefore);
+    expect(document.querySelectorAll('dialog, iframe, form, .tessera-3ds')).toHaveLength(0);
+    expect(document.documentElement.style.overflow).toBe('');
+    expect(document.activeElement).toBe(opener);
+    // The trackers saw the modal's own listeners and observers come and go, then nothing was left.
+    expect(listeners.added()).toBeGreaterThanOrEqual(RUNS * 3);
+    expect(observers.observed()).toBe(RUNS);
+    expect([...listeners.active]).toEqual([]);
+    expect([...observers.observing.values()]).toEqual([]);
+    opener.remove();
+  }, 180_000);
+});
