@@ -381,6 +381,65 @@ describe('abort', () => {
   });
 });
 
+describe('the fetch of each attempt', () => {
+  it('gives a custom fetch one Request per attempt with the method, headers and JSON body', async () => {
+    vi.useFakeTimers();
+    const requests: Request[] = [];
+    const bodies: unknown[] = [];
+    const fetch = vi.fn(async (request: Request) => {
+      requests.push(request);
+      bodies.push(await request.json());
+      return requests.length === 1 ? Response.json(errorBody('service_unavailable', 'down'), { status: 503 }) : Response.json({ payment: succeededPayment });
+    });
+    await settle(new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL, fetch }).payments.process(purchase, { headers: { 'Content-Type': 'application/json; charset=utf-8' } }));
+    expect(requests).toHaveLength(2);
+    for (const request of requests) {
+      expect(request).toBeInstanceOf(Request);
+      expect(request.method).toBe('POST');
+      expect(request.url).toBe(`${API}/payments/process`);
+      expect(request.headers.get('authorization')).toBe(`Bearer ${API_KEY}`);
+      expect(request.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    }
+    expect(requests[0]!.headers.get('idempotency-key')).toBe(requests[1]!.headers.get('idempotency-key'));
+    expect(bodies).toEqual([purchase, purchase]);
+  });
+
+  it('times out, and aborts, a fetch that ignores its signal', async () => {
+    const signals: AbortSignal[] = [];
+    const fetch = vi.fn(async (request: Request) => {
+      signals.push(request.signal);
+      return new Promise<Response>(() => undefined);
+    });
+    const tessera = new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL, fetch, timeoutMs: 20 });
+    await expect(tessera.payments.retrieve('pay_1', { maxRetries: 1 })).rejects.toBeInstanceOf(TesseraTimeoutError);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(signals.every((signal) => signal.aborted)).toBe(true);
+    const controller = new AbortController();
+    const aborted = tessera.payments.retrieve('pay_1', { timeoutMs: 60_000, signal: controller.signal }).catch((e: unknown) => e);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalledTimes(3));
+    controller.abort();
+    expect(await aborted).toBeInstanceOf(TesseraAbortError);
+    expect(signals[2]!.aborted).toBe(true);
+  });
+
+  it('does not retry an error from fetch that is not a network failure, and reports it as a connection error', async () => {
+    const fetch = vi.fn(async () => Promise.reject(new TypeError('Headers.append: "a\nb" is an invalid header value.')));
+    const error = await new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL, fetch }).payments.retrieve('pay_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TesseraConnectionError);
+    expect((error as TesseraConnectionError).cause).toBeInstanceOf(TypeError);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the status of an error whose JSON body does not parse, and reads text bodies in their charset', async () => {
+    const tessera = client({ maxRetries: 0 });
+    server.use(http.get(`${API}/payments/p1`, () => new HttpResponse('{"error":', { status: 500, headers: { 'content-type': 'application/json' } })));
+    await expect(tessera.payments.retrieve('p1')).rejects.toMatchObject({ status: 500, code: 'server_error', message: 'HTTP 500 Internal Server Error', body: undefined });
+    const latin1 = Uint8Array.from([0x63, 0x61, 0x66, 0xe9, 0x20, 0x66, 0x65, 0x72, 0x6d, 0xe9]); // "café fermé" in ISO-8859-1
+    server.use(http.get(`${API}/payments/p2`, () => new HttpResponse(latin1, { status: 503, headers: { 'content-type': 'text/plain; charset=iso-8859-1' } })));
+    await expect(tessera.payments.retrieve('p2')).rejects.toMatchObject({ status: 503, message: 'café fermé' });
+  });
+});
+
 describe('secrets', () => {
   it('never puts the API key in an error message, toJSON or inspect output, even when the server echoes it', async () => {
     vi.useFakeTimers();
