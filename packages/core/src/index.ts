@@ -87,7 +87,7 @@ export {
   terminalPaymentStatuses,
   type ThreeDSChallenge,
 } from './payment-status.js';
-export { poll, sleep, type PollOptions } from './poll.js';
+export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './poll.js';
 export {
   archiveProcessorsRequest,
   archiveProcessorsResponse,

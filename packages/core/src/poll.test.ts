@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TesseraAbortError, TesseraTimeoutError } from './errors.js';
+import { TesseraAbortError, TesseraTimeoutError, TesseraValidationError } from './errors.js';
 import { getThreeDSChallenge, isTerminalPaymentStatus, requiresThreeDS } from './payment-status.js';
 import type { Payment } from './payment.js';
 import { poll, sleep } from './poll.js';
@@ -45,6 +45,40 @@ describe('poll', () => {
     controller.abort();
     await assertion;
     expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('holds the deadline while a fetch hangs, and aborts that fetch', async () => {
+    vi.useFakeTimers();
+    let fetchSignal: AbortSignal | undefined;
+    const hung = (signal?: AbortSignal) =>
+      new Promise<string>((_, reject) => {
+        fetchSignal = signal;
+        signal?.addEventListener('abort', () => reject(new TesseraAbortError()));
+      });
+    const result = poll(hung, { timeoutMs: 2000, until: () => true });
+    const assertion = expect(result).rejects.toBeInstanceOf(TesseraTimeoutError);
+    await vi.advanceTimersByTimeAsync(2000);
+    await assertion;
+    expect(fetchSignal?.aborted).toBe(true);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it('reports a caller abort during a fetch as an abort, not a timeout', async () => {
+    const controller = new AbortController();
+    const result = poll((signal) => new Promise<string>((_, reject) => signal?.addEventListener('abort', () => reject(new TesseraAbortError()))), {
+      until: () => true,
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(result).rejects.toBeInstanceOf(TesseraAbortError);
+  });
+
+  it('refuses an interval or time limit a timer cannot hold, before fetching anything', async () => {
+    const fetchValue = vi.fn(() => Promise.resolve('pending'));
+    for (const bad of [{ intervalMs: 0 }, { intervalMs: -5 }, { intervalMs: 1.5 }, { timeoutMs: 3e9 }, { timeoutMs: Number.NaN }]) {
+      await expect(poll(fetchValue, { until: () => true, ...bad })).rejects.toBeInstanceOf(TesseraValidationError);
+    }
+    expect(fetchValue).not.toHaveBeenCalled();
   });
 
   it('sleep rejects at once on an aborted signal', async () => {

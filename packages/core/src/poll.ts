@@ -1,4 +1,7 @@
-import { TesseraAbortError, TesseraTimeoutError } from './errors.js';
+import { type FieldError, TesseraAbortError, TesseraTimeoutError, TesseraValidationError } from './errors.js';
+
+/** Longest delay a timer takes (2^31 - 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
 
 /** Options of {@link poll}. */
 export interface PollOptions<T> {
@@ -34,20 +37,54 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 }
 
 /**
- * Calls `fetchValue` until `until(value)` is true and returns that value. Attempts are spaced `intervalMs` apart;
- * the last wait is shortened so the deadline is honoured. `fetchValue` receives the signal to pass on to its request.
+ * Calls `fetchValue` until `until(value)` is true and returns that value. Attempts are spaced `intervalMs` apart.
+ * The deadline holds during a fetch too: `fetchValue` receives a signal that aborts when the time is up (or when
+ * `options.signal` aborts), so a hung request cannot keep polling past `timeoutMs`.
  */
 export async function poll<T>(fetchValue: (signal?: AbortSignal) => Promise<T>, options: PollOptions<T>): Promise<T> {
   const intervalMs = options.intervalMs ?? 1500;
   const timeoutMs = options.timeoutMs ?? 120_000;
+  // A zero interval would hammer the service, and timers wrap past 2^31 - 1 ms (they would fire at once).
+  const fields: FieldError[] = [];
+  for (const [field, value] of [['intervalMs', intervalMs], ['timeoutMs', timeoutMs]] as const) {
+    if (!Number.isInteger(value) || value < 1 || value > MAX_TIMER_MS) fields.push({ field, code: 'invalid_value', message: `must be an integer from 1 to ${MAX_TIMER_MS}` });
+  }
+  if (fields.length > 0) throw new TesseraValidationError(fields);
   const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (options.signal?.aborted) throw new TesseraAbortError(undefined, { cause: options.signal.reason });
-    const value = await fetchValue(options.signal);
-    options.onValue?.(value);
-    if (options.until(value)) return value;
-    const remaining = deadline - Date.now();
-    if (remaining <= 0) throw new TesseraTimeoutError(`Polling gave up after ${timeoutMs} ms`);
-    await sleep(Math.min(intervalMs, remaining), options.signal);
+  const userSignal = options.signal;
+  // One signal for the caller's abort and the deadline, without AbortSignal.any (not in every supported browser).
+  const controller = new AbortController();
+  let timedOut = false;
+  const onAbort = (): void => controller.abort(userSignal?.reason);
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  userSignal?.addEventListener('abort', onAbort, { once: true });
+  const gaveUp = (cause?: unknown) => new TesseraTimeoutError(`Polling gave up after ${timeoutMs} ms`, { cause });
+  try {
+    for (;;) {
+      if (userSignal?.aborted) throw new TesseraAbortError(undefined, { cause: userSignal.reason });
+      let value: T;
+      try {
+        value = await fetchValue(controller.signal);
+      } catch (error) {
+        if (timedOut && !userSignal?.aborted) throw gaveUp(error);
+        throw error;
+      }
+      options.onValue?.(value);
+      if (options.until(value)) return value;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0 || timedOut) throw gaveUp();
+      try {
+        await sleep(Math.min(intervalMs, remaining), controller.signal);
+      } catch (error) {
+        if (timedOut && !userSignal?.aborted) throw gaveUp();
+        throw error;
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    userSignal?.removeEventListener('abort', onAbort);
   }
 }

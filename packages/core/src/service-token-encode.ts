@@ -33,6 +33,10 @@ export function findSensitiveData(value: unknown, depth = 0): boolean {
     const digits = value.replace(/[\s-]/g, '');
     return /^\d{12,19}$/.test(digits) && luhnCheck(digits);
   }
+  // A card number sent as a JSON number: checked like a string while exact; past 2^53 no legitimate field is that big.
+  if (typeof value === 'number' && Number.isInteger(value)) {
+    return Number.isSafeInteger(value) ? findSensitiveData(String(Math.abs(value)), depth) : true;
+  }
   if (Array.isArray(value)) return value.some((item) => findSensitiveData(item, depth + 1));
   if (typeof value === 'object' && value !== null) {
     return Object.entries(value).some(
@@ -48,6 +52,7 @@ export function findSensitiveData(value: unknown, depth = 0): boolean {
  * Throws {@link ServiceTokenError} if the envelope lacks its type, token or provider, or carries raw card data.
  */
 export function encodeServiceToken(token: ServiceToken): string {
+  if (typeof token !== 'object' || token === null) throw new ServiceTokenError('invalid_shape', 'Service token needs a type, token and provider');
   if (findSensitiveData(token)) {
     throw new ServiceTokenError('sensitive_data', 'Service token must not hold card data');
   }
@@ -55,7 +60,13 @@ export function encodeServiceToken(token: ServiceToken): string {
   if (!/^(card|apple_pay|google_pay)$/.test(type as string) || !isText(providerToken, 4096) || !isText(provider, 200)) {
     throw new ServiceTokenError('invalid_shape', 'Service token needs a type, token and provider');
   }
-  return encodeBase64Utf8(JSON.stringify(token));
+  let json: string;
+  try {
+    json = JSON.stringify(token);
+  } catch {
+    throw new ServiceTokenError('invalid_shape', 'Service token must be plain JSON data');
+  }
+  return encodeBase64Utf8(json);
 }
 
 function isText(value: unknown, maxLength: number): value is string {

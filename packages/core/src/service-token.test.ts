@@ -76,11 +76,26 @@ describe('service token codec', () => {
     expect(reason(encoded)).toBe(expected.replace(' ', '_'));
   });
 
+  it('refuses a card number sent as a JSON number', () => {
+    expect(reason(b64({ ...token, nonSensitiveMetadata: { ref: 4242424242424242 } }))).toBe('sensitive_data');
+    expect(reason(btoa('{"type":"card","token":"t","provider":"p","note":4000000000000000006}'))).toBe('sensitive_data');
+    expect(() => encodeServiceToken({ ...token, ref: 4242424242424242 })).toThrow(ServiceTokenError);
+    // An ordinary number (a timestamp in ms) is not a card number.
+    expect(decodeServiceToken(b64({ ...token, tokenizedAtMs: 1763826000000 }))).toMatchObject({ tokenizedAtMs: 1763826000000 });
+  });
+
+  it('encodes only plain envelopes, with its typed error for anything else', () => {
+    for (const bad of [null, undefined, 'x', 42, { ...token, extra: 10n }, { type: 'card' }]) {
+      expect(() => encodeServiceToken(bad as never)).toThrow(ServiceTokenError);
+    }
+  });
+
   it('refuses to encode an envelope carrying a PAN', () => {
     expect(() => encodeServiceToken({ ...token, pan: '4242424242424242' })).toThrow(ServiceTokenError);
   });
 
   it('never puts the token text in its error message', () => {
+    expect.assertions(3);
     const secret = b64({ ...token, token: 'secret-token-value', cvc: '987' });
     try {
       decodeServiceToken(secret);

@@ -4,23 +4,21 @@ import { charge } from './payments.js';
 import { SandboxHttpError } from './http-error.js';
 import type { PaymentRecord, SubscriptionRecord } from './state.js';
 
-/** Adds `count` intervals to a time, in UTC calendar terms. */
+/**
+ * Adds `count` intervals to a time, in UTC calendar terms. Months and years keep the day of the month, clamped to
+ * the target month's last day: Jan 31 + 1 month is Feb 28 (29 in a leap year), + 2 months is Mar 31.
+ */
 export function addInterval(fromMs: number, interval: SubscriptionRecord['interval'], count: number): number {
   const date = new Date(fromMs);
-  switch (interval) {
-    case 'day':
-      date.setUTCDate(date.getUTCDate() + count);
-      break;
-    case 'week':
-      date.setUTCDate(date.getUTCDate() + 7 * count);
-      break;
-    case 'month':
-      date.setUTCMonth(date.getUTCMonth() + count);
-      break;
-    case 'year':
-      date.setUTCFullYear(date.getUTCFullYear() + count);
-      break;
+  if (interval === 'day' || interval === 'week') {
+    date.setUTCDate(date.getUTCDate() + (interval === 'week' ? 7 * count : count));
+    return date.getTime();
   }
+  const day = date.getUTCDate();
+  date.setUTCDate(1);
+  date.setUTCMonth(date.getUTCMonth() + (interval === 'year' ? 12 * count : count));
+  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
+  date.setUTCDate(Math.min(day, lastDay));
   return date.getTime();
 }
 
@@ -61,7 +59,11 @@ export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void
         break;
       }
       subscription.renewals++;
-      subscription.currentPeriodEnd = new Date(addInterval(Date.parse(subscription.currentPeriodEnd), subscription.interval, subscription.intervalCount)).toISOString();
+      // Counted from the start, not from the last period end, so a clamped month end does not drift (Jan 31 →
+      // Feb 28 → Mar 31, not Mar 28).
+      subscription.currentPeriodEnd = new Date(
+        addInterval(Date.parse(subscription.createdAt), subscription.interval, subscription.intervalCount * (subscription.renewals + 1)),
+      ).toISOString();
       createOrder(ctx, payment, [{ variantId: subscription.variantId, quantity: subscription.quantity, amount: subscription.amount }], { subscriptionId: subscription.id });
       ctx.webhooks.emit('subscription.renewed', subscription.storeId, subscription);
     }

@@ -189,16 +189,17 @@ describe('products, checkout, orders, subscriptions', () => {
     expect(done.body.payment).toMatchObject({ status: 'succeeded', amount: 3300, initiatedBy: 'customer' });
     expect(done.body.order).toMatchObject({ status: 'paid', amount: 3300, checkoutSessionId: session.body.id });
     expect(done.body.subscriptions).toHaveLength(1);
-    expect(done.body.subscriptions[0]).toMatchObject({ amount: 2400, interval: 'month', currentPeriodEnd: '2030-03-03T12:00:00.000Z' });
+    expect(done.body.subscriptions[0]).toMatchObject({ amount: 2400, interval: 'month', currentPeriodEnd: '2030-02-28T12:00:00.000Z' });
     expect((await c.send('POST', completePath, { paymentInstrumentId: pi.id })).status).toBe(409);
     expect((await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', 'cs_404'), { paymentInstrumentId: pi.id })).status).toBe(404);
 
-    // Jan 31 + 1 month overflows to Mar 3 in UTC date arithmetic; advancing 40 days bills one renewal.
+    // Billed on the 31st, clamped to the month's last day: Feb 28, then Mar 31 (no drift); 40 days bill one renewal.
     const advanced = await c.send('POST', sandboxRoutes.advanceClock, { ms: 40 * 24 * 3600 * 1000 });
     expect(advanced.body.now).toBe('2030-03-12T12:00:00.000Z');
     sandbox.clock.advance(31 * 24 * 3600 * 1000);
     const subscription = sandbox.state.subscriptions.get(done.body.subscriptions[0].id);
     expect(subscription?.renewals).toBe(2);
+    expect(subscription?.currentPeriodEnd).toBe('2030-04-30T12:00:00.000Z');
     const renewals = [...sandbox.state.payments.values()].filter((p) => p.initiatedBy === 'merchant');
     expect(renewals.map((p) => [p.status, p.reasonType, p.amount])).toEqual([
       ['succeeded', 'recurring', 2400],

@@ -447,15 +447,26 @@ describe('secrets', () => {
     server.use(http.get(`${API}/payments/p401`, () => HttpResponse.text(`bad key Bearer ${API_KEY}`, { status: 401 })));
     server.use(http.get(`${API}/payments/down`, () => HttpResponse.error()));
     server.use(http.get(`${API}/payments/bad`, () => HttpResponse.json({ id: 1 })));
+    // Echoed inside a JSON body, in field messages, and straddling the point where long messages are cut.
+    server.use(
+      http.get(`${API}/payments/p400`, () =>
+        HttpResponse.json(
+          { error: { code: 'validation_error', message: `${'x'.repeat(490)} ${API_KEY}`, fields: [{ field: 'key', code: 'invalid', message: `got ${API_KEY}` }] }, received: API_KEY },
+          { status: 400 },
+        ),
+      ),
+    );
     const errors = [
       await tessera.payments.retrieve('p401').catch((e: unknown) => e),
       await settle(tessera.payments.retrieve('down')).catch((e: unknown) => e),
       await tessera.payments.retrieve('bad').catch((e: unknown) => e),
+      await tessera.payments.retrieve('p400').catch((e: unknown) => e),
     ];
     for (const error of errors) {
       expect(TesseraError.isInstance(error)).toBe(true);
       const texts = [String(error), JSON.stringify(error), inspect(error, { depth: Infinity, showHidden: true }), (error as Error).stack ?? ''];
       for (const text of texts) expect(text).not.toContain(API_KEY);
+      if (error instanceof TesseraApiError) expect(JSON.stringify(error.body) ?? '').not.toContain(API_KEY.slice(0, 12));
     }
     expect((errors[0] as TesseraApiError).message).toBe('bad key Bearer [redacted]');
     expect(inspect(tessera, { depth: Infinity, showHidden: true })).not.toContain(API_KEY);

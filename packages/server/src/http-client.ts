@@ -153,7 +153,7 @@ export class HttpClient {
       const status = response.status;
       if (!response.ok && response.type !== 'opaque') {
         // A body that fails or stalls leaves the error without data, like one that is not JSON.
-        const data = await Promise.race([readErrorData(response), deadline]).catch(noop);
+        const data = await Promise.race([readErrorData(response, (text) => this.#redact(text)), deadline]).catch(noop);
         throw new HttpStatusError(response, data);
       }
       const requestId = response.headers.get('x-request-id') ?? undefined;
@@ -213,11 +213,13 @@ const jsonMimeType = /\/(?:.*[.+-])?json$/;
 
 /**
  * The body of an error response: parsed JSON when its content type is JSON (`undefined` if it does not parse),
- * otherwise its text; `undefined` when empty, unreadable or larger than {@link MAX_ERROR_BODY_BYTES}.
+ * otherwise its text; `undefined` when empty, unreadable or larger than {@link MAX_ERROR_BODY_BYTES}. Secrets the
+ * server echoed are removed from the raw text first, so no parsed field, message or truncation can keep them.
  */
-async function readErrorData(response: Response): Promise<unknown> {
-  const text = await readCappedText(response);
-  if (!text) return undefined;
+async function readErrorData(response: Response, redact: (text: string) => string): Promise<unknown> {
+  const raw = await readCappedText(response);
+  if (!raw) return undefined;
+  const text = redact(raw);
   const contentType = response.headers.get('content-type') ?? '';
   if (!jsonMimeType.test((contentType.split(';', 1)[0] ?? '').trim().toLowerCase())) return text;
   try {

@@ -100,7 +100,10 @@ describe('challenge modal soak', () => {
         const { challenge } = await commands.createPendingChallenge();
         const result = threeds.startChallenge(challenge, outcome === 'timeout' ? { timeoutMs: 30 } : {});
         if (outcome === 'approve' || outcome === 'fail') {
-          await acsFrame().getByRole('button', { name: outcome === 'approve' ? 'Approve' : 'Fail authentication' }).click();
+          const label = outcome === 'approve' ? 'Approve' : 'Fail authentication';
+          // Wait for the ACS page to replace the iframe's blank document before clicking in it.
+          await commands.readAcsPage('Card issuer verification', label);
+          await acsFrame().getByRole('button', { name: label }).click();
         } else if (outcome === 'escape') {
           await expect.element(page.getByRole('dialog')).toBeVisible();
           await userEvent.keyboard('{Escape}');

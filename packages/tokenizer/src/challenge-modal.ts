@@ -5,10 +5,12 @@ import {
   challengeWindowSizes,
   encodeChallengeRequest,
   type FieldError,
+  MAX_TIMER_MS,
   TesseraValidationError,
   type ThreeDSChallenge,
 } from '@tessera/core';
 import * as z from 'zod/mini';
+import { loopbackHosts } from './environment.js';
 import { TesseraChallengeError } from './errors.js';
 
 /** Texts of the challenge modal; replace any of them to translate or rephrase. */
@@ -63,7 +65,6 @@ export type ChallengeResult =
 
 const styles = `.tessera-3ds{padding:0;border:0;border-radius:var(--tessera-3ds-radius,12px);background:var(--tessera-3ds-background,#fff);color:var(--tessera-3ds-color,#1a1a1a);font-family:var(--tessera-3ds-font-family,system-ui,sans-serif);box-shadow:var(--tessera-3ds-shadow,0 10px 40px rgba(0,0,0,.3));max-width:100vw;max-height:100dvh;overflow:auto;box-sizing:border-box}.tessera-3ds::backdrop{background:var(--tessera-3ds-backdrop,rgba(15,23,42,.6))}.tessera-3ds__header{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 0 16px}.tessera-3ds__title{margin:0;font-size:var(--tessera-3ds-title-size,1.05rem)}.tessera-3ds__description{margin:0;padding:0 16px 8px;font-size:.875rem;opacity:.8}.tessera-3ds__close{min-width:44px;min-height:44px;border:0;border-radius:8px;background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}.tessera-3ds__close:focus-visible{outline:2px solid var(--tessera-3ds-focus-color,#2563eb);outline-offset:2px}.tessera-3ds__frame{display:block;border:0;max-width:100%;background:#fff}.tessera-3ds--full,.tessera-3ds--full .tessera-3ds__frame{width:100vw;height:100dvh}@media (max-width:600px){.tessera-3ds{width:100vw;height:100dvh;max-height:none;margin:0;border-radius:0}.tessera-3ds__frame{width:100%!important;height:calc(100dvh - 90px)!important}}`;
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 // One modal at a time; module state, so importing the package touches no DOM.
 let challengeOpen = false;
@@ -90,8 +91,8 @@ function validateChallenge(challenge: ThreeDSChallenge, options: StartChallengeO
   if (options.windowSize !== undefined && !Object.prototype.hasOwnProperty.call(challengeWindowSizes, options.windowSize)) {
     fields.push({ field: 'windowSize', code: 'invalid_value', message: 'must be "01" to "05"' });
   }
-  if (options.timeoutMs !== undefined && !(Number.isFinite(options.timeoutMs) && options.timeoutMs > 0)) {
-    fields.push({ field: 'timeoutMs', code: 'invalid_value', message: 'must be a positive number' });
+  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMER_MS)) {
+    fields.push({ field: 'timeoutMs', code: 'invalid_value', message: `must be from 1 to ${MAX_TIMER_MS}` });
   }
   if (fields.length > 0 || !url) throw new TesseraValidationError(fields);
   return url;

@@ -39,6 +39,8 @@ describe('resolveVaultConnection', () => {
     [{ environment: 'toString' }, 'unknown_environment'],
     [{ environment: 'local', vaultUrl: 'not a url' }, 'invalid_vault_url'],
     [{ environment: 'local', vaultUrl: 'ftp://vault.example.com' }, 'invalid_vault_url'],
+    [{ environment: 'production', vaultUrl: 'http://vault.example.com', vaultKey: 'pk_live_x' }, 'invalid_vault_url'],
+    [{ environment: 'local', timeoutMs: 3e9 }, 'invalid_option'],
     [{ environment: 'local', vaultKey: '' }, 'missing_vault_key'],
     [{ environment: 'local', vaultKey: 'sk_test_tessera_sandbox' }, 'invalid_option'],
     [{ environment: 'local', timeoutMs: 0 }, 'invalid_option'],
@@ -47,6 +49,7 @@ describe('resolveVaultConnection', () => {
   });
 
   it('never puts the key in an error message', () => {
+    expect.assertions(1);
     try {
       resolveVaultConnection({ environment: 'local', vaultKey: 'sk_live_secret_value' });
     } catch (error) {

@@ -1,3 +1,4 @@
+import { MAX_TIMER_MS } from '@tessera/core';
 import { TesseraConfigurationError } from './errors.js';
 
 /** Where the tokenizer sends card data: the real vault, its development twin, or the local sandbox. */
@@ -12,6 +13,9 @@ export interface EnvironmentPreset {
 
 /** Default vault URL of the local sandbox (`tessera-sandbox --port 4010`). */
 export const LOCAL_VAULT_URL = 'http://127.0.0.1:4010';
+
+/** Hosts that may be reached over plain http: this machine (the sandbox). Everything else needs https. */
+export const loopbackHosts: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
 /** Public vault key of the sandbox. It is a publishable key, never a secret API key. */
 export const SANDBOX_VAULT_KEY = 'pk_test_tessera_sandbox';
 
@@ -51,17 +55,18 @@ export function resolveVaultConnection(options: VaultConnectionOptions): VaultCo
   }
   const preset = presets[environment];
   const vaultUrl = (options.vaultUrl ?? preset.vaultUrl).replace(/\/+$/, '');
-  let protocol = '';
+  let url: URL | undefined;
   try {
-    protocol = new URL(vaultUrl).protocol;
+    url = new URL(vaultUrl);
   } catch {
-    // Not a URL: refused below with the same error as a non-http(s) one.
+    // Not a URL: refused below.
   }
-  if (protocol !== 'https:' && protocol !== 'http:') {
-    throw new TesseraConfigurationError('invalid_vault_url', 'vaultUrl must be an absolute http(s) URL');
+  // Card data goes there: https always, plain http only to this machine (the sandbox).
+  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname)))) {
+    throw new TesseraConfigurationError('invalid_vault_url', 'vaultUrl must be an https URL (plain http only on localhost)');
   }
   const timeoutMs = options.timeoutMs ?? 15_000;
-  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) {
+  if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
     throw new TesseraConfigurationError('invalid_option', 'timeoutMs must be a positive number');
   }
   const vaultKey = options.vaultKey ?? preset.vaultKey;
