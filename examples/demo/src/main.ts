@@ -1,7 +1,7 @@
 import { decodeServiceToken, encodeChallengeRequest, formatAmount } from '@tessera/core';
 import { startMerchantServer, type ReceivedWebhook } from '@tessera-examples/merchant-server';
 import { renewSubscription } from '@tessera-examples/subscription-renewal';
-import { startSandboxServer } from '@tessera/sandbox';
+import { sandboxRoutes, startSandboxServer } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
 import { createThreeDS, createTokenizer, waitForPayment } from '@tessera/tokenizer';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +30,7 @@ const merchant = await startMerchantServer(
   { onWebhook: (webhook) => webhooks.push(webhook) },
 );
 // Webhooks of the store go to the merchant server's receiver, by HTTP, as in production.
-await fetch(`${sandboxServer.url}/sandbox/webhook-endpoints`, {
+await fetch(`${sandboxServer.url}${sandboxRoutes.addWebhookEndpoint}`, {
   method: 'POST',
   headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
   body: JSON.stringify({ storeId, url: `${merchant.url}/webhooks` }),
@@ -103,7 +103,7 @@ await transcript.step('Purchase that needs 3DS, challenge approved in the sandbo
   const creq = encodeChallengeRequest({ threeDSServerTransID: challenge.sessionId, acsTransID: challenge.acsTransactionId, messageType: 'CReq', messageVersion: challenge.threeDSVersion, challengeWindowSize: '05' });
   const acsPage = await (await fetch(challenge.acsChallengeUrl, { method: 'POST', body: new URLSearchParams({ creq }) })).text();
   expect('ACS page offers approve', acsPage.includes('id="approve"'), true);
-  await fetch(new URL('/acs/complete', challenge.acsChallengeUrl), { method: 'POST', body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }) });
+  await fetch(new URL(sandboxRoutes.acsComplete, challenge.acsChallengeUrl), { method: 'POST', body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }) });
   log('challenge approved; polling the merchant server every 1 s');
   const final = await waitForPayment((signal) => page<PaymentView>('GET', `/api/payments/${payment.id}`, undefined, signal), { intervalMs: 1000, timeoutMs: 30_000 });
   expect('final status', final.status, 'succeeded');
@@ -142,6 +142,7 @@ await transcript.step('Declined on the gateway, cascaded to the fallback process
   const detail = await tessera.payments.retrieve(payment.id);
   const attempts = (detail.attempts ?? []) as Array<{ processorId: string; outcome?: string; status?: string }>;
   for (const attempt of attempts) log(`attempt on ${attempt.processorId}: ${attempt.outcome ?? attempt.status ?? '?'}`);
+  expect('first attempt', `${attempts[0]?.processorId} ${attempts[0]?.outcome ?? attempts[0]?.status}`, `${sandbox.defaults.gateway.processorId} declined`);
   expect('status', payment.status, 'succeeded');
   expect('processor', detail.processorId, sandbox.defaults.gateway.fallbackProcessorId);
   return `${payment.id} declined by ${sandbox.defaults.gateway.processorId}, approved by ${String(detail.processorId)}`;

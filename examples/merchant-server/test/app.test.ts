@@ -1,4 +1,4 @@
-import { createSandbox, type Sandbox } from '@tessera/sandbox';
+import { createSandbox, sandboxRoutes, type Sandbox } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 import { setupServer } from 'msw/node';
@@ -101,7 +101,7 @@ describe('merchant-server example', () => {
     const challenge = payment.body.challenge as { acsChallengeUrl: string; acsTransactionId: string; sessionId: string };
     expect(challenge.acsChallengeUrl).toMatch(/\/acs\/challenge$/);
     // What the customer's "Approve" click in the ACS page posts.
-    await fetch(new URL('/acs/complete', challenge.acsChallengeUrl), {
+    await fetch(new URL(sandboxRoutes.acsComplete, challenge.acsChallengeUrl), {
       method: 'POST',
       body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }),
     });

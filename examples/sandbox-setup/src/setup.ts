@@ -1,3 +1,4 @@
+import { sandboxRoutes } from '@tessera/sandbox';
 import type { Tessera } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 
@@ -100,7 +101,7 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
   const serviceToken = await tokenizer.tokenizeCard({ cardNumber: '4242 4242 4242 4242', expiryDate: '12/30', cvc: '123' });
   const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId: store.id, customerData: { email: 'ada@example.com' } });
   log(`instrument     ${paymentInstrument.id}`);
-  const completed = await fetch(`${baseUrl}/sandbox/checkout-sessions/${encodeURIComponent(checkoutSessionId)}/complete`, {
+  const completed = await fetch(`${baseUrl}${sandboxRoutes.completeCheckoutSession.replace('{id}', encodeURIComponent(checkoutSessionId))}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ paymentInstrumentId: paymentInstrument.id }),

@@ -6,11 +6,9 @@
 // Run after the build: node packages/server/bench/overhead.mjs [iterations]
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { encodeServiceToken } from '@tessera/core';
+import { API_PREFIX, encodeServiceToken, routePath, routes } from '@tessera/core';
 import { Tessera } from '@tessera/server';
 
-// ky (which the client was built on before it sent each attempt with fetch itself) as a reference, when installed.
-const ky = await import('ky').then((module) => module.default, () => undefined);
 
 const iterations = Number(process.argv[2] ?? 3000);
 const warmup = 500;
@@ -21,17 +19,14 @@ const us = (ms) => `${(ms * 1000).toFixed(1)} µs`;
 
 async function measure(label, { baseUrl, apiKey, paymentId }) {
   const tessera = new Tessera({ apiKey, baseUrl });
-  const url = `${baseUrl}/api/public/v1/payments/${paymentId}`;
+  const url = `${baseUrl}${API_PREFIX}${routePath(routes.retrievePayment, { id: paymentId })}`;
   const headers = { authorization: `Bearer ${apiKey}`, accept: 'application/json' };
   const bare = async () => JSON.parse(await (await fetch(url, { headers })).text());
   const sdk = () => tessera.payments.retrieve(paymentId);
-  // ky alone (one attempt, with a timeout as the SDK has), to show what an HTTP library layer costs.
-  const kyClient = ky?.create({ retry: 0, timeout: 60_000 });
-  const kyOnly = async () => JSON.parse(await (await kyClient(url, { headers })).text());
-  const runners = [['bare', bare], ['sdk', sdk], ...(kyClient ? [['kyOnly', kyOnly]] : [])];
+  const runners = [['bare', bare], ['sdk', sdk]];
   for (const [name, run] of runners) if ((await run()).id !== paymentId) throw new Error(`${label}: unexpected payment from ${name}`);
   for (let i = 0; i < warmup; i++) for (const [, run] of runners) await run();
-  const times = { bare: [], sdk: [], kyOnly: [] };
+  const times = { bare: [], sdk: [] };
   const timed = async (name, run) => {
     const start = performance.now();
     await run();
@@ -42,7 +37,6 @@ async function measure(label, { baseUrl, apiKey, paymentId }) {
   }
   const bareStats = summarize(times.bare);
   const sdkStats = summarize(times.sdk);
-  const kyStats = kyClient ? summarize(times.kyOnly) : undefined;
   const result = {
     iterations,
     bareP50Ms: bareStats.p50,
@@ -52,12 +46,10 @@ async function measure(label, { baseUrl, apiKey, paymentId }) {
     ratioP50: sdkStats.p50 / bareStats.p50,
     ratioP99: sdkStats.p99 / bareStats.p99,
     overheadP50Us: (sdkStats.p50 - bareStats.p50) * 1000,
-    ...(kyStats ? { kyOnlyP50Ms: kyStats.p50, kyOnlyRatioP50: kyStats.p50 / bareStats.p50 } : {}),
   };
   console.log(`${label}: ${iterations} interleaved requests each`);
   console.log(`  bare fetch + JSON.parse    p50 ${us(bareStats.p50)}  p99 ${us(bareStats.p99)}`);
   console.log(`  tessera.payments.retrieve  p50 ${us(sdkStats.p50)}  p99 ${us(sdkStats.p99)}`);
-  if (kyStats) console.log(`  ky alone (reference)       p50 ${us(kyStats.p50)}  p99 ${us(kyStats.p99)}  ratio p50 ${result.kyOnlyRatioP50.toFixed(3)}x`);
   console.log(`  ratio p50 ${result.ratioP50.toFixed(3)}x  p99 ${result.ratioP99.toFixed(3)}x  overhead p50 ${result.overheadP50Us.toFixed(1)} µs  (target p50 <= 1.15x)`);
   return result;
 }

@@ -41,7 +41,6 @@ createThreeDS({ environment: 'local' }).startChallenge({ sessionId: 's', acsChal
     name: 'anchorCard',
     label: '@tagadapay/core-js: Tokenizer + tokenizeCard',
     budget: undefined,
-    external: ['@basis-theory/web-threeds'],
     contents: `import { CoreJS } from '@tagadapay/core-js/core';
 new CoreJS({ environment: 'development' }).tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/30', cvc: '123' }).then(console.log, console.error);`,
   },
@@ -64,8 +63,8 @@ for (const entry of cases) {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    // Optional peers: the Basis Theory library is only loaded by dynamic import() when its adapter is used.
-    external: ['react', 'react-dom', ...(entry.name.startsWith('anchor') ? [] : ['@basis-theory/web-threeds'])],
+    // Optional peers stay out: react, and the Basis Theory 3DS library that both SDKs load only for a challenge.
+    external: ['react', 'react-dom', '@basis-theory/web-threeds'],
     logLevel: 'silent',
   });
   const code = output.outputFiles[0].contents;

@@ -1,4 +1,4 @@
-import { decodeServiceToken, encodeChallengeRequest } from '@tessera/core';
+import { API_PREFIX, decodeServiceToken, encodeChallengeRequest } from '@tessera/core';
 import { createSandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +14,7 @@ afterAll(() => server.close());
 
 const base = 'http://127.0.0.1:4010';
 const api = (path: string, body: unknown): Promise<Response> =>
-  fetch(`${base}/api/public/v1${path}`, {
+  fetch(`${base}${API_PREFIX}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: 'Bearer sk_test_tessera_sandbox', 'idempotency-key': crypto.randomUUID() },
     body: JSON.stringify(body),

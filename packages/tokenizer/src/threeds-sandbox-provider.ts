@@ -1,3 +1,4 @@
+import { vaultThreeDSSessionsPath } from '@tessera/core';
 import { resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraInvalidResponseError } from './errors.js';
 import type { ThreeDSLocalSession, ThreeDSProvider } from './threeds-provider.js';
@@ -20,7 +21,7 @@ export function sandboxThreeDSProvider(options: VaultConnectionOptions & { fetch
         currency: payment.currency,
       };
       if (payment.customerInfo) body.customer = payment.customerInfo;
-      const answer = (await postToVault(connection, '/vault/v1/threeds/sessions', body, options, fetchImpl ?? globalThis.fetch)) as {
+      const answer = (await postToVault(connection, vaultThreeDSSessionsPath, body, options, fetchImpl ?? globalThis.fetch)) as {
         sessionId?: unknown;
         provider?: unknown;
         metadata?: unknown;

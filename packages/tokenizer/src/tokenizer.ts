@@ -1,4 +1,4 @@
-import { type CardInput, type CardTokenResponse, cardTokenResponse, TesseraValidationError, validateCard } from '@tessera/core';
+import { type CardInput, type CardTokenResponse, cardTokenResponse, TesseraValidationError, validateCard, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
 import * as z from 'zod/mini';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraInvalidResponseError } from './errors.js';
@@ -77,12 +77,13 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
     const valid = result.card;
     const body: Record<string, unknown> = { cardNumber: valid.number, expiryMonth: valid.expiryMonth, expiryYear: valid.expiryYear, cvc: valid.cvc };
     if (valid.cardholderName !== undefined) body.cardholderName = valid.cardholderName;
-    return parseTokenResponse(await post('/vault/v1/cards', body, requestOptions));
+    return parseTokenResponse(await post(vaultCardsPath, body, requestOptions));
   };
 
   const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: RequestOptions): Promise<string> => {
     const body = { walletToken: toWalletTokenString(walletToken) };
-    return toServiceTokenString(type, parseTokenResponse(await post(`/vault/v1/wallets/${type}`, body, requestOptions)), connection.provider);
+    const path = type === 'apple_pay' ? vaultApplePayPath : vaultGooglePayPath;
+    return toServiceTokenString(type, parseTokenResponse(await post(path, body, requestOptions)), connection.provider);
   };
 
   return {
@@ -100,7 +101,7 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
         ...(typeof request.displayName === 'string' && request.displayName !== '' ? [] : [{ field: 'displayName', code: 'required', message: 'is required' }]),
       ];
       if (fields.length > 0) throw new TesseraValidationError(fields);
-      return post('/vault/v1/apple-pay/merchant-session', { validationURL: request.validationURL, domainName, displayName: request.displayName }, requestOptions);
+      return post(vaultApplePaySessionPath, { validationURL: request.validationURL, domainName, displayName: request.displayName }, requestOptions);
     },
   };
 }

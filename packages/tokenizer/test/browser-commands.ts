@@ -2,6 +2,7 @@
 // they hold the secret sandbox API key, which must never reach the page.
 import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import { API_PREFIX, routePath, routes } from '@tessera/core';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
 
@@ -40,10 +41,10 @@ export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<Pend
   const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault' })).toString('base64');
   const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
   const auth = { authorization: `Bearer ${SECRET_KEY}` };
-  const created = await post('/api/public/v1/payment-instruments/create-from-token', { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
+  const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
   const instrument = created.paymentInstrument as { id: string };
   const processed = await post(
-    '/api/public/v1/payments/process',
+    `${API_PREFIX}${routePath(routes.processPayment)}`,
     { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase' },
     auth,
   );
@@ -63,7 +64,7 @@ export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<Pend
 
 /** The payment's status, read by the "server" with the secret key. */
 export const getPaymentStatus: BrowserCommand<[paymentId: string]> = async (_context, paymentId): Promise<string> => {
-  const response = await fetch(`${sandboxUrl()}/api/public/v1/payments/${encodeURIComponent(paymentId)}`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
+  const response = await fetch(`${sandboxUrl()}${API_PREFIX}${routePath(routes.retrievePayment, { id: paymentId })}`, { headers: { authorization: `Bearer ${SECRET_KEY}` } });
   const payment = (await response.json()) as { status: string };
   return payment.status;
 };
