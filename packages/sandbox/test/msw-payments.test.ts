@@ -118,6 +118,13 @@ describe('payments', () => {
     expect(sandbox.countCharges(answer.body.payment.id)).toBe(1);
   });
 
+  it('a sandbox processor skips 3DS even for the 3DS test card (section 3.4)', async () => {
+    const pi = await c.instrument(sandbox.defaults.storeId, '4000000000003220');
+    const answer = await c.api(routes.processPayment, { body: purchase(sandbox.defaults.storeId, pi.id) });
+    expect(answer.body.payment).toMatchObject({ status: 'succeeded', requireAction: 'none' });
+    expect(answer.body.payment.requireActionData ?? undefined).toBeUndefined();
+  });
+
   it('auth then capture once; not above the authorized amount; void only an authorization', async () => {
     const storeId = sandbox.defaults.storeId;
     const pi = await c.instrument(storeId);
