@@ -1,9 +1,9 @@
 import { inspect } from 'node:util';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, API_KEY, BASE_URL, errorBody, purchase, succeededPayment } from '../test/fixtures.js';
-import { recordRequests, type SentRequest } from '../test/recorder.js';
+import { useMockServer } from '../test/recorder.js';
 import {
   MAX_RETRY_AFTER_MS,
   Tessera,
@@ -25,18 +25,10 @@ import {
 } from '../src/index.js';
 
 const server = setupServer();
-let recorder: { sent: SentRequest[]; stop: () => void };
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  recorder = recordRequests(server);
-});
+const recorder = useMockServer(server);
 afterEach(() => {
-  recorder.stop();
-  server.resetHandlers();
   vi.useRealTimers();
 });
-afterAll(() => server.close());
 
 const client = (options: Partial<ConstructorParameters<typeof Tessera>[0]> = {}): Tessera =>
   new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL, ...options });

@@ -1,25 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, API_KEY, BASE_URL, succeededPayment } from '../test/fixtures.js';
-import { recordRequests, type SentRequest } from '../test/recorder.js';
+import { useMockServer } from '../test/recorder.js';
 import { Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, VERSION, type Payment } from './index.js';
 
 const server = setupServer();
-let recorder: { sent: SentRequest[]; stop: () => void };
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  recorder = recordRequests(server);
-});
+const recorder = useMockServer(server);
 afterEach(() => {
-  recorder.stop();
-  server.resetHandlers();
   vi.unstubAllGlobals();
   vi.unstubAllEnvs();
 });
-afterAll(() => server.close());
 
 const tessera = (): Tessera => new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL });
 

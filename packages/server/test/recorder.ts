@@ -1,3 +1,4 @@
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import type { SetupServer } from 'msw/node';
 
 /** A request as the mock server saw it. */
@@ -26,4 +27,27 @@ export function recordRequests(server: SetupServer): { sent: SentRequest[]; stop
   };
   server.events.on('request:start', listener);
   return { sent, stop: () => server.events.removeListener('request:start', listener) };
+}
+
+/**
+ * Sets up the usual lifecycle of a test file's mock server: listen with unhandled requests as errors, record every
+ * request of each test, then stop recording, drop per-test handlers and close. `recorder.sent` is the current
+ * test's requests. Add a file's own clean-up in its own `afterEach`.
+ */
+export function useMockServer(server: SetupServer): { readonly sent: SentRequest[] } {
+  let current = { sent: [] as SentRequest[], stop: () => undefined as void };
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  beforeEach(() => {
+    current = recordRequests(server);
+  });
+  afterEach(() => {
+    current.stop();
+    server.resetHandlers();
+  });
+  afterAll(() => server.close());
+  return {
+    get sent() {
+      return current.sent;
+    },
+  };
 }

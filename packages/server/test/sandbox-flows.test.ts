@@ -1,7 +1,7 @@
-import { encodeServiceToken } from '@tessera/core';
+import { API_PREFIX, encodeServiceToken } from '@tessera/core';
 import { createSandbox, sandboxRoutes, type Sandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   getThreeDSChallenge,
   Tessera,
@@ -12,25 +12,17 @@ import {
   TesseraValidationError,
   type Payment,
 } from '../src/index.js';
-import { recordRequests, type SentRequest } from './recorder.js';
+import { useMockServer, type SentRequest } from './recorder.js';
 
 // Full flows of the interface document against @tessera/sandbox's msw handlers (they match any origin).
 const BASE_URL = 'https://sandbox.tessera.test';
 const sandbox: Sandbox = createSandbox();
 const server = setupServer(...sandbox.handlers);
-let recorder: { sent: SentRequest[]; stop: () => void };
+const recorder = useMockServer(server);
 const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL });
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  recorder = recordRequests(server);
-});
 afterEach(() => {
-  recorder.stop();
-  server.resetHandlers();
   sandbox.faults.clear();
 });
-afterAll(() => server.close());
 
 const SUCCESS_CARD = '4242424242424242';
 const THREEDS_CARD = '4000000000003220';
@@ -65,7 +57,7 @@ async function newInstrument(storeId: string, cardNumber = SUCCESS_CARD) {
   return { ...created, tokenId };
 }
 
-const sentTo = (path: string): SentRequest[] => recorder.sent.filter((sent) => sent.url.pathname === `/api/public/v1${path}`);
+const sentTo = (path: string): SentRequest[] => recorder.sent.filter((sent) => sent.url.pathname === `${API_PREFIX}${path}`);
 
 describe('customer-initiated payment with a 3DS challenge', () => {
   it('instrument → 3DS session → process → pending → challenge approved in the sandbox → waitForFinalStatus succeeded', async () => {
