@@ -1,0 +1,98 @@
+import {
+  archiveProcessorsResponse,
+  checkoutSession,
+  createPaymentInstrumentFromTokenResponse,
+  orderList,
+  paymentFlow,
+  paymentInstrument,
+  paymentInstrumentList,
+  paymentList,
+  paymentResponse,
+  payment,
+  processorResponse,
+  product,
+  routes,
+  store,
+  threeDSSession,
+  webhookList,
+  type OperationName,
+} from '@tessera/core';
+import * as z from 'zod/mini';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandboxServer, type SandboxServer } from '../src/index.js';
+import { client } from './support.js';
+
+// Every operation of core's route table over real HTTP (the same handlers as msw, through the node:http adapter):
+// a valid request answers 200 with a body of the documented shape, and the same request without the key is 401.
+let server: SandboxServer;
+let c: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0 });
+  c = client(server.url, server.sandbox);
+});
+afterAll(() => server.close());
+
+describe('every API route over HTTP', () => {
+  it('answers each operation with its documented shape, and refuses each without the API key', async () => {
+    const { storeId } = server.sandbox.defaults;
+    const seen = new Set<OperationName>();
+    const call = async (name: OperationName, schema: z.core.$ZodType, options: Parameters<typeof c.api>[1] = {}) => {
+      const answer = await c.api(routes[name], options);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body)}`).toBe(200);
+      expect(z.safeParse(schema, answer.body).success, name).toBe(true);
+      const anonymous = await c.api(routes[name], { ...options, headers: { authorization: '' } });
+      expect(anonymous.status, `${name} without a key`).toBe(401);
+      seen.add(name);
+      return answer.body;
+    };
+
+    const { serviceToken } = await c.tokenize();
+    const created = await call('createPaymentInstrumentFromToken', createPaymentInstrumentFromTokenResponse, {
+      body: { serviceToken, storeId, customerData: { email: 'http@example.com' } },
+    });
+    const instrumentId = created.paymentInstrument.id as string;
+    await call('retrievePaymentInstrument', paymentInstrument, { params: { id: instrumentId } });
+    await call('listCustomerPaymentInstruments', paymentInstrumentList, { params: { id: created.customer.id as string } });
+    await call('createThreeDSSession', threeDSSession, {
+      body: { provider: 'tessera-sandbox', storeId, paymentInstrumentId: instrumentId, sessionData: { sessionId: 'ext_http', metadata: {} } },
+    });
+    const charge = { amount: 1500, currency: 'USD', storeId, paymentInstrumentId: instrumentId, initiatedBy: 'customer' };
+    const purchased = await call('processPayment', paymentResponse, { body: { mode: 'purchase', ...charge } });
+    await call('retrievePayment', payment, { params: { id: purchased.payment.id as string } });
+    await call('refundPayment', paymentResponse, { body: { paymentId: purchased.payment.id, storeId, amount: 500 } });
+    const authorized = await c.api(routes.processPayment, { body: { mode: 'auth', ...charge } });
+    await call('voidPayment', paymentResponse, { body: { paymentId: authorized.body.payment.id, storeId } });
+
+    const processor = await call('createProcessor', processorResponse, {
+      body: { processor: { name: 'P', type: 'sandbox', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: { testMode: true } } },
+    });
+    const flow = await call('createPaymentFlow', paymentFlow, {
+      body: {
+        data: {
+          name: 'F', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: false, stickyProcessorEnabled: false,
+          pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.processor.id, weight: 100, disabled: false, nonStickable: false }],
+          fallbackProcessorConfigs: [], abuseDetectionConfig: null,
+        },
+      },
+    });
+    const newStore = await call('createStore', store, {
+      body: { name: 'S', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id },
+    });
+    const created2 = await call('createProduct', product, {
+      body: {
+        storeId: newStore.id, name: 'Plan', active: true,
+        variants: [{ name: 'M', sku: 'M', grams: 0, price: 900, compareAtPrice: 900, active: true, default: true, prices: [{ currencyOptions: { USD: { amount: 900 } }, recurring: true, interval: 'month', intervalCount: 1, default: true }] }],
+      },
+    });
+    await call('createCheckoutSession', checkoutSession, {
+      body: { storeId: newStore.id, items: [{ variantId: created2.variants[0].id, quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' },
+    });
+    await call('listOrders', orderList, { query: `?storeId=${storeId}&page=1&per_page=10` });
+    await call('listPayments', paymentList, { body: { pagination: { page: 1, pageSize: 10 }, filters: { storeIds: [storeId] } } });
+    await call('listWebhooks', webhookList, { query: `?storeId=${storeId}` });
+    await call('archiveProcessors', archiveProcessorsResponse, { body: { processorIds: [processor.processor.id] } });
+
+    expect([...seen].sort()).toEqual(Object.keys(routes).sort());
+  });
+});
