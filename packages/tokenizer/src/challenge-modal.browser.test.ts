@@ -230,6 +230,20 @@ describe('startChallenge against the sandbox ACS', () => {
     expectCleanedUp();
   });
 
+  it('opens inside the given container and leaves it as it was', async () => {
+    const container = document.createElement('section');
+    document.body.append(container);
+    const { challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge, { container });
+    await expect.element(page.getByRole('dialog')).toBeVisible();
+    expect(dialogElement()?.parentElement).toBe(container);
+    await page.getByRole('button', { name: 'Cancel verification' }).click();
+    await expect(result).resolves.toMatchObject({ success: false, reason: 'cancelled' });
+    expect(container.childNodes).toHaveLength(0);
+    container.remove();
+    expectCleanedUp();
+  });
+
   it('takes replacement texts and CSS custom properties', async () => {
     const { challenge } = await commands.createPendingChallenge();
     document.documentElement.style.setProperty('--tessera-3ds-background', 'rgb(1, 2, 3)');
