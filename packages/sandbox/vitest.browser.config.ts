@@ -1,0 +1,25 @@
+import { fileURLToPath } from 'node:url';
+import { playwright } from '@vitest/browser-playwright';
+import { defineProject } from 'vitest/config';
+import { alias } from '../../vitest.shared.js';
+
+// The sandbox's handlers in a real Chromium (what setupWorker runs them in). A missing browser fails the run.
+export default defineProject({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { alias },
+  test: {
+    name: 'sandbox-browser',
+    include: ['src/**/*.browser.test.ts'],
+    browser: {
+      enabled: true,
+      headless: true,
+      provider: playwright({
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+        },
+      }),
+      instances: [{ browser: 'chromium' }],
+    },
+  },
+});
