@@ -1,6 +1,7 @@
 // UTF-8 safe base64 that behaves the same in browsers, Node and edge runtimes: TextEncoder plus btoa/atob,
 // no Buffer and no Latin-1-only btoa on raw strings.
 
+/** Base64 of the UTF-8 bytes of `text`; with `url`, the URL-safe alphabet without padding (as EMV 3DS wants). */
 export function encodeBase64Utf8(text: string, url = false): string {
   const bytes = new TextEncoder().encode(text);
   let binary = '';
