@@ -3,5 +3,5 @@ import { alias } from '../../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias },
-  test: { name: 'sandbox', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node' },
+  test: { name: 'sandbox', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['**/*.browser.test.*', '**/node_modules/**'], environment: 'node' },
 });
