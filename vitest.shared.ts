@@ -11,3 +11,12 @@ export const alias: AliasOptions = [
   { find: /^@tessera\/tokenizer$/, replacement: source('tokenizer/src/index.ts') },
   { find: /^@tessera\/tokenizer\/react$/, replacement: source('tokenizer/src/react/index.ts') },
 ];
+
+/**
+ * How every browser test launches the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium): headless-safe
+ * flags, and no background networking (this machine's closed network refuses it). A missing browser fails.
+ */
+export const chromiumLaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+};

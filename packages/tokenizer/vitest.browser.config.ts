@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
-import { alias } from '../../vitest.shared.js';
+import { alias, chromiumLaunchOptions } from '../../vitest.shared.js';
 import { createPendingChallenge, getPaymentStatus, readAcsPage } from './test/browser-commands.js';
 
 // Browser tests in a real headless Chromium (the system one). A missing browser fails the run: there is no skip.
@@ -16,12 +16,7 @@ export default defineProject({
     browser: {
       enabled: true,
       headless: true,
-      provider: playwright({
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
-        },
-      }),
+      provider: playwright({ launchOptions: chromiumLaunchOptions }),
       instances: [{ browser: 'chromium' }],
       commands: { createPendingChallenge, getPaymentStatus, readAcsPage },
     },

@@ -8,13 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromiumLaunchOptions } from '../../../vitest.shared.js';
 
 // End to end in a real Chromium: the built checkout page, served by the real merchant server, against the real
 // sandbox server (vault, API and ACS). Screenshots of each state go to test-artifacts/checkout-web/.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = fileURLToPath(new URL('../../../test-artifacts/checkout-web/', import.meta.url));
-const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'];
 
 let outDir: string;
 let sandbox: SandboxServer;
@@ -47,7 +46,7 @@ beforeAll(async () => {
     { onWebhook: () => undefined },
   );
   // A missing browser fails the suite: these tests must run for real.
-  browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);
 
 afterAll(async () => {
