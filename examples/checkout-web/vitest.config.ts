@@ -1,7 +1,6 @@
-import { defineProject } from 'vitest/config';
-import { alias } from '../../vitest.shared.js';
+import { defineConfig } from 'vitest/config';
 
-export default defineProject({
-  resolve: { alias },
+// The end-to-end test builds the page, starts the sandbox and a server, and drives Chromium: allow it the time.
+export default defineConfig({
   test: { name: 'example-checkout-web', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
 });

@@ -1,7 +1,5 @@
-import { defineProject } from 'vitest/config';
-import { alias } from '../../vitest.shared.js';
+import { defineConfig } from 'vitest/config';
 
-export default defineProject({
-  resolve: { alias },
+export default defineConfig({
   test: { name: 'example-sandbox-setup', include: ['test/**/*.test.ts'], environment: 'node' },
 });

@@ -1,4 +1,3 @@
-import { startMerchantServer, type MerchantServer } from '@tessera-examples/merchant-server';
 import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -8,16 +7,18 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromiumLaunchOptions } from '../../../vitest.shared.js';
+import { startCheckoutServer, type CheckoutServer } from './checkout-server.js';
+import { chromiumLaunchOptions } from './chromium.js';
 
-// End to end in a real Chromium: the built checkout page, served by the real merchant server, against the real
-// sandbox server (vault, API and ACS). Screenshots of each state go to test-artifacts/checkout-web/.
+// End to end in a real Chromium: the built checkout page, served with the routes it calls (test/checkout-server.ts)
+// on @tessera/server, against the real sandbox server (vault, API and ACS). Screenshots of each state go to
+// test-artifacts/ in this folder.
 const root = fileURLToPath(new URL('..', import.meta.url));
-const artifacts = fileURLToPath(new URL('../../../test-artifacts/checkout-web/', import.meta.url));
+const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
 let outDir: string;
 let sandbox: SandboxServer;
-let merchant: MerchantServer;
+let merchant: CheckoutServer;
 let browser: Browser;
 
 beforeAll(async () => {
@@ -34,17 +35,13 @@ beforeAll(async () => {
     fallbackProcessorConfigs: [], abuseDetectionConfig: null,
   });
   const store = await tessera.stores.create({ name: 'Web', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
-  merchant = await startMerchantServer(
-    {
-      apiKey: sandbox.sandbox.apiKey,
-      baseUrl: sandbox.url,
-      storeId: store.id,
-      port: 0,
-      staticDir: outDir,
-      publicConfig: { environment: 'local', vaultUrl: sandbox.url, vaultKey: sandbox.sandbox.vaultKey, storeId: store.id },
-    },
-    { onWebhook: () => undefined },
-  );
+  merchant = await startCheckoutServer({
+    apiKey: sandbox.sandbox.apiKey,
+    baseUrl: sandbox.url,
+    storeId: store.id,
+    staticDir: outDir,
+    publicConfig: { environment: 'local', vaultUrl: sandbox.url, vaultKey: sandbox.sandbox.vaultKey, storeId: store.id },
+  });
   // A missing browser fails the suite: these tests must run for real.
   browser = await chromium.launch(chromiumLaunchOptions);
 }, 120_000);

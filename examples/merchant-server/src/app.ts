@@ -1,6 +1,5 @@
 import { getThreeDSChallenge, TesseraApiError, TesseraError, TesseraValidationError, type Payment, type Tessera } from '@tessera/server';
 import { Hono, type Context } from 'hono';
-import { serveStatic } from '@hono/node-server/serve-static';
 
 /** What the browser may know: where the vault is and which public key to use. Never the secret API key. */
 export interface PublicConfig {
@@ -25,8 +24,6 @@ export interface MerchantAppOptions {
   storeId: string;
   /** Public settings handed to the checkout page. */
   publicConfig: PublicConfig;
-  /** Serve a built checkout page from this folder (e.g. `../checkout-web/dist`). */
-  staticDir?: string;
   /** Called for every webhook delivery (default: one log line). */
   onWebhook?: (webhook: ReceivedWebhook) => void;
 }
@@ -65,6 +62,9 @@ function paymentView(payment: Payment) {
  * The merchant server: turns service tokens into instruments, persists 3DS sessions, runs payments and reports
  * their status to the page, refunds and voids, and receives webhooks. The API key stays in `tessera`; no route
  * returns it, and errors are mapped to `{ error: { code, message, fields? } }` without internals.
+ *
+ * Only Fetch-API code (Hono and `@tessera/server`): the same app runs on Node, Bun, Deno and edge runtimes. The
+ * Node entry (`server.ts`) adds what is Node-only, such as serving a built checkout page from a folder.
  */
 export function createMerchantApp(options: MerchantAppOptions): Hono {
   const { tessera, storeId } = options;
@@ -161,7 +161,5 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
   });
 
   app.get('/api/webhooks', (c) => c.json({ data: received }));
-
-  if (options.staticDir) app.use('/*', serveStatic({ root: options.staticDir }));
   return app;
 }

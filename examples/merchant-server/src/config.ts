@@ -3,7 +3,8 @@ import type { PublicConfig } from './app.js';
 /** The merchant server's settings, read from environment variables (see `.env.example`). */
 export interface MerchantConfig {
   apiKey: string;
-  baseUrl: string;
+  /** Origin of the service (`TESSERA_BASE_URL`); unset, `@tessera/server` uses its default, the real API. */
+  baseUrl?: string;
   storeId: string;
   port: number;
   staticDir?: string;
@@ -21,11 +22,11 @@ export function readConfig(env: Record<string, string | undefined>): MerchantCon
   if (env.TESSERA_VAULT_KEY) publicConfig.vaultKey = env.TESSERA_VAULT_KEY;
   const config: MerchantConfig = {
     apiKey: env.TESSERA_API_KEY!,
-    baseUrl: env.TESSERA_BASE_URL ?? 'http://127.0.0.1:4010',
     storeId: env.TESSERA_STORE_ID!,
     port: Number(env.PORT ?? 3000),
     publicConfig,
   };
+  if (env.TESSERA_BASE_URL) config.baseUrl = env.TESSERA_BASE_URL;
   if (env.CHECKOUT_STATIC_DIR) config.staticDir = env.CHECKOUT_STATIC_DIR;
   return config;
 }

@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
 import { Tessera } from '@tessera/server';
 import type { AddressInfo } from 'node:net';
 import { createMerchantApp, type MerchantAppOptions } from './app.js';
@@ -10,19 +11,15 @@ export interface MerchantServer {
   close(): Promise<void>;
 }
 
-/** Starts the merchant server on 127.0.0.1 (`port` 0 picks a free port). */
+/** Starts the merchant server on Node, on 127.0.0.1 (`port` 0 picks a free port), serving `staticDir` if set. */
 export async function startMerchantServer(
   config: MerchantConfig,
   appOptions: Partial<Pick<MerchantAppOptions, 'onWebhook'>> = {},
 ): Promise<MerchantServer> {
-  const tessera = new Tessera({ apiKey: config.apiKey, baseUrl: config.baseUrl });
-  const app = createMerchantApp({
-    tessera,
-    storeId: config.storeId,
-    publicConfig: config.publicConfig,
-    ...(config.staticDir ? { staticDir: config.staticDir } : {}),
-    ...appOptions,
-  });
+  const tessera = new Tessera({ apiKey: config.apiKey, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
+  const app = createMerchantApp({ tessera, storeId: config.storeId, publicConfig: config.publicConfig, ...appOptions });
+  // Node-only (reads files), so it lives here and not in the runtime-neutral app; after the API routes.
+  if (config.staticDir) app.use('/*', serveStatic({ root: config.staticDir }));
   return new Promise((resolve) => {
     const server = serve({ fetch: app.fetch, port: config.port, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       resolve({
