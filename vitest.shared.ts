@@ -3,7 +3,10 @@ import type { AliasOptions } from 'vite';
 
 const source = (path: string): string => fileURLToPath(new URL(`./packages/${path}`, import.meta.url));
 
-/** Tests import the packages' sources, so `pnpm test` needs no build first. */
+/**
+ * The packages' tests import the packages' sources, so they need no build first. The starters (`examples/*`) do
+ * not use this: they must run when copied out of the repo, so they test against the built packages.
+ */
 export const alias: AliasOptions = [
   { find: /^@tessera\/core$/, replacement: source('core/src/index.ts') },
   { find: /^@tessera\/sandbox$/, replacement: source('sandbox/src/index.ts') },
@@ -14,7 +17,8 @@ export const alias: AliasOptions = [
 
 /**
  * How every browser test launches the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium): headless-safe
- * flags, and no background networking (this machine's closed network refuses it). A missing browser fails.
+ * flags, and no background networking (this machine's closed network refuses it). A missing browser fails. The
+ * checkout-web starter has its own copy (`examples/checkout-web/test/chromium.ts`).
  */
 export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
