@@ -2,7 +2,7 @@ import { Tessera } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 import { renewDue, type Subscription } from './renewal.js';
 
-// Against a sandbox started with `npx tessera-sandbox --port 4010`. With a real account, the instruments come
+// Against a sandbox started with `npx -p @tessera/sandbox tessera-sandbox`. With a real account, the instruments come
 // from your database (saved at the customer's first, customer-initiated payment) and the store is your own.
 const baseUrl = process.env.TESSERA_BASE_URL ?? 'http://127.0.0.1:4010';
 const apiKey = process.env.TESSERA_API_KEY ?? 'sk_test_tessera_sandbox';
