@@ -1,7 +1,8 @@
 // The runtime smoke (CI): packs @tessera/core, server, tokenizer and sandbox, installs them with npm in a folder
-// outside the repo, starts the sandbox with its CLI on 127.0.0.1, and runs flow.mjs on Node 22, Node 24, Bun, Deno
-// and workerd (`wrangler dev`). In workerd one request also goes through the merchant-server
-// starter's Hono app. Run it on Node 22.12+ (`pnpm exec node scripts/runtime-smoke/run.mjs`), after the build.
+// outside the repo, checks that their types compile there (node16, skipLibCheck off, ESM and CommonJS), starts the
+// sandbox with its CLI on 127.0.0.1, and runs flow.mjs on Node 22, Node 24, Bun, Deno and workerd (`wrangler dev`).
+// In workerd one request also goes through the merchant-server starter's Hono app.
+// Run it on Node 22.12+ (`pnpm exec node scripts/runtime-smoke/run.mjs`), after the build.
 import { execFileSync, spawn } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +56,7 @@ const project = makeProject('tessera-runtime-smoke', tarballs, {
   msw: sandboxManifest.peerDependencies.msw,
   hono: merchantManifest.dependencies.hono,
 });
-for (const file of ['flow.mjs', 'approve-challenge.mjs', 'main.mjs', 'worker.mjs']) cpSync(join(import.meta.dirname, file), join(project, file));
+for (const file of ['flow.mjs', 'approve-challenge.mjs', 'main.mjs', 'worker.mjs', 'types-esm.mts', 'types-cjs.cts']) cpSync(join(import.meta.dirname, file), join(project, file));
 cpSync(join(repoRoot, 'examples/merchant-server/src'), join(project, 'merchant-server'), { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
 console.log(`runtime smoke: project installed in ${project} (${Math.round((Date.now() - started) / 1000)} s)`);
 
@@ -72,6 +73,11 @@ function run(label, command, args) {
 }
 
 try {
+  // The published types, as a strict user compiles them: node16 resolution, skipLibCheck off, ESM and CommonJS.
+  const tsconfig = { compilerOptions: { module: 'node16', target: 'es2022', lib: ['es2023', 'dom'], strict: true, skipLibCheck: false, noEmit: true, types: [] }, files: ['types-esm.mts', 'types-cjs.cts'] };
+  writeFileSync(join(project, 'tsconfig.json'), JSON.stringify(tsconfig));
+  run('tsc (node16, skipLibCheck: false)', process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', '.']);
+
   const smoke = ['main.mjs', sandboxUrl, storeId];
   run('node 24', process.execPath, smoke);
   run('node 22', 'npx', ['-y', 'node@22', ...smoke]);
