@@ -67,21 +67,17 @@ async function main(): Promise<void> {
   assertSupportedNode();
   const { startSandboxServer } = await import('./server.js');
   const { port, host, seed, log } = command;
-  let server;
-  try {
-    server = await startSandboxServer({ port, host, sandboxOptions: { seed }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) });
-  } catch (error) {
-    if ((error as { code?: unknown }).code === 'EADDRINUSE') {
+  const server = await startSandboxServer({ port, host, sandboxOptions: { seed }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) }).catch(
+    (error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
       throw new Error(`Port ${port} on ${host} is already in use: start the sandbox on another one with --port <n> (--port 0 picks a free port)`, { cause: error });
-    }
-    throw error;
-  }
-  const started = server;
+    },
+  );
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
     stopping = true;
-    started.close().then(
+    server.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
