@@ -2,7 +2,7 @@
 // optional peer, then bundles entry.mjs with esbuild, vite, webpack and wrangler. Each must succeed.
 // Run it on Node 22.12+ (`pnpm exec node scripts/bundler-check/run.mjs`), after the build.
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { ensureTools, makeProject, packPackages, toolBin } from '../runtime-smoke/tools.mjs';
@@ -10,7 +10,8 @@ import { ensureTools, makeProject, packPackages, toolBin } from '../runtime-smok
 process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
 const started = Date.now();
 const tools = ensureTools();
-const project = makeProject('tessera-bundler-check', packPackages(['core', 'tokenizer'], mkdtempSync(join(tmpdir(), 'tessera-packs-'))));
+const packs = mkdtempSync(join(tmpdir(), 'tessera-packs-'));
+const project = makeProject('tessera-bundler-check', packPackages(['core', 'tokenizer'], packs));
 for (const peer of ['@basis-theory/web-threeds', 'react']) {
   if (existsSync(join(project, 'node_modules', peer))) throw new Error(`${peer} is installed: the check needs it absent`);
 }
@@ -39,4 +40,5 @@ if (failed.length > 0) {
   console.error(`bundler check failed for ${failed.join(', ')} (project left in ${project})`);
   process.exit(1);
 }
+for (const dir of [project, packs]) rmSync(dir, { recursive: true, force: true });
 console.log(`bundler check passed in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -4,7 +4,7 @@
 // In workerd one request also goes through the merchant-server starter's Hono app.
 // Run it on Node 22.12+ (`pnpm exec node scripts/runtime-smoke/run.mjs`), after the build.
 import { execFileSync, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
@@ -51,7 +51,8 @@ const started = Date.now();
 const tools = ensureTools();
 const merchantManifest = JSON.parse(readFileSync(join(repoRoot, 'examples/merchant-server/package.json'), 'utf8'));
 const sandboxManifest = JSON.parse(readFileSync(join(repoRoot, 'packages/sandbox/package.json'), 'utf8'));
-const tarballs = packPackages(['core', 'server', 'tokenizer', 'sandbox'], mkdtempSync(join(tmpdir(), 'tessera-packs-')));
+const packs = mkdtempSync(join(tmpdir(), 'tessera-packs-'));
+const tarballs = packPackages(['core', 'server', 'tokenizer', 'sandbox'], packs);
 const project = makeProject('tessera-runtime-smoke', tarballs, {
   msw: sandboxManifest.peerDependencies.msw,
   hono: merchantManifest.dependencies.hono,
@@ -114,4 +115,6 @@ try {
 } finally {
   sandbox.kill('SIGTERM');
 }
+// Kept on a failure, for a look at what was installed.
+for (const dir of [project, packs]) rmSync(dir, { recursive: true, force: true });
 console.log(`runtime smoke passed in ${Math.round((Date.now() - started) / 1000)} s`);
