@@ -1,6 +1,7 @@
-// Imports the built published packages from ESM and from CommonJS with whatever Node runs this script, and makes a
-// client: CI runs it on the machine's own Node 20 and on Node 22 (the tests themselves run on Node 24). The sandbox
-// is left out: like msw 3, it needs Node 22.12+.
+// Imports the built published packages with whatever Node runs this script, as the packages' `engines` promise:
+// core, server and tokenizer from ESM and CommonJS on Node 20+, and the sandbox (ESM-only, like msw 3) on Node
+// 22.12+. On an older Node the sandbox must refuse at once with a message naming the version it needs. CI runs
+// this on the machine's own Node 20 and on Node 22 (the tests themselves run on Node 24).
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
@@ -13,4 +14,20 @@ for (const name of names) {
 const { Tessera } = await import('@tessera/server');
 const client = new Tessera({ apiKey: 'sk_test_import_check', baseUrl: 'http://127.0.0.1:9' });
 if (JSON.stringify(client).includes('sk_test')) throw new Error('the API key shows in JSON');
-console.log(`Node ${process.version}: ${names.join(', ')} import from ESM and CommonJS`);
+
+const sandbox = await import('@tessera/sandbox');
+const [major, minor] = process.versions.node.split('.').map(Number);
+const supported = major > 22 || (major === 22 && minor >= 12);
+let refusal;
+try {
+  sandbox.createSandbox();
+} catch (error) {
+  refusal = error;
+}
+if (supported && refusal) throw refusal;
+if (!supported && !(refusal?.code === 'unsupported_runtime' && refusal.message.includes(`Node.js ${sandbox.MINIMUM_NODE_VERSION}`))) {
+  throw new Error(`@tessera/sandbox on Node ${process.version} should refuse with the version it needs, got ${String(refusal)}`);
+}
+console.log(
+  `Node ${process.version}: ${names.join(', ')} import from ESM and CommonJS; @tessera/sandbox ${supported ? 'runs' : `refuses at once (needs ${sandbox.MINIMUM_NODE_VERSION})`}`,
+);

@@ -1,38 +1,78 @@
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { startSandboxServer } from './server.js';
+import { assertSupportedNode } from './node-version.js';
+import type { SandboxRequestLogEntry } from './server.js';
 
-const usage = `Usage: tessera-sandbox [--port 4010] [--host 127.0.0.1] [--seed 1]
+const usage = `Usage: tessera-sandbox [options]
 
-Runs the Tessera sandbox (API, vault, ACS and /sandbox helpers) over HTTP until stopped (Ctrl-C).`;
+Runs the Tessera sandbox (API, vault, ACS and /sandbox helpers) over HTTP until stopped (Ctrl-C).
+
+Options:
+  --port <n>     port to listen on, 0-65535 (default 4010; 0 = any free port)
+  --host <host>  interface to listen on (default 127.0.0.1, loopback only)
+  --seed <n>     seed of the injected faults, an integer (default 1)
+  --log          print one line per request: method, path, status, time, idempotent replay
+  --version      print the version
+  -h, --help     print this help`;
+
+/** A command-line mistake: printed with the usage, exit code 2. */
+class UsageError extends Error {}
+
+function parseInteger(name: string, value: string, min: number, max: number): number {
+  if (value === '') throw new UsageError(`--${name} needs a value`);
+  const parsed = Number(value);
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new UsageError(`Invalid --${name} "${value}": expected an integer from ${min} to ${max}`);
+  }
+  return parsed;
+}
+
+const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+function version(): string {
+  const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return manifest.version;
+}
+
+function formatLogLine(entry: SandboxRequestLogEntry): string {
+  return `${entry.method} ${entry.path} ${entry.status === 0 ? 'dropped' : entry.status} ${entry.durationMs}ms${entry.idempotentReplay ? ' (idempotent replay)' : ''}`;
+}
+
+function parseCommandLine(): { port: number; host: string; seed: number; log: boolean } | 'help' | 'version' {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string', default: '4010' },
+        host: { type: 'string', default: '127.0.0.1' },
+        seed: { type: 'string', default: '1' },
+        log: { type: 'boolean', default: false },
+        version: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  if (values.host === '') throw new UsageError('--host needs a value');
+  return { port: parseInteger('port', values.port, 0, 65535), host: values.host, seed: parseInteger('seed', values.seed, -(2 ** 31), 2 ** 31 - 1), log: values.log };
+}
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
-      seed: { type: 'string', default: '1' },
-      help: { type: 'boolean', short: 'h', default: false },
+  const command = parseCommandLine();
+  if (command === 'help') return void console.log(usage);
+  if (command === 'version') return void console.log(version());
+  assertSupportedNode();
+  const { startSandboxServer } = await import('./server.js');
+  const { port, host, seed, log } = command;
+  const server = await startSandboxServer({ port, host, sandboxOptions: { seed }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) }).catch(
+    (error: unknown) => {
+      if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
+      throw new Error(`Port ${port} on ${host} is already in use: start the sandbox on another one with --port <n> (--port 0 picks a free port)`, { cause: error });
     },
-  });
-  if (values.help) {
-    console.log(usage);
-    return;
-  }
-  const port = Number(values.port);
-  const seed = Number(values.seed);
-  if (!Number.isInteger(port) || port < 0 || port > 65535 || !Number.isInteger(seed)) {
-    console.error(usage);
-    process.exitCode = 2;
-    return;
-  }
-  const server = await startSandboxServer({ port, host: values.host, sandboxOptions: { seed } });
-  const { defaults } = server.sandbox;
-  console.log(`Tessera sandbox listening on ${server.url}`);
-  console.log(`API base URL:  ${server.url}/api/public/v1`);
-  console.log(`API key:       ${server.sandbox.apiKey}`);
-  console.log(`Vault key:     ${server.sandbox.vaultKey}`);
-  console.log(`Store:         ${defaults.storeId} (sandbox processor)`);
-  console.log(`Gateway store: ${defaults.gateway.storeId} (simulated processor, 3DS, fallback)`);
+  );
   let stopping = false;
   const stop = (): void => {
     if (stopping) return;
@@ -44,9 +84,24 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  const { defaults } = server.sandbox;
+  console.log(`Tessera sandbox listening on ${server.url}`);
+  console.log(`API base URL:  ${server.url}/api/public/v1`);
+  console.log(`API key:       ${server.sandbox.apiKey}`);
+  console.log(`Vault key:     ${server.sandbox.vaultKey}`);
+  console.log(`Store:         ${defaults.storeId} (sandbox processor)`);
+  console.log(`Gateway store: ${defaults.gateway.storeId} (simulated processor, 3DS, fallback)`);
+  if (!isLoopback(host)) {
+    console.warn(`Warning: listening on ${host}, not loopback: the sandbox's well-known API key (${server.sandbox.apiKey}) now works for anyone who can reach this machine on the network.`);
+  }
 }
 
 main().catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    console.error(`${error.message}\n\n${usage}`);
+    process.exitCode = 2;
+    return;
+  }
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;
 });

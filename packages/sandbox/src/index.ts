@@ -3,7 +3,8 @@ export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, ty
 export { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
 export { sandboxRoutes } from './sandbox-routes.js';
-export { startSandboxServer, type SandboxServer, type SandboxServerOptions } from './server.js';
+export { MINIMUM_NODE_VERSION } from './node-version.js';
+export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, type SandboxServerOptions } from './server.js';
 export {
   type CheckoutSessionRecord,
   type CustomerRecord,
@@ -14,12 +15,15 @@ export {
   type PaymentAttempt,
   type PaymentFlowRecord,
   type PaymentRecord,
+  type PriceRecord,
   type ProcessorRecord,
   type ProductRecord,
+  type FlowProcessorConfig,
   type SandboxState,
   type StoreRecord,
   type SubscriptionRecord,
   type ThreeDSSessionRecord,
+  type VariantRecord,
   type VaultTokenRecord,
   type WebhookDelivery,
   type WebhookEventRecord,

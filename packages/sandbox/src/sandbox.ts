@@ -3,6 +3,7 @@ import { createTestClock, type TestClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createFaults, type SandboxFaults } from './faults.js';
 import { createHandlers } from './handlers.js';
+import { assertSupportedNode } from './node-version.js';
 import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { createProcessor } from './processors.js';
@@ -61,6 +62,7 @@ const ID_PAD = 6;
 
 /** Creates a sandbox: one in-memory state machine behind msw handlers (and `startSandboxServer`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  assertSupportedNode();
   const state = createState();
   const counters = new Map<string, number>();
   const nextId = (prefix: string): string => {

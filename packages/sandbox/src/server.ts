@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
+import { assertSupportedNode } from './node-version.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
 /** Options of {@link startSandboxServer}. */
@@ -12,6 +13,21 @@ export interface SandboxServerOptions {
   sandbox?: Sandbox;
   /** Options of the sandbox created when `sandbox` is not given. */
   sandboxOptions?: SandboxOptions;
+  /** Called once per request when its answer is sent (the CLI's `--log`). */
+  onRequest?: (entry: SandboxRequestLogEntry) => void;
+}
+
+/** One served request, as `onRequest` receives it. */
+export interface SandboxRequestLogEntry {
+  method: string;
+  /** Path without the query string. */
+  path: string;
+  /** Status sent; 0 when the connection was dropped (an injected fault) or closed before an answer. */
+  status: number;
+  /** Time from the request's arrival to the end of the answer, in milliseconds. */
+  durationMs: number;
+  /** True when the answer is a stored idempotent answer replayed (`idempotent-replayed: true`). */
+  idempotentReplay: boolean;
 }
 
 /** A running sandbox HTTP server. */
@@ -109,12 +125,26 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
     return;
   }
   const payload = Buffer.from(await answer.arrayBuffer());
-  const outgoing: Record<string, string> = {};
+  // setHeader (not writeHead's argument) so that the request log can read `idempotent-replayed` back.
   answer.headers.forEach((value, name) => {
-    outgoing[name] = value;
+    response.setHeader(name, value);
   });
-  outgoing['content-length'] = String(payload.length);
-  response.writeHead(answer.status, outgoing).end(payload);
+  response.setHeader('content-length', String(payload.length));
+  response.writeHead(answer.status).end(payload);
+}
+
+function logWhenDone(onRequest: (entry: SandboxRequestLogEntry) => void, request: IncomingMessage, response: ServerResponse): void {
+  const started = performance.now();
+  const path = (request.url ?? '/').split('?')[0] ?? '/';
+  let logged = false;
+  const log = (status: number): void => {
+    if (logged) return;
+    logged = true;
+    const idempotentReplay = response.getHeader('idempotent-replayed') === 'true';
+    onRequest({ method: request.method ?? 'GET', path, status, durationMs: Math.round(performance.now() - started), idempotentReplay });
+  };
+  response.once('finish', () => log(response.statusCode));
+  response.once('close', () => log(response.writableFinished ? response.statusCode : 0));
 }
 
 /**
@@ -122,13 +152,16 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
  * same msw handlers as `setupServer(...sandbox.handlers)`.
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
+  assertSupportedNode();
   // Loaded here so that the package's main entry stays importable in a browser (setupWorker).
   const { createServer } = await import('node:http');
   const sandbox = options.sandbox ?? createSandbox(options.sandboxOptions);
   const host = options.host ?? '127.0.0.1';
   let fallbackHost = host;
   const index = indexHandlers(sandbox.handlers);
+  const { onRequest } = options;
   const server: Server = createServer((request, response) => {
+    if (onRequest) logWhenDone(onRequest, request, response);
     serve(sandbox, index, fallbackHost, request, response).catch(() => {
       if (!response.headersSent) sendJson(response, 500, 'internal_error', 'The sandbox failed unexpectedly');
       else response.destroy();
