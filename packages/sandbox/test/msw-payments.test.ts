@@ -92,10 +92,10 @@ describe('instruments, customers, 3DS sessions', () => {
   it('persists a 3DS session with status created', async () => {
     const instrument = await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003220');
     const session = await c.api(routes.createThreeDSSession, {
-      body: { provider: 'tessera-sandbox', storeId: sandbox.defaults.gateway.storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: 'ext_1', metadata: {} } },
+      body: { provider: 'basis_theory', storeId: sandbox.defaults.gateway.storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: 'ext_1', metadata: {} } },
     });
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ externalSessionId: 'ext_1', provider: 'tessera-sandbox', status: 'created', paymentInstrumentId: instrument.id });
+    expect(session.body).toMatchObject({ externalSessionId: 'ext_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: instrument.id });
     const missing = await c.api(routes.createThreeDSSession, {
       body: { provider: 'x', storeId: sandbox.defaults.storeId, paymentInstrumentId: 'pi_404', sessionData: { sessionId: 'e', metadata: {} } },
     });
