@@ -316,4 +316,30 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     expect(error).toMatchObject({ name: 'TesseraThreeDSError', code: 'threeds_session_failed' });
     expect(document.body.innerHTML).toBe(bodyBefore);
   });
+
+  it("releases web-threeds' listener and timer when its challenge ends on its error path (which leaves both behind)", async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    const addListener = vi.spyOn(window, 'addEventListener');
+    const removeListener = vi.spyOn(window, 'removeEventListener');
+    const setTimer = vi.spyOn(window, 'setTimeout');
+    const clearTimer = vi.spyOn(window, 'clearTimeout');
+    const result = threeds().startChallenge(challenge, { timeoutMs: 60_000 });
+    const dialog = await openedDialog();
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    const frame = dialog.querySelector('iframe')!;
+    // An error notification from web-threeds' page in the modal: web-threeds rejects, and on that path it keeps its
+    // message listener and its 70 s timer (it clears the wrong variable).
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'error', id: challenge.sessionId, isCompleted: false, details: 'ACS unreachable' }, origin: new URL(sandboxUrl).origin, source: frame.contentWindow }),
+    );
+    await expect(result).resolves.toEqual({ success: false, authenticationStatus: undefined, reason: 'error' });
+    expectCleanedUp();
+    const messageListeners = addListener.mock.calls.filter(([type]) => type === 'message').map(([, listener]) => listener);
+    expect(messageListeners.length).toBeGreaterThanOrEqual(2);
+    for (const listener of messageListeners) expect(removeListener).toHaveBeenCalledWith('message', listener);
+    const webThreedsTimer = setTimer.mock.calls.findIndex(([, delay]) => delay === 70_000);
+    expect(webThreedsTimer).toBeGreaterThanOrEqual(0);
+    expect(clearTimer).toHaveBeenCalledWith(setTimer.mock.results[webThreedsTimer]?.value);
+    vi.restoreAllMocks();
+  });
 });

@@ -197,7 +197,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
 
     function onMessage(event: MessageEvent): void {
       const data = event.data as { type?: unknown } | null;
-      if (data?.type !== 'challenge') return;
+      if (data?.type !== 'challenge' && data?.type !== 'error') return;
       // Two checks: the sender is web-threeds' challenge page (origin), and it is the one in our modal (source).
       // web-threeds itself checks neither, so a notification that fails them never reaches its listener (ours runs
       // first): no other frame can end the challenge.
