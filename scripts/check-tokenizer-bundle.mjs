@@ -1,6 +1,8 @@
 // CI guard: bundles the built browser package (@tessera/tokenizer and its /react entry) the way a merchant's
 // bundler would, and fails if the bundle carries anything that belongs on the server: the server client,
-// Authorization/Bearer header logic, or the secret API key option.
+// Authorization/Bearer header logic, or the secret API key option. The main and React entries must also bundle
+// without the optional peer @basis-theory/web-threeds (never a bare import in their graph: SSR, esbuild and wrangler
+// users may not have it); only @tessera/tokenizer/basis-theory names it.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -14,7 +16,15 @@ const forbidden = [
 ];
 
 let failed = false;
-for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react']) {
+const optionalPeer = {
+  name: 'no-optional-peer',
+  setup(build) {
+    build.onResolve({ filter: /^@basis-theory\/web-threeds$/ }, () => ({ errors: [{ text: 'the optional peer @basis-theory/web-threeds is imported by this entry' }] }));
+  },
+};
+
+for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera/tokenizer/basis-theory']) {
+  const withPeer = entry.endsWith('/basis-theory');
   const result = await build({
     stdin: { contents: `export * from '${entry}';`, resolveDir: `${root}/packages/tokenizer`, loader: 'js' },
     bundle: true,
@@ -22,7 +32,8 @@ for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react']) {
     minify: false,
     format: 'esm',
     platform: 'browser',
-    external: ['react', 'react-dom', '@basis-theory/web-threeds'],
+    external: ['react', 'react-dom', ...(withPeer ? ['@basis-theory/web-threeds'] : [])],
+    plugins: withPeer ? [] : [optionalPeer],
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].text;

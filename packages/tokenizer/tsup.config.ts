@@ -3,6 +3,7 @@ import { defineConfig } from 'tsup';
 // ESM keeps one file per module, so a page's bundler drops every module it does not use ("sideEffects": false):
 // the card path never carries the 3DS modal or the wallet helpers. CJS stays one bundled file per entry.
 // The React entry imports the main entry by name, so both entries share one copy (one open-challenge guard).
+// `basis-theory` is the only module that names the optional peer @basis-theory/web-threeds (a dynamic import).
 const external = ['@tessera/tokenizer', '@tessera/core', 'zod', '@basis-theory/web-threeds', 'react'];
 
 export default defineConfig([
@@ -10,7 +11,7 @@ export default defineConfig([
     entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test.tsx'],
     bundle: false,
     format: ['esm'],
-    dts: { entry: { index: 'src/index.ts', react: 'src/react/index.ts' } },
+    dts: { entry: { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts' } },
     clean: true,
     sourcemap: true,
     target: 'es2022',
@@ -18,7 +19,7 @@ export default defineConfig([
     external,
   },
   {
-    entry: { index: 'src/index.ts', react: 'src/react/index.ts' },
+    entry: { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts' },
     format: ['cjs'],
     dts: true,
     sourcemap: true,

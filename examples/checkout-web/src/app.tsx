@@ -10,6 +10,7 @@ import {
   waitForPayment,
   type GooglePaymentsClientLike,
 } from '@tessera/tokenizer';
+import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
 import { useThreeDSChallenge, useTokenizer } from '@tessera/tokenizer/react';
 import { useEffect, useState } from 'react';
 import { createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, type CheckoutConfig } from './api.js';
@@ -39,7 +40,8 @@ export function App({ config }: { config: CheckoutConfig }) {
     ...(config.vaultKey ? { vaultKey: config.vaultKey } : {}),
   };
   const tokenization = useTokenizer(connection);
-  const challenge = useThreeDSChallenge(connection);
+  // 3DS runs through Basis Theory's web-threeds (installed next to the tokenizer), loaded when a challenge starts.
+  const challenge = useThreeDSChallenge({ ...connection, loadWebThreeds });
   const { tokenizer } = tokenization;
   const { threeds } = challenge;
   const [email, setEmail] = useState('');

@@ -11,8 +11,8 @@ import { startCheckoutServer, type CheckoutServer } from './checkout-server.js';
 import { chromiumLaunchOptions } from './chromium.js';
 
 // End to end in a real Chromium: the built checkout page, served with the routes it calls (test/checkout-server.ts)
-// on @tessera/server, against the real sandbox server (vault, API and ACS). Screenshots of each state go to
-// test-artifacts/ in this folder.
+// on @tessera/server, against the real sandbox server (vault, API, Basis Theory's 3DS emulation and ACS); 3DS runs
+// through the real @basis-theory/web-threeds. Screenshots of each state go to test-artifacts/ in this folder.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
@@ -81,7 +81,7 @@ describe('checkout page in Chromium', () => {
     await page.getByRole('button', { name: /^Pay/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    const approve = page.frameLocator('dialog iframe').locator('#approve');
+    const approve = page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
     await approve.waitFor();
     await page.screenshot({ path: `${artifacts}desktop-2-challenge.png` });
     await approve.click();
@@ -108,7 +108,7 @@ describe('checkout page in Chromium', () => {
     await fillCard(page, '4000 0000 0000 3220');
     await page.screenshot({ path: `${artifacts}phone-1-form.png` });
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.frameLocator('dialog iframe').locator('#approve').waitFor();
+    await page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve').waitFor();
     await page.screenshot({ path: `${artifacts}phone-2-challenge.png` });
     await page.keyboard.press('Escape');
     await page.locator('[data-outcome]').waitFor();

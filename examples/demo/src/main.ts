@@ -3,7 +3,7 @@ import { startMerchantServer, type ReceivedWebhook } from '@tessera-examples/mer
 import { renewSubscription } from '@tessera-examples/subscription-renewal';
 import { sandboxRoutes, startSandboxServer } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
-import { createThreeDS, createTokenizer, waitForPayment } from '@tessera/tokenizer';
+import { BASIS_THEORY_THREEDS_PROVIDER, createTokenizer, waitForPayment } from '@tessera/tokenizer';
 import { fileURLToPath } from 'node:url';
 import { dim, expect, Transcript } from './transcript.js';
 
@@ -40,7 +40,6 @@ console.log(`Tessera demo\n${dim(`sandbox  ${sandboxServer.url}  (API key ${sand
 
 // What the checkout page does: tokenize in the "browser", then call its own server (never the service).
 const tokenizer = createTokenizer({ environment: 'local', vaultUrl: sandboxServer.url });
-const threeds = createThreeDS({ environment: 'local', vaultUrl: sandboxServer.url });
 async function page<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const response = await fetch(`${merchant.url}${path}`, {
     method,
@@ -89,17 +88,23 @@ await transcript.step('Purchase that needs 3DS, challenge approved in the sandbo
   const token = decodeServiceToken(serviceToken);
   const meta = token.nonSensitiveMetadata ?? {};
   log(`vault says authentication: ${meta.authentication ?? 'unknown'}`);
-  const body = await threeds.createSession({
-    instrument: { id: instrument.paymentInstrument.id, tokenId: token.token, card: { last4: meta.last4 ?? '', bin: meta.bin ?? '', expirationMonth: meta.expiryMonth ?? 12, expirationYear: meta.expiryYear ?? 2030 } },
-    payment: { amount: 1999, currency: 'USD', customerInfo: { name: 'Ada Lovelace', email: 'ada@example.com' } },
-  });
+  // What web-threeds (the page's 3DS library, through createThreeDS) sends to Basis Theory — here the sandbox's BT
+  // emulation — with the public key: a 3DS session for the card token. A browser runs the library itself.
+  const btSession = (await (
+    await fetch(`${sandboxServer.url}/3ds/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'bt-api-key': sandbox.vaultKey },
+      body: JSON.stringify({ token_id: token.token, device: 'browser', device_info: { browser_language: 'en-US', browser_javascript_enabled: true }, web_challenge_mode: 'iframe' }),
+    })
+  ).json()) as { id: string; card_brand?: string };
+  const body = { provider: BASIS_THEORY_THREEDS_PROVIDER, paymentInstrumentId: instrument.paymentInstrument.id, sessionData: { sessionId: btSession.id, metadata: { cardBrand: btSession.card_brand } } };
   const session = await page<{ id: string }>('POST', '/api/threeds-sessions', body);
-  log(`3DS session ${session.id} persisted (provider ${body.provider})`);
+  log(`Basis Theory 3DS session ${btSession.id}, persisted as ${session.id} (provider ${body.provider})`);
   const payment = await page<PaymentView>('POST', '/api/payments', { paymentInstrumentId: instrument.paymentInstrument.id, amount: 1999, currency: 'USD', threedsSessionId: session.id });
   expect('status', payment.status, 'pending');
   const challenge = payment.challenge!;
   log(`pending, requireAction threeds_auth → ACS ${challenge.acsChallengeUrl}`);
-  // What the modal's iframe does: POST the CReq, then the customer clicks "Approve" on the ACS page.
+  // What web-threeds' challenge frame does: POST the CReq, then the customer clicks "Approve" on the ACS page.
   const creq = encodeChallengeRequest({ threeDSServerTransID: challenge.sessionId, acsTransID: challenge.acsTransactionId, messageType: 'CReq', messageVersion: challenge.threeDSVersion, challengeWindowSize: '05' });
   const acsPage = await (await fetch(challenge.acsChallengeUrl, { method: 'POST', body: new URLSearchParams({ creq }) })).text();
   expect('ACS page offers approve', acsPage.includes('id="approve"'), true);

@@ -94,7 +94,7 @@ describe('merchant-server example', () => {
     const app = appFor(storeId);
     const instrument = await call(app, 'POST', '/api/instruments', { serviceToken: await serviceToken('4000000000003220'), email: 'ada@example.com' });
     const paymentInstrumentId = instrument.body.paymentInstrument.id as string;
-    const session = await call(app, 'POST', '/api/threeds-sessions', { provider: 'tessera-sandbox', paymentInstrumentId, sessionData: { sessionId: 'ext_1', metadata: {} } });
+    const session = await call(app, 'POST', '/api/threeds-sessions', { provider: 'basis_theory', paymentInstrumentId, sessionData: { sessionId: 'ext_1', metadata: {} } });
     expect(session.status).toBe(201);
     const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId, amount: 1999, currency: 'USD', threedsSessionId: session.body.id });
     expect(payment.body.status).toBe('pending');

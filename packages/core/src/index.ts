@@ -12,7 +12,6 @@ export {
   type ValidateCardOptions,
   type ValidCard,
 } from './card-validation.js';
-export { challengeCompletionMessage, type ChallengeCompletionMessage } from './challenge-completion.js';
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './challenge-message.js';
 export { challengeWindowSizes, encodeChallengeRequest, type ChallengeWindowSize } from './challenge-request.js';
 export { checkoutSession, createCheckoutSessionRequest, type CheckoutSession, type CreateCheckoutSessionRequest } from './checkout-session.js';
@@ -119,5 +118,5 @@ export { encodeServiceToken, MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type S
 export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
 export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
 export { parseOrThrow, toFieldErrors } from './validation.js';
-export { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultThreeDSSessionsPath } from './vault-routes.js';
+export { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from './vault-routes.js';
 export { listWebhooksRequest, webhookEvent, webhookList, type ListWebhooksRequest, type WebhookEvent, type WebhookList } from './webhook.js';

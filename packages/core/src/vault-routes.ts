@@ -11,5 +11,3 @@ export const vaultApplePayPath = '/vault/v1/wallets/apple_pay';
 export const vaultGooglePayPath = '/vault/v1/wallets/google_pay';
 /** `POST`: Apple Pay merchant validation. */
 export const vaultApplePaySessionPath = '/vault/v1/apple-pay/merchant-session';
-/** `POST`: create the local 3DS session (the vault's own 3DS provider). */
-export const vaultThreeDSSessionsPath = '/vault/v1/threeds/sessions';

@@ -1,4 +1,4 @@
-import { type ChallengeCompletionMessage, decodeChallengeRequest, formatAmount } from '@tessera/core';
+import { decodeChallengeRequest, formatAmount } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { settleChallenge } from './payments.js';
 
@@ -47,20 +47,21 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
 
 /**
  * `POST /acs/complete` (form fields `acsTransID`, `threeDSServerTransID`, `outcome`): settles the payment and
- * returns the notification page, which posts core's challenge completion message to `window.parent`.
+ * returns BT's challenge notification page, which posts `{ type: 'challenge', id: <BT session id>, isCompleted:
+ * true, authenticationStatus: 'successful' | 'failed' }` to `window.parent` (web-threeds' challenge frame).
  */
 export function completePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
   const acsTransID = form.acsTransID ?? '';
   const payment = settleChallenge(ctx, acsTransID, form.outcome === 'approve');
   if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
   const authenticated = payment.status === 'succeeded' || payment.status === 'authorized' || payment.status.includes('refunded') || payment.status === 'voided';
-  const message: ChallengeCompletionMessage = {
-    type: 'tessera:3ds-challenge-complete',
-    acsTransID,
-    threeDSServerTransID: form.threeDSServerTransID ?? '',
-    transStatus: authenticated ? 'Y' : 'N',
+  const message = {
+    type: 'challenge',
+    id: payment.requireActionData?.metadata.threedsSession.externalSessionId ?? form.threeDSServerTransID ?? '',
+    isCompleted: true,
+    authenticationStatus: authenticated ? 'successful' : 'failed',
   };
-  // The message holds no secret, so the target origin is '*'; the receiving page checks event.origin.
+  // The message holds no secret, so the target origin is '*' (as BT's page does); the receiver checks the origin.
   const json = JSON.stringify(message).replace(/</g, '\\u003c');
   return page(
     'Authentication complete',

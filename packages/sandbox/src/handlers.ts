@@ -2,6 +2,8 @@ import { API_PREFIX, listWebhooksRequest, type Route, routes } from '@tessera/co
 import { http, type HttpHandler } from 'msw';
 import * as z from 'zod/mini';
 import { challengePage, completePage } from './acs.js';
+import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
+import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
 import { completeCheckoutSession, createCheckoutSession } from './checkout.js';
 import type { SandboxContext } from './context.js';
 import type { SandboxFaults } from './faults.js';
@@ -12,11 +14,11 @@ import { createPaymentFlow } from './payment-flows.js';
 import { listPayments, processPayment, refundPayment, requirePayment, voidPayment } from './payments.js';
 import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
-import { createRouteHandler, type RouteDefinition, type RouteKeys, vaultCorsHeaders } from './route.js';
+import { btCorsHeaders, createRouteHandler, type RouteDefinition, type RouteKeys, vaultCorsHeaders } from './route.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { createStore } from './stores.js';
 import { validate } from './validate.js';
-import { appleMerchantSession, createLocalThreeDSSession, tokenizeCard, tokenizeWallet } from './vault.js';
+import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
 
 // msw paths match any origin, so one set of handlers serves setupServer (any base URL) and the HTTP server.
 const anyOrigin = (path: string): string => `*${path.replace(/\{(\w+)\}/g, ':$1')}`;
@@ -44,7 +46,20 @@ export function routeDefinitions(ctx: SandboxContext): RouteDefinition[] {
     { name: 'vaultTokenizeApplePay', ...vault(sandboxRoutes.vaultTokenizeApplePay), handle: ({ body }) => ({ status: 201, json: tokenizeWallet(ctx, 'apple_pay', body) }) },
     { name: 'vaultTokenizeGooglePay', ...vault(sandboxRoutes.vaultTokenizeGooglePay), handle: ({ body }) => ({ status: 201, json: tokenizeWallet(ctx, 'google_pay', body) }) },
     { name: 'vaultApplePayMerchantSession', ...vault(sandboxRoutes.vaultApplePayMerchantSession), handle: ({ body }) => ({ json: appleMerchantSession(ctx, body) }) },
-    { name: 'vaultCreateThreeDSSession', ...vault(sandboxRoutes.vaultCreateThreeDSSession), handle: ({ body }) => ({ status: 201, json: createLocalThreeDSSession(ctx, body) }) },
+
+    // Basis Theory 3DS (web-threeds in the page: public key, CORS; the service's server calls: secret key).
+    { name: 'btCreateThreeDSSession', method: 'POST', path: anyOrigin(sandboxRoutes.btCreateThreeDSSession), auth: 'bt', guarded: true, handle: ({ body }) => createBtThreeDSSession(ctx, body) },
+    {
+      name: 'btAuthenticateThreeDSSession',
+      method: 'POST',
+      path: anyOrigin(sandboxRoutes.btAuthenticateThreeDSSession),
+      auth: 'bt-secret',
+      guarded: true,
+      handle: ({ params, url }) => authenticateBtThreeDSSession(ctx, idOf(params), url.origin),
+    },
+    { name: 'btThreeDSChallengeResult', method: 'GET', path: anyOrigin(sandboxRoutes.btThreeDSChallengeResult), auth: 'bt-secret', guarded: true, handle: ({ params }) => btChallengeResult(ctx, idOf(params)) },
+    { name: 'btChallengeFramePage', method: 'GET', path: anyOrigin(sandboxRoutes.btChallengeFramePage), auth: 'none', guarded: false, handle: () => ({ html: challengeFramePage }) },
+    { name: 'btMethodFramePage', method: 'GET', path: anyOrigin(sandboxRoutes.btMethodFramePage), auth: 'none', guarded: false, handle: () => ({ html: methodFramePage }) },
 
     // API (secret key), sections 4.1–4.10.
     { name: 'createPaymentInstrumentFromToken', ...api(routes.createPaymentInstrumentFromToken), handle: ({ body }) => ({ json: createInstrumentFromToken(ctx, body) }) },
@@ -123,6 +138,7 @@ export function createHandlers(ctx: SandboxContext, keys: RouteKeys, faults: San
   return [
     ...routeDefinitions(ctx).map((route) => createRouteHandler(ctx, keys, faults, route)),
     http.options(anyOrigin('/vault/v1/*'), () => new Response(null, { status: 204, headers: vaultCorsHeaders })),
+    http.options(anyOrigin('/3ds/*'), () => new Response(null, { status: 204, headers: btCorsHeaders })),
     http.all(anyOrigin(`${API_PREFIX}/*`), unknown('API')),
     http.all(anyOrigin('/vault/v1/*'), unknown('vault')),
   ];

@@ -5,15 +5,13 @@ import {
   refundPaymentRequest,
   voidPaymentRequest,
 } from '@tessera/core';
+import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from './http-error.js';
 import { requireInstrument, requireStore } from './instruments.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
-import type { LedgerEntry, PaymentRecord } from './state.js';
+import type { BtThreeDSSessionRecord, LedgerEntry, PaymentRecord } from './state.js';
 import { validate } from './validate.js';
-
-/** The 3DS protocol version of the sandbox ACS. */
-export const ACS_MESSAGE_VERSION = '2.2.0';
 
 /** A purchase or authorization, validated. */
 export interface ChargeInput {
@@ -63,14 +61,14 @@ export function requirePayment(ctx: SandboxContext, id: string, storeId?: string
 export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, options: { threeDs: boolean } = { threeDs: true }): PaymentRecord {
   const store = requireStore(ctx, input.storeId);
   const instrument = requireInstrument(ctx, input.paymentInstrumentId);
-  let externalSessionId: string | undefined;
+  let btSession: BtThreeDSSessionRecord | undefined;
   if (input.threedsSessionId !== undefined) {
     const session = ctx.state.threedsSessions.get(input.threedsSessionId);
     if (!session) throw notFound('3DS session', input.threedsSessionId);
     if (session.paymentInstrumentId !== instrument.id) {
       throw validationError([{ field: 'threedsSessionId', code: 'instrument_mismatch', message: 'belongs to another payment instrument' }]);
     }
-    externalSessionId = session.externalSessionId;
+    btSession = findBtThreeDSSession(ctx, session.externalSessionId);
   }
   const flow = resolveFlow(ctx, store.selectedPaymentFlowId, input.paymentFlowId);
   // Merchant-initiated payments are exempt from SCA: only a customer can complete a challenge.
@@ -101,6 +99,8 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
   ctx.state.payments.set(payment.id, payment);
   switch (routing.outcome) {
     case 'approved':
+      // Frictionless: the service authenticates the BT session it was given, and no challenge is needed.
+      if (btSession) authenticateBtSession(btSession, false, '');
       approve(ctx, payment);
       break;
     case 'declined':
@@ -108,14 +108,18 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
       setStatus(ctx, payment, routing.outcome);
       break;
     case 'challenge': {
-      const acsTransID = ctx.nextId('acs');
+      // The service authenticates the BT session (one the sandbox makes when the payment named none, or named one
+      // that was already used): BT answers `challenge` with the ACS URL and transaction id the page needs.
+      const session = btSession?.authenticationStatus === 'pending' ? btSession : newBtThreeDSSession(ctx, null, instrument.card.brand);
+      authenticateBtSession(session, true, `${origin}/acs/challenge`);
+      const acsTransID = session.acsTransID;
       payment.requireAction = 'threeds_auth';
       payment.requireActionData = {
         type: 'threeds_auth',
         metadata: {
           threedsSession: {
-            externalSessionId: externalSessionId ?? ctx.nextId('tdsx'),
-            acsChallengeUrl: `${origin}/acs/challenge`,
+            externalSessionId: session.id,
+            acsChallengeUrl: session.acsChallengeUrl,
             acsTransID,
             messageVersion: ACS_MESSAGE_VERSION,
           },
@@ -187,6 +191,8 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
   const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
   if (!payment || payment.status !== 'pending') return payment;
   payment.requireAction = 'none';
+  const btSession = findBtThreeDSSession(ctx, payment.requireActionData?.metadata.threedsSession.externalSessionId ?? '');
+  if (btSession) completeBtChallenge(btSession, approved);
   if (payment.threedsSessionId !== undefined) {
     const session = ctx.state.threedsSessions.get(payment.threedsSessionId);
     if (session) session.status = approved ? 'authenticated' : 'failed';

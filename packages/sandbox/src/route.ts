@@ -3,8 +3,11 @@ import type { SandboxContext } from './context.js';
 import type { SandboxFaults } from './faults.js';
 import { SandboxHttpError } from './http-error.js';
 
-/** Who may call a route: the secret API key, the public vault key, or anyone (the ACS pages). */
-export type RouteAuth = 'api' | 'vault' | 'none';
+/**
+ * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key
+ * (`bt`, BT's browser routes) or with the secret key (`bt-secret`, BT's server routes), or anyone (the pages).
+ */
+export type RouteAuth = 'api' | 'vault' | 'bt' | 'bt-secret' | 'none';
 
 /** A request as a route's operation sees it. */
 export interface RouteRequest {
@@ -51,6 +54,15 @@ export const vaultCorsHeaders: Readonly<Record<string, string>> = {
   'access-control-max-age': '600',
 };
 
+/** CORS headers of BT's browser routes (web-threeds calls them from the page and reads `BT-TRACE-ID`). */
+export const btCorsHeaders: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, bt-api-key, bt-trace-id',
+  'access-control-expose-headers': 'bt-trace-id, x-request-id',
+  'access-control-max-age': '600',
+};
+
 const MAX_BODY_CHARS = 1_000_000;
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
@@ -68,6 +80,16 @@ function authenticate(auth: RouteAuth, headers: Headers, keys: RouteKeys): void 
       throw new SandboxHttpError(401, 'unauthorized', 'The vault takes the public vault key (X-Tessera-Vault-Key), never the secret API key');
     }
     if (key !== keys.vaultKey) throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid vault key: send X-Tessera-Vault-Key: <public key>');
+  } else if (auth === 'bt' || auth === 'bt-secret') {
+    const key = headers.get('bt-api-key');
+    const expected = auth === 'bt' ? keys.vaultKey : keys.apiKey;
+    if (key !== expected) {
+      throw new SandboxHttpError(
+        key === keys.apiKey || key === keys.vaultKey ? 403 : 401,
+        key === keys.apiKey || key === keys.vaultKey ? 'forbidden' : 'unauthorized',
+        auth === 'bt' ? 'This route takes the public key in BT-API-KEY, never the secret key' : 'This route takes the secret key in BT-API-KEY',
+      );
+    }
   }
 }
 
@@ -108,9 +130,11 @@ const send = (stored: StoredResponse): Response => new Response(stored.body, { s
 /** Wraps a route definition as an msw handler: auth, body parsing, idempotency, faults, then the operation. */
 export function createRouteHandler(ctx: SandboxContext, keys: RouteKeys, faults: SandboxFaults, route: RouteDefinition): HttpHandler {
   const method = route.method === 'GET' ? http.get : http.post;
-  const cors = route.auth === 'vault' ? vaultCorsHeaders : {};
+  const cors = route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : {};
   return method(route.path, async ({ request, params }) => {
     const requestId = ctx.nextId('req');
+    // BT answers carry their trace id (web-threeds reads it as the correlation id).
+    const extra = route.auth === 'bt' || route.auth === 'bt-secret' ? { ...cors, 'bt-trace-id': requestId } : cors;
     let idempotencyScope: string | undefined;
     try {
       authenticate(route.auth, request.headers, keys);
@@ -151,10 +175,10 @@ export function createRouteHandler(ctx: SandboxContext, keys: RouteKeys, faults:
       const { body, form } = parseBody(text, request.headers.get('content-type') ?? '');
       let stored: StoredResponse;
       try {
-        stored = toStored(route.handle({ body, form, params: params as Record<string, string>, url: new URL(request.url) }), requestId, cors);
+        stored = toStored(route.handle({ body, form, params: params as Record<string, string>, url: new URL(request.url) }), requestId, extra);
       } catch (error) {
         if (!(error instanceof SandboxHttpError)) throw error;
-        stored = errorStored(error, requestId, cors);
+        stored = errorStored(error, requestId, extra);
       }
       // The operation's answer (success or a 4xx) is what a retry with the same key gets back.
       if (idempotencyScope !== undefined) {
@@ -167,7 +191,7 @@ export function createRouteHandler(ctx: SandboxContext, keys: RouteKeys, faults:
       // Injected faults, auth and body errors are not stored: a retry with the same key runs the operation.
       if (idempotencyScope !== undefined) ctx.state.idempotency.delete(idempotencyScope);
       const httpError = error instanceof SandboxHttpError ? error : new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly');
-      return send(errorStored(httpError, requestId, cors));
+      return send(errorStored(httpError, requestId, extra));
     }
   });
 }

@@ -1,7 +1,7 @@
-import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultThreeDSSessionsPath } from '@tessera/core';
+import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
 
 /**
- * Paths the sandbox serves besides core's API routes: the vault (CORS, public key), the ACS pages (no auth) and
+ * Paths the sandbox serves besides core's API routes: the vault (CORS, public key), Basis Theory's 3DS API (`BT-API-KEY`) and the pages web-threeds loads, the ACS pages (no auth) and
  * the `/sandbox/*` test helpers (secret key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
  */
 export const sandboxRoutes = {
@@ -9,7 +9,11 @@ export const sandboxRoutes = {
   vaultTokenizeApplePay: vaultApplePayPath,
   vaultTokenizeGooglePay: vaultGooglePayPath,
   vaultApplePayMerchantSession: vaultApplePaySessionPath,
-  vaultCreateThreeDSSession: vaultThreeDSSessionsPath,
+  btCreateThreeDSSession: '/3ds/sessions',
+  btAuthenticateThreeDSSession: '/3ds/sessions/{id}/authenticate',
+  btThreeDSChallengeResult: '/3ds/sessions/{id}/challenge-result',
+  btChallengeFramePage: '/pages/challenge.html',
+  btMethodFramePage: '/pages/method.html',
   acsChallenge: '/acs/challenge',
   acsComplete: '/acs/complete',
   advanceClock: '/sandbox/clock/advance',

@@ -179,6 +179,24 @@ export interface ThreeDSSessionRecord {
   createdAt: string;
 }
 
+/**
+ * A Basis Theory 3DS session of the sandbox's BT emulation (`POST /3ds/sessions`). `authenticationStatus` follows
+ * BT's values: `pending` until authenticated, then `challenge`, `successful` or `failed`.
+ */
+export interface BtThreeDSSessionRecord {
+  id: string;
+  /** The card token the session is for; `null` for a session the sandbox made for a payment without one. */
+  tokenId: string | null;
+  cardBrand: string;
+  deviceInfo: Record<string, unknown>;
+  acsTransID: string;
+  dsTransID: string;
+  acsChallengeUrl: string;
+  challenged: boolean;
+  authenticationStatus: 'pending' | 'challenge' | 'successful' | 'failed';
+  createdAt: string;
+}
+
 /** One try of a payment on one processor (the cascade). */
 export interface PaymentAttempt {
   processorId: string;
@@ -264,6 +282,8 @@ export interface SandboxState {
   vaultTokens: Map<string, VaultTokenRecord>;
   instruments: Map<string, InstrumentRecord>;
   threedsSessions: Map<string, ThreeDSSessionRecord>;
+  /** Basis Theory 3DS sessions of the BT emulation, by BT session id. */
+  btThreeDSSessions: Map<string, BtThreeDSSessionRecord>;
   payments: Map<string, PaymentRecord>;
   /** acsTransID → payment id, for pending 3DS challenges. */
   challenges: Map<string, string>;
@@ -290,6 +310,7 @@ export function createState(): SandboxState {
     vaultTokens: new Map(),
     instruments: new Map(),
     threedsSessions: new Map(),
+    btThreeDSSessions: new Map(),
     payments: new Map(),
     challenges: new Map(),
     webhookEvents: [],

@@ -1,13 +1,10 @@
-import { type CardTokenResponse, currencyCode, validateCard, positiveMinorUnits } from '@tessera/core';
+import { type CardTokenResponse, validateCard } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
-import { notFound, validationError } from './http-error.js';
+import { validationError } from './http-error.js';
 import type { VaultTokenRecord } from './state.js';
 import { testCardOutcome } from './test-cards.js';
 import { validate } from './validate.js';
-
-/** The 3DS provider name of the sandbox's "local session". */
-export const SANDBOX_THREEDS_PROVIDER = 'tessera-sandbox';
 
 const cardRequest = z.object({
   cardNumber: z.string(),
@@ -20,14 +17,6 @@ const cardRequest = z.object({
 const walletRequest = z.object({ walletToken: z.string().check(z.minLength(1), z.maxLength(100_000)) });
 
 const merchantSessionRequest = z.object({ validationURL: z.url(), domainName: z.string().check(z.minLength(1)), displayName: z.string() });
-
-const localSessionRequest = z.object({
-  tokenId: z.string().check(z.minLength(1)),
-  paymentInstrumentId: z.optional(z.string()),
-  amount: positiveMinorUnits,
-  currency: currencyCode,
-  customer: z.optional(z.object({ name: z.optional(z.string()), email: z.optional(z.string()) })),
-});
 
 // A stable, non-reversible card fingerprint (FNV-1a, two seeds). Good enough to tell cards apart in a sandbox.
 function fingerprint(digits: string): string {
@@ -117,23 +106,5 @@ export function appleMerchantSession(ctx: SandboxContext, body: unknown): Record
     domainName: input.domainName,
     displayName: input.displayName,
     signature: 'sandbox',
-  };
-}
-
-/** `POST /vault/v1/threeds/sessions`: the sandbox 3DS provider's local session, to be persisted by the merchant server. */
-export function createLocalThreeDSSession(ctx: SandboxContext, body: unknown): { sessionId: string; provider: string; metadata: Record<string, unknown> } {
-  const input = validate(localSessionRequest, body);
-  const token = ctx.state.vaultTokens.get(input.tokenId);
-  if (!token) throw notFound('vault token', input.tokenId);
-  return {
-    sessionId: ctx.nextId('tdsx'),
-    provider: SANDBOX_THREEDS_PROVIDER,
-    metadata: {
-      tokenId: token.id,
-      amount: input.amount,
-      currency: input.currency,
-      scaRequired: token.outcome === 'challenge',
-      ...(input.paymentInstrumentId ? { paymentInstrumentId: input.paymentInstrumentId } : {}),
-    },
   };
 }

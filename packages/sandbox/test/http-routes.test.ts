@@ -55,7 +55,7 @@ describe('every API route over HTTP', () => {
     await call('retrievePaymentInstrument', paymentInstrument, { params: { id: instrumentId } });
     await call('listCustomerPaymentInstruments', paymentInstrumentList, { params: { id: created.customer.id as string } });
     await call('createThreeDSSession', threeDSSession, {
-      body: { provider: 'tessera-sandbox', storeId, paymentInstrumentId: instrumentId, sessionData: { sessionId: 'ext_http', metadata: {} } },
+      body: { provider: 'basis_theory', storeId, paymentInstrumentId: instrumentId, sessionData: { sessionId: 'ext_http', metadata: {} } },
     });
     const charge = { amount: 1500, currency: 'USD', storeId, paymentInstrumentId: instrumentId, initiatedBy: 'customer' };
     const purchased = await call('processPayment', paymentResponse, { body: { mode: 'purchase', ...charge } });

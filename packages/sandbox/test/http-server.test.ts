@@ -64,7 +64,7 @@ describe('startSandboxServer', () => {
     const fields = Object.fromEntries([...(action?.[2] ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
     expect(fields).toEqual({ acsTransID: challenge.acsTransID, threeDSServerTransID: 'srv', outcome: 'approve' });
     const done = await fetch(new URL(action?.[1] ?? '', server.url), { method: 'POST', body: new URLSearchParams(fields as Record<string, string>) });
-    expect(await done.text()).toContain('"transStatus":"Y"');
+    expect(await done.text()).toContain('"authenticationStatus":"successful"');
     const final = await c.api(routes.retrievePayment, { params: { id: pending.body.payment.id } });
     expect(final.body.status).toBe('succeeded');
   });

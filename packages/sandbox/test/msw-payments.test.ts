@@ -92,10 +92,10 @@ describe('instruments, customers, 3DS sessions', () => {
   it('persists a 3DS session with status created', async () => {
     const instrument = await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003220');
     const session = await c.api(routes.createThreeDSSession, {
-      body: { provider: 'tessera-sandbox', storeId: sandbox.defaults.gateway.storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: 'ext_1', metadata: {} } },
+      body: { provider: 'basis_theory', storeId: sandbox.defaults.gateway.storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: 'ext_1', metadata: {} } },
     });
     expect(session.status).toBe(200);
-    expect(session.body).toMatchObject({ externalSessionId: 'ext_1', provider: 'tessera-sandbox', status: 'created', paymentInstrumentId: instrument.id });
+    expect(session.body).toMatchObject({ externalSessionId: 'ext_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: instrument.id });
     const missing = await c.api(routes.createThreeDSSession, {
       body: { provider: 'x', storeId: sandbox.defaults.storeId, paymentInstrumentId: 'pi_404', sessionData: { sessionId: 'e', metadata: {} } },
     });
@@ -204,24 +204,26 @@ describe('payments', () => {
     expect((await c.api(routes.processPayment, { body: purchase(gateway.storeId, approving.id) })).body.payment.status).toBe('succeeded');
 
     const threeDs = await c.instrument(gateway.storeId, '4000000000003220');
+    // The page's web-threeds created a BT session (public key); the merchant server persisted it.
+    const btSession = await c.bt('/3ds/sessions', { token_id: threeDs.tokenId, device: 'browser', device_info: { browser_language: 'en' }, web_challenge_mode: 'iframe' });
+    expect(btSession.status).toBe(201);
     const session = await c.api(routes.createThreeDSSession, {
-      body: { provider: 'tessera-sandbox', storeId: gateway.storeId, paymentInstrumentId: threeDs.id, sessionData: { sessionId: 'tdsx_local', metadata: {} } },
+      body: { provider: 'basis_theory', storeId: gateway.storeId, paymentInstrumentId: threeDs.id, sessionData: { sessionId: btSession.body.id, metadata: {} } },
     });
     const pending = await c.api(routes.processPayment, { body: purchase(gateway.storeId, threeDs.id, { threedsSessionId: session.body.id }) });
     expect(pending.body.payment).toMatchObject({ status: 'pending', requireAction: 'threeds_auth' });
     const challenge = pending.body.payment.requireActionData.metadata.threedsSession;
-    expect(challenge).toMatchObject({ externalSessionId: 'tdsx_local', acsChallengeUrl: `${BASE}/acs/challenge`, messageVersion: '2.2.0' });
+    expect(challenge).toMatchObject({ externalSessionId: btSession.body.id, acsChallengeUrl: `${BASE}/acs/challenge`, messageVersion: '2.2.0' });
     expect(sandbox.countCharges(pending.body.payment.id)).toBe(0);
 
     const { encodeChallengeRequest } = await import('@tessera/core');
-    const creq = encodeChallengeRequest({ threeDSServerTransID: 'srv_1', acsTransID: challenge.acsTransID, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '02' });
+    const creq = encodeChallengeRequest({ threeDSServerTransID: btSession.body.id, acsTransID: challenge.acsTransID, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '02' });
     const pageAnswer = await c.form('/acs/challenge', { creq });
     expect(pageAnswer.status).toBe(200);
     expect(pageAnswer.body).toContain('id="approve"');
     expect(pageAnswer.body).toContain('id="fail"');
-    const done = await c.form('/acs/complete', { acsTransID: challenge.acsTransID, threeDSServerTransID: 'srv_1', outcome: 'approve' });
-    expect(done.body).toContain('"type":"tessera:3ds-challenge-complete"');
-    expect(done.body).toContain('"transStatus":"Y"');
+    const done = await c.form('/acs/complete', { acsTransID: challenge.acsTransID, threeDSServerTransID: btSession.body.id, outcome: 'approve' });
+    expect(done.body).toContain(`{"type":"challenge","id":"${btSession.body.id}","isCompleted":true,"authenticationStatus":"successful"}`);
     expect(done.body).toContain("window.parent.postMessage(");
     const final = await c.api(routes.retrievePayment, { params: { id: pending.body.payment.id } });
     expect(final.body).toMatchObject({ status: 'succeeded', requireAction: 'none' });
@@ -232,7 +234,7 @@ describe('payments', () => {
     const authPending = await c.api(routes.processPayment, { body: purchase(gateway.storeId, threeDs.id, { mode: 'auth' }) });
     const acsTransID = authPending.body.payment.requireActionData.metadata.threedsSession.acsTransID;
     const failedPage = await c.form('/acs/complete', { acsTransID, threeDSServerTransID: 'srv_2', outcome: 'fail' });
-    expect(failedPage.body).toContain('"transStatus":"N"');
+    expect(failedPage.body).toContain('"authenticationStatus":"failed"');
     expect((await c.api(routes.retrievePayment, { params: { id: authPending.body.payment.id } })).body.status).toBe('failed');
     const mit = await c.api(routes.processPayment, { body: purchase(gateway.storeId, threeDs.id, { initiatedBy: 'merchant', reasonType: 'recurring' }) });
     expect(mit.body.payment.status).toBe('succeeded');

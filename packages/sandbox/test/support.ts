@@ -29,6 +29,8 @@ export function client(baseUrl: string, sandbox: Sandbox) {
     send(route.method, `${API_PREFIX}${routePath(route, options.params)}${options.query ?? ''}`, options.body, options.headers);
   const vault = (path: string, body: unknown, headers: Record<string, string> = {}) =>
     send('POST', path, body, { authorization: '', 'x-tessera-vault-key': sandbox.vaultKey, ...headers });
+  /** A BT route with `BT-API-KEY` (the public key unless another is given). */
+  const bt = (path: string, body?: unknown, key: string = sandbox.vaultKey, method = 'POST') => send(method, path, body, { authorization: '', 'bt-api-key': key });
   const form = async (path: string, fields: Record<string, string>) => {
     const response = await fetch(`${baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) });
     return { status: response.status, headers: response.headers, body: await response.text() };
@@ -58,5 +60,5 @@ export function client(baseUrl: string, sandbox: Sandbox) {
     return { id: created.body.paymentInstrument.id, customerId: created.body.customer.id, tokenId: raw.id };
   }
 
-  return { send, api, vault, form, tokenize, instrument };
+  return { send, api, vault, bt, form, tokenize, instrument };
 }

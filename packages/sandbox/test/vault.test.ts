@@ -83,14 +83,6 @@ describe('vault', () => {
     expect(session.body).toMatchObject({ domainName: 'shop.example', displayName: 'Shop' });
   });
 
-  it('creates the sandbox 3DS provider local session for a vault token', async () => {
-    const token = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ cardNumber: '4000000000003220' }));
-    const session = await c.vault(sandboxRoutes.vaultCreateThreeDSSession, { tokenId: token.body.id, amount: 1000, currency: 'USD', customer: { name: 'Ada', email: 'ada@example.com' } });
-    expect(session.status).toBe(201);
-    expect(session.body).toMatchObject({ provider: 'tessera-sandbox', metadata: { tokenId: token.body.id, scaRequired: true } });
-    expect((await c.vault(sandboxRoutes.vaultCreateThreeDSSession, { tokenId: 'tok_404', amount: 1, currency: 'USD' })).status).toBe(404);
-  });
-
   it('answers unknown vault paths with a JSON 404', async () => {
     const answer = await c.vault('/vault/v1/nothing', {});
     expect(answer.status).toBe(404);

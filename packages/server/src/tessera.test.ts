@@ -122,12 +122,12 @@ describe('every operation sends the route of core’s table', () => {
     {
       name: 'threeds.createSession',
       call: (c) =>
-        c.threeds.createSession({ provider: 'tessera-sandbox', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } }),
+        c.threeds.createSession({ provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } }),
       method: 'POST',
       path: '/threeds/create-session',
-      body: { provider: 'tessera-sandbox', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } },
-      reply: { id: 'tds_1', externalSessionId: 's_1', provider: 'tessera-sandbox', status: 'created', paymentInstrumentId: 'pi_1' },
-      expected: { id: 'tds_1', externalSessionId: 's_1', provider: 'tessera-sandbox', status: 'created', paymentInstrumentId: 'pi_1' },
+      body: { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } },
+      reply: { id: 'tds_1', externalSessionId: 's_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: 'pi_1' },
+      expected: { id: 'tds_1', externalSessionId: 's_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: 'pi_1' },
     },
     {
       name: 'payments.authorize',

@@ -68,14 +68,15 @@ describe('customer-initiated payment with a 3DS challenge', () => {
     const listed = await tessera.customers.listPaymentInstruments(customer.id);
     expect(listed.data.map((instrument) => instrument.id)).toEqual([paymentInstrument.id]);
 
-    // The browser's local session (tokenizer → sandbox vault), persisted by the merchant server.
-    const local = (await (
-      await fetch(`${BASE_URL}${sandboxRoutes.vaultCreateThreeDSSession}`, {
+    // The browser's BT 3DS session (web-threeds → the sandbox's BT emulation, public key), persisted by the merchant server.
+    const bt = (await (
+      await fetch(`${BASE_URL}${sandboxRoutes.btCreateThreeDSSession}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-tessera-vault-key': sandbox.vaultKey },
-        body: JSON.stringify({ tokenId, paymentInstrumentId: paymentInstrument.id, amount: 4200, currency: 'USD', customer: { name: 'Ada', email: 'ada@example.com' } }),
+        headers: { 'content-type': 'application/json', 'bt-api-key': sandbox.vaultKey },
+        body: JSON.stringify({ token_id: tokenId, device: 'browser', device_info: { browser_language: 'en-US' }, web_challenge_mode: 'iframe' }),
       })
-    ).json()) as { sessionId: string; provider: string; metadata: Record<string, unknown> };
+    ).json()) as { id: string; card_brand: string };
+    const local = { sessionId: bt.id, provider: 'basis_theory', metadata: { cardBrand: bt.card_brand } };
     const session = await tessera.threeds.createSession({
       provider: local.provider,
       storeId,
@@ -112,7 +113,7 @@ describe('customer-initiated payment with a 3DS challenge', () => {
       method: 'POST',
       body: new URLSearchParams({ acsTransID: challenge!.acsTransactionId, threeDSServerTransID: 'srv_1', outcome: 'approve' }),
     });
-    expect(await completed.text()).toContain('tessera:3ds-challenge-complete');
+    expect(await completed.text()).toContain('"authenticationStatus":"successful"');
 
     const statuses: string[] = [];
     const final = await tessera.payments.waitForFinalStatus(pending.id, { intervalMs: 5, onStatus: (payment: Payment) => statuses.push(payment.status) });

@@ -1,23 +1,22 @@
 import { describe, expect, inject, it } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
 import type { ChallengeResult } from './challenge-modal.js';
-import { createThreeDS } from './threeds.js';
+import { createThreeDS } from './basis-theory.js';
 
-// Reliability: 100 challenges opened and settled in a row, approve / fail / ESC / close button / timeout mixed,
-// must leave nothing behind: no DOM node, no event listener, no observer, and the scroll lock released.
+// Reliability: 100 challenges (the real @basis-theory/web-threeds inside the modal) opened and settled in a row, approve / fail / ESC / close button / timeout mixed,
+// must leave nothing behind (web-threeds' own listeners, timers and containers included): no DOM node, no event listener, no observer, and the scroll lock released.
 const RUNS = 100;
 const sandboxUrl = inject('sandboxUrl');
 const threeds = createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
-const acsFrame = () => page.frameLocator(page.getByTitle('Card issuer verification'));
 
 type Outcome = 'approve' | 'fail' | 'escape' | 'close' | 'timeout';
 const outcomes: readonly Outcome[] = ['approve', 'fail', 'escape', 'close', 'timeout'];
 const expected: Record<Outcome, ChallengeResult> = {
-  approve: { success: true, status: 'Y', reason: undefined },
-  fail: { success: false, status: 'N', reason: 'failed' },
-  escape: { success: false, status: undefined, reason: 'cancelled' },
-  close: { success: false, status: undefined, reason: 'cancelled' },
-  timeout: { success: false, status: undefined, reason: 'timeout' },
+  approve: { success: true, authenticationStatus: 'successful', reason: undefined },
+  fail: { success: false, authenticationStatus: 'failed', reason: 'failed' },
+  escape: { success: false, authenticationStatus: undefined, reason: 'cancelled' },
+  close: { success: false, authenticationStatus: undefined, reason: 'cancelled' },
+  timeout: { success: false, authenticationStatus: undefined, reason: 'timeout' },
 };
 
 /** Counts listeners added and not yet removed, on every target, while the soak runs. */
@@ -103,7 +102,7 @@ describe('challenge modal soak', () => {
           const label = outcome === 'approve' ? 'Approve' : 'Fail authentication';
           // Wait for the ACS page to replace the iframe's blank document before clicking in it.
           await commands.readAcsPage('Card issuer verification', label);
-          await acsFrame().getByRole('button', { name: label }).click();
+          await commands.clickAcsButton('Card issuer verification', label);
         } else if (outcome === 'escape') {
           await expect.element(page.getByRole('dialog')).toBeVisible();
           await userEvent.keyboard('{Escape}');

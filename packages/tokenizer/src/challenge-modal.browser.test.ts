@@ -1,15 +1,20 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
 import type { ChallengeResult } from './challenge-modal.js';
+import { createThreeDS } from './basis-theory.js';
 import { TesseraChallengeError } from './errors.js';
-import { createThreeDS } from './threeds.js';
 
 const sandboxUrl = inject('sandboxUrl');
 const artifacts = '../../../test-artifacts/tokenizer';
 const threeds = () => createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
 
 const dialogElement = (): HTMLDialogElement | null => document.querySelector('dialog');
-const acsFrame = () => page.frameLocator(page.getByTitle('Card issuer verification'));
+const clickAcs = (label: 'Approve' | 'Fail authentication') => commands.clickAcsButton('Card issuer verification', label);
+/** The modal opens once web-threeds is loaded (a dynamic import): wait for it. */
+async function openedDialog(): Promise<HTMLDialogElement> {
+  await expect.element(page.getByRole('dialog')).toBeVisible();
+  return dialogElement()!;
+}
 
 /** Resolves once every message posted before this call has been dispatched (messages from one sender keep their order). */
 function flushMessages(sender: Window = window): Promise<void> {
@@ -52,48 +57,45 @@ function expectCleanedUp(): void {
   expect(document.activeElement).toBe(opener);
 }
 
-describe('startChallenge against the sandbox ACS', () => {
-  it('opens an accessible modal, posts the CReq into the iframe, and succeeds when the customer approves', async () => {
+describe('startChallenge: the real @basis-theory/web-threeds against the sandbox', () => {
+  it("opens an accessible modal, runs web-threeds' challenge in it, and succeeds when the customer approves", async () => {
     const { paymentId, challenge } = await commands.createPendingChallenge();
     const addListener = vi.spyOn(window, 'addEventListener');
     const removeListener = vi.spyOn(window, 'removeEventListener');
     const disconnect = vi.spyOn(MutationObserver.prototype, 'disconnect');
-    const clearTimer = vi.spyOn(window, 'clearTimeout');
-    const setTimer = vi.spyOn(window, 'setTimeout');
 
     const result = threeds().startChallenge(challenge, { windowSize: '03' });
-    const timerId = setTimer.mock.results[0]?.value as number;
-    setTimer.mockRestore();
-
-    const dialog = dialogElement()!;
     await expect.element(page.getByRole('dialog', { name: 'Confirm your payment' })).toBeVisible();
+    const dialog = dialogElement()!;
     expect(dialog.open).toBe(true);
     expect(dialog.matches(':modal')).toBe(true);
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)?.textContent).toBe('Your bank asks you to confirm this payment.');
     expect(document.activeElement).toBe(page.getByRole('button', { name: 'Cancel verification' }).element());
     expect(document.documentElement.style.overflow).toBe('hidden');
+    // web-threeds' iframe (its id), loading its challenge page from the sdkBaseUrl (the sandbox).
     const iframe = dialog.querySelector('iframe')!;
+    expect(iframe.id).toBe('challengeIframe');
+    expect(iframe.src).toBe(`${sandboxUrl}/pages/challenge.html`);
     expect(iframe.title).toBe('Card issuer verification');
     expect(iframe.getBoundingClientRect().width).toBe(500);
     expect(iframe.getBoundingClientRect().height).toBe(600);
 
-    // The ACS decoded our CReq and found the pending payment: it shows the amount and the approve button.
+    // The ACS decoded web-threeds' CReq and found the pending payment: it shows the amount and the approve button.
     const acsText = await commands.readAcsPage('Card issuer verification', 'Approve');
     expect(acsText).toContain('$19.99');
     expect(acsText).toContain('3220');
     await page.screenshot({ path: `${artifacts}/challenge-desktop.png` });
 
-    await acsFrame().getByRole('button', { name: 'Approve' }).click();
-    await expect(result).resolves.toEqual({ success: true, status: 'Y', reason: undefined } satisfies ChallengeResult);
+    await clickAcs('Approve');
+    await expect(result).resolves.toEqual({ success: true, authenticationStatus: 'successful', reason: undefined } satisfies ChallengeResult);
     expectCleanedUp();
     expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
 
-    // Every listener, timer and observer it made is gone.
-    const messageListener = addListener.mock.calls.find(([type]) => type === 'message')?.[1];
-    expect(messageListener).toBeTypeOf('function');
-    expect(removeListener).toHaveBeenCalledWith('message', messageListener);
-    expect(clearTimer).toHaveBeenCalledWith(timerId);
+    // Every message listener added while it ran (ours and web-threeds') is gone, and the observer too.
+    const messageListeners = addListener.mock.calls.filter(([type]) => type === 'message').map(([, listener]) => listener);
+    expect(messageListeners.length).toBeGreaterThanOrEqual(2);
+    for (const listener of messageListeners) expect(removeListener).toHaveBeenCalledWith('message', listener);
     expect(disconnect).toHaveBeenCalled();
     vi.restoreAllMocks();
   });
@@ -101,8 +103,9 @@ describe('startChallenge against the sandbox ACS', () => {
   it('resolves failed when the customer fails authentication', async () => {
     const { paymentId, challenge } = await commands.createPendingChallenge();
     const result = threeds().startChallenge(challenge);
-    await acsFrame().getByRole('button', { name: 'Fail authentication' }).click();
-    await expect(result).resolves.toEqual({ success: false, status: 'N', reason: 'failed' });
+    await commands.readAcsPage('Card issuer verification', 'Fail authentication');
+    await clickAcs('Fail authentication');
+    await expect(result).resolves.toEqual({ success: false, authenticationStatus: 'failed', reason: 'failed' });
     expectCleanedUp();
     expect(await commands.getPaymentStatus(paymentId)).toBe('failed');
   });
@@ -110,7 +113,7 @@ describe('startChallenge against the sandbox ACS', () => {
   it('keeps keyboard focus inside the dialog (Tab and Shift+Tab wrap, through the issuer iframe)', async () => {
     const { challenge } = await commands.createPendingChallenge();
     const result = threeds().startChallenge(challenge);
-    const dialog = dialogElement()!;
+    const dialog = await openedDialog();
     const close = page.getByRole('button', { name: 'Cancel verification' }).element();
     await commands.readAcsPage('Card issuer verification', 'Approve');
 
@@ -122,13 +125,15 @@ describe('startChallenge against the sandbox ACS', () => {
       expect(dialog.contains(document.activeElement)).toBe(true);
       expect(document.activeElement?.hasAttribute('data-focus-guard')).toBe(false);
     }
-    // Tab from the close button enters the iframe (Approve), then Fail, then wraps back to the close button.
+    // Tab from the close button enters the iframe (the issuer's buttons), then wraps back to the close button.
     close.focus();
     await userEvent.tab();
     expect(document.activeElement).toBe(dialog.querySelector('iframe'));
-    await userEvent.tab();
-    expect(document.activeElement).toBe(dialog.querySelector('iframe'));
-    await userEvent.tab();
+    let presses = 0;
+    while (document.activeElement !== close && presses++ < 6) {
+      expect(document.activeElement).toBe(dialog.querySelector('iframe'));
+      await userEvent.tab();
+    }
     expect(document.activeElement).toBe(close);
 
     await userEvent.keyboard('{Escape}');
@@ -141,7 +146,7 @@ describe('startChallenge against the sandbox ACS', () => {
     const result = threeds().startChallenge(challenge);
     await expect.element(page.getByRole('dialog')).toBeVisible();
     await userEvent.keyboard('{Escape}');
-    await expect(result).resolves.toEqual({ success: false, status: undefined, reason: 'cancelled' });
+    await expect(result).resolves.toEqual({ success: false, authenticationStatus: undefined, reason: 'cancelled' });
     expectCleanedUp();
   });
 
@@ -149,7 +154,7 @@ describe('startChallenge against the sandbox ACS', () => {
     const { paymentId, challenge } = await commands.createPendingChallenge();
     const result = threeds().startChallenge(challenge);
     await page.getByRole('button', { name: 'Cancel verification' }).click();
-    await expect(result).resolves.toEqual({ success: false, status: undefined, reason: 'cancelled' });
+    await expect(result).resolves.toEqual({ success: false, authenticationStatus: undefined, reason: 'cancelled' });
     expectCleanedUp();
     expect(await commands.getPaymentStatus(paymentId)).toBe('pending');
   });
@@ -169,14 +174,14 @@ describe('startChallenge against the sandbox ACS', () => {
   it('treats the page removing the dialog (a re-render, a router) as a cancel and still cleans up', async () => {
     const { challenge } = await commands.createPendingChallenge();
     const result = threeds().startChallenge(challenge);
-    dialogElement()!.remove();
-    await expect(result).resolves.toEqual({ success: false, status: undefined, reason: 'cancelled' });
+    (await openedDialog()).remove();
+    await expect(result).resolves.toEqual({ success: false, authenticationStatus: undefined, reason: 'cancelled' });
     expectCleanedUp();
   });
 
   it('times out', async () => {
     const { challenge } = await commands.createPendingChallenge();
-    await expect(threeds().startChallenge(challenge, { timeoutMs: 50 })).resolves.toEqual({ success: false, status: undefined, reason: 'timeout' });
+    await expect(threeds().startChallenge(challenge, { timeoutMs: 50 })).resolves.toEqual({ success: false, authenticationStatus: undefined, reason: 'timeout' });
     expectCleanedUp();
   });
 
@@ -185,7 +190,7 @@ describe('startChallenge against the sandbox ACS', () => {
     let outcome: ChallengeResult | undefined;
     const result = threeds().startChallenge(challenge).then((value) => (outcome = value));
     await commands.readAcsPage('Card issuer verification', 'Approve');
-    const forged = { type: 'tessera:3ds-challenge-complete', acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, transStatus: 'Y' };
+    const forged = { type: 'challenge', id: challenge.sessionId, isCompleted: true, authenticationStatus: 'successful' };
 
     // The page itself (its own origin is not the ACS's).
     window.postMessage(forged, '*');
@@ -210,7 +215,7 @@ describe('startChallenge against the sandbox ACS', () => {
     expect(dialogElement()?.open).toBe(true);
     expect(await commands.getPaymentStatus(paymentId)).toBe('pending');
 
-    await acsFrame().getByRole('button', { name: 'Approve' }).click();
+    await clickAcs('Approve');
     await expect(result).resolves.toMatchObject({ success: true });
     expectCleanedUp();
   });
@@ -219,6 +224,7 @@ describe('startChallenge against the sandbox ACS', () => {
     const first = await commands.createPendingChallenge();
     const second = await commands.createPendingChallenge();
     const result = threeds().startChallenge(first.challenge);
+    await openedDialog();
     const refused = await threeds()
       .startChallenge(second.challenge)
       .catch((error: unknown) => error);
@@ -268,7 +274,7 @@ describe('startChallenge against the sandbox ACS', () => {
     expect(box.height).toBe(844);
     expect(dialogElement()!.querySelector('iframe')!.getBoundingClientRect().width).toBe(390);
     await page.screenshot({ path: `${artifacts}/challenge-phone.png` });
-    await acsFrame().getByRole('button', { name: 'Approve' }).click();
+    await clickAcs('Approve');
     await expect(result).resolves.toMatchObject({ success: true });
     expectCleanedUp();
   });
@@ -278,5 +284,62 @@ describe('startChallenge against the sandbox ACS', () => {
       threeds().startChallenge({ sessionId: '', acsChallengeUrl: 'http://acs.example.com/c', acsTransactionId: 'a', threeDSVersion: '2.2.0' }),
     ).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'sessionId' }, { field: 'acsChallengeUrl' }] });
     expect(dialogElement()).toBeNull();
+  });
+
+  for (const outcome of ['approve', 'fail'] as const) {
+    it(`the real web-threeds creates the BT session, the payment names it, and the challenge ${outcome === 'approve' ? 'succeeds' : 'fails'}`, async () => {
+      const { storeId, instrument } = await commands.createThreeDSInstrument();
+      const body = await threeds().createSession({ instrument, payment: { amount: 1999, currency: 'USD' }, storeId });
+      expect(body).toEqual({ provider: 'basis_theory', storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: expect.stringMatching(/^3ds_/), metadata: { cardBrand: 'Visa' } } });
+      // web-threeds' containers for its method and challenge frames are gone again.
+      expect(document.body.innerHTML).toBe(bodyBefore);
+
+      const { paymentId, challenge } = await commands.payWithThreeDSSession(body as unknown as Record<string, unknown>);
+      expect(challenge.sessionId).toBe(body.sessionData.sessionId);
+      const result = threeds().startChallenge(challenge);
+      const label = outcome === 'approve' ? 'Approve' : 'Fail authentication';
+      await commands.readAcsPage('Card issuer verification', label);
+      await clickAcs(label);
+      await expect(result).resolves.toEqual(
+        outcome === 'approve' ? { success: true, authenticationStatus: 'successful', reason: undefined } : { success: false, authenticationStatus: 'failed', reason: 'failed' },
+      );
+      expectCleanedUp();
+      expect(await commands.getPaymentStatus(paymentId)).toBe(outcome === 'approve' ? 'succeeded' : 'failed');
+    });
+  }
+
+  it('a token Basis Theory does not know is a TesseraThreeDSError, and nothing is left behind', async () => {
+    const { storeId, instrument } = await commands.createThreeDSInstrument();
+    const error = await threeds()
+      .createSession({ instrument: { ...instrument, tokenId: 'tok_unknown' }, payment: { amount: 1999, currency: 'USD' }, storeId })
+      .catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'TesseraThreeDSError', code: 'threeds_session_failed' });
+    expect(document.body.innerHTML).toBe(bodyBefore);
+  });
+
+  it("releases web-threeds' listener and timer when its challenge ends on its error path (which leaves both behind)", async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    const addListener = vi.spyOn(window, 'addEventListener');
+    const removeListener = vi.spyOn(window, 'removeEventListener');
+    const setTimer = vi.spyOn(window, 'setTimeout');
+    const clearTimer = vi.spyOn(window, 'clearTimeout');
+    const result = threeds().startChallenge(challenge, { timeoutMs: 60_000 });
+    const dialog = await openedDialog();
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    const frame = dialog.querySelector('iframe')!;
+    // An error notification from web-threeds' page in the modal: web-threeds rejects, and on that path it keeps its
+    // message listener and its 70 s timer (it clears the wrong variable).
+    window.dispatchEvent(
+      new MessageEvent('message', { data: { type: 'error', id: challenge.sessionId, isCompleted: false, details: 'ACS unreachable' }, origin: new URL(sandboxUrl).origin, source: frame.contentWindow }),
+    );
+    await expect(result).resolves.toEqual({ success: false, authenticationStatus: undefined, reason: 'error' });
+    expectCleanedUp();
+    const messageListeners = addListener.mock.calls.filter(([type]) => type === 'message').map(([, listener]) => listener);
+    expect(messageListeners.length).toBeGreaterThanOrEqual(2);
+    for (const listener of messageListeners) expect(removeListener).toHaveBeenCalledWith('message', listener);
+    const webThreedsTimer = setTimer.mock.calls.findIndex(([, delay]) => delay === 70_000);
+    expect(webThreedsTimer).toBeGreaterThanOrEqual(0);
+    expect(clearTimer).toHaveBeenCalledWith(setTimer.mock.results[webThreedsTimer]?.value);
+    vi.restoreAllMocks();
   });
 });

@@ -1,20 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { readCompletion } from './challenge-modal.js';
+import { readChallengeNotification } from './challenge-modal.js';
 
-const message = { type: 'tessera:3ds-challenge-complete', acsTransID: 'acs_1', threeDSServerTransID: 'tds_1', transStatus: 'Y' };
+// web-threeds' challenge notification, as its challenge page relays it (read in web-threeds 1.3.5).
+const notification = { type: 'challenge', id: '3ds_1', isCompleted: true, authenticationStatus: 'successful' };
 
-describe('readCompletion', () => {
-  it('reads the completion message as an object or as a JSON string', () => {
-    expect(readCompletion(message)).toEqual(message);
-    expect(readCompletion(JSON.stringify({ ...message, transStatus: 'N' }))).toMatchObject({ transStatus: 'N' });
+describe('readChallengeNotification', () => {
+  it('maps authenticationStatus to success: successful and attempted authenticate, anything else fails', () => {
+    expect(readChallengeNotification(notification, '3ds_1')).toEqual({ success: true, authenticationStatus: 'successful', reason: undefined });
+    expect(readChallengeNotification({ ...notification, authenticationStatus: 'attempted' }, '3ds_1')).toMatchObject({ success: true });
+    expect(readChallengeNotification({ ...notification, authenticationStatus: 'failed' }, '3ds_1')).toEqual({ success: false, authenticationStatus: 'failed', reason: 'failed' });
+    expect(readChallengeNotification({ ...notification, authenticationStatus: 7 }, '3ds_1')).toEqual({ success: false, authenticationStatus: undefined, reason: 'failed' });
   });
 
-  it('ignores unrelated messages', () => {
-    for (const data of [undefined, null, 'hello', '{"type":"other"}', { type: 'webpackOk' }, 42]) expect(readCompletion(data)).toBeUndefined();
-  });
-
-  it('flags a malformed completion (the modal then settles with reason "error")', () => {
-    expect(readCompletion({ ...message, transStatus: 'maybe' })).toBe('malformed');
-    expect(readCompletion({ type: message.type })).toBe('malformed');
+  it('ignores other messages, other sessions and unfinished notifications', () => {
+    for (const data of [undefined, null, 'hello', 42, { type: 'method', id: '3ds_1', isCompleted: true }, { ...notification, id: '3ds_2' }, { ...notification, isCompleted: false }]) {
+      expect(readChallengeNotification(data, '3ds_1')).toBeUndefined();
+    }
   });
 });

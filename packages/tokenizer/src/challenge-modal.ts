@@ -1,17 +1,7 @@
-import {
-  type ChallengeCompletionMessage,
-  challengeCompletionMessage,
-  type ChallengeWindowSize,
-  challengeWindowSizes,
-  encodeChallengeRequest,
-  type FieldError,
-  MAX_TIMER_MS,
-  TesseraValidationError,
-  type ThreeDSChallenge,
-} from '@tessera/core';
-import * as z from 'zod/mini';
+import { type ChallengeWindowSize, challengeWindowSizes, type FieldError, MAX_TIMER_MS, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
 import { loopbackHosts } from './environment.js';
 import { TesseraChallengeError } from './errors.js';
+import { configureWebThreeds, type WebThreedsConfig, type WebThreedsModule } from './web-threeds.js';
 
 /** Texts of the challenge modal; replace any of them to translate or rephrase. */
 export interface ChallengeLabels {
@@ -51,17 +41,23 @@ export interface StartChallengeOptions {
 /** Why a challenge did not authenticate. */
 export type ChallengeFailureReason = 'cancelled' | 'timeout' | 'failed' | 'error';
 
-/** EMV `transStatus` of the completion message. */
-export type ChallengeTransStatus = ChallengeCompletionMessage['transStatus'];
-
 /**
- * Outcome of a challenge. `success` is true only when the ACS answered `transStatus: 'Y'`. Otherwise `reason` says
- * why: the customer `cancelled` (close button, ESC, abort signal), the `timeout` passed, the ACS answered something
- * else than `Y` (`failed`, with its `status`), or the ACS sent a malformed completion (`error`).
+ * Outcome of a challenge. `success` is true when Basis Theory's notification says `authenticationStatus`
+ * `successful` (or `attempted`). Otherwise `reason` says why: the customer `cancelled` (close button, ESC, abort
+ * signal), the `timeout` passed, the authentication ended with another status (`failed`, with its
+ * `authenticationStatus`), or web-threeds failed (`error`). Only the payment's final status (polled by your server)
+ * decides whether money moved.
  */
 export type ChallengeResult =
-  | { success: true; status: 'Y'; reason: undefined }
-  | { success: false; status: ChallengeTransStatus | undefined; reason: ChallengeFailureReason };
+  | { success: true; authenticationStatus: string; reason: undefined }
+  | { success: false; authenticationStatus: string | undefined; reason: ChallengeFailureReason };
+
+/** How the modal runs web-threeds: its factory, the public key and its configuration. */
+export interface ChallengeRunner {
+  factory: WebThreedsModule['BasisTheory3ds'];
+  publicKey: string;
+  config: WebThreedsConfig & { sdkBaseUrl: string };
+}
 
 const styles = `.tessera-3ds{padding:0;border:0;border-radius:var(--tessera-3ds-radius,12px);background:var(--tessera-3ds-background,#fff);color:var(--tessera-3ds-color,#1a1a1a);font-family:var(--tessera-3ds-font-family,system-ui,sans-serif);box-shadow:var(--tessera-3ds-shadow,0 10px 40px rgba(0,0,0,.3));max-width:100vw;max-height:100dvh;overflow:auto;box-sizing:border-box}.tessera-3ds::backdrop{background:var(--tessera-3ds-backdrop,rgba(15,23,42,.6))}.tessera-3ds__header{display:flex;align-items:center;justify-content:space-between;gap:8px;padding:8px 8px 0 16px}.tessera-3ds__title{margin:0;font-size:var(--tessera-3ds-title-size,1.05rem)}.tessera-3ds__description{margin:0;padding:0 16px 8px;font-size:.875rem;opacity:.8}.tessera-3ds__close{min-width:44px;min-height:44px;border:0;border-radius:8px;background:transparent;color:inherit;font-size:1.5rem;line-height:1;cursor:pointer}.tessera-3ds__close:focus-visible{outline:2px solid var(--tessera-3ds-focus-color,#2563eb);outline-offset:2px}.tessera-3ds__frame{display:block;border:0;max-width:100%;background:#fff}.tessera-3ds--full,.tessera-3ds--full .tessera-3ds__frame{width:100vw;height:100dvh}@media (max-width:600px){.tessera-3ds{width:100vw;height:100dvh;max-height:none;margin:0;border-radius:0}.tessera-3ds__frame{width:100%!important;height:calc(100dvh - 90px)!important}}`;
 
@@ -70,7 +66,8 @@ const styles = `.tessera-3ds{padding:0;border:0;border-radius:var(--tessera-3ds-
 let challengeOpen = false;
 let challengeCount = 0;
 
-function validateChallenge(challenge: ThreeDSChallenge, options: StartChallengeOptions): URL {
+/** Checks the challenge and the options; throws `TesseraValidationError` naming every bad field. */
+export function validateChallenge(challenge: ThreeDSChallenge, options: StartChallengeOptions): URL {
   const fields: FieldError[] = [];
   const input = (challenge ?? {}) as Partial<ThreeDSChallenge>;
   for (const field of ['sessionId', 'acsTransactionId', 'threeDSVersion', 'acsChallengeUrl'] as const) {
@@ -105,33 +102,29 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Reco
   return node;
 }
 
-/** Reads a completion message (object or JSON string); `undefined` for unrelated messages, `malformed` for a broken one. */
-export function readCompletion(data: unknown): ChallengeCompletionMessage | 'malformed' | undefined {
-  let value = data;
-  if (typeof value === 'string') {
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return undefined;
-    }
-  }
-  if ((value as { type?: unknown } | null)?.type !== 'tessera:3ds-challenge-complete') return undefined;
-  const parsed = z.safeParse(challengeCompletionMessage, value);
-  return parsed.success ? parsed.data : 'malformed';
+/**
+ * Reads web-threeds' challenge notification (`{ type: 'challenge', id, isCompleted: true, authenticationStatus }`)
+ * for the session `sessionId`: the outcome, or `undefined` for any other message.
+ */
+export function readChallengeNotification(data: unknown, sessionId: string): ChallengeResult | undefined {
+  const message = data as { type?: unknown; id?: unknown; isCompleted?: unknown; authenticationStatus?: unknown } | null;
+  if (message?.type !== 'challenge' || message.id !== sessionId || message.isCompleted !== true) return undefined;
+  const status = typeof message.authenticationStatus === 'string' ? message.authenticationStatus : undefined;
+  return status === 'successful' || status === 'attempted'
+    ? { success: true, authenticationStatus: status, reason: undefined }
+    : { success: false, authenticationStatus: status, reason: 'failed' };
 }
 
 /**
- * Shows the EMV 3DS browser challenge in a modal `<dialog>` and resolves once with its outcome. See
- * `createThreeDS().startChallenge` for the full contract.
- * @param allowedOrigins origins besides the ACS URL's own that may post the completion message.
+ * Shows the 3DS challenge in a modal `<dialog>`, runs web-threeds' `startChallenge` inside it (its `containerId`)
+ * and resolves once with the outcome. See `createThreeDS().startChallenge` for the full contract.
  */
-export function openChallengeModal(challenge: ThreeDSChallenge, options: StartChallengeOptions = {}, allowedOrigins: readonly string[] = []): Promise<ChallengeResult> {
+export function openChallengeModal(challenge: ThreeDSChallenge, options: StartChallengeOptions, runner: ChallengeRunner): Promise<ChallengeResult> {
   if (typeof document === 'undefined' || typeof window === 'undefined') {
     return Promise.reject(new TesseraChallengeError('no_dom', 'startChallenge needs a browser document'));
   }
-  let acsUrl: URL;
   try {
-    acsUrl = validateChallenge(challenge, options);
+    validateChallenge(challenge, options);
   } catch (error) {
     return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
@@ -139,14 +132,16 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
     return Promise.reject(new TesseraChallengeError('challenge_in_progress', 'A 3DS challenge is already open'));
   }
   const { signal } = options;
-  if (signal?.aborted) return Promise.resolve({ success: false, status: undefined, reason: 'cancelled' });
+  if (signal?.aborted) return Promise.resolve({ success: false, authenticationStatus: undefined, reason: 'cancelled' });
 
   challengeOpen = true;
   const id = `tessera-3ds-${++challengeCount}`;
   const labels = { ...defaultLabels, ...options.labels };
   const windowSize = options.windowSize ?? '03';
   const size = challengeWindowSizes[windowSize];
-  const origins = new Set([acsUrl.origin, ...allowedOrigins]);
+  const timeoutMs = options.timeoutMs ?? 600_000;
+  // The notification comes from web-threeds' challenge page, served from its sdkBaseUrl.
+  const sdkOrigin = new URL(runner.config.sdkBaseUrl).origin;
 
   const dialog = element('dialog', {
     class: `tessera-3ds${windowSize === '05' ? ' tessera-3ds--full' : ''}`,
@@ -161,32 +156,9 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
   const title = element('h2', { id: `${id}-title`, class: 'tessera-3ds__title' }, labels.title);
   const closeButton = element('button', { type: 'button', class: 'tessera-3ds__close', 'aria-label': labels.close }, '\u00d7');
   const description = element('p', { id: `${id}-description`, class: 'tessera-3ds__description' }, labels.description);
-  const iframe = element('iframe', {
-    name: `${id}-frame`,
-    title: labels.iframeTitle,
-    class: 'tessera-3ds__frame',
-    sandbox: 'allow-scripts allow-forms allow-same-origin allow-popups',
-  });
-  if (typeof size.width === 'number') {
-    iframe.style.width = `${size.width}px`;
-    iframe.style.height = `${size.height}px`;
-  }
-  const form = element('form', { method: 'post', action: acsUrl.href, target: `${id}-frame`, hidden: '' });
-  form.append(
-    element('input', {
-      type: 'hidden',
-      name: 'creq',
-      value: encodeChallengeRequest({
-        threeDSServerTransID: challenge.sessionId,
-        acsTransID: challenge.acsTransactionId,
-        messageType: 'CReq',
-        messageVersion: challenge.threeDSVersion,
-        challengeWindowSize: windowSize,
-      }),
-    }),
-  );
+  const container = element('div', { id: `${id}-container` });
   header.append(title, closeButton);
-  dialog.append(element('style', options.nonce ? { nonce: options.nonce } : {}, styles), startGuard, header, description, iframe, form, endGuard);
+  dialog.append(element('style', options.nonce ? { nonce: options.nonce } : {}, styles), startGuard, header, description, container, endGuard);
 
   const root = document.documentElement;
   const previousOverflow = root.style.overflow;
@@ -194,7 +166,9 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
 
   return new Promise<ChallengeResult>((resolve) => {
     let settled = false;
-    const timer = setTimeout(() => settle({ success: false, status: undefined, reason: 'timeout' }), options.timeoutMs ?? 600_000);
+    let frame: HTMLIFrameElement | null = null;
+    let release = (): void => undefined;
+    const timer = setTimeout(() => settle({ success: false, authenticationStatus: undefined, reason: 'timeout' }), timeoutMs);
     let observer: MutationObserver | undefined;
 
     const settle = (result: ChallengeResult): void => {
@@ -209,6 +183,10 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       signal?.removeEventListener('abort', onCancel);
       clearTimeout(timer);
       observer?.disconnect();
+      // web-threeds keeps a message listener and a timer until it sees a challenge notification, and after its error
+      // path it keeps both for good. Hand it one, synchronously, so nothing of it outlives the modal.
+      window.dispatchEvent(new MessageEvent('message', { data: { type: 'challenge', id: challenge.sessionId, isCompleted: false } }));
+      release();
       if (dialog.open) dialog.close();
       dialog.remove();
       root.style.overflow = previousOverflow;
@@ -218,34 +196,31 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
     };
 
     function onMessage(event: MessageEvent): void {
-      // Two checks: the sender's origin is allow-listed, and the sender is our iframe (not another frame of that origin).
-      if (!origins.has(event.origin) || event.source !== iframe.contentWindow) return;
-      const completion = readCompletion(event.data);
-      if (completion === undefined) return;
-      if (completion === 'malformed') {
-        settle({ success: false, status: undefined, reason: 'error' });
+      const data = event.data as { type?: unknown } | null;
+      if (data?.type !== 'challenge' && data?.type !== 'error') return;
+      // Two checks: the sender is web-threeds' challenge page (origin), and it is the one in our modal (source).
+      // web-threeds itself checks neither, so a notification that fails them never reaches its listener (ours runs
+      // first): no other frame can end the challenge.
+      if (event.origin !== sdkOrigin || !frame || event.source !== frame.contentWindow) {
+        event.stopImmediatePropagation();
         return;
       }
-      if (completion.acsTransID !== challenge.acsTransactionId) return;
-      settle(
-        completion.transStatus === 'Y'
-          ? { success: true, status: 'Y', reason: undefined }
-          : { success: false, status: completion.transStatus, reason: 'failed' },
-      );
+      const result = readChallengeNotification(data, challenge.sessionId);
+      if (result) settle(result);
     }
     function onCancel(event: Event): void {
       // ESC: keep the dialog open until settle removes it, so the outcome is decided in one place.
       if (event.type === 'cancel') event.preventDefault();
-      settle({ success: false, status: undefined, reason: 'cancelled' });
+      settle({ success: false, authenticationStatus: undefined, reason: 'cancelled' });
     }
     function onClose(): void {
-      settle({ success: false, status: undefined, reason: 'cancelled' });
+      settle({ success: false, authenticationStatus: undefined, reason: 'cancelled' });
     }
     function focusFirst(): void {
       closeButton.focus();
     }
     function focusLast(): void {
-      iframe.focus();
+      (frame ?? closeButton).focus();
     }
 
     window.addEventListener('message', onMessage);
@@ -261,14 +236,39 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       dialog.showModal();
       root.style.overflow = 'hidden';
       closeButton.focus();
-      form.submit();
+      const configured = configureWebThreeds(runner.factory, runner.publicKey, runner.config);
+      release = configured.release;
+      // Our timer decides the timeout; web-threeds' own one (which settles as an error) comes later.
+      const running = configured.webThreeds.startChallenge({
+        sessionId: challenge.sessionId,
+        acsChallengeUrl: challenge.acsChallengeUrl,
+        acsTransactionId: challenge.acsTransactionId,
+        threeDSVersion: challenge.threeDSVersion,
+        windowSize,
+        containerId: container.id,
+        timeout: Math.min(timeoutMs + 10_000, MAX_TIMER_MS),
+      });
+      // web-threeds made its iframe synchronously; name it and size it like the rest of the modal.
+      frame = container.querySelector('iframe');
+      if (frame) {
+        frame.title = labels.iframeTitle;
+        frame.className = 'tessera-3ds__frame';
+        if (typeof size.width === 'number') {
+          frame.style.width = `${size.width}px`;
+          frame.style.height = `${size.height}px`;
+        }
+      }
+      // A verified notification settles first (our listener runs before web-threeds'); anything else that ends
+      // web-threeds' challenge (its timeout, its error, a message we did not verify) is an error.
+      const failed = (): void => settle({ success: false, authenticationStatus: undefined, reason: 'error' });
+      running.then(failed, failed);
       // If the page removes the dialog (a framework re-render, a router), treat it as a cancel and clean up.
       observer = new MutationObserver(() => {
-        if (!dialog.isConnected) settle({ success: false, status: undefined, reason: 'cancelled' });
+        if (!dialog.isConnected) settle({ success: false, authenticationStatus: undefined, reason: 'cancelled' });
       });
       observer.observe(root, { childList: true, subtree: true });
     } catch {
-      settle({ success: false, status: undefined, reason: 'error' });
+      settle({ success: false, authenticationStatus: undefined, reason: 'error' });
     }
   });
 }

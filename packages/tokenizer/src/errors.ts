@@ -85,3 +85,14 @@ export class TesseraWalletError extends TesseraError {
     this.name = 'TesseraWalletError';
   }
 }
+
+/**
+ * Basis Theory's web-threeds could not create the 3DS session (a refused token, a card no 3DS scheme supports, a
+ * network failure). The message is web-threeds' own text, which names no card data and no key.
+ */
+export class TesseraThreeDSError extends TesseraError {
+  constructor(detail: string) {
+    super('threeds_session_failed', `Basis Theory could not create the 3DS session: ${detail}`);
+    this.name = 'TesseraThreeDSError';
+  }
+}

@@ -1,17 +1,12 @@
 export { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionConstructor, type ApplePaySessionLike, type StartApplePayOptions } from './apple-pay.js';
-export {
-  type ChallengeFailureReason,
-  type ChallengeLabels,
-  type ChallengeResult,
-  type ChallengeTransStatus,
-  type StartChallengeOptions,
-} from './challenge-modal.js';
+export { type ChallengeFailureReason, type ChallengeLabels, type ChallengeResult, type StartChallengeOptions } from './challenge-modal.js';
 export { LOCAL_VAULT_URL, SANDBOX_VAULT_KEY, type TokenizerEnvironment, type VaultConnectionOptions } from './environment.js';
 export {
   TesseraChallengeError,
   TesseraConfigurationError,
   TesseraInvalidResponseError,
   TesseraNetworkError,
+  TesseraThreeDSError,
   TesseraVaultError,
   TesseraWalletError,
   type ChallengeErrorReason,
@@ -28,10 +23,18 @@ export {
   type GooglePayPaymentDataRequest,
   type GooglePayRequestOptions,
 } from './google-pay.js';
-export { createThreeDS, type CreateThreeDSSessionInput, type ThreeDS, type ThreeDSCreateSessionBody, type ThreeDSOptions } from './threeds.js';
-export { basisTheoryThreeDSProvider, type BasisTheoryModule, type BasisTheoryThreeDSOptions } from './threeds-basis-theory-provider.js';
-export type { ThreeDSInstrument, ThreeDSLocalSession, ThreeDSPaymentContext, ThreeDSProvider, ThreeDSSessionInput } from './threeds-provider.js';
-export { sandboxThreeDSProvider } from './threeds-sandbox-provider.js';
+export {
+  BASIS_THEORY_SDK_BASE_URL,
+  BASIS_THEORY_THREEDS_PROVIDER,
+  createThreeDS,
+  type CreateThreeDSSessionInput,
+  type ThreeDS,
+  type ThreeDSCreateSessionBody,
+  type ThreeDSInstrument,
+  type ThreeDSOptions,
+  type ThreeDSPaymentContext,
+} from './threeds.js';
+export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './web-threeds.js';
 export { createTokenizer, type ApplePayMerchantValidationRequest, type Tokenizer, type TokenizerOptions, type WalletToken } from './tokenizer.js';
 export type { RequestOptions } from './vault-request.js';
 export { waitForPayment, type WaitForPaymentOptions } from './wait-for-payment.js';

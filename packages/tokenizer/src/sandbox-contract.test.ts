@@ -2,7 +2,6 @@ import { API_PREFIX, decodeServiceToken, encodeChallengeRequest } from '@tessera
 import { createSandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createThreeDS } from './threeds.js';
 import { createTokenizer } from './tokenizer.js';
 
 // The tokenizer against the sandbox's own msw handlers: the vault contract, and the merchant server accepting the
@@ -36,14 +35,16 @@ describe('tokenizer ⇄ sandbox (msw)', () => {
     const { paymentInstrument } = (await created.json()) as { paymentInstrument: { id: string; card: { last4: string } } };
     expect(paymentInstrument.card.last4).toBe('3220');
 
+    // The BT 3DS session web-threeds creates in the page (the browser tests run the real library; this is its request).
     const token = decodeServiceToken(serviceToken);
-    const threeds = createThreeDS({ environment: 'local' });
-    const body = await threeds.createSession({
-      instrument: { id: paymentInstrument.id, tokenId: token.token, card: { last4: '3220', bin: '400000', expirationMonth: 12, expirationYear: 2035 } },
-      payment: { amount: 1999, currency: 'USD', customerInfo: { name: 'Ada Lovelace', email: 'ada@example.com' } },
-      storeId: sandbox.defaults.gateway.storeId,
+    const btSession = await fetch(`${base}/3ds/sessions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'bt-api-key': 'pk_test_tessera_sandbox' },
+      body: JSON.stringify({ token_id: token.token, device: 'browser', device_info: { browser_language: 'en-US' }, web_challenge_mode: 'iframe' }),
     });
-    expect(body).toMatchObject({ provider: 'tessera-sandbox', paymentInstrumentId: paymentInstrument.id, storeId: sandbox.defaults.gateway.storeId });
+    expect(btSession.status).toBe(201);
+    const { id: sessionId } = (await btSession.json()) as { id: string };
+    const body = { provider: 'basis_theory', storeId: sandbox.defaults.gateway.storeId, paymentInstrumentId: paymentInstrument.id, sessionData: { sessionId, metadata: {} } };
     const session = await api('/threeds/create-session', body);
     expect(session.status).toBeLessThan(300);
     const persisted = (await session.json()) as { id: string; externalSessionId: string; status: string };
@@ -61,8 +62,9 @@ describe('tokenizer ⇄ sandbox (msw)', () => {
     const { payment } = (await processed.json()) as { payment: { status: string; requireActionData: { metadata: { threedsSession: Record<string, string> } } } };
     expect(payment.status).toBe('pending');
     const challenge = payment.requireActionData.metadata.threedsSession;
+    expect(challenge.externalSessionId).toBe(sessionId);
 
-    // The CReq the modal posts is one the sandbox ACS accepts.
+    // The CReq web-threeds posts is one the sandbox ACS accepts.
     const creq = encodeChallengeRequest({
       threeDSServerTransID: challenge.externalSessionId ?? '',
       acsTransID: challenge.acsTransID ?? '',

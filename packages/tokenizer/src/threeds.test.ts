@@ -1,93 +1,102 @@
 import { TesseraValidationError } from '@tessera/core';
-import { http, HttpResponse } from 'msw';
-import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TesseraChallengeError, TesseraConfigurationError } from './errors.js';
-import { createThreeDS } from './threeds.js';
-import { basisTheoryThreeDSProvider, type BasisTheoryModule } from './threeds-basis-theory-provider.js';
-
-const vaultUrl = 'https://vault.test';
-const sent: { url: string; key: string | null; body: unknown }[] = [];
-const server = setupServer(
-  http.post(`${vaultUrl}/vault/v1/threeds/sessions`, async ({ request }) => {
-    sent.push({ url: request.url, key: request.headers.get('x-tessera-vault-key'), body: await request.json() });
-    return HttpResponse.json({ sessionId: 'sess_1', provider: 'tessera-sandbox', metadata: { methodUrl: null } }, { status: 201 });
-  }),
-);
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-afterEach(() => {
-  server.resetHandlers();
-  sent.length = 0;
-});
-afterAll(() => server.close());
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
+import { BASIS_THEORY_SDK_BASE_URL, createThreeDS } from './threeds.js';
+import type { WebThreeds, WebThreedsConfig, WebThreedsModule } from './web-threeds.js';
 
 const instrument = { id: 'pi_1', tokenId: 'tok_1', type: 'card' as const, card: { last4: '3220', bin: '400000', expirationMonth: 1, expirationYear: 2030 } };
 const payment = { amount: 1999, currency: 'USD', customerInfo: { name: 'Ada Lovelace', email: 'ada@example.com' } };
+const apiBaseUrl = 'https://api.bt.test';
+
+/** A stand-in for @basis-theory/web-threeds that records how it was configured and called. */
+function fakeWebThreeds(createSession: WebThreeds['createSession']) {
+  const configured: { publicKey: string; config: WebThreedsConfig | undefined }[] = [];
+  const module: WebThreedsModule = {
+    BasisTheory3ds(publicKey, config) {
+      configured.push({ publicKey, config });
+      return { createSession, startChallenge: () => Promise.reject(new Error('not used')) };
+    },
+  };
+  const load = vi.fn(() => Promise.resolve(module));
+  return { load, configured };
+}
+
+// createSession needs a document (web-threeds reads the browser); the fake touches only getElementById.
+beforeEach(() => vi.stubGlobal('document', { getElementById: () => null }));
+afterEach(() => vi.unstubAllGlobals());
 
 describe('createThreeDS', () => {
-  it('refuses an unknown environment and malformed allowed origins', () => {
+  it('refuses an unknown environment and a non-https sdkBaseUrl', () => {
     expect(() => createThreeDS({ environment: 'prod' as never })).toThrow(TesseraConfigurationError);
-    expect(() => createThreeDS({ environment: 'local', allowedOrigins: ['https://acs.example.com/path'] })).toThrow(TesseraConfigurationError);
+    expect(() => createThreeDS({ environment: 'local', sdkBaseUrl: 'http://3ds.example.com' })).toThrow(TesseraConfigurationError);
   });
 
-  it('createSession goes through the vault provider and returns the body for POST /threeds/create-session', async () => {
-    const threeds = createThreeDS({ environment: 'development', vaultUrl, vaultKey: 'pk_test_key' });
+  it('createSession runs web-threeds with the environment (API origin, public key, telemetry off) and returns the body for POST /threeds/create-session', async () => {
+    const createSession = vi.fn(() => Promise.resolve({ id: '3ds_1', cardBrand: 'Visa', additionalCardBrands: ['Cartes Bancaires'] }));
+    const { load, configured } = fakeWebThreeds(createSession);
+    const threeds = createThreeDS({ environment: 'development', vaultUrl: apiBaseUrl, vaultKey: 'key_test_public', loadWebThreeds: load });
+    expect(load).not.toHaveBeenCalled();
     const body = await threeds.createSession({ instrument, payment, storeId: 'store_1' });
-    expect(sent).toEqual([
-      {
-        url: `${vaultUrl}/vault/v1/threeds/sessions`,
-        key: 'pk_test_key',
-        body: { tokenId: 'tok_1', paymentInstrumentId: 'pi_1', amount: 1999, currency: 'USD', customer: { name: 'Ada Lovelace', email: 'ada@example.com' } },
-      },
-    ]);
-    expect(body).toEqual({ provider: 'tessera-sandbox', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 'sess_1', metadata: { methodUrl: null } } });
+    expect(configured).toEqual([{ publicKey: 'key_test_public', config: { apiBaseUrl, sdkBaseUrl: BASIS_THEORY_SDK_BASE_URL, disableTelemetry: true } }]);
+    expect(createSession).toHaveBeenCalledWith({ tokenId: 'tok_1' });
+    expect(body).toEqual({
+      provider: 'basis_theory',
+      storeId: 'store_1',
+      paymentInstrumentId: 'pi_1',
+      sessionData: { sessionId: '3ds_1', metadata: { cardBrand: 'Visa', additionalCardBrands: ['Cartes Bancaires'] } },
+    });
   });
 
-  it('validates the input first, naming every bad field, and sends nothing', async () => {
-    const threeds = createThreeDS({ environment: 'development', vaultUrl, vaultKey: 'pk_test_key' });
+  it('in local, web-threeds loads its pages from the sandbox; telemetry can be turned on', async () => {
+    const { load, configured } = fakeWebThreeds(() => Promise.resolve({ id: '3ds_2' }));
+    const threeds = createThreeDS({ environment: 'local', vaultUrl: 'http://localhost:4010/', vaultKey: 'key_test_local', loadWebThreeds: load, disableTelemetry: false });
+    await expect(threeds.createSession({ instrument, payment })).resolves.toEqual({ provider: 'basis_theory', paymentInstrumentId: 'pi_1', sessionData: { sessionId: '3ds_2', metadata: {} } });
+    expect(configured[0]?.config).toEqual({ apiBaseUrl: 'http://localhost:4010', sdkBaseUrl: 'http://localhost:4010', disableTelemetry: false });
+  });
+
+  it('validates the input first, naming every bad field, and loads nothing', async () => {
+    const { load } = fakeWebThreeds(() => Promise.resolve({ id: 'x' }));
+    const threeds = createThreeDS({ environment: 'development', vaultUrl: apiBaseUrl, vaultKey: 'key_test_public', loadWebThreeds: load });
     const error = await threeds
       .createSession({ instrument: { ...instrument, id: '../x', card: { ...instrument.card, last4: '42' } }, payment: { amount: 19.99, currency: 'usd' } })
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TesseraValidationError);
     expect((error as TesseraValidationError).fields.map((field) => field.field).sort()).toEqual(['instrument.card.last4', 'instrument.id', 'payment.amount', 'payment.currency']);
-    expect(sent).toHaveLength(0);
+    expect(load).not.toHaveBeenCalled();
   });
 
-  it('the default provider needs a vault key outside local', async () => {
-    const threeds = createThreeDS({ environment: 'production', vaultUrl });
-    await expect(threeds.createSession({ instrument, payment })).rejects.toMatchObject({ name: 'TesseraConfigurationError', reason: 'missing_vault_key' });
+  it("turns web-threeds' rejection (a string) into a TesseraThreeDSError", async () => {
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- web-threeds rejects with the message text
+    const { load } = fakeWebThreeds(() => Promise.reject('3DS is not supported for the provided card'));
+    const threeds = createThreeDS({ environment: 'development', vaultUrl: apiBaseUrl, vaultKey: 'key_test_public', loadWebThreeds: load });
+    const error = await threeds.createSession({ instrument, payment }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TesseraThreeDSError);
+    expect(error).toMatchObject({ code: 'threeds_session_failed', message: 'Basis Theory could not create the 3DS session: 3DS is not supported for the provided card' });
   });
 
-  it('uses a custom provider through the interface', async () => {
-    const createSession = vi.fn(() => Promise.resolve({ sessionId: 'ext_9', metadata: { a: 1 } }));
-    const threeds = createThreeDS({ environment: 'production', provider: { name: 'acme', createSession } });
-    await expect(threeds.createSession({ instrument, payment })).resolves.toEqual({ provider: 'acme', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 'ext_9', metadata: { a: 1 } } });
-    expect(createSession).toHaveBeenCalledWith({ instrument, payment }, {});
+  it('without a loader (and no web-threeds <script>), or with one that fails, it is a configuration error', async () => {
+    const bare = createThreeDS({ environment: 'development', vaultUrl: apiBaseUrl, vaultKey: 'key_test_public' });
+    await expect(bare.createSession({ instrument, payment })).rejects.toMatchObject({ name: 'TesseraConfigurationError', message: expect.stringContaining('@tessera/tokenizer/basis-theory') });
+    const missing = createThreeDS({ environment: 'development', vaultUrl: apiBaseUrl, vaultKey: 'key_test_public', loadWebThreeds: () => Promise.reject(new Error('Cannot find module')) });
+    await expect(missing.createSession({ instrument, payment })).rejects.toMatchObject({ name: 'TesseraConfigurationError', message: expect.stringContaining('install it') });
   });
 
-  it('startChallenge refuses to run without a DOM (server-side rendering)', async () => {
-    const threeds = createThreeDS({ environment: 'local' });
+  it('uses the global of web-threeds’ browser bundle when there is no loader', async () => {
+    const { load, configured } = fakeWebThreeds(() => Promise.resolve({ id: '3ds_3' }));
+    vi.stubGlobal('BasisTheory3ds', (await load()).BasisTheory3ds);
+    const threeds = createThreeDS({ environment: 'development', vaultUrl: apiBaseUrl, vaultKey: 'key_test_public' });
+    await expect(threeds.createSession({ instrument, payment })).resolves.toMatchObject({ sessionData: { sessionId: '3ds_3' } });
+    expect(configured).toHaveLength(1);
+  });
+
+  it('startChallenge and createSession refuse to run without a DOM (server-side rendering)', async () => {
+    vi.unstubAllGlobals();
+    const { load } = fakeWebThreeds(() => Promise.resolve({ id: 'x' }));
+    const threeds = createThreeDS({ environment: 'local', loadWebThreeds: load });
     const challenge = { sessionId: 's', acsChallengeUrl: 'https://acs.example.com/challenge', acsTransactionId: 'a', threeDSVersion: '2.2.0' };
     await expect(threeds.startChallenge(challenge)).rejects.toBeInstanceOf(TesseraChallengeError);
     await expect(threeds.startChallenge(challenge)).rejects.toMatchObject({ reason: 'no_dom' });
-  });
-});
-
-describe('basisTheoryThreeDSProvider', () => {
-  it('loads the library only when a session is created, once, and maps its session', async () => {
-    const btCreateSession = vi.fn(() => Promise.resolve({ id: 'bt_sess', cardBrand: 'Visa' }));
-    const BasisTheory3ds = vi.fn(() => ({ createSession: btCreateSession }));
-    const load = vi.fn(() => Promise.resolve({ BasisTheory3ds } as BasisTheoryModule));
-    const provider = basisTheoryThreeDSProvider({ publicKey: 'key_public_test', apiBaseUrl: 'https://api.bt.test', load });
+    await expect(threeds.createSession({ instrument, payment })).rejects.toMatchObject({ reason: 'no_dom' });
     expect(load).not.toHaveBeenCalled();
-
-    const threeds = createThreeDS({ environment: 'production', provider });
-    const body = await threeds.createSession({ instrument, payment });
-    await threeds.createSession({ instrument, payment });
-
-    expect(load).toHaveBeenCalledTimes(1);
-    expect(BasisTheory3ds).toHaveBeenCalledWith('key_public_test', { apiBaseUrl: 'https://api.bt.test' });
-    expect(btCreateSession).toHaveBeenCalledWith({ tokenId: 'tok_1' });
-    expect(body).toEqual({ provider: 'basis_theory', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 'bt_sess', metadata: { cardBrand: 'Visa' } } });
   });
 });

@@ -1,19 +1,51 @@
 import { currencyCode, parseOrThrow, positiveMinorUnits, resourceId, type ThreeDSChallenge } from '@tessera/core';
 import * as z from 'zod/mini';
-import { type ChallengeResult, openChallengeModal, type StartChallengeOptions } from './challenge-modal.js';
-import { resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
-import { TesseraConfigurationError } from './errors.js';
-import type { ThreeDSProvider, ThreeDSSessionInput } from './threeds-provider.js';
-import { sandboxThreeDSProvider } from './threeds-sandbox-provider.js';
+import { type ChallengeResult, openChallengeModal, type StartChallengeOptions, validateChallenge } from './challenge-modal.js';
+import { loopbackHosts, requireVaultKey, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
+import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
+import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsConfig, type WebThreedsLoader } from './web-threeds.js';
+
+/** Where web-threeds loads its challenge and method pages from in `production` and `development` (BT's own). */
+export const BASIS_THEORY_SDK_BASE_URL = 'https://3ds.basistheory.com';
+
+/** The provider name `POST /threeds/create-session` takes for Basis Theory sessions. */
+export const BASIS_THEORY_THREEDS_PROVIDER = 'basis_theory';
 
 /** Options of {@link createThreeDS}. */
 export interface ThreeDSOptions extends VaultConnectionOptions {
-  /** The 3DS provider library. Default: the vault's provider (the sandbox's `tessera-sandbox`). */
-  provider?: ThreeDSProvider;
-  /** Origins besides the ACS URL's own that may post the completion message (e.g. a 3DS server's notification page). */
-  allowedOrigins?: string[];
-  /** The `fetch` the vault provider uses (defaults to the global one). */
-  fetch?: typeof fetch;
+  /**
+   * Loads `@basis-theory/web-threeds` (an optional peer dependency) on first use, e.g.
+   * `() => import('@basis-theory/web-threeds')`; `@tessera/tokenizer/basis-theory` passes that one for you. Without
+   * it the global of web-threeds' browser bundle (`window.BasisTheory3ds`) is used when a `<script>` tag set it.
+   */
+  loadWebThreeds?: WebThreedsLoader;
+  /**
+   * Origin web-threeds loads its challenge page from. Default: Basis Theory's (`https://3ds.basistheory.com`) in
+   * `production` and `development`, the sandbox (the vault URL) in `local`.
+   */
+  sdkBaseUrl?: string;
+  /** web-threeds' telemetry (logs sent to its vendor). Default `true`: off. */
+  disableTelemetry?: boolean;
+}
+
+/** The card instrument a 3DS session is created for (section 4.4 of the interface). */
+export interface ThreeDSInstrument {
+  /** Payment instrument id (from the merchant server's `createFromToken`). */
+  id: string;
+  /** The vault's raw token id (`CardTokenResponse.id`, the Basis Theory token). */
+  tokenId: string;
+  /** Only `card` is defined. */
+  type?: 'card';
+  card: { last4: string; bin: string; expirationMonth: number; expirationYear: number };
+}
+
+/** The payment a 3DS session authenticates. */
+export interface ThreeDSPaymentContext {
+  /** Amount in minor units (cents for USD). */
+  amount: number;
+  /** ISO 4217 currency code. */
+  currency: string;
+  customerInfo?: { name?: string; email?: string };
 }
 
 /**
@@ -28,25 +60,29 @@ export interface ThreeDSCreateSessionBody {
 }
 
 /** Input of {@link ThreeDS.createSession}. */
-export interface CreateThreeDSSessionInput extends ThreeDSSessionInput {
+export interface CreateThreeDSSessionInput {
+  instrument: ThreeDSInstrument;
+  payment: ThreeDSPaymentContext;
   /** The store, if the page knows it; otherwise the server adds it. */
   storeId?: string;
-  signal?: AbortSignal;
 }
 
-/** Browser-side 3DS: local session creation through a provider, and the challenge modal. */
+/** Browser-side 3DS through Basis Theory's `@basis-theory/web-threeds`: session creation and the challenge modal. */
 export interface ThreeDS {
   /**
-   * Creates the local 3DS session with the provider and returns the body for the merchant server's
-   * `POST /threeds/create-session`. Input is validated first (`TesseraValidationError` with every field).
+   * Creates the Basis Theory 3DS session for the instrument's token (web-threeds' `createSession`, with the public
+   * key) and returns the body for the merchant server's `POST /threeds/create-session`. Input is validated first
+   * (`TesseraValidationError` with every field); Basis Theory's refusal is a `TesseraThreeDSError`.
    */
   createSession(input: CreateThreeDSSessionInput): Promise<ThreeDSCreateSessionBody>;
   /**
    * Shows the issuer's challenge in a modal `<dialog>` (focus trapped and restored, ESC, scroll lock, full screen on
-   * narrow screens) with the CReq form-POSTed into its iframe, and resolves exactly once: `success: true` when the
-   * ACS posts `transStatus: 'Y'` from an allow-listed origin, otherwise `success: false` with a `reason`. Every
-   * element, listener, timer and observer is removed before it resolves. Rejects with `TesseraChallengeError` when
-   * another challenge is open or there is no DOM, and with `TesseraValidationError` for bad input.
+   * narrow screens) with web-threeds' challenge running inside it, and resolves exactly once: `success: true` when
+   * Basis Theory's notification, verified to come from web-threeds' page in the modal, says `successful` (or
+   * `attempted`), otherwise `success: false` with a `reason`. Every element, listener, timer and observer (web-threeds'
+   * included) is removed before it resolves. Rejects with `TesseraChallengeError` when another challenge is open or
+   * there is no DOM, with `TesseraValidationError` for bad input, and with `TesseraConfigurationError` when
+   * web-threeds cannot be loaded.
    */
   startChallenge(challenge: ThreeDSChallenge, options?: StartChallengeOptions): Promise<ChallengeResult>;
 }
@@ -71,43 +107,59 @@ const sessionInput = z.object({
   }),
 });
 
-function checkOrigins(origins: readonly string[]): string[] {
-  return origins.map((origin) => {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || parsed.origin !== origin) {
-      throw new TesseraConfigurationError('invalid_option', 'allowedOrigins must hold origins such as "https://acs.example.com"');
-    }
-    return origin;
-  });
-}
-
 /**
- * Creates the browser-side 3DS helper for an environment. Nothing touches the DOM until `startChallenge` runs.
- * Throws `TesseraConfigurationError` for an unknown environment; the vault key is only needed by the default
- * provider's `createSession`.
+ * Creates the browser-side 3DS helper for an environment: Basis Theory's web-threeds, configured with the
+ * environment's API origin and public key, loaded only when a session or a challenge starts. Nothing touches the DOM
+ * until then. Throws `TesseraConfigurationError` for an unknown environment or a bad `sdkBaseUrl`.
  */
 export function createThreeDS(options: ThreeDSOptions): ThreeDS {
-  resolveVaultConnection(options);
-  const provider = options.provider ?? sandboxThreeDSProvider(options);
-  const allowedOrigins = checkOrigins(options.allowedOrigins ?? []);
+  const connection = resolveVaultConnection(options);
+  const sdkBaseUrl = (options.sdkBaseUrl ?? (connection.environment === 'local' ? connection.vaultUrl : BASIS_THEORY_SDK_BASE_URL)).replace(/\/+$/, '');
+  let sdkUrl: URL | undefined;
+  try {
+    sdkUrl = new URL(sdkBaseUrl);
+  } catch {
+    // Not a URL: refused below.
+  }
+  if (!sdkUrl || !(sdkUrl.protocol === 'https:' || (sdkUrl.protocol === 'http:' && loopbackHosts.has(sdkUrl.hostname)))) {
+    throw new TesseraConfigurationError('invalid_option', 'sdkBaseUrl must be an https URL (plain http only on localhost)');
+  }
+  // Validates the key and the URLs again at use (the key may be missing until then), then loads the library.
+  const prepare = async (): Promise<{ factory: Awaited<ReturnType<typeof loadBasisTheory3ds>>; publicKey: string; config: WebThreedsConfig & { sdkBaseUrl: string } }> => {
+    const publicKey = requireVaultKey(connection);
+    const factory = await loadBasisTheory3ds(options.loadWebThreeds);
+    return { factory, publicKey, config: { apiBaseUrl: connection.vaultUrl, sdkBaseUrl, disableTelemetry: options.disableTelemetry ?? true } };
+  };
   return {
     async createSession(input) {
-      const { signal, ...rest } = input;
-      const valid = parseOrThrow(sessionInput, rest);
-      const session = await provider.createSession({ instrument: valid.instrument as ThreeDSSessionInput['instrument'], payment: valid.payment as ThreeDSSessionInput['payment'] }, signal ? { signal } : {});
+      const valid = parseOrThrow(sessionInput, input);
+      if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
+      const { factory, publicKey, config } = await prepare();
+      const { webThreeds, release } = configureWebThreeds(factory, publicKey, config);
+      let session: Awaited<ReturnType<WebThreeds['createSession']>>;
+      try {
+        session = await webThreeds.createSession({ tokenId: valid.instrument.tokenId });
+      } catch (error) {
+        // web-threeds rejects with the message text (a string), e.g. Basis Theory's problem title.
+        throw new TesseraThreeDSError(typeof error === 'string' ? error : error instanceof Error ? error.message : 'unknown error');
+      } finally {
+        release();
+      }
+      const metadata: Record<string, unknown> = {};
+      if (session.cardBrand !== undefined) metadata.cardBrand = session.cardBrand;
+      if (session.additionalCardBrands !== undefined) metadata.additionalCardBrands = session.additionalCardBrands;
       const body: ThreeDSCreateSessionBody = {
-        provider: session.provider ?? provider.name,
+        provider: BASIS_THEORY_THREEDS_PROVIDER,
         paymentInstrumentId: valid.instrument.id,
-        sessionData: { sessionId: session.sessionId, metadata: session.metadata },
+        sessionData: { sessionId: session.id, metadata },
       };
       if (valid.storeId !== undefined) body.storeId = valid.storeId;
       return body;
     },
-    startChallenge: (challenge, challengeOptions) => openChallengeModal(challenge, challengeOptions, allowedOrigins),
+    async startChallenge(challenge, challengeOptions = {}) {
+      if (typeof document === 'undefined' || typeof window === 'undefined') throw new TesseraChallengeError('no_dom', 'startChallenge needs a browser document');
+      validateChallenge(challenge, challengeOptions);
+      return openChallengeModal(challenge, challengeOptions, await prepare());
+    },
   };
 }

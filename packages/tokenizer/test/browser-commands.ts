@@ -48,6 +48,10 @@ export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<Pend
     { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase' },
     auth,
   );
+  return toPendingChallenge(processed);
+};
+
+function toPendingChallenge(processed: Record<string, unknown>): PendingChallenge {
   const payment = processed.payment as { id: string; requireActionData?: { metadata: { threedsSession: Record<string, string> } } };
   const session = payment.requireActionData?.metadata.threedsSession;
   if (!session) throw new Error(`The payment did not ask for a challenge: ${JSON.stringify(payment)}`);
@@ -60,7 +64,7 @@ export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<Pend
       threeDSVersion: session.messageVersion ?? '',
     },
   };
-};
+}
 
 /** The payment's status, read by the "server" with the secret key. */
 export const getPaymentStatus: BrowserCommand<[paymentId: string]> = async (_context, paymentId): Promise<string> => {
@@ -69,14 +73,55 @@ export const getPaymentStatus: BrowserCommand<[paymentId: string]> = async (_con
   return payment.status;
 };
 
+/** The issuer page: inside web-threeds' challenge page (the modal's iframe), in that page's own iframe. */
+const acsFrame = (context: Parameters<BrowserCommand<[]>>[0], iframeTitle: string) =>
+  context.iframe.frameLocator(`iframe[title="${iframeTitle}"]`).frameLocator('iframe');
+
 /**
  * Reads the issuer page inside the challenge iframe (cross-origin, so only the browser driver can look inside):
  * waits for it to show `text` and returns its visible text.
  */
 export const readAcsPage: BrowserCommand<[iframeTitle: string, text: string]> = async (context, iframeTitle, text): Promise<string> => {
-  const frame = context.iframe.frameLocator(`iframe[title="${iframeTitle}"]`);
+  const frame = acsFrame(context, iframeTitle);
   await frame.getByText(text).first().waitFor();
   return frame.locator('body').innerText();
+};
+
+/** Clicks a button of the issuer page (`Approve` or `Fail authentication`), as the customer does. */
+export const clickAcsButton: BrowserCommand<[iframeTitle: string, label: string]> = async (context, iframeTitle, label): Promise<void> => {
+  await acsFrame(context, iframeTitle).getByRole('button', { name: label }).click();
+};
+
+/** A 3DS card instrument as the page hands it to `createSession` (the merchant server created it). */
+export interface ThreeDSCardInstrument {
+  storeId: string;
+  instrument: { id: string; tokenId: string; type: 'card'; card: { last4: string; bin: string; expirationMonth: number; expirationYear: number } };
+}
+
+/** Tokenizes the 3DS test card and makes an instrument of it on the gateway store. */
+export const createThreeDSInstrument: BrowserCommand<[]> = async (): Promise<ThreeDSCardInstrument> => {
+  const year = new Date().getFullYear() + 3;
+  const token = await post('/vault/v1/cards', { cardNumber: '4000000000003220', expiryMonth: 12, expiryYear: year, cvc: '123' }, { 'x-tessera-vault-key': VAULT_KEY });
+  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault' })).toString('base64');
+  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
+  const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, { authorization: `Bearer ${SECRET_KEY}` });
+  const instrument = created.paymentInstrument as { id: string };
+  return { storeId, instrument: { id: instrument.id, tokenId: String(token.id), type: 'card', card: { last4: '3220', bin: '400000', expirationMonth: 12, expirationYear: year } } };
+};
+
+/**
+ * The merchant server's part after the page's `createSession`: `POST /threeds/create-session` with the body the page
+ * got, then the purchase with that `threedsSessionId`; returns the pending payment's challenge.
+ */
+export const payWithThreeDSSession: BrowserCommand<[body: Record<string, unknown>]> = async (_context, body): Promise<PendingChallenge> => {
+  const auth = { authorization: `Bearer ${SECRET_KEY}` };
+  const session = await post(`${API_PREFIX}${routePath(routes.createThreeDSSession)}`, body, auth);
+  const processed = await post(
+    `${API_PREFIX}${routePath(routes.processPayment)}`,
+    { amount: 1999, currency: 'USD', storeId: body.storeId, paymentInstrumentId: body.paymentInstrumentId, threedsSessionId: session.id, initiatedBy: 'customer', mode: 'purchase' },
+    auth,
+  );
+  return toPendingChallenge(processed);
 };
 
 declare module 'vitest/browser' {
@@ -84,5 +129,8 @@ declare module 'vitest/browser' {
     createPendingChallenge: () => Promise<PendingChallenge>;
     getPaymentStatus: (paymentId: string) => Promise<string>;
     readAcsPage: (iframeTitle: string, text: string) => Promise<string>;
+    clickAcsButton: (iframeTitle: string, label: string) => Promise<void>;
+    createThreeDSInstrument: () => Promise<ThreeDSCardInstrument>;
+    payWithThreeDSSession: (body: Record<string, unknown>) => Promise<PendingChallenge>;
   }
 }

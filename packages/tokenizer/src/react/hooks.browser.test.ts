@@ -2,7 +2,8 @@ import { decodeServiceToken } from '@tessera/core';
 import { act, createElement, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { commands, page } from 'vitest/browser';
+import { commands } from 'vitest/browser';
+import { loadWebThreeds } from '../basis-theory.js';
 import { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSChallengeResult } from './use-three-ds-challenge.js';
 import { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';
 
@@ -79,17 +80,22 @@ describe('useTokenizer', () => {
 describe('useThreeDSChallenge', () => {
   it('opens exactly one modal under StrictMode double effects and reports the result', async () => {
     const { paymentId, challenge } = await commands.createPendingChallenge();
-    const options: UseThreeDSChallengeOptions = { environment: 'local', vaultUrl: sandboxUrl, challenge };
+    const options: UseThreeDSChallengeOptions = { environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds, challenge };
     const hook = renderHook((): UseThreeDSChallengeResult => useThreeDSChallenge(options));
-    expect(document.querySelectorAll('dialog')).toHaveLength(1);
     expect(hook().loading).toBe(true);
+    // The modal opens once web-threeds is loaded; the StrictMode rehearsal's challenge never opens one.
+    await act(async () => {
+      await expect.poll(() => document.querySelectorAll('dialog').length).toBe(1);
+      await commands.readAcsPage('Card issuer verification', 'Approve');
+    });
+    expect(document.querySelectorAll('dialog')).toHaveLength(1);
 
     // The state update arrives with the ACS's message, so the wait runs inside act().
     await act(async () => {
-      await page.frameLocator(page.getByTitle('Card issuer verification')).getByRole('button', { name: 'Approve' }).click();
+      await commands.clickAcsButton('Card issuer verification', 'Approve');
       await expect.poll(() => document.querySelectorAll('dialog').length).toBe(0);
     });
-    expect(hook().result).toEqual({ success: true, status: 'Y', reason: undefined });
+    expect(hook().result).toEqual({ success: true, authenticationStatus: 'successful', reason: undefined });
     expect(hook().loading).toBe(false);
     expect(document.querySelectorAll('dialog')).toHaveLength(0);
     expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
@@ -97,12 +103,14 @@ describe('useThreeDSChallenge', () => {
 
   it('start() from an event handler, cancel(), and unmount closes an open modal', async () => {
     const first = await commands.createPendingChallenge();
-    const hook = renderHook((): UseThreeDSChallengeResult => useThreeDSChallenge({ environment: 'local', vaultUrl: sandboxUrl }));
+    const hook = renderHook((): UseThreeDSChallengeResult => useThreeDSChallenge({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds }));
     let result: Promise<unknown> | undefined;
     act(() => {
       result = hook().start(first.challenge);
     });
-    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+    await act(async () => {
+      await expect.poll(() => document.querySelectorAll('dialog').length).toBe(1);
+    });
     act(() => hook().cancel());
     await act(async () => {
       await expect(result).resolves.toMatchObject({ success: false, reason: 'cancelled' });
@@ -113,7 +121,9 @@ describe('useThreeDSChallenge', () => {
     act(() => {
       void hook().start(second.challenge);
     });
-    expect(document.querySelectorAll('dialog')).toHaveLength(1);
+    await act(async () => {
+      await expect.poll(() => document.querySelectorAll('dialog').length).toBe(1);
+    });
     act(() => root?.unmount());
     root = undefined;
     expect(document.querySelectorAll('dialog')).toHaveLength(0);

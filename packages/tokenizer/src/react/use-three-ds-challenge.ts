@@ -38,21 +38,21 @@ interface State {
  * closes it and removes everything it added.
  */
 export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThreeDSChallengeResult {
-  const { environment, vaultUrl, vaultKey, timeoutMs, provider, allowedOrigins, challenge } = options;
-  const originsKey = (allowedOrigins ?? []).join(' ');
+  const { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry, challenge } = options;
   const created = useMemo((): { threeds?: ThreeDS; error?: Error } => {
     try {
       const resolved: ThreeDSOptions = { environment };
       if (vaultUrl !== undefined) resolved.vaultUrl = vaultUrl;
       if (vaultKey !== undefined) resolved.vaultKey = vaultKey;
       if (timeoutMs !== undefined) resolved.timeoutMs = timeoutMs;
-      if (provider !== undefined) resolved.provider = provider;
-      if (originsKey !== '') resolved.allowedOrigins = originsKey.split(' ');
+      if (loadWebThreeds !== undefined) resolved.loadWebThreeds = loadWebThreeds;
+      if (sdkBaseUrl !== undefined) resolved.sdkBaseUrl = sdkBaseUrl;
+      if (disableTelemetry !== undefined) resolved.disableTelemetry = disableTelemetry;
       return { threeds: createThreeDS(resolved) };
     } catch (error) {
       return { error: error instanceof Error ? error : new Error(String(error)) };
     }
-  }, [environment, vaultUrl, vaultKey, timeoutMs, provider, originsKey]);
+  }, [environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry]);
 
   const [state, setState] = useState<State>({ loading: false, error: undefined, result: undefined });
   const current = useRef<AbortController | undefined>(undefined);

@@ -1,0 +1,47 @@
+// The static pages `@basis-theory/web-threeds` loads from its `sdkBaseUrl` (`<sdkBaseUrl>/pages/challenge.html`,
+// `<sdkBaseUrl>/pages/method.html`). Our own pages, speaking the messages BT's pages speak (read in web-threeds
+// 1.3.5): the library posts `{ type: 'startChallenge', acsURL, creq }` (or `{ type: 'startMethod', threeDSMethodURL,
+// threeDSMethodData }`) into the page; the page form-POSTs it into an inner iframe and relays the notification
+// (`{ type: 'challenge' | 'method', id, isCompleted, ... }`) to its parent. Unlike BT's pages, ours relay only what
+// their own inner iframe posts.
+
+const shell = (title: string, script: string): string => `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title}</title>
+<style>html,body{margin:0;padding:0;overflow:hidden;width:100%;height:100%}iframe{display:block;border:0;width:100%;height:100%}</style>
+</head><body><script>${script}</script></body></html>`;
+
+const relay = (start: string, url: string, data: string, field: string, frame: string, notification: string, hidden: boolean): string => `
+let inner;
+window.addEventListener('message', (event) => {
+  const data = event.data || {};
+  if (data.type === '${start}') {
+    if (!data.${url} || !data.${data}) {
+      window.parent.postMessage({ type: 'error', details: '${url} or ${data} missing in the message' }, '*');
+      return;
+    }
+    inner = document.createElement('iframe');
+    inner.name = '${frame}';
+    inner.id = '${frame}';${hidden ? "\n    inner.style.display = 'none';" : ''}
+    document.body.appendChild(inner);
+    const form = document.createElement('form');
+    form.method = 'POST';
+    form.action = data.${url};
+    form.target = '${frame}';
+    const input = document.createElement('input');
+    input.type = 'hidden';
+    input.name = '${field}';
+    input.value = data.${data};
+    form.appendChild(input);
+    document.body.appendChild(form);
+    form.submit();
+    form.remove();
+  } else if (data.type === '${notification}' && inner && event.source === inner.contentWindow) {
+    window.parent.postMessage(data, '*');
+  }
+});`;
+
+/** `GET /pages/challenge.html`: web-threeds' challenge frame. */
+export const challengeFramePage = shell('3DS Challenge', relay('startChallenge', 'acsURL', 'creq', 'creq', 'acsChallengeIframe', 'challenge', false));
+
+/** `GET /pages/method.html`: web-threeds' 3DS method frame (the sandbox's sessions have no method URL, so it is only served). */
+export const methodFramePage = shell('3DS Method', relay('startMethod', 'threeDSMethodURL', 'threeDSMethodData', 'threeDSMethodData', 'acsMethodIframe', 'method', true));

@@ -1,0 +1,147 @@
+import * as z from 'zod/mini';
+import type { SandboxContext } from './context.js';
+import type { RouteResult } from './route.js';
+import type { BtThreeDSSessionRecord } from './state.js';
+
+/** The 3DS protocol version of the sandbox's ACS (BT's `threeds_version`, the payment's `messageVersion`). */
+export const ACS_MESSAGE_VERSION = '2.2.0';
+
+/** Provider name of Basis Theory 3DS sessions on `POST /threeds/create-session`. */
+export const BT_THREEDS_PROVIDER = 'basis_theory';
+
+// `POST /3ds/sessions` as web-threeds 1.3.5 sends it (snake_case; exactly one of token_id, token_intent_id, pan).
+const createSessionRequest = z.looseObject({
+  token_id: z.optional(z.string()),
+  token_intent_id: z.optional(z.string()),
+  pan: z.optional(z.string()),
+  type: z.optional(z.enum(['customer', 'merchant'])),
+  device: z.optional(z.string()),
+  device_info: z.optional(z.record(z.string(), z.unknown())),
+  web_challenge_mode: z.optional(z.string()),
+});
+
+/** A BT problem-details answer (`{ title, status, detail?, errors? }`), the shape web-threeds reads on an error. */
+function problem(status: number, title: string, errors?: Record<string, string[]>, detail?: string): RouteResult {
+  return { status, json: { title, status, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) } };
+}
+
+const brandNames: Readonly<Record<string, string>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+};
+
+/** The session's authentication as BT's API answers it (`authenticate`, `challenge-result`, snake_case). */
+function authenticationOf(session: BtThreeDSSessionRecord): Record<string, unknown> {
+  const status = session.authenticationStatus;
+  const statusCode = status === 'successful' ? 'Y' : status === 'challenge' ? 'C' : 'N';
+  return {
+    pan_token_id: session.tokenId,
+    threeds_version: ACS_MESSAGE_VERSION,
+    acs_transaction_id: session.acsTransID,
+    ds_transaction_id: session.dsTransID,
+    sdk_transaction_id: null,
+    acs_reference_number: 'tessera-sandbox-acs',
+    ds_reference_number: 'tessera-sandbox-ds',
+    authentication_value: status === 'successful' ? 'AAABBEg0VhI0VniQEjRWAAAAAAA=' : null,
+    authentication_status: status,
+    authentication_status_code: statusCode,
+    authentication_status_reason: status === 'failed' ? '01' : null,
+    eci: status === 'successful' ? '05' : '07',
+    acs_challenge_mandated: session.challenged ? 'Y' : 'N',
+    acs_decoupled_authentication: 'N',
+    authentication_challenge_type: session.challenged ? '01' : null,
+    acs_rendering_type: session.challenged ? { acs_interface: '02', acs_ui_template: '05' } : null,
+    acs_signed_content: null,
+    acs_challenge_url: session.challenged ? session.acsChallengeUrl : null,
+    challenge_attempts: session.challenged ? '1' : null,
+    challenge_cancel_reason: null,
+    cardholder_info: null,
+    whitelist_status: null,
+    whitelist_status_source: null,
+    message_extensions: [],
+  };
+}
+
+/** A BT 3DS session of the emulation, or `undefined`. */
+export function findBtThreeDSSession(ctx: SandboxContext, id: string): BtThreeDSSessionRecord | undefined {
+  return ctx.state.btThreeDSSessions.get(id);
+}
+
+/** Creates a session for a vault token (what `POST /3ds/sessions` and a challenge without a session do). */
+export function newBtThreeDSSession(ctx: SandboxContext, tokenId: string | null, brand: string, device: Record<string, unknown> = {}): BtThreeDSSessionRecord {
+  const session: BtThreeDSSessionRecord = {
+    id: ctx.nextId('3ds'),
+    tokenId,
+    cardBrand: brandNames[brand] ?? brand,
+    deviceInfo: device,
+    acsTransID: ctx.nextId('acs'),
+    dsTransID: ctx.nextId('ds'),
+    acsChallengeUrl: '',
+    challenged: false,
+    authenticationStatus: 'pending',
+    createdAt: ctx.nowIso(),
+  };
+  ctx.state.btThreeDSSessions.set(session.id, session);
+  return session;
+}
+
+/**
+ * `POST /3ds/sessions` (public key, CORS): BT's browser session for a card token → 201 `{ id, type, card_brand,
+ * recommended_version }`. No `method_url`: the sandbox skips the 3DS method step.
+ */
+export function createBtThreeDSSession(ctx: SandboxContext, body: unknown): RouteResult {
+  const parsed = z.safeParse(createSessionRequest, body ?? {});
+  if (!parsed.success) return problem(400, 'One or more validation errors occurred.', { body: ['is not a valid 3DS session request'] });
+  const input = parsed.data;
+  const given = [input.token_id, input.token_intent_id, input.pan].filter((value) => value !== undefined);
+  if (given.length !== 1) return problem(400, 'One or more validation errors occurred.', { token_id: ['Exactly one of token_id, token_intent_id or pan is required'] });
+  const tokenId = given[0] ?? '';
+  const token = ctx.state.vaultTokens.get(tokenId);
+  if (!token) return problem(400, 'One or more validation errors occurred.', { token_id: [`Token ${tokenId} was not found`] });
+  if ((input.type ?? 'customer') === 'customer' && (input.device === undefined || input.device_info === undefined)) {
+    return problem(400, 'One or more validation errors occurred.', { device_info: ['device and device_info are required for a customer session'] });
+  }
+  const session = newBtThreeDSSession(ctx, token.id, token.brand, input.device_info ?? {});
+  return {
+    status: 201,
+    json: { id: session.id, type: input.type ?? 'customer', card_brand: session.cardBrand, recommended_version: ACS_MESSAGE_VERSION },
+  };
+}
+
+/**
+ * Runs the 3DS authentication of a session (what BT's `authenticate` does): a card that needs a challenge gets
+ * `authentication_status: 'challenge'` and the ACS URL, any other `successful` at once.
+ */
+export function authenticateBtSession(session: BtThreeDSSessionRecord, challenge: boolean, acsChallengeUrl: string): void {
+  if (session.authenticationStatus !== 'pending') return;
+  session.challenged = challenge;
+  session.acsChallengeUrl = challenge ? acsChallengeUrl : '';
+  session.authenticationStatus = challenge ? 'challenge' : 'successful';
+}
+
+/** `POST /3ds/sessions/{id}/authenticate` (secret key): authenticates the session → BT's authentication object. */
+export function authenticateBtThreeDSSession(ctx: SandboxContext, id: string, origin: string): RouteResult {
+  const session = ctx.state.btThreeDSSessions.get(id);
+  if (!session) return problem(404, 'Not Found');
+  const token = session.tokenId === null ? undefined : ctx.state.vaultTokens.get(session.tokenId);
+  authenticateBtSession(session, token?.outcome === 'challenge', `${origin}/acs/challenge`);
+  return { json: authenticationOf(session) };
+}
+
+/** `GET /3ds/sessions/{id}/challenge-result` (secret key): the authentication after the challenge. */
+export function btChallengeResult(ctx: SandboxContext, id: string): RouteResult {
+  const session = ctx.state.btThreeDSSessions.get(id);
+  if (!session) return problem(404, 'Not Found');
+  if (session.authenticationStatus === 'pending') return problem(409, 'The 3DS session has not been authenticated');
+  return { json: authenticationOf(session) };
+}
+
+/** Ends the challenge of a session: `successful` or `failed`. */
+export function completeBtChallenge(session: BtThreeDSSessionRecord, approved: boolean): void {
+  if (session.authenticationStatus === 'challenge') session.authenticationStatus = approved ? 'successful' : 'failed';
+}

@@ -1,0 +1,115 @@
+import { encodeChallengeRequest, routes } from '@tessera/core';
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createSandbox, type Sandbox } from '../src/index.js';
+import { client } from './support.js';
+
+const BASE = 'http://localhost:4010';
+let sandbox: Sandbox;
+let c: ReturnType<typeof client>;
+const server = setupServer();
+
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+beforeEach(() => {
+  sandbox = createSandbox({ now: new Date('2030-06-01T00:00:00Z') });
+  server.resetHandlers(...sandbox.handlers);
+  c = client(BASE, sandbox);
+});
+afterAll(() => server.close());
+
+// The request web-threeds 1.3.5 sends (snake_case, from its createSession).
+const browserSession = (tokenId: string) => ({
+  token_id: tokenId,
+  device: 'browser',
+  device_info: { browser_color_depth: '24', browser_javascript_enabled: true, browser_java_enabled: false, browser_language: 'en-US', browser_screen_height: '1080', browser_screen_width: '1920', browser_tz: '0', browser_user_agent: 'test' },
+  web_challenge_mode: 'iframe',
+});
+
+describe('Basis Theory 3DS emulation', () => {
+  it('creates a session with the public key, with CORS and a trace id, and refuses the secret key', async () => {
+    const { tokenId } = await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003220');
+    const created = await c.bt('/3ds/sessions', browserSession(tokenId));
+    expect(created.status).toBe(201);
+    expect(created.body).toEqual({ id: expect.stringMatching(/^3ds_/), type: 'customer', card_brand: 'Visa', recommended_version: '2.2.0' });
+    expect(created.headers.get('access-control-allow-origin')).toBe('*');
+    expect(created.headers.get('access-control-expose-headers')).toContain('bt-trace-id');
+    expect(created.headers.get('bt-trace-id')).toMatch(/^req_/);
+    expect(sandbox.state.btThreeDSSessions.get(created.body.id)).toMatchObject({ tokenId, authenticationStatus: 'pending' });
+
+    expect((await c.bt('/3ds/sessions', browserSession(tokenId), sandbox.apiKey)).status).toBe(403);
+    expect((await c.bt('/3ds/sessions', browserSession(tokenId), 'key_wrong')).status).toBe(401);
+    const preflight = await fetch(`${BASE}/3ds/sessions`, { method: 'OPTIONS' });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('bt-api-key');
+  });
+
+  it('answers BT problem details for a bad session request', async () => {
+    const missing = await c.bt('/3ds/sessions', { device: 'browser', device_info: {} });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ title: 'One or more validation errors occurred.', status: 400, errors: { token_id: [expect.any(String)] } });
+    const unknown = await c.bt('/3ds/sessions', browserSession('tok_404'));
+    expect(unknown.body.errors.token_id[0]).toContain('tok_404');
+    const noDevice = await c.bt('/3ds/sessions', { token_id: 'tok_404', type: 'customer' });
+    expect(noDevice.status).toBe(400);
+  });
+
+  it('authenticates (challenge), completes the challenge and reports the result to the secret key', async () => {
+    const { tokenId } = await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003220');
+    const { body: session } = await c.bt('/3ds/sessions', browserSession(tokenId));
+    expect((await c.bt(`/3ds/sessions/${session.id}/challenge-result`, undefined, sandbox.apiKey, 'GET')).status).toBe(409);
+    expect((await c.bt(`/3ds/sessions/${session.id}/authenticate`, {})).status).toBe(403);
+    const authenticated = await c.bt(`/3ds/sessions/${session.id}/authenticate`, { authentication_category: 'payment', authentication_type: 'payment-transaction' }, sandbox.apiKey);
+    expect(authenticated.status).toBe(200);
+    expect(authenticated.body).toMatchObject({
+      pan_token_id: tokenId,
+      threeds_version: '2.2.0',
+      authentication_status: 'challenge',
+      acs_challenge_url: `${BASE}/acs/challenge`,
+      acs_transaction_id: expect.stringMatching(/^acs_/),
+    });
+    const creq = encodeChallengeRequest({ threeDSServerTransID: session.id, acsTransID: authenticated.body.acs_transaction_id, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '03' });
+    // No payment waits on this challenge: the ACS says so.
+    expect((await c.form('/acs/challenge', { creq })).status).toBe(404);
+    expect((await c.bt('/3ds/sessions/3ds_404/authenticate', {}, sandbox.apiKey)).status).toBe(404);
+  });
+
+  it('runs a payment through the BT session: pending with the BT session id, settled by the ACS (approve and fail)', async () => {
+    const { storeId } = sandbox.defaults.gateway;
+    for (const outcome of ['approve', 'fail'] as const) {
+      const instrument = await c.instrument(storeId, '4000000000003220');
+      const { body: bt } = await c.bt('/3ds/sessions', browserSession(instrument.tokenId));
+      const persisted = await c.api(routes.createThreeDSSession, {
+        body: { provider: 'basis_theory', storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: bt.id, metadata: { cardBrand: 'Visa' } } },
+      });
+      const { body } = await c.api(routes.processPayment, {
+        body: { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase', threedsSessionId: persisted.body.id },
+      });
+      const threedsSession = body.payment.requireActionData.metadata.threedsSession;
+      expect(body.payment.status).toBe('pending');
+      expect(threedsSession).toEqual({ externalSessionId: bt.id, acsChallengeUrl: `${BASE}/acs/challenge`, acsTransID: expect.stringMatching(/^acs_/), messageVersion: '2.2.0' });
+
+      // What web-threeds posts into the ACS (its CReq, base64url without padding), then a Node script's click.
+      const creq = Buffer.from(JSON.stringify({ messageType: 'CReq', messageVersion: '2.2.0', threeDSServerTransID: bt.id, acsTransID: threedsSession.acsTransID, challengeWindowSize: '03' }))
+        .toString('base64url');
+      const acsPage = await c.form('/acs/challenge', { creq });
+      expect(acsPage.body).toContain('$19.99');
+      const done = await c.form('/acs/complete', { acsTransID: threedsSession.acsTransID, threeDSServerTransID: bt.id, outcome });
+      const status = outcome === 'approve' ? 'successful' : 'failed';
+      expect(done.body).toContain(`window.parent.postMessage({"type":"challenge","id":"${bt.id}","isCompleted":true,"authenticationStatus":"${status}"}, '*')`);
+      expect((await c.api(routes.retrievePayment, { params: { id: body.payment.id } })).body.status).toBe(outcome === 'approve' ? 'succeeded' : 'failed');
+      const result = await c.bt(`/3ds/sessions/${bt.id}/challenge-result`, undefined, sandbox.apiKey, 'GET');
+      expect(result.body).toMatchObject({ authentication_status: status, authentication_status_code: outcome === 'approve' ? 'Y' : 'N' });
+    }
+  });
+
+  it('serves the pages web-threeds loads from its sdkBaseUrl', async () => {
+    for (const path of ['/pages/challenge.html', '/pages/method.html']) {
+      const answer = await fetch(`${BASE}${path}`);
+      expect(answer.status).toBe(200);
+      expect(answer.headers.get('content-type')).toContain('text/html');
+      const html = await answer.text();
+      expect(html).toContain(path.includes('challenge') ? "data.type === 'startChallenge'" : "data.type === 'startMethod'");
+      expect(html).toContain('event.source === inner.contentWindow');
+    }
+  });
+});

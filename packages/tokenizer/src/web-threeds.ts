@@ -1,0 +1,77 @@
+import { TesseraConfigurationError } from './errors.js';
+
+/** Configuration `BasisTheory3ds(publicKey, config)` takes (web-threeds 1.3). */
+export interface WebThreedsConfig {
+  apiBaseUrl?: string;
+  sdkBaseUrl?: string;
+  disableTelemetry?: boolean;
+}
+
+/** The challenge request of web-threeds' `startChallenge`. */
+export interface WebThreedsChallengeRequest {
+  sessionId: string;
+  acsChallengeUrl: string;
+  acsTransactionId: string;
+  threeDSVersion: string;
+  windowSize?: string;
+  timeout?: number;
+  containerId?: string;
+}
+
+/** What `BasisTheory3ds(...)` returns: the part Tessera uses. */
+export interface WebThreeds {
+  createSession: (request: { tokenId: string }) => Promise<{ id: string; cardBrand?: string; additionalCardBrands?: string[] }>;
+  startChallenge: (request: WebThreedsChallengeRequest) => Promise<{ id: string; isCompleted?: boolean; authenticationStatus?: string }>;
+}
+
+/**
+ * The part of the `@basis-theory/web-threeds` module Tessera uses (declared here, so the tokenizer's types do not
+ * need the optional peer installed).
+ */
+export interface WebThreedsModule {
+  BasisTheory3ds: (publicKey: string, config?: WebThreedsConfig) => WebThreeds;
+}
+
+/** Loads `@basis-theory/web-threeds`, e.g. `() => import('@basis-theory/web-threeds')`. */
+export type WebThreedsLoader = () => Promise<WebThreedsModule>;
+
+/**
+ * The library's factory: from the loader, else from the global its browser bundle sets (`window.BasisTheory3ds`,
+ * a `<script>` tag). Without either it is a configuration error naming both ways.
+ */
+export async function loadBasisTheory3ds(load: WebThreedsLoader | undefined): Promise<WebThreedsModule['BasisTheory3ds']> {
+  const global = (globalThis as { BasisTheory3ds?: WebThreedsModule['BasisTheory3ds'] }).BasisTheory3ds;
+  if (!load && global) return global;
+  if (!load) {
+    throw new TesseraConfigurationError(
+      'invalid_option',
+      '3DS needs @basis-theory/web-threeds: import createThreeDS from "@tessera/tokenizer/basis-theory", or pass loadWebThreeds',
+    );
+  }
+  let module: WebThreedsModule;
+  try {
+    module = await load();
+  } catch {
+    throw new TesseraConfigurationError('invalid_option', 'Could not load @basis-theory/web-threeds: install it (npm install @basis-theory/web-threeds)');
+  }
+  if (typeof module?.BasisTheory3ds !== 'function') throw new TesseraConfigurationError('invalid_option', 'loadWebThreeds did not return @basis-theory/web-threeds');
+  return module.BasisTheory3ds;
+}
+
+// The containers `BasisTheory3ds()` appends to <body> on every call (read in web-threeds 1.3.5).
+const containerIds = ['methodFrameContainer', 'challengeFrameContainer'];
+
+/**
+ * Configures web-threeds (its settings are module-wide, so every use sets them again) and returns it with a
+ * `release` that removes the body containers this call added, so nothing of it stays in the page.
+ */
+export function configureWebThreeds(factory: WebThreedsModule['BasisTheory3ds'], publicKey: string, config: WebThreedsConfig): { webThreeds: WebThreeds; release: () => void } {
+  const added = containerIds.filter((id) => !document.getElementById(id));
+  const webThreeds = factory(publicKey, config);
+  return {
+    webThreeds,
+    release: () => {
+      for (const id of added) document.getElementById(id)?.remove();
+    },
+  };
+}
