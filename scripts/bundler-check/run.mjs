@@ -30,7 +30,7 @@ for (const [name, [command, args]] of Object.entries(bundlers)) {
   const begin = Date.now();
   try {
     execFileSync(command, args, { cwd: project, encoding: 'utf8', timeout: 120_000, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    console.log(`${name}: bundled createTokenizer with no optional peer installed (${Date.now() - begin} ms)`);
+    console.log(`${name}: bundled createTokenizer and createThreeDS with no optional peer installed (${Date.now() - begin} ms)`);
   } catch (error) {
     failed.push(name);
     console.error(`${name}: FAILED\n${error.stdout ?? ''}${error.stderr ?? ''}`);

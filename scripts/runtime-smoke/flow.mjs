@@ -1,7 +1,7 @@
 // The runtime smoke: one payment journey through the built packages, with nothing but fetch, against the sandbox
 // HTTP server. Runs unchanged on Node, Bun, Deno and workerd (see run.mjs).
 import { decodeServiceToken } from '@tessera/core';
-import { approveChallenge } from './approve-challenge.mjs';
+import { approveChallenge, createBasisTheorySession } from './approve-challenge.mjs';
 import { getThreeDSChallenge, Tessera, TesseraAbortError, TesseraNotFoundError } from '@tessera/server';
 import { createThreeDS, createTokenizer } from '@tessera/tokenizer';
 
@@ -22,7 +22,8 @@ function check(condition, message) {
 export async function runSmoke({ sandboxUrl, apiKey, gatewayStoreId }) {
   const steps = [];
   const tokenizer = createTokenizer({ environment: 'local', vaultUrl: sandboxUrl });
-  const threeds = createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
+  // The 3DS helper is created (no DOM needed until a challenge starts); its session step needs a browser (below).
+  check(typeof createThreeDS({ environment: 'local', vaultUrl: sandboxUrl }).startChallenge === 'function', 'createThreeDS works without a DOM');
   const tessera = new Tessera({ apiKey, baseUrl: sandboxUrl });
   const storeId = gatewayStoreId;
   const customerData = { email: 'smoke@example.com', firstName: 'Smoke' };
@@ -45,16 +46,8 @@ export async function runSmoke({ sandboxUrl, apiKey, gatewayStoreId }) {
   const threedsToken = await tokenizer.tokenizeCard({ cardNumber: SANDBOX_THREEDS_CARD, expiryDate: '12/34', cvc: '123', cardholderName: 'Smoke Test' });
   const created = await tessera.paymentInstruments.createFromToken({ serviceToken: threedsToken, storeId, customerData });
   const instrument = created.paymentInstrument;
-  const card = instrument.card ?? {};
-  const local = await threeds.createSession({
-    instrument: {
-      id: instrument.id,
-      tokenId: decodeServiceToken(threedsToken).token,
-      card: { last4: String(card.last4), bin: '400000', expirationMonth: 12, expirationYear: 2034 },
-    },
-    payment: { amount: 4200, currency: 'USD', customerInfo: { name: 'Smoke Test', email: 'smoke@example.com' } },
-  });
-  const session = await tessera.threeds.createSession({ ...local, storeId });
+  const local = await createBasisTheorySession(sandboxUrl, { tokenId: decodeServiceToken(threedsToken).token, paymentInstrumentId: instrument.id, storeId });
+  const session = await tessera.threeds.createSession(local);
   const pending = await tessera.payments.purchase({ amount: 4200, currency: 'USD', storeId, paymentInstrumentId: instrument.id, threedsSessionId: session.id, initiatedBy: 'customer' });
   const challenge = getThreeDSChallenge(pending);
   check(pending.status === 'pending' && challenge !== undefined, `3DS purchase is pending with a challenge (got ${pending.status})`);
