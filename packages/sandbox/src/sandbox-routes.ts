@@ -1,7 +1,7 @@
 import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultThreeDSSessionsPath } from '@tessera/core';
 
 /**
- * Paths the sandbox serves besides core's API routes: the vault (CORS, public key), the ACS pages (no auth) and
+ * Paths the sandbox serves besides core's API routes: the vault, Basis Theory's API (CORS, BT-API-KEY public key), the ACS pages (no auth) and
  * the `/sandbox/*` test helpers (secret key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
  */
 export const sandboxRoutes = {

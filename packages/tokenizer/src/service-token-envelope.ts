@@ -25,7 +25,9 @@ export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTo
   if (isText(data.funding)) metadata.funding = data.funding;
   if (isText(data.fingerprint)) metadata.fingerprint = data.fingerprint;
   const scaRequired = response.metadata?.auth?.scaRequired;
-  if (typeof scaRequired === 'boolean') metadata.authentication = scaRequired ? 'sca_required' : 'optional';
+  // The vault's own word (BT's `card.authentication`) when it gave one, else what `scaRequired` says.
+  if (data.authentication === 'sca_required' || data.authentication === 'optional') metadata.authentication = data.authentication;
+  else if (typeof scaRequired === 'boolean') metadata.authentication = scaRequired ? 'sca_required' : 'optional';
   const issuer: { name?: string; country?: string } = {};
   if (isText(data.issuer?.name)) issuer.name = data.issuer.name;
   if (isText(data.issuer?.country)) issuer.country = data.issuer.country;
