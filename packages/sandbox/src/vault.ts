@@ -2,7 +2,7 @@ import { currencyCode, validateCard, positiveMinorUnits } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { notFound, validationError } from './http-error.js';
-import type { VaultTokenRecord } from './state.js';
+import type { SandboxState, VaultTokenRecord } from './state.js';
 import { testCardOutcome } from './test-cards.js';
 import { validate } from './validate.js';
 
@@ -66,9 +66,12 @@ function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
   };
 }
 
-/** A vault token of the sandbox by its BT token id (for instrument creation and the 3DS emulation); `undefined` when unknown. */
-export function lookupVaultToken(ctx: SandboxContext, tokenId: string): VaultTokenRecord | undefined {
-  return ctx.state.vaultTokens.get(tokenId);
+/**
+ * A vault token of the sandbox by its BT token id (for instrument creation and the 3DS emulation), from a sandbox
+ * or a route context; `undefined` when unknown.
+ */
+export function lookupVaultToken(owner: { state: Pick<SandboxState, 'vaultTokens'> }, tokenId: string): VaultTokenRecord | undefined {
+  return owner.state.vaultTokens.get(tokenId);
 }
 
 /**
