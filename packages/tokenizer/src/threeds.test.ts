@@ -10,7 +10,7 @@ const vaultUrl = 'https://vault.test';
 const sent: { url: string; key: string | null; body: unknown }[] = [];
 const server = setupServer(
   http.post(`${vaultUrl}/vault/v1/threeds/sessions`, async ({ request }) => {
-    sent.push({ url: request.url, key: request.headers.get('x-tessera-vault-key'), body: await request.json() });
+    sent.push({ url: request.url, key: request.headers.get('bt-api-key'), body: await request.json() });
     return HttpResponse.json({ sessionId: 'sess_1', provider: 'tessera-sandbox', metadata: { methodUrl: null } }, { status: 201 });
   }),
 );
@@ -53,9 +53,10 @@ describe('createThreeDS', () => {
     expect(sent).toHaveLength(0);
   });
 
-  it('the default provider needs a vault key outside local', async () => {
+  it('the default provider sends the preset public key when none is given', async () => {
     const threeds = createThreeDS({ environment: 'production', vaultUrl });
-    await expect(threeds.createSession({ instrument, payment })).rejects.toMatchObject({ name: 'TesseraConfigurationError', reason: 'missing_vault_key' });
+    await threeds.createSession({ instrument, payment });
+    expect(sent[0]?.key).toBe('key_prod_us_pub_PNMB2AiaECJ463K6QAPNU6');
   });
 
   it('uses a custom provider through the interface', async () => {
