@@ -3,7 +3,7 @@ import { Tessera } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// 500 concurrent requests through one client against the sandbox HTTP server on 127.0.0.1, twice, all sharing
+// 500 concurrent requests through one client against the sandbox HTTP server on localhost, twice, all sharing
 // one AbortSignal (the case that leaks listeners when a client never removes its own).
 const CONCURRENT = 500;
 

@@ -3,7 +3,7 @@ import { Tessera, TesseraError, type Payment } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// 1,000 purchases through @tessera/server against the sandbox HTTP server on 127.0.0.1 with seeded faults:
+// 1,000 purchases through @tessera/server against the sandbox HTTP server on localhost with seeded faults:
 // latency, 5xx, 429 + Retry-After, connections dropped before and after the change is committed, and responses
 // slower than the client's timeout. Bounded: 1,000 calls, 50 at a time, at most 2 attempts each (so some calls run out of retries and are retried later by "the merchant").
 const PAYMENTS = 1000;
