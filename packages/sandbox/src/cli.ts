@@ -1,15 +1,16 @@
 import { parseArgs } from 'node:util';
 import { startSandboxServer } from './server.js';
 
-const usage = `Usage: tessera-sandbox [--port 4010] [--host 127.0.0.1] [--seed 1]
+const usage = `Usage: tessera-sandbox [--port 4010] [--host <address>] [--seed 1]
 
-Runs the Tessera sandbox (API, vault, ACS and /sandbox helpers) over HTTP until stopped (Ctrl-C).`;
+Runs the Tessera sandbox (API, Basis Theory vault emulation, ACS and /sandbox helpers) over HTTP until stopped
+(Ctrl-C). Default host: loopback (127.0.0.1 and ::1), served as http://localhost:<port>.`;
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
       port: { type: 'string', default: '4010' },
-      host: { type: 'string', default: '127.0.0.1' },
+      host: { type: 'string' },
       seed: { type: 'string', default: '1' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -25,12 +26,12 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const server = await startSandboxServer({ port, host: values.host, sandboxOptions: { seed } });
+  const server = await startSandboxServer({ port, ...(values.host ? { host: values.host } : {}), sandboxOptions: { seed } });
   const { defaults } = server.sandbox;
   console.log(`Tessera sandbox listening on ${server.url}`);
   console.log(`API base URL:  ${server.url}/api/public/v1`);
   console.log(`API key:       ${server.sandbox.apiKey}`);
-  console.log(`Vault key:     ${server.sandbox.vaultKey}`);
+  console.log(`Vault (BT) public key: ${server.sandbox.vaultKey} (BT-API-KEY; tokenizer environment "local")`);
   console.log(`Store:         ${defaults.storeId} (sandbox processor)`);
   console.log(`Gateway store: ${defaults.gateway.storeId} (simulated processor, 3DS, fallback)`);
   let stopping = false;

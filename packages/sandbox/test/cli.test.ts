@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, routePath, routes } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY } from '../src/index.js';
+import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from '../src/index.js';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 
@@ -19,12 +19,13 @@ describe('tessera-sandbox CLI (built)', () => {
     const url = await new Promise<string>((resolve, reject) => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+        const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
         if (match?.[1] && output.includes('API key')) resolve(match[1]);
       });
       child.once('exit', (code) => reject(new Error(`CLI exited early with ${String(code)}: ${output}`)));
     });
     expect(output).toContain(`API key:       ${SANDBOX_API_KEY}`);
+    expect(output).toContain(SANDBOX_VAULT_KEY);
     const answer = await fetch(`${url}${API_PREFIX}${routePath(routes.retrievePayment, { id: 'pay_404' })}`, { headers: { authorization: `Bearer ${SANDBOX_API_KEY}` } });
     expect(answer.status).toBe(404);
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
