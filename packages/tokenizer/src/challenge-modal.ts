@@ -1,6 +1,5 @@
 import {
   type ChallengeCompletionMessage,
-  challengeCompletionMessage,
   type ChallengeWindowSize,
   challengeWindowSizes,
   encodeChallengeRequest,
@@ -9,7 +8,6 @@ import {
   TesseraValidationError,
   type ThreeDSChallenge,
 } from '@tessera/core';
-import * as z from 'zod/mini';
 import { loopbackHosts } from './environment.js';
 import { TesseraChallengeError } from './errors.js';
 
@@ -116,8 +114,11 @@ export function readCompletion(data: unknown): ChallengeCompletionMessage | 'mal
     }
   }
   if ((value as { type?: unknown } | null)?.type !== 'tessera:3ds-challenge-complete') return undefined;
-  const parsed = z.safeParse(challengeCompletionMessage, value);
-  return parsed.success ? parsed.data : 'malformed';
+  // Checked by hand (core's `challengeCompletionMessage` shape) so the modal does not pull zod into the bundle.
+  const { acsTransID, threeDSServerTransID, transStatus } = value as Partial<Record<string, unknown>>;
+  return typeof acsTransID === 'string' && typeof threeDSServerTransID === 'string' && ['Y', 'N', 'R', 'U', 'A'].includes(transStatus as string)
+    ? { type: 'tessera:3ds-challenge-complete', acsTransID, threeDSServerTransID, transStatus: transStatus as ChallengeCompletionMessage['transStatus'] }
+    : 'malformed';
 }
 
 /**

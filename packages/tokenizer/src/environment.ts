@@ -7,7 +7,7 @@ export type TokenizerEnvironment = 'production' | 'development' | 'local';
 /** A vault preset: Basis Theory's API origin, the public key and the provider name put in service tokens. */
 export interface EnvironmentPreset {
   vaultUrl: string;
-  vaultKey: string | undefined;
+  vaultKey: string;
   provider: string;
 }
 
@@ -48,8 +48,10 @@ export interface VaultConnectionOptions {
 /** Resolved vault connection. */
 export interface VaultConnection {
   environment: TokenizerEnvironment;
+  /** Basis Theory's API origin (or the sandbox's emulation of it). */
   vaultUrl: string;
-  vaultKey: string | undefined;
+  /** The Basis Theory public key (trimmed), sent as `BT-API-KEY`. */
+  vaultKey: string;
   provider: string;
   timeoutMs: number;
 }
@@ -77,24 +79,11 @@ export function resolveVaultConnection(options: VaultConnectionOptions): VaultCo
     throw new TesseraConfigurationError('invalid_option', 'timeoutMs must be a positive number');
   }
   const givenKey: unknown = options.vaultKey ?? preset.vaultKey;
-  if (givenKey !== undefined && (typeof givenKey !== 'string' || givenKey.trim() === '')) {
-    throw new TesseraConfigurationError('missing_vault_key', 'vaultKey must be a non-empty string');
-  }
-  const vaultKey = typeof givenKey === 'string' ? givenKey.trim() : undefined;
-  if (vaultKey !== undefined && (vaultKey.startsWith('sk_') || vaultKey.includes('_pvt_'))) {
+  const vaultKey = typeof givenKey === 'string' ? givenKey.trim() : '';
+  if (vaultKey === '') throw new TesseraConfigurationError('missing_vault_key', 'vaultKey must be a non-empty string');
+  if (vaultKey.startsWith('sk_') || vaultKey.includes('_pvt_')) {
     // A secret key (Tessera `sk_…`, Basis Theory `key_…_pvt_…`) must never reach a browser: refuse, never send.
     throw new TesseraConfigurationError('invalid_option', 'vaultKey must be a Basis Theory public key (key_…_pub_…), never a secret key');
   }
   return { environment, vaultUrl, vaultKey, provider: preset.provider, timeoutMs };
-}
-
-/** The vault key, or a configuration error naming the environment that lacks one. */
-export function requireVaultKey(connection: VaultConnection): string {
-  if (connection.vaultKey === undefined) {
-    throw new TesseraConfigurationError(
-      'missing_vault_key',
-      `environment "${connection.environment}" has no default vault key: pass vaultKey (a Basis Theory public key)`,
-    );
-  }
-  return connection.vaultKey;
 }

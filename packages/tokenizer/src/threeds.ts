@@ -1,9 +1,9 @@
-import { currencyCode, parseOrThrow, positiveMinorUnits, resourceId, type ThreeDSChallenge } from '@tessera/core';
-import * as z from 'zod/mini';
+import type { ThreeDSChallenge } from '@tessera/core';
 import { type ChallengeResult, openChallengeModal, type StartChallengeOptions } from './challenge-modal.js';
 import { resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraConfigurationError } from './errors.js';
 import type { ThreeDSProvider, ThreeDSSessionInput } from './threeds-provider.js';
+import { checkSessionInput } from './threeds-session-input.js';
 import { sandboxThreeDSProvider } from './threeds-sandbox-provider.js';
 
 /** Options of {@link createThreeDS}. */
@@ -51,26 +51,6 @@ export interface ThreeDS {
   startChallenge(challenge: ThreeDSChallenge, options?: StartChallengeOptions): Promise<ChallengeResult>;
 }
 
-const sessionInput = z.object({
-  storeId: z.optional(resourceId),
-  instrument: z.object({
-    id: resourceId,
-    tokenId: z.string().check(z.minLength(1)),
-    type: z.optional(z.literal('card')),
-    card: z.object({
-      last4: z.string().check(z.regex(/^\d{4}$/)),
-      bin: z.string().check(z.regex(/^\d{6,8}$/)),
-      expirationMonth: z.int().check(z.minimum(1), z.maximum(12)),
-      expirationYear: z.int().check(z.minimum(2000)),
-    }),
-  }),
-  payment: z.object({
-    amount: positiveMinorUnits,
-    currency: currencyCode,
-    customerInfo: z.optional(z.object({ name: z.optional(z.string()), email: z.optional(z.string()) })),
-  }),
-});
-
 function checkOrigins(origins: readonly string[]): string[] {
   return origins.map((origin) => {
     let parsed: URL | undefined;
@@ -98,7 +78,7 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
   return {
     async createSession(input) {
       const { signal, ...rest } = input;
-      const valid = parseOrThrow(sessionInput, rest);
+      const valid = checkSessionInput(rest);
       const session = await provider.createSession({ instrument: valid.instrument as ThreeDSSessionInput['instrument'], payment: valid.payment as ThreeDSSessionInput['payment'] }, signal ? { signal } : {});
       const body: ThreeDSCreateSessionBody = {
         provider: session.provider ?? provider.name,

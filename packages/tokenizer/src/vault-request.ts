@@ -1,5 +1,5 @@
 import { type FieldError, TesseraAbortError, TesseraTimeoutError, vaultKeyHeader } from '@tessera/core';
-import { requireVaultKey, type VaultConnection } from './environment.js';
+import type { VaultConnection } from './environment.js';
 import { TesseraInvalidResponseError, TesseraNetworkError, TesseraVaultError } from './errors.js';
 
 /** Per-call options of every vault call. */
@@ -24,24 +24,16 @@ const cardNumberLike = /(?:\d[\s-]?){12,}/;
 function readFieldErrors(value: unknown, secrets: readonly string[]): FieldError[] {
   const clean = (text: unknown, fallback: string): string =>
     typeof text === 'string' && !cardNumberLike.test(text) && !secrets.some((secret) => secret !== '' && text.includes(secret)) ? text : fallback;
-  const field = (name: string, code: unknown, message: unknown): FieldError => ({
-    field: toCallerField(name),
-    code: clean(code, 'invalid'),
-    message: clean(message, 'is invalid'),
+  // `[{ field, code, message }]`, or problem details' `{ 'data.number': ['message', …] }`; only those three are kept.
+  const items: unknown[] = Array.isArray(value)
+    ? value
+    : Object.entries(typeof value === 'object' && value !== null ? value : {}).flatMap(([field, messages]: [string, unknown]) =>
+        ([] as unknown[]).concat(messages).map((message) => ({ field, message })),
+      );
+  return items.flatMap((item) => {
+    const { field, code, message } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    return typeof field === 'string' ? [{ field: toCallerField(field), code: clean(code, 'invalid'), message: clean(message, 'is invalid') }] : [];
   });
-  if (Array.isArray(value)) {
-    // `[{ field, code, message }]`: only those three are kept.
-    return value
-      .filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null && typeof (item as { field?: unknown }).field === 'string')
-      .map((item) => field(item.field as string, item.code, item.message));
-  }
-  if (typeof value === 'object' && value !== null) {
-    // Problem details: `{ errors: { 'data.number': ['message', …] } }`.
-    return Object.entries(value).flatMap(([name, messages]) =>
-      (Array.isArray(messages) ? messages : [messages]).map((message) => field(name, 'invalid', message)),
-    );
-  }
-  return [];
 }
 
 async function toVaultError(response: Response, secrets: readonly string[]): Promise<TesseraVaultError> {
@@ -74,33 +66,35 @@ export async function postToVault(
   fetchImpl: typeof fetch = globalThis.fetch,
   secrets: readonly string[] = [],
 ): Promise<unknown> {
-  const key = requireVaultKey(connection);
   const timeout = AbortSignal.timeout(connection.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  if (options.signal?.aborted) throw new TesseraAbortError(undefined, { cause: options.signal.reason });
+  // The caller's abort, else the time limit, else `otherwise`. Only the reason is kept as a cause: the request
+  // (and its body) is never attached to an error.
+  const failure = (otherwise: Error): Error =>
+    options.signal?.aborted
+      ? new TesseraAbortError(undefined, { cause: options.signal.reason })
+      : timeout.aborted
+        ? new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`)
+        : otherwise;
+  if (options.signal?.aborted) throw failure(new TesseraAbortError());
   let response: Response;
   try {
     response = await fetchImpl(`${connection.vaultUrl}${path}`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [vaultKeyHeader]: key },
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', [vaultKeyHeader]: connection.vaultKey },
       body: JSON.stringify(body),
       signal,
       credentials: 'omit',
       redirect: 'error',
     });
   } catch (error) {
-    // Only the reason is kept as the cause: the request (and its body) is never attached to the error.
-    if (options.signal?.aborted) throw new TesseraAbortError(undefined, { cause: options.signal.reason });
-    if (timeout.aborted) throw new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
-    throw new TesseraNetworkError(undefined, { cause: error instanceof Error ? new Error(error.message) : undefined });
+    throw failure(new TesseraNetworkError(undefined, { cause: error instanceof Error ? new Error(error.message) : undefined }));
   }
   // A fetch that ignores `redirect: 'error'` (a stub, an old polyfill) must still not hand a 3xx on as an answer.
   if (!response.ok) throw await toVaultError(response, secrets);
   try {
     return await response.json();
   } catch {
-    if (options.signal?.aborted) throw new TesseraAbortError(undefined, { cause: options.signal.reason });
-    if (timeout.aborted) throw new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
-    throw new TesseraInvalidResponseError('The vault returned a body that is not JSON');
+    throw failure(new TesseraInvalidResponseError('The vault returned a body that is not JSON'));
   }
 }
