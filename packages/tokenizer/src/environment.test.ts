@@ -1,7 +1,6 @@
 import { SANDBOX_VAULT_KEY } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, resolveVaultConnection } from './environment.js';
-import { TesseraConfigurationError } from './errors.js';
 
 describe('resolveVaultConnection', () => {
   it('local speaks BT to the sandbox on localhost with its test public key', () => {

@@ -79,7 +79,7 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
     async createSession(input) {
       const { signal, ...rest } = input;
       const valid = checkSessionInput(rest);
-      const session = await provider.createSession({ instrument: valid.instrument as ThreeDSSessionInput['instrument'], payment: valid.payment as ThreeDSSessionInput['payment'] }, signal ? { signal } : {});
+      const session = await provider.createSession({ instrument: valid.instrument, payment: valid.payment }, signal ? { signal } : {});
       const body: ThreeDSCreateSessionBody = {
         provider: session.provider ?? provider.name,
         paymentInstrumentId: valid.instrument.id,

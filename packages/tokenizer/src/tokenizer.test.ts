@@ -58,7 +58,7 @@ describe('createTokenizer', () => {
   });
 
   it('production sends to Basis Theory with the production public key (fetch stubbed, no network)', async () => {
-    const fetchStub = vi.fn<typeof fetch>(async () => Response.json(btCardTokenFixture(), { status: 201 }));
+    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(btCardTokenFixture(), { status: 201 })));
     await createTokenizer({ environment: 'production', fetch: fetchStub }).tokenizeCard(visaCard);
     expect(fetchStub).toHaveBeenCalledTimes(1);
     const [url, init] = fetchStub.mock.calls[0]!;
@@ -69,7 +69,7 @@ describe('createTokenizer', () => {
   });
 
   it('development sends to Basis Theory with the development public key', async () => {
-    const fetchStub = vi.fn<typeof fetch>(async () => Response.json(btCardTokenFixture(), { status: 201 }));
+    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(btCardTokenFixture(), { status: 201 })));
     await createTokenizer({ environment: 'development', fetch: fetchStub }).tokenizeCard(visaCard);
     const [url, init] = fetchStub.mock.calls[0]!;
     expect(url).toBe('https://api.basistheory.com/tokens');
@@ -235,7 +235,7 @@ describe('tokenizeCard', () => {
     expect(reposted).toBe(0);
     expect(error).toBeInstanceOf(TesseraNetworkError);
     // A fetch that ignores `redirect` and hands the 3xx back is still an error, never an answer.
-    const manual = vi.fn<typeof fetch>(async () => new Response(null, { status: 307, headers: { location: 'https://evil.test/steal' } }));
+    const manual = vi.fn<typeof fetch>(() => Promise.resolve(new Response(null, { status: 307, headers: { location: 'https://evil.test/steal' } })));
     await expect(createTokenizer({ environment: 'production', vaultUrl, vaultKey: publicKey, fetch: manual }).tokenizeCard(visaCard)).rejects.toMatchObject({ status: 307 });
   });
 
