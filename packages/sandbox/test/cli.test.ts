@@ -20,7 +20,7 @@ describe('tessera-sandbox CLI (built)', () => {
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /listening on (http:\/\/localhost:\d+)/.exec(output);
-        if (match?.[1] && output.includes('API key')) resolve(match[1]);
+        if (match?.[1] && output.includes('Gateway store')) resolve(match[1]);
       });
       child.once('exit', (code) => reject(new Error(`CLI exited early with ${String(code)}: ${output}`)));
     });
