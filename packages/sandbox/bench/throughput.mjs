@@ -16,7 +16,7 @@ const MAX_REQUESTS_PER_PHASE = 2_000_000;
 const worker = new Worker(
   `   import { parentPort, workerData } from 'node:worker_threads';
    const { startSandboxServer } = await import(workerData.sandboxUrl);
-   const server = await startSandboxServer({ port: 0 });
+   const server = await startSandboxServer({ port: 0, host: '127.0.0.1' }); // an address, not a name: no lookup per connection
    parentPort.postMessage({ url: server.url, apiKey: server.sandbox.apiKey, vaultKey: server.sandbox.vaultKey, storeId: server.sandbox.defaults.storeId });
    parentPort.on('message', async () => { await server.close(); parentPort.close(); });`,
   // The built package, resolved from here (the eval'd worker would resolve from the working directory).

@@ -57,7 +57,7 @@ async function measure(label, { baseUrl, apiKey, paymentId }) {
 /** The sandbox over HTTP, with one succeeded payment made through the SDK. Runs in the child process. */
 async function serveSandbox() {
   const sandboxPackage = await import('@tessera/sandbox');
-  const server = await sandboxPackage.startSandboxServer({ port: 0 });
+  const server = await sandboxPackage.startSandboxServer({ port: 0, host: '127.0.0.1' }); // an address: no lookup per connection
   const { sandbox } = server;
   const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: server.url });
   const token = await (
