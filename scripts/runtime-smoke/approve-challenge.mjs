@@ -3,8 +3,7 @@
 // page. web-threeds needs a DOM, so a server-side runtime plays them with fetch. Kept alone so that a change in how
 // the sandbox emulates Basis Theory changes this file only.
 
-/** The sandbox's public (browser) key, sent as `BT-API-KEY`. */
-export const SANDBOX_PUBLIC_KEY = 'pk_test_tessera_sandbox';
+import { SANDBOX_VAULT_KEY, vaultKeyHeader } from '@tessera/core';
 
 /**
  * Opens a Basis Theory 3DS session for a card token, as web-threeds' `createSession({ tokenId })` does, and returns
@@ -15,7 +14,7 @@ export const SANDBOX_PUBLIC_KEY = 'pk_test_tessera_sandbox';
 export async function createBasisTheorySession(sandboxUrl, { tokenId, paymentInstrumentId, storeId }) {
   const answer = await fetch(`${sandboxUrl}/3ds/sessions`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'bt-api-key': SANDBOX_PUBLIC_KEY },
+    headers: { 'content-type': 'application/json', [vaultKeyHeader]: SANDBOX_VAULT_KEY },
     body: JSON.stringify({ token_id: tokenId, device: 'browser', device_info: { browser_language: 'en-US' }, web_challenge_mode: 'iframe' }),
   });
   /** @type {{ id?: unknown }} */

@@ -118,5 +118,5 @@ export { encodeServiceToken, MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type S
 export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
 export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
 export { parseOrThrow, toFieldErrors } from './validation.js';
-export { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from './vault-routes.js';
+export { SANDBOX_VAULT_KEY, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './vault-routes.js';
 export { listWebhooksRequest, webhookEvent, webhookList, type ListWebhooksRequest, type WebhookEvent, type WebhookList } from './webhook.js';

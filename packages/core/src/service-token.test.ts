@@ -7,7 +7,7 @@ import { TesseraError } from './errors.js';
 const token: ServiceToken = {
   type: 'card',
   token: 'tok_123',
-  provider: 'tessera-sandbox-vault',
+  provider: 'basistheory',
   nonSensitiveMetadata: {
     last4: '4242',
     brand: 'visa',

@@ -1,13 +1,21 @@
-// Paths of the vault the tokenizer sends card and wallet data to, relative to the vault's origin. The interface
-// document does not show them: they are this SDK's contract between `@tessera/tokenizer` and a vault (the
-// sandbox's, or the real one), spelled here only. Separate constants rather than one table, so a browser bundle
-// keeps only the paths it calls.
+// The vault is Basis Theory (BT): the paths of its API the tokenizer calls, relative to BT's API origin
+// (`https://api.basistheory.com`, or the sandbox's emulation). Read in `@basis-theory/basis-theory-js@4.30.2`
+// (`CLIENT_BASE_PATHS.tokens`, header `BT-API-KEY`) and in `@tagadapay/core-js@3.1.0`'s BasisTheoryProvider
+// (`/apple-pay`, `/google-pay`, `/apple-pay/session`). Separate constants rather than one table, so a browser
+// bundle keeps only the paths it calls.
 
-/** `POST`: tokenize a card. */
-export const vaultCardsPath = '/vault/v1/cards';
-/** `POST`: tokenize an Apple Pay payment token. */
-export const vaultApplePayPath = '/vault/v1/wallets/apple_pay';
-/** `POST`: tokenize a Google Pay payment token. */
-export const vaultGooglePayPath = '/vault/v1/wallets/google_pay';
-/** `POST`: Apple Pay merchant validation. */
-export const vaultApplePaySessionPath = '/vault/v1/apple-pay/merchant-session';
+/** `POST`: create a token (`{ type: 'card', data: { number, expiration_month, expiration_year, cvc } }`). */
+export const vaultCardsPath = '/tokens';
+/** `POST`: tokenize an Apple Pay payment token (`{ apple_payment_data }`). */
+export const vaultApplePayPath = '/apple-pay';
+/** `POST`: tokenize a Google Pay payment token (`{ google_payment_data }`). */
+export const vaultGooglePayPath = '/google-pay';
+/** `POST`: Apple Pay merchant validation (`{ display_name, domain }`). */
+export const vaultApplePaySessionPath = '/apple-pay/session';
+/** Header carrying the BT public key on every vault call. */
+export const vaultKeyHeader = 'BT-API-KEY';
+/**
+ * The sandbox's BT-style TEST PUBLIC key: the tokenizer's `local` preset sends it and the sandbox's BT emulation
+ * accepts it. Declared here only. It is a publishable key, never a secret one.
+ */
+export const SANDBOX_VAULT_KEY = 'key_test_us_pub_TesseraSandbox4010Local';

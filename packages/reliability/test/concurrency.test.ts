@@ -15,7 +15,7 @@ const onWarning = (warning: Error) => warnings.push(warning);
 
 beforeAll(async () => {
   process.on('warning', onWarning);
-  server = await startSandboxServer({ port: 0 });
+  server = await startSandboxServer({ port: 0, host: '127.0.0.1' });
   tessera = new Tessera({ apiKey: server.sandbox.apiKey, baseUrl: server.url });
   const serviceToken = await createTokenizer({ environment: 'local', vaultUrl: server.url }).tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/30', cvc: '123' });
   paymentInstrumentId = (await tessera.paymentInstruments.createFromToken({ serviceToken, storeId: server.sandbox.defaults.storeId, customerData: { email: 'c@example.com' } })).paymentInstrument.id;

@@ -3,7 +3,8 @@ import { Tessera, TesseraError, type Payment } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// 1,000 purchases through @tessera/server against the sandbox HTTP server on 127.0.0.1 with seeded faults:
+// 1,000 purchases through @tessera/server against the sandbox HTTP server on 127.0.0.1 (no name lookup per
+// connection) with seeded faults:
 // latency, 5xx, 429 + Retry-After, connections dropped before and after the change is committed, and responses
 // slower than the client's timeout. Bounded: 1,000 calls, 50 at a time, at most 2 attempts each (so some calls run out of retries and are retried later by "the merchant").
 const PAYMENTS = 1000;
@@ -13,7 +14,7 @@ let server: SandboxServer;
 let paymentInstrumentId: string;
 
 beforeAll(async () => {
-  server = await startSandboxServer({ port: 0, sandboxOptions: { seed: 2026 } });
+  server = await startSandboxServer({ port: 0, host: '127.0.0.1', sandboxOptions: { seed: 2026 } });
   const tessera = new Tessera({ apiKey: server.sandbox.apiKey, baseUrl: server.url });
   const serviceToken = await createTokenizer({ environment: 'local', vaultUrl: server.url }).tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/30', cvc: '123' });
   const created = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId: server.sandbox.defaults.storeId, customerData: { email: 'storm@example.com' } });

@@ -16,7 +16,7 @@ const MAX_REQUESTS_PER_PHASE = 2_000_000;
 const worker = new Worker(
   `   import { parentPort, workerData } from 'node:worker_threads';
    const { startSandboxServer } = await import(workerData.sandboxUrl);
-   const server = await startSandboxServer({ port: 0 });
+   const server = await startSandboxServer({ port: 0, host: '127.0.0.1' }); // an address, not a name: no lookup per connection
    parentPort.postMessage({ url: server.url, apiKey: server.sandbox.apiKey, vaultKey: server.sandbox.vaultKey, storeId: server.sandbox.defaults.storeId });
    parentPort.on('message', async () => { await server.close(); parentPort.close(); });`,
   // The built package, resolved from here (the eval'd worker would resolve from the working directory).
@@ -53,11 +53,11 @@ function call(method, path, body, headers = {}) {
 }
 
 // Setup: a card in the vault, an instrument, and one payment to read.
-const token = await call('POST', '/vault/v1/cards', { cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: new Date().getFullYear() + 2, cvc: '123' }, {
+const token = await call('POST', '/tokens', { type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: new Date().getFullYear() + 2, cvc: '123' } }, {
   authorization: '',
-  'x-tessera-vault-key': info.vaultKey,
+  'bt-api-key': info.vaultKey,
 });
-const serviceToken = encodeServiceToken({ type: 'card', token: JSON.parse(token.text).id, provider: 'tessera-sandbox-vault' });
+const serviceToken = encodeServiceToken({ type: 'card', token: JSON.parse(token.text).id, provider: 'basistheory' });
 const instrument = JSON.parse(
   (await call('POST', `${API_PREFIX}${routes.createPaymentInstrumentFromToken.path}`, { serviceToken, storeId: info.storeId, customerData: { email: 'bench@example.com' } })).text,
 ).paymentInstrument;

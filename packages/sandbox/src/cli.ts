@@ -5,11 +5,12 @@ import type { SandboxRequestLogEntry } from './server.js';
 
 const usage = `Usage: tessera-sandbox [options]
 
-Runs the Tessera sandbox (API, vault, ACS and /sandbox helpers) over HTTP until stopped (Ctrl-C).
+Runs the Tessera sandbox (API, Basis Theory vault and 3DS emulation, ACS and /sandbox helpers) over HTTP until
+stopped (Ctrl-C).
 
 Options:
   --port <n>     port to listen on, 0-65535 (default 4010; 0 = any free port)
-  --host <host>  interface to listen on (default 127.0.0.1, loopback only)
+  --host <host>  interface to listen on (default: loopback, 127.0.0.1 and ::1, served as http://localhost:<port>)
   --seed <n>     seed of the injected faults, an integer (default 1)
   --log          print one line per request: method, path, status, time, idempotent replay
   --version      print the version
@@ -38,13 +39,13 @@ function formatLogLine(entry: SandboxRequestLogEntry): string {
   return `${entry.method} ${entry.path} ${entry.status === 0 ? 'dropped' : entry.status} ${entry.durationMs}ms${entry.idempotentReplay ? ' (idempotent replay)' : ''}`;
 }
 
-function parseCommandLine(): { port: number; host: string; seed: number; log: boolean } | 'help' | 'version' {
+function parseCommandLine(): { port: number; host: string | undefined; seed: number; log: boolean } | 'help' | 'version' {
   let values;
   try {
     ({ values } = parseArgs({
       options: {
         port: { type: 'string', default: '4010' },
-        host: { type: 'string', default: '127.0.0.1' },
+        host: { type: 'string' },
         seed: { type: 'string', default: '1' },
         log: { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
@@ -67,10 +68,10 @@ async function main(): Promise<void> {
   assertSupportedNode();
   const { startSandboxServer } = await import('./server.js');
   const { port, host, seed, log } = command;
-  const server = await startSandboxServer({ port, host, sandboxOptions: { seed }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) }).catch(
+  const server = await startSandboxServer({ port, ...(host === undefined ? {} : { host }), sandboxOptions: { seed }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) }).catch(
     (error: unknown) => {
       if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
-      throw new Error(`Port ${port} on ${host} is already in use: start the sandbox on another one with --port <n> (--port 0 picks a free port)`, { cause: error });
+      throw new Error(`Port ${port} on ${host ?? 'localhost'} is already in use: start the sandbox on another one with --port <n> (--port 0 picks a free port)`, { cause: error });
     },
   );
   let stopping = false;
@@ -88,10 +89,10 @@ async function main(): Promise<void> {
   console.log(`Tessera sandbox listening on ${server.url}`);
   console.log(`API base URL:  ${server.url}/api/public/v1`);
   console.log(`API key:       ${server.sandbox.apiKey}`);
-  console.log(`Vault key:     ${server.sandbox.vaultKey}`);
+  console.log(`Vault (BT) public key: ${server.sandbox.vaultKey} (BT-API-KEY; tokenizer environment "local")`);
   console.log(`Store:         ${defaults.storeId} (sandbox processor)`);
   console.log(`Gateway store: ${defaults.gateway.storeId} (simulated processor, 3DS, fallback)`);
-  if (!isLoopback(host)) {
+  if (host !== undefined && !isLoopback(host)) {
     console.warn(`Warning: listening on ${host}, not loopback: the sandbox's well-known API key (${server.sandbox.apiKey}) now works for anyone who can reach this machine on the network.`);
   }
 }

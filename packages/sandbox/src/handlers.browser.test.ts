@@ -6,18 +6,18 @@ import { createSandbox, sandboxRoutes } from './index.js';
 // The package's main entry imports in a browser and its state machine runs there: the same `getResponse` over the
 // handlers that msw's setupWorker uses for each intercepted request.
 describe('the sandbox in a browser', () => {
-  it('tokenizes in the vault, refuses the API without a key, and answers with it', async () => {
+  it('tokenizes in the BT emulation, refuses the API without a key, and answers with it', async () => {
     const sandbox = createSandbox();
     const origin = 'https://sandbox.test';
     const send = (path: string, init: RequestInit) => getResponse(sandbox.handlers, new Request(`${origin}${path}`, init));
 
     const token = await send(sandboxRoutes.vaultTokenizeCard, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tessera-vault-key': sandbox.vaultKey },
-      body: JSON.stringify({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2034, cvc: '123' }),
+      headers: { 'content-type': 'application/json', 'bt-api-key': sandbox.vaultKey },
+      body: JSON.stringify({ type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2034, cvc: '123' } }),
     });
     expect(token?.status).toBe(201);
-    expect(await token?.json()).toMatchObject({ type: 'card', data: { last4: '4242' } });
+    expect(await token?.json()).toMatchObject({ type: 'card', card: { last4: '4242' } });
 
     const path = `${API_PREFIX}${routePath(routes.retrievePayment, { id: 'pay_404' })}`;
     expect((await send(path, { method: 'GET' }))?.status).toBe(401);

@@ -41,11 +41,12 @@ const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ proto
 export function routeDefinitions(ctx: SandboxContext): RouteDefinition[] {
   const { state } = ctx;
   return [
-    // Vault (public key, CORS).
+    // Vault: Basis Theory's API (BT-API-KEY public key, CORS, snake_case). basis-theory-js posts to `/tokens/`.
     { name: 'vaultTokenizeCard', ...vault(sandboxRoutes.vaultTokenizeCard), handle: ({ body }) => ({ status: 201, json: tokenizeCard(ctx, body) }) },
+    { name: 'vaultTokenizeCard', ...vault(`${sandboxRoutes.vaultTokenizeCard}/`), handle: ({ body }) => ({ status: 201, json: tokenizeCard(ctx, body) }) },
     { name: 'vaultTokenizeApplePay', ...vault(sandboxRoutes.vaultTokenizeApplePay), handle: ({ body }) => ({ status: 201, json: tokenizeWallet(ctx, 'apple_pay', body) }) },
     { name: 'vaultTokenizeGooglePay', ...vault(sandboxRoutes.vaultTokenizeGooglePay), handle: ({ body }) => ({ status: 201, json: tokenizeWallet(ctx, 'google_pay', body) }) },
-    { name: 'vaultApplePayMerchantSession', ...vault(sandboxRoutes.vaultApplePayMerchantSession), handle: ({ body }) => ({ json: appleMerchantSession(ctx, body) }) },
+    { name: 'vaultApplePayMerchantSession', ...vault(sandboxRoutes.vaultApplePayMerchantSession), handle: ({ body }) => ({ status: 201, json: appleMerchantSession(ctx, body) }) },
 
     // Basis Theory 3DS (web-threeds in the page: public key, CORS; the service's server calls: secret key).
     { name: 'btCreateThreeDSSession', method: 'POST', path: anyOrigin(sandboxRoutes.btCreateThreeDSSession), auth: 'bt', guarded: true, handle: ({ body }) => createBtThreeDSSession(ctx, body) },
@@ -133,14 +134,16 @@ export function createHandlers(ctx: SandboxContext, keys: RouteKeys, faults: San
     const requestId = ctx.nextId('req');
     const error = new SandboxHttpError(404, 'not_found', `No ${kind} route ${request.method} ${new URL(request.url).pathname}`);
     const cors = kind === 'vault' ? vaultCorsHeaders : {};
-    return Response.json(error.toBody(requestId), { status: 404, headers: { ...cors, 'x-request-id': requestId } });
+    return Response.json(kind === 'vault' ? error.toProblemDetails() : error.toBody(requestId), { status: 404, headers: { ...cors, 'x-request-id': requestId } });
   };
+  // Every vault path answers a CORS preflight, as Basis Theory's API does.
+  const vaultPaths = [sandboxRoutes.vaultTokenizeCard, `${sandboxRoutes.vaultTokenizeCard}/*`, sandboxRoutes.vaultTokenizeApplePay, sandboxRoutes.vaultTokenizeGooglePay, sandboxRoutes.vaultApplePayMerchantSession];
   return [
     ...routeDefinitions(ctx).map((route) => createRouteHandler(ctx, keys, faults, route)),
-    http.options(anyOrigin('/vault/v1/*'), () => new Response(null, { status: 204, headers: vaultCorsHeaders })),
+    ...vaultPaths.map((path) => http.options(anyOrigin(path), () => new Response(null, { status: 204, headers: vaultCorsHeaders }))),
     http.options(anyOrigin('/3ds/*'), () => new Response(null, { status: 204, headers: btCorsHeaders })),
     http.all(anyOrigin(`${API_PREFIX}/*`), unknown('API')),
-    http.all(anyOrigin('/vault/v1/*'), unknown('vault')),
+    http.all(anyOrigin(`${sandboxRoutes.vaultTokenizeCard}/*`), unknown('vault')),
   ];
 }
 

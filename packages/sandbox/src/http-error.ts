@@ -23,10 +23,31 @@ export class SandboxHttpError extends Error {
     this.headers = options.headers ?? {};
   }
 
+  /** The error as Basis Theory's problem details (the vault routes). */
+  toProblemDetails(): Record<string, unknown> {
+    return problemDetails(this);
+  }
+
   /** The JSON error body for this error. */
   toBody(requestId: string): ApiErrorBody {
     return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields.map((field) => ({ ...field })) } : {}), requestId } };
   }
+}
+
+/**
+ * The error as Basis Theory's API answers one (the vault routes): RFC 7807 problem details,
+ * `{ type, title, status, detail, errors? }`, with `errors` mapping each field's JSON path to its messages.
+ */
+export function problemDetails(error: SandboxHttpError): Record<string, unknown> {
+  const errors: Record<string, string[]> = {};
+  for (const field of error.fields ?? []) (errors[field.field || 'body'] ??= []).push(field.message);
+  return {
+    type: `https://httpstatuses.io/${error.status}`,
+    title: error.fields ? 'One or more validation errors occurred.' : error.code,
+    status: error.status,
+    detail: error.message,
+    ...(error.fields ? { errors } : {}),
+  };
 }
 
 /** 404 `not_found` for a resource kind and id. */

@@ -29,4 +29,5 @@ export {
   type WebhookEventRecord,
 } from './state.js';
 export { testCardOutcome, testCards, type TestCardOutcome } from './test-cards.js';
+export { lookupVaultToken, SANDBOX_BT_TENANT_ID } from './vault.js';
 export { type WebhookDeliveryOptions } from './webhooks.js';

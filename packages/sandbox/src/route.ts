@@ -45,12 +45,15 @@ export interface RouteKeys {
   vaultKey: string;
 }
 
-/** CORS headers of the vault (a browser page calls it directly); the API routes send none. */
+/**
+ * CORS headers of the vault, Basis Theory's API as a browser page calls it directly (any origin, the `BT-*`
+ * headers basis-theory-js and web-threeds send, no credentials); the API routes send none.
+ */
 export const vaultCorsHeaders: Readonly<Record<string, string>> = {
   'access-control-allow-origin': '*',
-  'access-control-allow-methods': 'POST, OPTIONS',
-  'access-control-allow-headers': 'content-type, x-tessera-vault-key, idempotency-key',
-  'access-control-expose-headers': 'x-request-id',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': 'content-type, accept, bt-api-key, bt-client-user-agent, bt-idempotency-key, bt-trace-id, idempotency-key',
+  'access-control-expose-headers': 'bt-trace-id, x-request-id',
   'access-control-max-age': '600',
 };
 
@@ -75,11 +78,11 @@ function authenticate(auth: RouteAuth, headers: Headers, keys: RouteKeys): void 
       });
     }
   } else if (auth === 'vault') {
-    const key = headers.get('x-tessera-vault-key');
+    const key = headers.get('bt-api-key');
     if (key === keys.apiKey || (headers.get('authorization') ?? '') !== '') {
-      throw new SandboxHttpError(401, 'unauthorized', 'The vault takes the public vault key (X-Tessera-Vault-Key), never the secret API key');
+      throw new SandboxHttpError(403, 'forbidden', 'The vault takes the public key in BT-API-KEY, never the secret API key');
     }
-    if (key !== keys.vaultKey) throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid vault key: send X-Tessera-Vault-Key: <public key>');
+    if (key !== keys.vaultKey) throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid BT-API-KEY: send the sandbox test public key');
   } else if (auth === 'bt' || auth === 'bt-secret') {
     const key = headers.get('bt-api-key');
     const expected = auth === 'bt' ? keys.vaultKey : keys.apiKey;
@@ -117,10 +120,10 @@ function toStored(result: RouteResult, requestId: string, extraHeaders: Record<s
   return { status: result.status ?? 200, body: JSON.stringify(result.json), headers: { ...headers, 'content-type': 'application/json' } };
 }
 
-function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: Record<string, string>): StoredResponse {
+function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: Record<string, string>, auth: RouteAuth = 'api'): StoredResponse {
   return {
     status: error.status,
-    body: JSON.stringify(error.toBody(requestId)),
+    body: JSON.stringify(auth === 'api' || auth === 'none' ? error.toBody(requestId) : error.toProblemDetails()),
     headers: { ...extraHeaders, ...error.headers, 'content-type': 'application/json', 'x-request-id': requestId },
   };
 }
@@ -178,7 +181,7 @@ export function createRouteHandler(ctx: SandboxContext, keys: RouteKeys, faults:
         stored = toStored(route.handle({ body, form, params: params as Record<string, string>, url: new URL(request.url) }), requestId, extra);
       } catch (error) {
         if (!(error instanceof SandboxHttpError)) throw error;
-        stored = errorStored(error, requestId, extra);
+        stored = errorStored(error, requestId, extra, route.auth);
       }
       // The operation's answer (success or a 4xx) is what a retry with the same key gets back.
       if (idempotencyScope !== undefined) {
@@ -191,7 +194,7 @@ export function createRouteHandler(ctx: SandboxContext, keys: RouteKeys, faults:
       // Injected faults, auth and body errors are not stored: a retry with the same key runs the operation.
       if (idempotencyScope !== undefined) ctx.state.idempotency.delete(idempotencyScope);
       const httpError = error instanceof SandboxHttpError ? error : new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly');
-      return send(errorStored(httpError, requestId, extra));
+      return send(errorStored(httpError, requestId, extra, route.auth));
     }
   });
 }

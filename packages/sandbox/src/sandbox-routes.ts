@@ -1,7 +1,7 @@
 import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
 
 /**
- * Paths the sandbox serves besides core's API routes: the vault (CORS, public key), Basis Theory's 3DS API (`BT-API-KEY`) and the pages web-threeds loads, the ACS pages (no auth) and
+ * Paths the sandbox serves besides core's API routes: the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the ACS pages (no auth) and
  * the `/sandbox/*` test helpers (secret key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
  */
 export const sandboxRoutes = {

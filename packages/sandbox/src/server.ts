@@ -7,7 +7,10 @@ import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 export interface SandboxServerOptions {
   /** Port to listen on; 0 (the default) picks a free port. */
   port?: number;
-  /** Interface to listen on. Default `127.0.0.1` (loopback only). */
+  /**
+   * Interface to listen on. Default: loopback only, both `127.0.0.1` and `::1` (when the machine has IPv6), served
+   * as `http://localhost:<port>`, the host basis-theory-js and web-threeds keep on plain http.
+   */
   host?: string;
   /** The sandbox to serve; default a new one made with `sandboxOptions`. */
   sandbox?: Sandbox;
@@ -32,7 +35,7 @@ export interface SandboxRequestLogEntry {
 
 /** A running sandbox HTTP server. */
 export interface SandboxServer {
-  /** Base URL, e.g. `http://127.0.0.1:4010` (no trailing slash). */
+  /** Base URL, e.g. `http://localhost:4010` (no trailing slash). */
   url: string;
   /** The port actually bound. */
   port: number;
@@ -148,7 +151,7 @@ function logWhenDone(onRequest: (entry: SandboxRequestLogEntry) => void, request
 }
 
 /**
- * Serves a sandbox over real HTTP (default `127.0.0.1`, port 0 = any free port). Every request goes through the
+ * Serves a sandbox over real HTTP (default loopback, `http://localhost:<port>`; port 0 = any free port). Every request goes through the
  * same msw handlers as `setupServer(...sandbox.handlers)`.
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
@@ -160,33 +163,53 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   let fallbackHost = host;
   const index = indexHandlers(sandbox.handlers);
   const { onRequest } = options;
-  const server: Server = createServer((request, response) => {
-    if (onRequest) logWhenDone(onRequest, request, response);
-    serve(sandbox, index, fallbackHost, request, response).catch(() => {
-      if (!response.headersSent) sendJson(response, 500, 'internal_error', 'The sandbox failed unexpectedly');
-      else response.destroy();
+  const newServer = (): Server => {
+    const server = createServer((request, response) => {
+      if (onRequest) logWhenDone(onRequest, request, response);
+      serve(sandbox, index, fallbackHost, request, response).catch(() => {
+        if (!response.headersSent) sendJson(response, 500, 'internal_error', 'The sandbox failed unexpectedly');
+        else response.destroy();
+      });
     });
-  });
-  server.keepAliveTimeout = 5_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
-      resolve();
+    server.keepAliveTimeout = 5_000;
+    return server;
+  };
+  const listen = (server: Server, port: number, address: string): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, address, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
-  const address = server.address();
+  const servers = [newServer()];
+  await listen(servers[0]!, options.port ?? 0, host);
+  const address = servers[0]!.address();
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
-  const hostForUrl = host.includes(':') ? `[${host}]` : host;
+  const isDefaultHost = options.host === undefined;
+  if (isDefaultHost) {
+    // `localhost` may resolve to ::1 first (Node, browsers): answer there too, on the same port.
+    const ipv6 = newServer();
+    try {
+      await listen(ipv6, port, '::1');
+      servers.push(ipv6);
+    } catch {
+      // No IPv6 loopback on this machine: clients fall back to 127.0.0.1.
+    }
+  }
+  const hostForUrl = isDefaultHost ? 'localhost' : host.includes(':') ? `[${host}]` : host;
   fallbackHost = `${hostForUrl}:${port}`;
+  const closeOne = (server: Server): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      server.close((error) => (error ? reject(error) : resolve()));
+      server.closeAllConnections();
+    });
   return {
     url: `http://${fallbackHost}`,
     port,
     sandbox,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        server.close((error) => (error ? reject(error) : resolve()));
-        server.closeAllConnections();
-      }),
+    close: async () => {
+      await Promise.all(servers.map(closeOne));
+    },
   };
 }

@@ -1,22 +1,28 @@
-import { type CardTokenResponse, validateCard } from '@tessera/core';
+import { validateCard } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { validationError } from './http-error.js';
-import type { VaultTokenRecord } from './state.js';
+import type { SandboxState, VaultTokenRecord } from './state.js';
 import { testCardOutcome } from './test-cards.js';
 import { validate } from './validate.js';
 
-const cardRequest = z.object({
-  cardNumber: z.string(),
-  expiryMonth: z.int().check(z.minimum(1), z.maximum(12)),
-  expiryYear: z.int().check(z.minimum(0), z.maximum(9999)),
-  cvc: z.string(),
-  cardholderName: z.optional(z.string()),
+// Basis Theory's create-token body, as basis-theory-js sends it (snake_case; `data` and `metadata` as given).
+const cardRequest = z.looseObject({
+  type: z.literal('card'),
+  data: z.looseObject({
+    number: z.string(),
+    expiration_month: z.int().check(z.minimum(1), z.maximum(12)),
+    expiration_year: z.int().check(z.minimum(0), z.maximum(9999)),
+    // BT accepts a card without a CVC; the sandbox asks for one, as every Tessera client sends it.
+    cvc: z.string(),
+  }),
+  metadata: z.optional(z.record(z.string(), z.string())),
 });
 
-const walletRequest = z.object({ walletToken: z.string().check(z.minLength(1), z.maxLength(100_000)) });
-
-const merchantSessionRequest = z.object({ validationURL: z.url(), domainName: z.string().check(z.minLength(1)), displayName: z.string() });
+const walletPaymentData = z.record(z.string(), z.unknown()).check(z.refine((value) => Object.keys(value).length > 0, 'must not be empty'));
+const applePayRequest = z.looseObject({ apple_payment_data: walletPaymentData });
+const googlePayRequest = z.looseObject({ google_payment_data: walletPaymentData });
+const merchantSessionRequest = z.looseObject({ display_name: z.string().check(z.minLength(1)), domain: z.string().check(z.regex(/^[A-Za-z0-9.-]+$/)) });
 
 // A stable, non-reversible card fingerprint (FNV-1a, two seeds). Good enough to tell cards apart in a sandbox.
 function fingerprint(digits: string): string {
@@ -25,43 +31,58 @@ function fingerprint(digits: string): string {
     for (let i = 0; i < digits.length; i++) h = Math.imul(h ^ digits.charCodeAt(i), 16777619) >>> 0;
     return h.toString(16).padStart(8, '0');
   };
-  return `fp_${hash(2166136261)}${hash(5381)}`;
+  return `${hash(2166136261)}${hash(5381)}`;
 }
 
-function toCardTokenResponse(record: VaultTokenRecord, masked: string, fingerprintValue: string): CardTokenResponse {
+/** The sandbox's BT tenant id (BT answers carry `tenant_id`). */
+export const SANDBOX_BT_TENANT_ID = '7e55e7a0-0000-4000-8000-000000000000';
+
+// BT token ids are UUIDs; the sandbox's stay reproducible (a counter in the last group).
+const nextTokenId = (ctx: SandboxContext): string => `0b7c7e55-0000-4000-8000-${ctx.nextId('tok').replace(/\D/g, '').padStart(12, '0')}`;
+
+/** The facts BT returns under `card` (snake_case), from the sandbox's record. */
+function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
   return {
-    id: record.id,
-    type: record.type,
-    data: {
-      number: masked,
-      expiration_month: record.expMonth,
-      expiration_year: record.expYear,
-      last4: record.last4,
-      bin: record.bin,
-      brand: record.brand,
-      funding: 'credit',
-      fingerprint: fingerprintValue,
-      issuer: { name: 'Tessera Sandbox Bank', country: 'US' },
-    },
-    metadata: { auth: { scaRequired: record.outcome === 'challenge' }, tokenizedAt: record.createdAt },
+    bin: record.bin,
+    last4: record.last4,
+    brand: record.brand,
+    funding: 'credit',
+    expiration_month: record.expMonth,
+    expiration_year: record.expYear,
+    issuer: { country: 'US', name: 'TESSERA SANDBOX BANK' },
+    issuer_country: { alpha2: 'US', name: 'UNITED STATES OF AMERICA', numeric: '840' },
+    ...(record.outcome === 'challenge' ? { authentication: 'sca_required' } : {}),
   };
 }
 
-/** `POST /vault/v1/cards`: tokenizes a card. The number is checked (Luhn, length, future expiry); the CVC is checked for shape and dropped. */
-export function tokenizeCard(ctx: SandboxContext, body: unknown): CardTokenResponse {
+/**
+ * A vault token of the sandbox by its BT token id (for instrument creation and the 3DS emulation), from a sandbox
+ * or a route context; `undefined` when unknown.
+ */
+export function lookupVaultToken(owner: { state: Pick<SandboxState, 'vaultTokens'> }, tokenId: string): VaultTokenRecord | undefined {
+  return owner.state.vaultTokens.get(tokenId);
+}
+
+/**
+ * `POST /tokens` (Basis Theory's create token, type `card`): checks the number (Luhn, length), a future expiry and
+ * the CVC's shape, keeps no number and no CVC, and answers as BT does: masked `data`, card facts under `card`.
+ */
+export function tokenizeCard(ctx: SandboxContext, body: unknown): Record<string, unknown> {
   const input = validate(cardRequest, body);
-  const year = input.expiryYear < 100 ? 2000 + input.expiryYear : input.expiryYear;
+  const { data } = input;
+  const year = data.expiration_year < 100 ? 2000 + data.expiration_year : data.expiration_year;
   const checked = validateCard(
-    { cardNumber: input.cardNumber, expiryDate: `${input.expiryMonth}/${year}`, cvc: input.cvc, cardholderName: input.cardholderName },
+    { cardNumber: data.number, expiryDate: `${data.expiration_month}/${year}`, cvc: data.cvc },
     { now: ctx.clock.now() },
   );
   if (!checked.ok) {
-    // validateCard speaks of `expiryDate`; this request has month and year fields.
-    throw validationError(checked.errors.map((error) => (error.field === 'expiryDate' ? { ...error, field: 'expiryYear' } : error)));
+    // validateCard speaks of the CardInput's fields; BT names the JSON paths of its body.
+    const btField: Record<string, string> = { cardNumber: 'data.number', expiryDate: 'data.expiration_year', cvc: 'data.cvc' };
+    throw validationError(checked.errors.map((error) => ({ ...error, field: btField[error.field] ?? error.field })));
   }
   const digits = checked.card.number;
   const record: VaultTokenRecord = {
-    id: ctx.nextId('tok'),
+    id: nextTokenId(ctx),
     type: 'card',
     last4: digits.slice(-4),
     bin: digits.slice(0, 6),
@@ -72,15 +93,33 @@ export function tokenizeCard(ctx: SandboxContext, body: unknown): CardTokenRespo
     createdAt: ctx.nowIso(),
   };
   ctx.state.vaultTokens.set(record.id, record);
-  const masked = `${record.bin}${'*'.repeat(digits.length - 10)}${record.last4}`;
-  return toCardTokenResponse(record, masked, fingerprint(digits));
+  return {
+    id: record.id,
+    tenant_id: SANDBOX_BT_TENANT_ID,
+    type: 'card',
+    data: { number: `${record.bin}${'X'.repeat(digits.length - 10)}${record.last4}`, expiration_month: record.expMonth, expiration_year: record.expYear },
+    card: cardFacts(record),
+    fingerprint: fingerprint(digits),
+    fingerprint_expression: '{{ data.number }}',
+    mask: { number: '{{ data.number | reveal: 6, 4 }}', expiration_month: '{{ data.expiration_month }}', expiration_year: '{{ data.expiration_year }}' },
+    privacy: { classification: 'pci', impact_level: 'high', restriction_policy: 'mask' },
+    containers: ['/pci/high/'],
+    search_indexes: [],
+    ...(input.metadata ? { metadata: input.metadata } : {}),
+    created_by: SANDBOX_BT_TENANT_ID,
+    created_at: record.createdAt,
+  };
 }
 
-/** `POST /vault/v1/wallets/{apple_pay|google_pay}`: tokenizes a wallet token as a sandbox Visa card. */
-export function tokenizeWallet(ctx: SandboxContext, type: 'apple_pay' | 'google_pay', body: unknown): CardTokenResponse {
-  const input = validate(walletRequest, body);
+/**
+ * `POST /apple-pay` (`{ apple_payment_data }`) and `POST /google-pay` (`{ google_payment_data }`): tokenizes a
+ * wallet token as a sandbox Visa card and answers as BT does, `{ apple_pay: {…} }` or `{ google_pay: {…} }`, with
+ * the card facts under `card`.
+ */
+export function tokenizeWallet(ctx: SandboxContext, type: 'apple_pay' | 'google_pay', body: unknown): Record<string, unknown> {
+  const input = type === 'apple_pay' ? validate(applePayRequest, body).apple_payment_data : validate(googlePayRequest, body).google_payment_data;
   const record: VaultTokenRecord = {
-    id: ctx.nextId('tok'),
+    id: nextTokenId(ctx),
     type,
     last4: '1111',
     bin: '411111',
@@ -91,10 +130,22 @@ export function tokenizeWallet(ctx: SandboxContext, type: 'apple_pay' | 'google_
     createdAt: ctx.nowIso(),
   };
   ctx.state.vaultTokens.set(record.id, record);
-  return toCardTokenResponse(record, '411111******1111', fingerprint(`${type}:${input.walletToken}`));
+  const expiresAt = new Date(ctx.clock.nowMs() + 60 * 60_000).toISOString();
+  return {
+    [type]: {
+      id: record.id,
+      tenant_id: SANDBOX_BT_TENANT_ID,
+      type,
+      status: 'active',
+      card: cardFacts(record),
+      fingerprint: fingerprint(`${type}:${JSON.stringify(input)}`),
+      created_at: record.createdAt,
+      expires_at: expiresAt,
+    },
+  };
 }
 
-/** `POST /vault/v1/apple-pay/merchant-session`: an opaque Apple Pay merchant session. */
+/** `POST /apple-pay/session` (`{ display_name, domain }`): an opaque Apple Pay merchant session. */
 export function appleMerchantSession(ctx: SandboxContext, body: unknown): Record<string, unknown> {
   const input = validate(merchantSessionRequest, body);
   const now = ctx.clock.nowMs();
@@ -103,8 +154,8 @@ export function appleMerchantSession(ctx: SandboxContext, body: unknown): Record
     epochTimestamp: now,
     expiresAt: now + 5 * 60_000,
     nonce: ctx.nextId('nonce'),
-    domainName: input.domainName,
-    displayName: input.displayName,
+    domainName: input.domain,
+    displayName: input.display_name,
     signature: 'sandbox',
   };
 }

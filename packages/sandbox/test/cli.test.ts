@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { API_PREFIX, routePath, routes } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY } from '../src/index.js';
+import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from '../src/index.js';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -45,8 +45,9 @@ describe('tessera-sandbox CLI (built)', () => {
 
   it('prints its URL and the test API key, serves the API, and stops on SIGTERM', async () => {
     const cli = await start('--port', '0');
-    expect(cli.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(cli.url).toMatch(/^http:\/\/localhost:\d+$/);
     expect(cli.output().stdout).toContain(`API key:       ${SANDBOX_API_KEY}`);
+    expect(cli.output().stdout).toContain(SANDBOX_VAULT_KEY);
     expect(cli.output().stderr).toBe('');
     const answer = await fetch(`${cli.url}${API_PREFIX}${routePath(routes.retrievePayment, { id: 'pay_404' })}`, { headers: { authorization: `Bearer ${SANDBOX_API_KEY}` } });
     expect(answer.status).toBe(404);
@@ -100,7 +101,7 @@ describe('tessera-sandbox CLI (built)', () => {
     try {
       const { status, stderr } = runToEnd('--port', String(port));
       expect(status).toBe(1);
-      expect(stderr).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+      expect(stderr).toContain(`Port ${port} on localhost is already in use`);
       expect(stderr).toContain('--port');
     } finally {
       await new Promise((resolve) => blocker.close(resolve));

@@ -17,9 +17,17 @@ const purchase = (storeId: string, paymentInstrumentId: string, extra: Record<st
 });
 
 describe('startSandboxServer', () => {
-  it('listens on 127.0.0.1 on a free port', () => {
-    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  it('serves http://localhost:<port>, answering on 127.0.0.1 and on ::1 (where localhost may resolve first)', async () => {
+    expect(server.url).toMatch(/^http:\/\/localhost:\d+$/);
     expect(server.port).toBeGreaterThan(0);
+    const { lookup } = await import('node:dns/promises');
+    const addresses = (await lookup('localhost', { all: true })).map((entry) => entry.address);
+    for (const address of addresses) {
+      const host = address.includes(':') ? `[${address}]` : address;
+      const answer = await fetch(`http://${host}:${server.port}/nowhere`);
+      expect(answer.status, address).toBe(404);
+    }
+    expect((await fetch(`${server.url}/nowhere`)).status).toBe(404);
   });
 
   it('serves auth errors, 404s and unknown paths as JSON', async () => {
@@ -35,16 +43,16 @@ describe('startSandboxServer', () => {
   it('tokenizes in the vault with CORS and refuses the secret key there', async () => {
     const preflight = await fetch(`${server.url}${sandboxRoutes.vaultTokenizeCard}`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://shop.localhost', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-tessera-vault-key' },
+      headers: { origin: 'http://shop.localhost', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,bt-api-key' },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
-    const secret = await c.vault(sandboxRoutes.vaultTokenizeCard, { cardNumber: '4242424242424242', expiryMonth: 1, expiryYear: 2034, cvc: '123' }, {
-      'x-tessera-vault-key': server.sandbox.apiKey,
+    const secret = await c.vault(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: { number: '4242424242424242', expiration_month: 1, expiration_year: 2034, cvc: '123' } }, {
+      'bt-api-key': server.sandbox.apiKey,
     });
-    expect(secret.status).toBe(401);
+    expect(secret.status).toBe(403);
     const { raw } = await c.tokenize('4000000000003220');
-    expect(raw).toMatchObject({ type: 'card', data: { number: '400000******3220', last4: '3220' }, metadata: { auth: { scaRequired: true } } });
+    expect(raw).toMatchObject({ type: 'card', data: { number: '400000XXXXXX3220' }, card: { last4: '3220', authentication: 'sca_required' } });
     expect(JSON.stringify(raw)).not.toContain('123');
   });
 

@@ -28,7 +28,7 @@ export function client(baseUrl: string, sandbox: Sandbox) {
   const api = (route: Route, options: { params?: Record<string, string>; query?: string; body?: unknown; headers?: Record<string, string> } = {}) =>
     send(route.method, `${API_PREFIX}${routePath(route, options.params)}${options.query ?? ''}`, options.body, options.headers);
   const vault = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-    send('POST', path, body, { authorization: '', 'x-tessera-vault-key': sandbox.vaultKey, ...headers });
+    send('POST', path, body, { authorization: '', 'bt-api-key': sandbox.vaultKey, ...headers });
   /** A BT route with `BT-API-KEY` (the public key unless another is given). */
   const bt = (path: string, body?: unknown, key: string = sandbox.vaultKey, method = 'POST') => send(method, path, body, { authorization: '', 'bt-api-key': key });
   const form = async (path: string, fields: Record<string, string>) => {
@@ -36,15 +36,15 @@ export function client(baseUrl: string, sandbox: Sandbox) {
     return { status: response.status, headers: response.headers, body: await response.text() };
   };
 
-  /** Tokenizes a card in the vault and returns the service token and the raw token. */
+  /** Tokenizes a card in the vault (BT's `POST /tokens`) and returns the service token and BT's raw token. */
   async function tokenize(cardNumber = '4242424242424242') {
-    const raw = await vault(sandboxRoutes.vaultTokenizeCard, { cardNumber, expiryMonth: 12, expiryYear: 2034, cvc: '123' });
+    const raw = await vault(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: 2034, cvc: '123' } });
     if (raw.status !== 201) throw new Error(`tokenize failed: ${JSON.stringify(raw.body)}`);
     const serviceToken = encodeServiceToken({
       type: 'card',
       token: raw.body.id,
-      provider: 'tessera-sandbox-vault',
-      nonSensitiveMetadata: { last4: raw.body.data.last4, brand: raw.body.data.brand, authentication: raw.body.metadata.auth.scaRequired ? 'sca_required' : 'optional' },
+      provider: 'basistheory',
+      nonSensitiveMetadata: { last4: raw.body.card.last4, brand: raw.body.card.brand, authentication: raw.body.card.authentication === 'sca_required' ? 'sca_required' : 'optional' },
     });
     return { serviceToken, raw: raw.body };
   }

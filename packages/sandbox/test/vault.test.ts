@@ -1,8 +1,7 @@
-import { cardTokenResponse } from '@tessera/core';
 import { setupServer } from 'msw/node';
-import * as z from 'zod/mini';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, sandboxRoutes } from '../src/index.js';
+import { lookupVaultToken } from '../src/vault.js';
 import { client } from './support.js';
 
 const BASE = 'https://vault.sandbox.test';
@@ -18,74 +17,105 @@ beforeEach(() => {
 });
 afterAll(() => server.close());
 
-const card = (overrides: Record<string, unknown> = {}) => ({ cardNumber: '4242 4242 4242 4242', expiryMonth: 12, expiryYear: 2031, cvc: '123', ...overrides });
+const card = (data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
+  type: 'card',
+  data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2031, cvc: '123', ...data },
+  ...extra,
+});
 
-describe('vault', () => {
-  it('tokenizes a card: masked data, CORS headers, CVC never returned or stored', async () => {
-    const answer = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ cardholderName: 'Ada Lovelace' }));
+describe('vault (Basis Theory emulation)', () => {
+  it('creates a card token as BT answers it: masked data, facts under card, CORS, CVC never returned or stored', async () => {
+    const answer = await c.vault(sandboxRoutes.vaultTokenizeCard, card({}, { metadata: { cardholder_name: 'Ada Lovelace' } }));
     expect(answer.status).toBe(201);
-    expect(z.safeParse(cardTokenResponse, answer.body).success).toBe(true);
     expect(answer.body).toMatchObject({
       type: 'card',
-      data: { number: '424242******4242', expiration_month: 12, expiration_year: 2031, last4: '4242', bin: '424242', brand: 'visa' },
-      metadata: { auth: { scaRequired: false }, tokenizedAt: '2030-06-01T00:00:00.000Z' },
+      tenant_id: expect.any(String),
+      data: { number: '424242XXXXXX4242', expiration_month: 12, expiration_year: 2031 },
+      card: { bin: '424242', last4: '4242', brand: 'visa', funding: 'credit', expiration_month: 12, expiration_year: 2031, issuer: { country: 'US' } },
+      metadata: { cardholder_name: 'Ada Lovelace' },
+      created_at: '2030-06-01T00:00:00.000Z',
     });
-    expect(answer.body.id).toMatch(/^tok_/);
+    expect(answer.body.card.authentication).toBeUndefined();
+    expect(answer.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
-    expect(JSON.stringify(answer.body)).not.toMatch(/123"|4242424242424242/);
+    expect(JSON.stringify(answer.body)).not.toMatch(/"123"|4242424242424242|cvc/);
     expect(JSON.stringify([...sandbox.state.vaultTokens.values()])).not.toMatch(/"123"|4242424242424242/);
   });
 
-  it('marks 3DS test cards scaRequired and fingerprints cards stably', async () => {
-    const a = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ cardNumber: '4000000000003220' }));
-    const b = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ cardNumber: '4000000000003220', cvc: '999' }));
-    expect(a.body.metadata.auth.scaRequired).toBe(true);
-    expect(a.body.data.fingerprint).toBe(b.body.data.fingerprint);
+  it('also answers on /tokens/ (where basis-theory-js posts)', async () => {
+    const answer = await c.vault(`${sandboxRoutes.vaultTokenizeCard}/`, card());
+    expect(answer.status).toBe(201);
+    expect(lookupVaultToken(sandbox, answer.body.id)).toMatchObject({ last4: '4242', brand: 'visa' });
+  });
+
+  it('marks the 3DS test card sca_required and fingerprints cards stably', async () => {
+    const a = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ number: '4000000000003220' }));
+    const b = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ number: '4000000000003220', cvc: '999' }));
+    expect(a.body.card.authentication).toBe('sca_required');
+    expect(a.body.fingerprint).toBe(b.body.fingerprint);
     expect(a.body.id).not.toBe(b.body.id);
   });
 
-  it('rejects bad cards naming each field (Luhn, expired, CVC, types)', async () => {
-    const answer = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ cardNumber: '4242424242424241', expiryMonth: 1, expiryYear: 2030, cvc: '12' }));
+  it('rejects bad cards with BT problem details naming each JSON path, without echoing the card', async () => {
+    const answer = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ number: '4242424242424241', expiration_month: 1, expiration_year: 2030, cvc: '12' }));
     expect(answer.status).toBe(400);
-    expect(answer.body.error.fields.map((f: { field: string; code: string }) => `${f.field}:${f.code}`).sort()).toEqual([
-      'cardNumber:luhn_failed',
-      'cvc:invalid_length',
-      'expiryYear:expired',
-    ]);
-    const types = await c.vault(sandboxRoutes.vaultTokenizeCard, { cardNumber: 4242, expiryMonth: '12' });
-    expect(types.body.error.fields.map((f: { field: string }) => f.field).sort()).toEqual(['cardNumber', 'cvc', 'expiryMonth', 'expiryYear']);
+    expect(answer.body).toMatchObject({ status: 400, title: expect.any(String) });
+    expect(Object.keys(answer.body.errors).sort()).toEqual(['data.cvc', 'data.expiration_year', 'data.number']);
     expect(JSON.stringify(answer.body)).not.toContain('4242424242424241');
+    const types = await c.vault(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: { number: 4242, expiration_month: '12' } });
+    expect(types.status).toBe(400);
+    expect(Object.keys(types.body.errors).sort()).toEqual(['data.cvc', 'data.expiration_month', 'data.expiration_year', 'data.number']);
   });
 
-  it('needs the public vault key and refuses the secret key', async () => {
-    expect((await c.vault(sandboxRoutes.vaultTokenizeCard, card(), { 'x-tessera-vault-key': '' })).status).toBe(401);
-    expect((await c.vault(sandboxRoutes.vaultTokenizeCard, card(), { 'x-tessera-vault-key': 'pk_wrong' })).status).toBe(401);
-    const secret = await c.vault(sandboxRoutes.vaultTokenizeCard, card(), { authorization: `Bearer ${sandbox.apiKey}` });
-    expect(secret.status).toBe(401);
-    expect(secret.headers.get('access-control-allow-origin')).toBe('*');
+  it('needs the test public key in BT-API-KEY and refuses the secret key (403)', async () => {
+    const missing = await c.vault(sandboxRoutes.vaultTokenizeCard, card(), { 'bt-api-key': '' });
+    expect(missing.status).toBe(401);
+    expect(missing.body).toMatchObject({ status: 401 });
+    expect((await c.vault(sandboxRoutes.vaultTokenizeCard, card(), { 'bt-api-key': 'key_test_us_pub_wrong' })).status).toBe(401);
+    const secret = await c.vault(sandboxRoutes.vaultTokenizeCard, card(), { 'bt-api-key': sandbox.apiKey });
+    expect(secret.status).toBe(403);
+    const bearer = await c.vault(sandboxRoutes.vaultTokenizeCard, card(), { authorization: `Bearer ${sandbox.apiKey}` });
+    expect(bearer.status).toBe(403);
+    expect(bearer.headers.get('access-control-allow-origin')).toBe('*');
+    expect(JSON.stringify(bearer.body)).not.toContain(sandbox.apiKey);
   });
 
-  it('answers the CORS preflight of the vault', async () => {
-    const preflight = await fetch(`${BASE}${sandboxRoutes.vaultTokenizeCard}`, { method: 'OPTIONS' });
-    expect(preflight.status).toBe(204);
-    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-tessera-vault-key');
+  it('answers the CORS preflight of every vault route', async () => {
+    for (const path of [sandboxRoutes.vaultTokenizeCard, `${sandboxRoutes.vaultTokenizeCard}/`, sandboxRoutes.vaultTokenizeApplePay, sandboxRoutes.vaultTokenizeGooglePay, sandboxRoutes.vaultApplePayMerchantSession]) {
+      const preflight = await fetch(`${BASE}${path}`, { method: 'OPTIONS' });
+      expect(preflight.status, path).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('bt-api-key');
+      expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    }
   });
 
-  it('tokenizes Apple Pay and Google Pay tokens, and makes an Apple Pay merchant session', async () => {
-    const apple = await c.vault(sandboxRoutes.vaultTokenizeApplePay, { walletToken: '{"paymentData":"x"}' });
+  it('tokenizes Apple Pay and Google Pay payment data, and makes an Apple Pay merchant session', async () => {
+    const apple = await c.vault(sandboxRoutes.vaultTokenizeApplePay, { apple_payment_data: { data: 'x', header: {}, signature: 's', version: 'EC_v1' } });
     expect(apple.status).toBe(201);
-    expect(apple.body).toMatchObject({ type: 'apple_pay', data: { last4: '1111' } });
-    const google = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { walletToken: 'gpay' });
-    expect(google.body.type).toBe('google_pay');
+    expect(apple.body.apple_pay).toMatchObject({ type: 'apple_pay', card: { last4: '1111', bin: '411111', brand: 'visa' } });
+    const google = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: { signature: 's', protocolVersion: 'ECv2', signedMessage: '{}' } });
+    expect(google.body.google_pay).toMatchObject({ type: 'google_pay', card: { last4: '1111' } });
+    expect(lookupVaultToken(sandbox, google.body.google_pay.id)?.type).toBe('google_pay');
     expect((await c.vault(sandboxRoutes.vaultTokenizeGooglePay, {})).status).toBe(400);
-    const session = await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domainName: 'shop.example', displayName: 'Shop' });
-    expect(session.status).toBe(200);
+    expect((await c.vault(sandboxRoutes.vaultTokenizeApplePay, { apple_payment_data: {} })).status).toBe(400);
+    const session = await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'shop.example' });
+    expect(session.status).toBe(201);
     expect(session.body).toMatchObject({ domainName: 'shop.example', displayName: 'Shop' });
+    expect((await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'shop.example:8443' })).status).toBe(400);
   });
 
-  it('answers unknown vault paths with a JSON 404', async () => {
-    const answer = await c.vault('/vault/v1/nothing', {});
+  it('answers unknown vault paths with a problem-details 404', async () => {
+    const answer = await c.vault('/tokens/nothing/here', {});
     expect(answer.status).toBe(404);
-    expect(answer.body.error.code).toBe('not_found');
+    expect(answer.body).toMatchObject({ status: 404, title: 'not_found' });
+  });
+
+  it('gives an instrument created from a BT token envelope the card facts of its record', async () => {
+    const { serviceToken, raw } = await c.tokenize('4000000000003220');
+    expect(lookupVaultToken(sandbox, raw.id)?.outcome).toBe('challenge');
+    const { routes } = await import('@tessera/core');
+    const created = await c.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken, storeId: sandbox.defaults.gateway.storeId, customerData: { email: 'ada@example.com' } } });
+    expect(created.status).toBe(200);
+    expect(created.body.paymentInstrument).toMatchObject({ card: { last4: '3220', brand: 'visa' } });
   });
 });

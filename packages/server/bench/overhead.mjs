@@ -57,17 +57,17 @@ async function measure(label, { baseUrl, apiKey, paymentId }) {
 /** The sandbox over HTTP, with one succeeded payment made through the SDK. Runs in the child process. */
 async function serveSandbox() {
   const sandboxPackage = await import('@tessera/sandbox');
-  const server = await sandboxPackage.startSandboxServer({ port: 0 });
+  const server = await sandboxPackage.startSandboxServer({ port: 0, host: '127.0.0.1' }); // an address: no lookup per connection
   const { sandbox } = server;
   const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: server.url });
   const token = await (
     await fetch(`${server.url}${sandboxPackage.sandboxRoutes.vaultTokenizeCard}`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-tessera-vault-key': sandbox.vaultKey },
-      body: JSON.stringify({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2034, cvc: '123' }),
+      headers: { 'content-type': 'application/json', 'bt-api-key': sandbox.vaultKey },
+      body: JSON.stringify({ type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2034, cvc: '123' } }),
     })
   ).json();
-  const serviceToken = encodeServiceToken({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault', nonSensitiveMetadata: { last4: token.data.last4 } });
+  const serviceToken = encodeServiceToken({ type: 'card', token: token.id, provider: 'basistheory', nonSensitiveMetadata: { last4: token.card.last4 } });
   const storeId = sandbox.defaults.storeId;
   const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'bench@example.com' } });
   const payment = await tessera.payments.purchase({ amount: 1999, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });

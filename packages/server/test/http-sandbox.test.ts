@@ -17,11 +17,11 @@ afterAll(async () => {
 async function newInstrumentId(tessera: Tessera, storeId: string): Promise<string> {
   const response = await fetch(`${server.url}${sandboxRoutes.vaultTokenizeCard}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tessera-vault-key': server.sandbox.vaultKey },
-    body: JSON.stringify({ cardNumber: '4242424242424242', expiryMonth: 12, expiryYear: 2034, cvc: '123' }),
+    headers: { 'content-type': 'application/json', 'bt-api-key': server.sandbox.vaultKey },
+    body: JSON.stringify({ type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2034, cvc: '123' } }),
   });
   const token = (await response.json()) as { id: string };
-  const serviceToken = encodeServiceToken({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault' });
+  const serviceToken = encodeServiceToken({ type: 'card', token: token.id, provider: 'basistheory' });
   const created = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'http@example.com' } });
   return created.paymentInstrument.id;
 }

@@ -27,25 +27,25 @@ afterEach(() => {
 const SUCCESS_CARD = '4242424242424242';
 const THREEDS_CARD = '4000000000003220';
 
+/** A Basis Theory card token as the sandbox's BT emulation answers it. */
 interface CardToken {
   id: string;
-  data: { last4: string; brand: string };
-  metadata: { auth: { scaRequired: boolean } };
+  card: { last4: string; brand: string; authentication?: string };
 }
 
-/** Tokenizes a card in the sandbox vault as the browser would (public key, no API key). */
+/** Tokenizes a card in the sandbox's BT emulation as the browser would (public key in BT-API-KEY, no API key). */
 async function tokenize(cardNumber: string): Promise<{ serviceToken: string; tokenId: string }> {
   const response = await fetch(`${BASE_URL}${sandboxRoutes.vaultTokenizeCard}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-tessera-vault-key': sandbox.vaultKey },
-    body: JSON.stringify({ cardNumber, expiryMonth: 12, expiryYear: 2034, cvc: '123' }),
+    headers: { 'content-type': 'application/json', 'bt-api-key': sandbox.vaultKey },
+    body: JSON.stringify({ type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: 2034, cvc: '123' } }),
   });
   const token = (await response.json()) as CardToken;
   const serviceToken = encodeServiceToken({
     type: 'card',
     token: token.id,
-    provider: 'tessera-sandbox-vault',
-    nonSensitiveMetadata: { last4: token.data.last4, brand: token.data.brand, authentication: token.metadata.auth.scaRequired ? 'sca_required' : 'optional' },
+    provider: 'basistheory',
+    nonSensitiveMetadata: { last4: token.card.last4, brand: token.card.brand, authentication: token.card.authentication === 'sca_required' ? 'sca_required' : 'optional' },
   });
   return { serviceToken, tokenId: token.id };
 }

@@ -1,36 +1,42 @@
+import { SANDBOX_VAULT_KEY } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_VAULT_URL, resolveVaultConnection, SANDBOX_VAULT_KEY, requireVaultKey } from './environment.js';
-import { TesseraConfigurationError } from './errors.js';
+import { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, resolveVaultConnection } from './environment.js';
 
 describe('resolveVaultConnection', () => {
-  it('local points at the sandbox with its public key', () => {
+  it('local speaks BT to the sandbox on localhost with its test public key', () => {
     const connection = resolveVaultConnection({ environment: 'local' });
-    expect(connection).toMatchObject({ environment: 'local', vaultUrl: LOCAL_VAULT_URL, vaultKey: SANDBOX_VAULT_KEY, timeoutMs: 15_000 });
-    expect(LOCAL_VAULT_URL).toBe('http://127.0.0.1:4010');
-    expect(SANDBOX_VAULT_KEY).toBe('pk_test_tessera_sandbox');
+    expect(connection).toEqual({ environment: 'local', vaultUrl: LOCAL_VAULT_URL, vaultKey: SANDBOX_VAULT_KEY, provider: 'basistheory', timeoutMs: 15_000 });
+    expect(LOCAL_VAULT_URL).toBe('http://localhost:4010');
+    expect(SANDBOX_VAULT_KEY).toMatch(/^key_test_us_pub_\w+$/);
   });
 
-  it('production and development have vault URLs but no default key', () => {
-    for (const environment of ['production', 'development'] as const) {
-      const connection = resolveVaultConnection({ environment });
-      expect(connection.vaultUrl).toMatch(/^https:\/\//);
-      expect(connection.vaultKey).toBeUndefined();
-      const error = (() => {
-        try {
-          requireVaultKey(connection);
-        } catch (caught) {
-          return caught;
-        }
-        return undefined;
-      })();
-      expect(error).toBeInstanceOf(TesseraConfigurationError);
-      expect(error).toMatchObject({ code: 'configuration_error', reason: 'missing_vault_key' });
+  it('production and development are Basis Theory with the service public keys @tagadapay/core-js@3.1.0 publishes', () => {
+    expect(resolveVaultConnection({ environment: 'production' })).toEqual({
+      environment: 'production',
+      vaultUrl: 'https://api.basistheory.com',
+      vaultKey: 'key_prod_us_pub_PNMB2AiaECJ463K6QAPNU6',
+      provider: 'basistheory',
+      timeoutMs: 15_000,
+    });
+    expect(resolveVaultConnection({ environment: 'development' })).toMatchObject({
+      vaultUrl: BASIS_THEORY_API_URL,
+      vaultKey: 'key_test_us_pub_VExdfbFQARn821iqP8zNaq',
+      provider: 'basistheory',
+    });
+  });
+
+  it('trims the key and refuses secret keys even with surrounding whitespace', () => {
+    expect(resolveVaultConnection({ environment: 'production', vaultKey: '  key_prod_us_pub_abc \n' }).vaultKey).toBe('key_prod_us_pub_abc');
+    for (const vaultKey of [' sk_live_abc', '\tsk_test_abc', 'sk_test_abc', 'key_prod_us_pvt_abc', ' key_test_us_pvt_abc ']) {
+      expect(() => resolveVaultConnection({ environment: 'production', vaultKey }), vaultKey).toThrowError(
+        expect.objectContaining({ reason: 'invalid_option' }) as Error,
+      );
     }
   });
 
   it('options override the preset', () => {
-    const connection = resolveVaultConnection({ environment: 'production', vaultUrl: 'https://vault.example.com/', vaultKey: 'pk_live_x', timeoutMs: 500 });
-    expect(connection).toMatchObject({ vaultUrl: 'https://vault.example.com', vaultKey: 'pk_live_x', timeoutMs: 500 });
+    const connection = resolveVaultConnection({ environment: 'production', vaultUrl: 'https://vault.example.com/', vaultKey: 'key_prod_us_pub_x', timeoutMs: 500 });
+    expect(connection).toMatchObject({ vaultUrl: 'https://vault.example.com', vaultKey: 'key_prod_us_pub_x', timeoutMs: 500 });
   });
 
   it.each([
@@ -39,7 +45,7 @@ describe('resolveVaultConnection', () => {
     [{ environment: 'toString' }, 'unknown_environment'],
     [{ environment: 'local', vaultUrl: 'not a url' }, 'invalid_vault_url'],
     [{ environment: 'local', vaultUrl: 'ftp://vault.example.com' }, 'invalid_vault_url'],
-    [{ environment: 'production', vaultUrl: 'http://vault.example.com', vaultKey: 'pk_live_x' }, 'invalid_vault_url'],
+    [{ environment: 'production', vaultUrl: 'http://vault.example.com' }, 'invalid_vault_url'],
     [{ environment: 'local', timeoutMs: 3e9 }, 'invalid_option'],
     [{ environment: 'local', vaultKey: '' }, 'missing_vault_key'],
     [{ environment: 'local', vaultKey: 'sk_test_tessera_sandbox' }, 'invalid_option'],

@@ -1,38 +1,45 @@
-import { MAX_TIMER_MS } from '@tessera/core';
+import { MAX_TIMER_MS, SANDBOX_VAULT_KEY } from '@tessera/core';
 import { TesseraConfigurationError } from './errors.js';
 
-/** Where the tokenizer sends card data: the real vault, its development twin, or the local sandbox. */
+/** Where the tokenizer sends card data: Basis Theory (the service's vault) for the service's production or development tenant, or the local sandbox's emulation of it. */
 export type TokenizerEnvironment = 'production' | 'development' | 'local';
 
-/** A vault preset: URL, default public key (only the sandbox has one) and the provider name put in service tokens. */
+/** A vault preset: Basis Theory's API origin, the public key and the provider name put in service tokens. */
 export interface EnvironmentPreset {
   vaultUrl: string;
-  vaultKey: string | undefined;
+  vaultKey: string;
   provider: string;
 }
 
-/** Default vault URL of the local sandbox (`tessera-sandbox --port 4010`). */
-export const LOCAL_VAULT_URL = 'http://127.0.0.1:4010';
+/** Basis Theory's API origin (the vault of the real service). */
+export const BASIS_THEORY_API_URL = 'https://api.basistheory.com';
+
+/**
+ * Default vault URL of the local sandbox (`tessera-sandbox --port 4010`). `localhost`, not `127.0.0.1`:
+ * basis-theory-js and web-threeds switch every other host to https.
+ */
+export const LOCAL_VAULT_URL = 'http://localhost:4010';
 
 /** Hosts that may be reached over plain http: this machine (the sandbox). Everything else needs https. */
 export const loopbackHosts: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** Public vault key of the sandbox. It is a publishable key, never a secret API key. */
-export const SANDBOX_VAULT_KEY = 'pk_test_tessera_sandbox';
 
-// Placeholders until the real vault hosts are published; production and development have no default key.
+/** The provider name of Basis Theory tokens in service tokens, as the service knows it. */
+export const VAULT_PROVIDER = 'basistheory';
+
+// The service's BT public keys, as @tagadapay/core-js@3.1.0 publishes them (dist/core/config.js).
 const presets: Record<TokenizerEnvironment, EnvironmentPreset> = {
-  production: { vaultUrl: 'https://vault.tessera.example', vaultKey: undefined, provider: 'tessera-vault' },
-  development: { vaultUrl: 'https://vault.dev.tessera.example', vaultKey: undefined, provider: 'tessera-vault' },
-  local: { vaultUrl: LOCAL_VAULT_URL, vaultKey: SANDBOX_VAULT_KEY, provider: 'tessera-sandbox-vault' },
+  production: { vaultUrl: BASIS_THEORY_API_URL, vaultKey: 'key_prod_us_pub_PNMB2AiaECJ463K6QAPNU6', provider: VAULT_PROVIDER },
+  development: { vaultUrl: BASIS_THEORY_API_URL, vaultKey: 'key_test_us_pub_VExdfbFQARn821iqP8zNaq', provider: VAULT_PROVIDER },
+  local: { vaultUrl: LOCAL_VAULT_URL, vaultKey: SANDBOX_VAULT_KEY, provider: VAULT_PROVIDER },
 };
 
 /** Options shared by every browser-side client. */
 export interface VaultConnectionOptions {
   /** Which preset to start from. An unknown value is a {@link TesseraConfigurationError}. */
   environment: TokenizerEnvironment;
-  /** Overrides the preset's vault URL (origin, optionally with a path prefix). */
+  /** Overrides the preset's vault URL: Basis Theory's API origin (or the sandbox's), optionally with a path prefix. */
   vaultUrl?: string;
-  /** The public vault key (sent as `X-Tessera-Vault-Key`). Required for `production` and `development`. */
+  /** Overrides the preset's Basis Theory public key (sent as `BT-API-KEY`). Never a secret key. */
   vaultKey?: string;
   /** Time limit of each vault request in milliseconds. Default 15000. */
   timeoutMs?: number;
@@ -41,8 +48,10 @@ export interface VaultConnectionOptions {
 /** Resolved vault connection. */
 export interface VaultConnection {
   environment: TokenizerEnvironment;
+  /** Basis Theory's API origin (or the sandbox's emulation of it). */
   vaultUrl: string;
-  vaultKey: string | undefined;
+  /** The Basis Theory public key (trimmed), sent as `BT-API-KEY`. */
+  vaultKey: string;
   provider: string;
   timeoutMs: number;
 }
@@ -69,24 +78,12 @@ export function resolveVaultConnection(options: VaultConnectionOptions): VaultCo
   if (!(timeoutMs > 0 && timeoutMs <= MAX_TIMER_MS)) {
     throw new TesseraConfigurationError('invalid_option', 'timeoutMs must be a positive number');
   }
-  const vaultKey = options.vaultKey ?? preset.vaultKey;
-  if (vaultKey !== undefined && (typeof vaultKey !== 'string' || vaultKey.trim() === '')) {
-    throw new TesseraConfigurationError('missing_vault_key', 'vaultKey must be a non-empty string');
-  }
-  if (vaultKey?.startsWith('sk_')) {
-    // A secret API key must never reach a browser; refuse it rather than send it to the vault.
-    throw new TesseraConfigurationError('invalid_option', 'vaultKey must be a public vault key (pk_…), never a secret API key');
+  const givenKey: unknown = options.vaultKey ?? preset.vaultKey;
+  const vaultKey = typeof givenKey === 'string' ? givenKey.trim() : '';
+  if (vaultKey === '') throw new TesseraConfigurationError('missing_vault_key', 'vaultKey must be a non-empty string');
+  if (vaultKey.startsWith('sk_') || vaultKey.includes('_pvt_')) {
+    // A secret key (Tessera `sk_…`, Basis Theory `key_…_pvt_…`) must never reach a browser: refuse, never send.
+    throw new TesseraConfigurationError('invalid_option', 'vaultKey must be a Basis Theory public key (key_…_pub_…), never a secret key');
   }
   return { environment, vaultUrl, vaultKey, provider: preset.provider, timeoutMs };
-}
-
-/** The vault key, or a configuration error naming the environment that lacks one. */
-export function requireVaultKey(connection: VaultConnection): string {
-  if (connection.vaultKey === undefined) {
-    throw new TesseraConfigurationError(
-      'missing_vault_key',
-      `environment "${connection.environment}" has no default vault key: pass vaultKey (your public pk_ key)`,
-    );
-  }
-  return connection.vaultKey;
 }

@@ -1,6 +1,5 @@
 import { decodeServiceToken } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
-import { cardTokenFixture } from '../test/vault-fixtures.js';
 import { TesseraWalletError } from './errors.js';
 import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isGooglePayReady, startGooglePay } from './google-pay.js';
 import { createTokenizer } from './tokenizer.js';
@@ -16,7 +15,7 @@ describe('buildGooglePayPaymentDataRequest', () => {
         {
           type: 'CARD',
           parameters: { allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'], allowedCardNetworks: ['AMEX', 'DISCOVER', 'JCB', 'MASTERCARD', 'VISA'] },
-          tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'tessera', gatewayMerchantId: 'merchant_1' } },
+          tokenizationSpecification: { type: 'PAYMENT_GATEWAY', parameters: { gateway: 'basistheory', gatewayMerchantId: 'merchant_1' } },
         },
       ],
       merchantInfo: { merchantName: 'Shop', merchantId: 'BCR2DN' },
@@ -32,7 +31,7 @@ describe('Google Pay sheet helpers', () => {
   });
 
   it('startGooglePay tokenizes the sheet token; cancel is typed', async () => {
-    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(cardTokenFixture({ id: 'tok_gp', type: 'google_pay' }), { status: 201 })));
+    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(Response.json({ google_pay: { id: 'tok_gp', type: 'google_pay', card: { last4: '1111', brand: 'visa' } } }, { status: 201 })));
     const tokenizer = createTokenizer({ environment: 'local', fetch: fetchStub });
     const client = {
       isReadyToPay: vi.fn(() => Promise.resolve({ result: true })),
@@ -43,8 +42,8 @@ describe('Google Pay sheet helpers', () => {
     const token = decodeServiceToken(await startGooglePay(tokenizer, client, request));
     expect(token).toMatchObject({ type: 'google_pay', token: 'tok_gp' });
     const [url, init] = fetchStub.mock.calls[0] ?? [];
-    expect(url).toBe('http://127.0.0.1:4010/vault/v1/wallets/google_pay');
-    expect(JSON.parse(init?.body as string)).toEqual({ walletToken: '{"signature":"x"}' });
+    expect(url).toBe('http://localhost:4010/google-pay');
+    expect(JSON.parse(init?.body as string)).toEqual({ google_payment_data: { signature: 'x' } });
 
     client.loadPaymentData.mockRejectedValueOnce({ statusCode: 'CANCELED' });
     await expect(startGooglePay(tokenizer, client, request)).rejects.toMatchObject({ name: 'TesseraWalletError', reason: 'cancelled' });

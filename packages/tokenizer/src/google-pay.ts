@@ -2,12 +2,12 @@ import { fromMinorUnits, TesseraError } from '@tessera/core';
 import { TesseraWalletError } from './errors.js';
 import type { Tokenizer } from './tokenizer.js';
 
-/** Gateway name of the Tessera vault in Google Pay's `tokenizationSpecification`. */
-export const GOOGLE_PAY_GATEWAY = 'tessera';
+/** Gateway name of the vault (Basis Theory) in Google Pay's `tokenizationSpecification`, as the service's own library sets it. */
+export const GOOGLE_PAY_GATEWAY = 'basistheory';
 
 /** Options of {@link buildGooglePayPaymentDataRequest}. */
 export interface GooglePayRequestOptions {
-  /** Your merchant id at the vault (`gatewayMerchantId`). */
+  /** The service's Basis Theory tenant id (`gatewayMerchantId`). */
   gatewayMerchantId: string;
   /** Merchant name shown on the sheet. */
   merchantName: string;

@@ -1,6 +1,7 @@
 export { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionConstructor, type ApplePaySessionLike, type StartApplePayOptions } from './apple-pay.js';
 export { type ChallengeFailureReason, type ChallengeLabels, type ChallengeResult, type StartChallengeOptions } from './challenge-modal.js';
-export { LOCAL_VAULT_URL, SANDBOX_VAULT_KEY, type TokenizerEnvironment, type VaultConnectionOptions } from './environment.js';
+export { SANDBOX_VAULT_KEY } from '@tessera/core';
+export { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, type TokenizerEnvironment, type VaultConnectionOptions } from './environment.js';
 export {
   TesseraChallengeError,
   TesseraConfigurationError,

@@ -1,4 +1,4 @@
-import { API_PREFIX, decodeServiceToken, encodeChallengeRequest } from '@tessera/core';
+import { API_PREFIX, decodeServiceToken, encodeChallengeRequest, SANDBOX_VAULT_KEY } from '@tessera/core';
 import { createSandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ const server = setupServer(...sandbox.handlers);
 beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterAll(() => server.close());
 
-const base = 'http://127.0.0.1:4010';
+const base = 'http://localhost:4010';
 const api = (path: string, body: unknown): Promise<Response> =>
   fetch(`${base}${API_PREFIX}${path}`, {
     method: 'POST',
@@ -24,7 +24,7 @@ describe('tokenizer ⇄ sandbox (msw)', () => {
 
   it('tokenizes a 3DS test card, the server turns the token into an instrument, and the payment asks for a challenge', async () => {
     const raw = await tokenizer.tokenizeCardRaw({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
-    expect(raw).toMatchObject({ type: 'card', metadata: { auth: { scaRequired: true } }, data: { last4: '3220' } });
+    expect(raw).toMatchObject({ type: 'card', metadata: { auth: { scaRequired: true } }, data: { number: '400000XXXXXX3220', last4: '3220' } });
     expect(JSON.stringify(raw)).not.toContain('4000000000003220');
 
     const serviceToken = await tokenizer.tokenizeCard({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
@@ -39,7 +39,7 @@ describe('tokenizer ⇄ sandbox (msw)', () => {
     const token = decodeServiceToken(serviceToken);
     const btSession = await fetch(`${base}/3ds/sessions`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'bt-api-key': 'pk_test_tessera_sandbox' },
+      headers: { 'content-type': 'application/json', 'bt-api-key': SANDBOX_VAULT_KEY },
       body: JSON.stringify({ token_id: token.token, device: 'browser', device_info: { browser_language: 'en-US' }, web_challenge_mode: 'iframe' }),
     });
     expect(btSession.status).toBe(201);
@@ -86,7 +86,13 @@ describe('tokenizer ⇄ sandbox (msw)', () => {
   });
 
   it('the vault refuses the secret key and a wrong public key with typed errors', async () => {
-    await expect(createTokenizer({ environment: 'local', vaultKey: 'pk_test_wrong' }).tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' })).rejects.toMatchObject({
+    const tokens = await fetch(`${base}/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'bt-api-key': 'sk_test_tessera_sandbox' },
+      body: JSON.stringify({ type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2035, cvc: '123' } }),
+    });
+    expect(tokens.status).toBe(403);
+    await expect(createTokenizer({ environment: 'local', vaultKey: 'key_test_us_pub_wrong' }).tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' })).rejects.toMatchObject({
       name: 'TesseraVaultError',
       status: 401,
     });

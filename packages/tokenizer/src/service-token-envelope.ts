@@ -1,35 +1,18 @@
 import { type CardTokenResponse, luhnCheck, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
 import { TesseraInvalidResponseError } from './errors.js';
 
-const digitsOnly = (pattern: RegExp) => (value: unknown): value is string => typeof value === 'string' && pattern.test(value);
-const isLast4 = digitsOnly(/^\d{4}$/);
-const isBin = digitsOnly(/^\d{6,8}$/);
-const isText = (value: unknown): value is string => typeof value === 'string' && value !== '';
-const isInt = (min: number, max: number) => (value: unknown): value is number => Number.isInteger(value) && (value as number) >= min && (value as number) <= max;
-const isMonth = isInt(1, 12);
-const isYear = isInt(2000, 2200);
-
 /**
- * Builds the non-sensitive metadata of a service token from the vault's answer only (never from what the customer
- * typed): last4, brand, bin, expiry, funding, fingerprint, authentication and issuer. A value in the wrong shape is
- * left out rather than sent, so core's `decodeServiceToken` on the server always accepts the token.
+ * The non-sensitive metadata of a service token, from the vault's answer only (never from what the customer typed):
+ * last4, brand, bin, expiry, funding, fingerprint, authentication and issuer. `fromBasisTheoryToken` already
+ * dropped every fact not in the shape core's `decodeServiceToken` accepts.
  */
 export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTokenMetadata {
-  const data = response.data ?? {};
-  const metadata: ServiceTokenMetadata = {};
-  if (isLast4(data.last4)) metadata.last4 = data.last4;
-  if (isText(data.brand)) metadata.brand = data.brand;
-  if (isBin(data.bin)) metadata.bin = data.bin;
-  if (isMonth(data.expiration_month)) metadata.expiryMonth = data.expiration_month;
-  if (isYear(data.expiration_year)) metadata.expiryYear = data.expiration_year;
-  if (isText(data.funding)) metadata.funding = data.funding;
-  if (isText(data.fingerprint)) metadata.fingerprint = data.fingerprint;
-  const scaRequired = response.metadata?.auth?.scaRequired;
-  if (typeof scaRequired === 'boolean') metadata.authentication = scaRequired ? 'sca_required' : 'optional';
-  const issuer: { name?: string; country?: string } = {};
-  if (isText(data.issuer?.name)) issuer.name = data.issuer.name;
-  if (isText(data.issuer?.country)) issuer.country = data.issuer.country;
-  if (issuer.name !== undefined || issuer.country !== undefined) metadata.issuer = issuer;
+  const { last4, brand, bin, expiration_month: expiryMonth, expiration_year: expiryYear, funding, fingerprint, authentication, issuer } = (response.data ?? {}) as ServiceTokenMetadata & {
+    expiration_month?: number;
+    expiration_year?: number;
+  };
+  const metadata = JSON.parse(JSON.stringify({ last4, brand, bin, expiryMonth, expiryYear, funding, fingerprint, issuer })) as ServiceTokenMetadata;
+  metadata.authentication = authentication ?? (response.metadata?.auth?.scaRequired ? 'sca_required' : 'optional');
   return metadata;
 }
 

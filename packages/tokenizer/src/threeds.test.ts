@@ -74,6 +74,15 @@ describe('createThreeDS', () => {
     expect(error).toMatchObject({ code: 'threeds_session_failed', message: 'Basis Theory could not create the 3DS session: 3DS is not supported for the provided card' });
   });
 
+  it('production sends the preset public key and Basis Theory origins when none are given', async () => {
+    const { load, configured } = fakeWebThreeds(() => Promise.resolve({ id: '3ds_prod' }));
+    await createThreeDS({ environment: 'production', loadWebThreeds: load }).createSession({ instrument, payment });
+    expect(configured[0]).toMatchObject({
+      publicKey: 'key_prod_us_pub_PNMB2AiaECJ463K6QAPNU6',
+      config: { apiBaseUrl: 'https://api.basistheory.com', sdkBaseUrl: BASIS_THEORY_SDK_BASE_URL, disableTelemetry: true },
+    });
+  });
+
   it('without a loader (and no web-threeds <script>), or with one that fails, it is a configuration error', async () => {
     const bare = createThreeDS({ environment: 'development', vaultUrl: apiBaseUrl, vaultKey: 'key_test_public' });
     await expect(bare.createSession({ instrument, payment })).rejects.toMatchObject({ name: 'TesseraConfigurationError', message: expect.stringContaining('@tessera/tokenizer/basis-theory') });

@@ -1,8 +1,8 @@
-import { currencyCode, parseOrThrow, positiveMinorUnits, resourceId, type ThreeDSChallenge } from '@tessera/core';
-import * as z from 'zod/mini';
+import type { ThreeDSChallenge } from '@tessera/core';
 import { type ChallengeResult, openChallengeModal, type StartChallengeOptions, validateChallenge } from './challenge-modal.js';
-import { loopbackHosts, requireVaultKey, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
+import { loopbackHosts, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
+import { checkSessionInput } from './threeds-session-input.js';
 import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsConfig, type WebThreedsLoader } from './web-threeds.js';
 
 /** Where web-threeds loads its challenge and method pages from in `production` and `development` (BT's own). */
@@ -87,25 +87,6 @@ export interface ThreeDS {
   startChallenge(challenge: ThreeDSChallenge, options?: StartChallengeOptions): Promise<ChallengeResult>;
 }
 
-const sessionInput = z.object({
-  storeId: z.optional(resourceId),
-  instrument: z.object({
-    id: resourceId,
-    tokenId: z.string().check(z.minLength(1)),
-    type: z.optional(z.literal('card')),
-    card: z.object({
-      last4: z.string().check(z.regex(/^\d{4}$/)),
-      bin: z.string().check(z.regex(/^\d{6,8}$/)),
-      expirationMonth: z.int().check(z.minimum(1), z.maximum(12)),
-      expirationYear: z.int().check(z.minimum(2000)),
-    }),
-  }),
-  payment: z.object({
-    amount: positiveMinorUnits,
-    currency: currencyCode,
-    customerInfo: z.optional(z.object({ name: z.optional(z.string()), email: z.optional(z.string()) })),
-  }),
-});
 
 /**
  * Creates the browser-side 3DS helper for an environment: Basis Theory's web-threeds, configured with the
@@ -126,13 +107,13 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
   }
   // Validates the key and the URLs again at use (the key may be missing until then), then loads the library.
   const prepare = async (): Promise<{ factory: Awaited<ReturnType<typeof loadBasisTheory3ds>>; publicKey: string; config: WebThreedsConfig & { sdkBaseUrl: string } }> => {
-    const publicKey = requireVaultKey(connection);
+    const publicKey = connection.vaultKey;
     const factory = await loadBasisTheory3ds(options.loadWebThreeds);
     return { factory, publicKey, config: { apiBaseUrl: connection.vaultUrl, sdkBaseUrl, disableTelemetry: options.disableTelemetry ?? true } };
   };
   return {
     async createSession(input) {
-      const valid = parseOrThrow(sessionInput, input);
+      const valid = checkSessionInput(input);
       if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
       const { factory, publicKey, config } = await prepare();
       const { webThreeds, release } = configureWebThreeds(factory, publicKey, config);

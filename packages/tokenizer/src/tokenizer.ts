@@ -1,7 +1,6 @@
-import { type CardInput, type CardTokenResponse, cardTokenResponse, TesseraValidationError, validateCard, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
-import * as z from 'zod/mini';
+import { type CardInput, type CardTokenResponse, TesseraValidationError, validateCard, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
+import { basisTheoryTokenOf, fromBasisTheoryToken } from './basis-theory-token.js';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
-import { TesseraInvalidResponseError } from './errors.js';
 import { toServiceTokenString } from './service-token-envelope.js';
 import { postToVault, type RequestOptions } from './vault-request.js';
 
@@ -16,9 +15,9 @@ export type WalletToken = string | Record<string, unknown>;
 
 /** What the Apple Pay sheet asks for in `onvalidatemerchant`. */
 export interface ApplePayMerchantValidationRequest {
-  /** `event.validationURL` from `onvalidatemerchant`. */
-  validationURL: string;
-  /** The page's domain, registered with Apple. Defaults to `location.hostname`. */
+  /** `event.validationURL` from `onvalidatemerchant`. Not sent: Basis Theory's `/apple-pay/session` does not take it. */
+  validationURL?: string;
+  /** The page's domain, registered with Apple (a host name; a port is dropped). Defaults to `location.hostname`. */
   domainName?: string;
   /** Merchant name shown on the sheet. */
   displayName: string;
@@ -41,49 +40,58 @@ export interface Tokenizer {
   tokenizeApplePay(walletToken: WalletToken, options?: RequestOptions): Promise<string>;
   /** Tokenizes a Google Pay token (`paymentMethodData.tokenizationData.token`) into a service token of type `google_pay`. */
   tokenizeGooglePay(walletToken: WalletToken, options?: RequestOptions): Promise<string>;
-  /** Asks the vault for an Apple Pay merchant session (the opaque object `completeMerchantValidation` takes). */
+  /** Asks Basis Theory (`POST /apple-pay/session`) for an Apple Pay merchant session (the opaque object `completeMerchantValidation` takes). */
   validateApplePayMerchant(request: ApplePayMerchantValidationRequest, options?: RequestOptions): Promise<unknown>;
 }
 
-function parseTokenResponse(value: unknown): CardTokenResponse {
-  const result = z.safeParse(cardTokenResponse, value);
-  if (!result.success) throw new TesseraInvalidResponseError('The vault returned a token in an unexpected shape');
-  return result.data;
-}
-
-function toWalletTokenString(walletToken: WalletToken): string {
-  const text = typeof walletToken === 'string' ? walletToken : typeof walletToken === 'object' && walletToken !== null ? JSON.stringify(walletToken) : '';
-  if (text.trim() === '') {
-    throw new TesseraValidationError([{ field: 'walletToken', code: 'required', message: 'Wallet token is required' }]);
+// BT takes the wallet's payment data as a JSON object (`apple_payment_data`, `google_payment_data`).
+function toWalletPaymentData(walletToken: WalletToken): Record<string, unknown> {
+  let value: unknown = walletToken;
+  if (typeof walletToken === 'string') {
+    try {
+      value = JSON.parse(walletToken) as unknown;
+    } catch {
+      value = undefined;
+    }
   }
-  return text;
+  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) {
+    throw new TesseraValidationError([{ field: 'walletToken', code: 'required', message: 'Wallet token is required (a JSON object)' }]);
+  }
+  return value as Record<string, unknown>;
 }
 
 
 /**
- * Creates a tokenizer for one environment. `local` points at the sandbox (`http://127.0.0.1:4010`, key
- * `pk_test_tessera_sandbox`); `production` and `development` need your public `vaultKey`.
+ * Creates a tokenizer for one environment. Every environment speaks Basis Theory's API: `production` and
+ * `development` go to `https://api.basistheory.com` with the service's public key for that tenant; `local` goes to
+ * the sandbox's emulation (`http://localhost:4010`, its test public key).
  * Throws `TesseraConfigurationError` for an unknown environment, a missing key or a bad URL. Touches no DOM.
  */
 export function createTokenizer(options: TokenizerOptions): Tokenizer {
   const connection = resolveVaultConnection(options);
   const fetchImpl = options.fetch;
-  const post = (path: string, body: unknown, requestOptions?: RequestOptions): Promise<unknown> =>
-    postToVault(connection, path, body, requestOptions, fetchImpl ?? globalThis.fetch);
+  const post = (path: string, body: unknown, requestOptions?: RequestOptions, secrets?: string[]): Promise<unknown> =>
+    postToVault(connection, path, body, requestOptions, fetchImpl ?? globalThis.fetch, secrets);
 
   const tokenizeCardRaw = async (card: CardInput, requestOptions?: RequestOptions): Promise<CardTokenResponse> => {
     const result = validateCard(card);
     if (!result.ok) throw new TesseraValidationError(result.errors, 'The card is not valid');
     const valid = result.card;
-    const body: Record<string, unknown> = { cardNumber: valid.number, expiryMonth: valid.expiryMonth, expiryYear: valid.expiryYear, cvc: valid.cvc };
-    if (valid.cardholderName !== undefined) body.cardholderName = valid.cardholderName;
-    return parseTokenResponse(await post(vaultCardsPath, body, requestOptions));
+    // The number stays a string (a number would corrupt a 19-digit PAN); BT's card token wants snake_case fields.
+    const body: Record<string, unknown> = {
+      type: 'card',
+      data: { number: valid.number, expiration_month: valid.expiryMonth, expiration_year: valid.expiryYear, cvc: valid.cvc },
+    };
+    if (valid.cardholderName !== undefined) body.metadata = { cardholder_name: valid.cardholderName };
+    const answer = await post(vaultCardsPath, body, requestOptions, [valid.cvc]);
+    return fromBasisTheoryToken(basisTheoryTokenOf(answer), 'card');
   };
 
   const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: RequestOptions): Promise<string> => {
-    const body = { walletToken: toWalletTokenString(walletToken) };
-    const path = type === 'apple_pay' ? vaultApplePayPath : vaultGooglePayPath;
-    return toServiceTokenString(type, parseTokenResponse(await post(path, body, requestOptions)), connection.provider);
+    const paymentData = toWalletPaymentData(walletToken);
+    const body = type === 'apple_pay' ? { apple_payment_data: paymentData } : { google_payment_data: paymentData };
+    const answer = await post(type === 'apple_pay' ? vaultApplePayPath : vaultGooglePayPath, body, requestOptions);
+    return toServiceTokenString(type, fromBasisTheoryToken(basisTheoryTokenOf(answer, type), type), connection.provider);
   };
 
   return {
@@ -94,14 +102,14 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
     tokenizeApplePay: (walletToken, requestOptions) => tokenizeWallet('apple_pay', walletToken, requestOptions),
     tokenizeGooglePay: (walletToken, requestOptions) => tokenizeWallet('google_pay', walletToken, requestOptions),
     validateApplePayMerchant: async (request, requestOptions) => {
-      const domainName = request.domainName ?? (typeof location === 'undefined' ? undefined : location.hostname);
+      // BT's `domain` is a host name: `shop.example:8443` → `shop.example`.
+      const domainName = (request.domainName ?? (typeof location === 'undefined' ? undefined : location.hostname))?.replace(/:\d+$/, '');
       const fields = [
-        ...(typeof request.validationURL === 'string' && request.validationURL !== '' ? [] : [{ field: 'validationURL', code: 'required', message: 'is required' }]),
         ...(domainName ? [] : [{ field: 'domainName', code: 'required', message: 'is required' }]),
         ...(typeof request.displayName === 'string' && request.displayName !== '' ? [] : [{ field: 'displayName', code: 'required', message: 'is required' }]),
       ];
       if (fields.length > 0) throw new TesseraValidationError(fields);
-      return post(vaultApplePaySessionPath, { validationURL: request.validationURL, domainName, displayName: request.displayName }, requestOptions);
+      return post(vaultApplePaySessionPath, { display_name: request.displayName, domain: domainName }, requestOptions);
     },
   };
 }

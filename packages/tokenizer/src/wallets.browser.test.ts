@@ -59,13 +59,13 @@ function stubApplePay(behaviour: { canMakePayments: boolean; cancel?: boolean })
   return sessions;
 }
 
-describe('cards through the sandbox vault (CORS, from the page)', () => {
+describe('cards through the sandbox BT emulation (CORS, from the page)', () => {
   it('tokenizeCard returns a service token core decodes, without card data', async () => {
     const serviceToken = await tokenizer().tokenizeCard({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
     expect(atob(serviceToken)).not.toMatch(/4000000000003220|"123"/);
     expect(decodeServiceToken(serviceToken)).toMatchObject({
       type: 'card',
-      provider: 'tessera-sandbox-vault',
+      provider: 'basistheory',
       nonSensitiveMetadata: { last4: '3220', bin: '400000', authentication: 'sca_required', expiryMonth: 12, expiryYear: 2035 },
     });
     const raw = await tokenizer().tokenizeCardRaw({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' });
@@ -74,7 +74,7 @@ describe('cards through the sandbox vault (CORS, from the page)', () => {
   });
 
   it('a wrong vault key is a typed vault error', async () => {
-    const wrong = createTokenizer({ environment: 'local', vaultUrl: sandboxUrl, vaultKey: 'pk_test_wrong' });
+    const wrong = createTokenizer({ environment: 'local', vaultUrl: sandboxUrl, vaultKey: 'key_test_us_pub_wrong' });
     await expect(wrong.tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' })).rejects.toMatchObject({ name: 'TesseraVaultError', status: 401 });
   });
 });
@@ -96,7 +96,7 @@ describe('Apple Pay (stubbed ApplePaySession, real sandbox vault)', () => {
     expect(session?.request).toEqual(applePayRequest);
     expect(session?.merchantSession).toMatchObject({ domainName: 'shop.example', displayName: 'Shop', signature: 'sandbox' });
     expect(session?.completedWith).toBe(0);
-    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'apple_pay', provider: 'tessera-sandbox-vault', nonSensitiveMetadata: { last4: '1111' } });
+    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'apple_pay', provider: 'basistheory', nonSensitiveMetadata: { last4: '1111' } });
   });
 
   it('uses the page domain by default, and a cancelled sheet is a typed error', async () => {
@@ -136,9 +136,9 @@ describe('Google Pay (stubbed google.payments.api, real sandbox vault)', () => {
     await expect(isGooglePayReady(client, request)).resolves.toBe(true);
     const serviceToken = await startGooglePay(tokenizer(), client, request);
     expect(seen.environment).toBe('TEST');
-    expect(seen.request?.allowedPaymentMethods[0]?.tokenizationSpecification.parameters).toEqual({ gateway: 'tessera', gatewayMerchantId: 'merchant_1' });
+    expect(seen.request?.allowedPaymentMethods[0]?.tokenizationSpecification.parameters).toEqual({ gateway: 'basistheory', gatewayMerchantId: 'merchant_1' });
     expect(seen.request?.transactionInfo.totalPrice).toBe('19.99');
-    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'google_pay', provider: 'tessera-sandbox-vault' });
+    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'google_pay', provider: 'basistheory' });
   });
 
   it('without pay.js the client is unavailable', () => {

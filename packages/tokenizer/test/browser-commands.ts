@@ -2,12 +2,11 @@
 // they hold the secret sandbox API key, which must never reach the page.
 import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, routePath, routes } from '@tessera/core';
+import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
 
 const SECRET_KEY = 'sk_test_tessera_sandbox';
-const VAULT_KEY = 'pk_test_tessera_sandbox';
 
 function sandboxUrl(): string {
   const url = process.env.TESSERA_SANDBOX_URL;
@@ -37,8 +36,12 @@ export interface PendingChallenge {
  * returns the four values `startChallenge` takes.
  */
 export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<PendingChallenge> => {
-  const token = await post('/vault/v1/cards', { cardNumber: '4000000000003220', expiryMonth: 12, expiryYear: new Date().getFullYear() + 3, cvc: '123' }, { 'x-tessera-vault-key': VAULT_KEY });
-  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault' })).toString('base64');
+  const token = await post(
+    vaultCardsPath,
+    { type: 'card', data: { number: '4000000000003220', expiration_month: 12, expiration_year: new Date().getFullYear() + 3, cvc: '123' } },
+    { [vaultKeyHeader]: SANDBOX_VAULT_KEY },
+  );
+  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'basistheory', nonSensitiveMetadata: { authentication: 'sca_required' } })).toString('base64');
   const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
   const auth = { authorization: `Bearer ${SECRET_KEY}` };
   const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
@@ -101,8 +104,8 @@ export interface ThreeDSCardInstrument {
 /** Tokenizes the 3DS test card and makes an instrument of it on the gateway store. */
 export const createThreeDSInstrument: BrowserCommand<[]> = async (): Promise<ThreeDSCardInstrument> => {
   const year = new Date().getFullYear() + 3;
-  const token = await post('/vault/v1/cards', { cardNumber: '4000000000003220', expiryMonth: 12, expiryYear: year, cvc: '123' }, { 'x-tessera-vault-key': VAULT_KEY });
-  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'tessera-sandbox-vault' })).toString('base64');
+  const token = await post(vaultCardsPath, { type: 'card', data: { number: '4000000000003220', expiration_month: 12, expiration_year: year, cvc: '123' } }, { [vaultKeyHeader]: SANDBOX_VAULT_KEY });
+  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'basistheory' })).toString('base64');
   const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
   const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, { authorization: `Bearer ${SECRET_KEY}` });
   const instrument = created.paymentInstrument as { id: string };

@@ -62,12 +62,12 @@ describe('useTokenizer', () => {
     act(() => hook().reset());
     expect(hook()).toMatchObject({ loading: false, error: undefined, result: undefined });
 
-    const broken = renderHook((): UseTokenizerResult => useTokenizer({ environment: 'production' }));
+    const broken = renderHook((): UseTokenizerResult => useTokenizer({ environment: 'local', vaultUrl: sandboxUrl, vaultKey: 'key_test_us_pub_wrong' }));
     expect(broken().tokenizer).toBeDefined();
     await act(async () => {
       await broken().tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' });
     });
-    expect(broken().error).toMatchObject({ name: 'TesseraConfigurationError', reason: 'missing_vault_key' });
+    expect(broken().error).toMatchObject({ name: 'TesseraVaultError', status: 401 });
   });
 
   it('an unknown environment is an error in state, not a crash', () => {
