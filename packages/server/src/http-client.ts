@@ -121,7 +121,9 @@ export class HttpClient {
       const retryCount = attempt++;
       const startedAt = logger ? now() : 0;
       logger?.({ type: 'request', method, url, retryCount, headers: redactHeaders(request.headers) });
-      const response = await untilAborted((this.#config.fetch ?? globalThis.fetch)(request), request.signal);
+      // The runtime's fetch honours its signal; a custom one may not, so its promise is raced with the signal.
+      const customFetch = this.#config.fetch;
+      const response = customFetch ? await untilAborted(customFetch(request), request.signal) : await globalThis.fetch(request);
       const requestId = response.headers.get('x-request-id') ?? undefined;
       logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
@@ -130,7 +132,7 @@ export class HttpClient {
       }
       if (response.ok || response.type === 'opaque') {
         try {
-          successText = await readCappedText(response, this.#maxResponseBytes, request.signal);
+          successText = await readCappedText(response, this.#maxResponseBytes, request.signal, customFetch === undefined);
         } catch (error) {
           if (!(error instanceof BodyTooLargeError)) throw error;
           throw new TesseraResponseTooLargeError({ status: response.status, limit: error.limit, requestId, idempotencyKey });

@@ -78,7 +78,8 @@ export function parseRetryAfter(value: string | null): number | undefined {
 }
 
 /** The statuses ky may retry (the policy of {@link classifyFailure} decides which of them it does). */
-const retryStatusCodes = [408, 409, 429, ...Array.from({ length: 100 }, (_, index) => 500 + index)];
+// (5xx: the standard ones and the 52x of proxies such as Cloudflare; kept short, ky copies the list per call.)
+const retryStatusCodes = [408, 409, 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 530];
 
 /**
  * ky's retry options for one call: up to `limit` retries of any method, exponential backoff from 0.5 s doubling to

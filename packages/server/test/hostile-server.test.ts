@@ -234,9 +234,9 @@ describe('response bodies', () => {
     expect((error as TesseraResponseTooLargeError).idempotencyKey).toBe(fake.received[0]!.headers['idempotency-key']);
   });
 
-  it('times out a body that stalls after the headers, and the server sees the socket closed', async () => {
+  it.each([false, true])('times out a body that stalls after the headers (declared length: %s), and the server sees the socket closed', async (declared) => {
     const fake = await startFake((_request, response) => {
-      response.writeHead(200, { 'content-type': 'application/json' });
+      response.writeHead(200, { 'content-type': 'application/json', ...(declared ? { 'content-length': '1000' } : {}) });
       response.write('{"id":'); // and nothing more
     });
     const closed = fake.socketClosed();
