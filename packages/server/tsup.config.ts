@@ -8,4 +8,7 @@ export default defineConfig({
   sourcemap: true,
   target: 'es2022',
   removeNodeProtocol: false,
+  // ky is ESM-only: bundled, so the CommonJS build loads on every Node 20 (no require of an ES module) and installs
+  // nothing more.
+  noExternal: ['ky'],
 });

@@ -1,13 +1,20 @@
-import { sleep, TesseraAbortError, TesseraError, TesseraTimeoutError, toFieldErrors } from '@tessera/core';
+import { TesseraAbortError, TesseraError, TesseraTimeoutError, toFieldErrors } from '@tessera/core';
+import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
 import * as z from 'zod/mini';
 import { createApiError } from './api-error.js';
 import { TesseraConnectionError } from './connection-error.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
+import { isLoopbackUrl } from './loopback.js';
+import { TesseraOutcomeUnknownError } from './outcome-unknown-error.js';
+import { readCappedText } from './read-body.js';
+import { createRedactor, type Redactor } from './redact.js';
+import { TesseraRedirectError } from './redirect-error.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';
-import { retryDelay } from './retry-policy.js';
+import { TesseraResponseTooLargeError } from './response-too-large-error.js';
 import { TesseraResponseValidationError } from './response-validation-error.js';
-import { AttemptTimeoutError, BodyReadError, HttpStatusError } from './transport-errors.js';
+import { classifyFailure, retryOptions } from './retry-policy.js';
+import { BodyReadError, BodyTooLargeError } from './transport-errors.js';
 
 /** A fetch function: the runtime's, or one passed by the user (a proxy agent, a test double). */
 export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
@@ -22,6 +29,13 @@ export interface HttpClientConfig {
   clientHeader: string;
   fetch: FetchFunction | undefined;
   logger: TesseraLogger | undefined;
+  /**
+   * Whether the service honours idempotency keys, so a call that changes something may be retried when its outcome
+   * is unknown. Default: true for a loopback `apiUrl` (a local sandbox), false otherwise.
+   */
+  idempotentRetries?: boolean | undefined;
+  /** The largest success body read, in bytes. Default {@link DEFAULT_MAX_RESPONSE_BYTES}. */
+  maxResponseBytes?: number | undefined;
 }
 
 /** A successful response: the parsed JSON body (or `undefined` when empty). */
@@ -34,40 +48,52 @@ export interface HttpResult {
 /** The HTTP method of a call. */
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** What one attempt got: a 2xx response and its whole body. */
-interface AttemptResult {
-  status: number;
-  requestId: string | undefined;
-  text: string;
-}
+/** Default largest success body read: 4 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
 /** The largest error body read; a longer one is dropped (the error keeps its status and headers). */
 const MAX_ERROR_BODY_BYTES = 10 * 1024 * 1024;
 
 const noop = (): void => undefined;
 
+/** What the error mapping needs to know about a call. */
+interface CallContext {
+  method: Method;
+  path: string;
+  idempotencyKey: string | undefined;
+  repeatable: boolean;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+}
+
 /**
- * Sends the API's requests: authentication, idempotency keys, retries, timeouts, aborts, logging, and the mapping
- * of every failure to a Tessera error. Each attempt is one `fetch` with its own time limit (an AbortController and
- * one timer covering the headers and the body); the retry loop around it keeps the idempotency key, the waits and
- * the log events in one place. The body is serialized once per call and sent as a string, so nothing has to be
- * cloned for a retry. Internal; the public surface is `Tessera`.
+ * Sends the API's requests on ky: ky runs the attempts, their time limits, the retries (limits, backoff with
+ * jitter, `Retry-After`) and aborts; this class adds what ky lacks. The idempotency key is set once per logical
+ * call, so every retry carries it unchanged; `shouldRetry` retries only what cannot charge twice
+ * (see `classifyFailure`); redirects are never followed (`redirect: 'manual'`); each attempt's body is read within
+ * the attempt's time limit, capped, and cancelled on timeout or abort (`readCappedText`); every failure becomes a
+ * Tessera error with the API key redacted. Internal; the public surface is `Tessera`.
  */
 export class HttpClient {
-  readonly #apiKey: string;
   readonly #config: HttpClientConfig;
   readonly #authorization: string;
+  readonly #redact: Redactor;
+  readonly #idempotentRetries: boolean;
+  readonly #maxResponseBytes: number;
 
   constructor(config: HttpClientConfig) {
-    this.#apiKey = config.apiKey;
     this.#config = config;
     this.#authorization = `Bearer ${config.apiKey}`;
+    this.#redact = createRedactor(config.apiKey);
+    this.#idempotentRetries = config.idempotentRetries ?? isLoopbackUrl(config.apiUrl);
+    this.#maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
   /** Sends one logical call (with its retries) and returns the parsed body of the 2xx response. */
   async send(method: Method, path: string, options: RawRequestOptions = {}): Promise<HttpResult> {
     checkRequestOptions(options);
     const { signal, body } = options;
+    if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const headers: Record<string, string> = {
@@ -75,115 +101,122 @@ export class HttpClient {
       authorization: this.#authorization,
       'x-tessera-client': this.#config.clientHeader,
     };
-    // Generated once per logical call, before the first attempt, so every retry carries the same key.
-    if (method !== 'GET') headers['idempotency-key'] = options.idempotencyKey ?? generateIdempotencyKey();
+    // Set once per logical call, before the first attempt, so every retry carries the same key.
+    const idempotencyKey = method === 'GET' ? undefined : (options.idempotencyKey ?? generateIdempotencyKey());
+    if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
     if (options.headers) for (const [name, value] of Object.entries(options.headers)) headers[name.toLowerCase()] = value;
-    const url = `${this.#config.apiUrl}${path}${queryString(options.query)}`;
-    // Serialized once: every attempt sends the same string, so a retry needs no clone of a consumed body.
     const bodyText = body === undefined ? undefined : JSON.stringify(body);
-    const sentHeaders = bodyText !== undefined && headers['content-type'] === undefined ? { ...headers, 'content-type': 'application/json' } : headers;
+    if (bodyText !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
+    const url = `${this.#config.apiUrl}${path}${queryString(options.query)}`;
+    const context: CallContext = { method, path, idempotencyKey, repeatable: method === 'GET' || this.#idempotentRetries, timeoutMs, signal };
     const logger = this.#config.logger;
 
-    for (let retryCount = 0; ; retryCount++) {
+    let successText = '';
+    let attempt = 0;
+    let retryDecidedAt = 0;
+    // One attempt, called by ky with its Request (the managed signal aborts on the time limit and on the caller's
+    // abort): fetch, refuse a redirect, read the body within the attempt. A 2xx body is kept for `send`; an error
+    // body is handed back to ky, redacted, for its error data.
+    const attemptFetch = async (request: Request): Promise<Response> => {
+      const retryCount = attempt++;
       const startedAt = logger ? now() : 0;
-      logger?.({ type: 'request', method, url, retryCount, headers: redactHeaders(new Headers(headers)) });
-      try {
-        const onResponse = logger
-          ? (response: Response): void => {
-              const requestId = response.headers.get('x-request-id') ?? undefined;
-              logger({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
-            }
-          : undefined;
-        const result = await this.#attempt(method, url, sentHeaders, bodyText, timeoutMs, signal, onResponse);
-        return { data: parseJson(result.text, result.status, result.requestId), status: result.status, requestId: result.requestId };
-      } catch (error) {
-        if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
-        const delayMs = retryCount < maxRetries ? retryDelay(error, retryCount + 1) : undefined;
-        if (delayMs === undefined) throw this.#toTesseraError(error, timeoutMs);
-        logger?.({ type: 'retry', method, url, retryCount: retryCount + 1, delayMs: Math.round(delayMs), reason: retryReason(error) });
-        await sleep(delayMs, signal);
-      }
-    }
-  }
-
-  /**
-   * One attempt: fetch, then read the whole body, both within `timeoutMs`. Resolves with a 2xx body; rejects with
-   * an {@link HttpStatusError} (body read and parsed), an {@link AttemptTimeoutError}, a {@link BodyReadError}, or
-   * what fetch rejected with (a network error, an abort).
-   */
-  async #attempt(
-    method: Method,
-    url: string,
-    headers: Record<string, string>,
-    body: string | undefined,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-    onResponse: ((response: Response) => void) | undefined,
-  ): Promise<AttemptResult> {
-    if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
-    const controller = new AbortController();
-    let timedOut = false;
-    let headersReceived = false;
-    let fail: (reason: unknown) => void = noop;
-    // Settles only by rejecting: raced with each step, so a fetch or a body that ignores the abort still ends.
-    const deadline = new Promise<never>((_resolve, reject) => {
-      fail = reject;
-    });
-    deadline.catch(noop);
-    const timer = setTimeout(() => {
-      timedOut = true;
-      fail(new AttemptTimeoutError());
-      // Before the headers, the abort frees the connection. A body that stalls later is only given up on (as with
-      // ky before): aborting undici in the middle of a body can fail an assertion inside it when the socket closes.
-      if (!headersReceived) controller.abort();
-    }, timeoutMs);
-    const onAbort = (): void => {
-      fail(new TesseraAbortError('The request was aborted', { cause: signal?.reason }));
-      controller.abort();
-    };
-    signal?.addEventListener('abort', onAbort);
-    try {
-      const init: RequestInit = { method, headers, body: body ?? null, signal: controller.signal };
-      // The fetch is looked up per attempt, so one replaced after construction (msw, a polyfill) is the one used.
-      // A custom fetch gets a Request, as FetchFunction promises; the runtime's own takes the URL and init.
+      logger?.({ type: 'request', method, url, retryCount, headers: redactHeaders(request.headers) });
+      // The runtime's fetch honours its signal; a custom one may not, so its promise is raced with the signal.
       const customFetch = this.#config.fetch;
-      const response = await Promise.race([customFetch ? customFetch(new Request(url, init)) : globalThis.fetch(url, init), deadline]);
-      headersReceived = true;
-      onResponse?.(response);
-      const status = response.status;
-      if (!response.ok && response.type !== 'opaque') {
-        // A body that fails or stalls leaves the error without data, like one that is not JSON.
-        const data = await Promise.race([readErrorData(response, (text) => this.#redact(text)), deadline]).catch(noop);
-        throw new HttpStatusError(response, data);
-      }
+      const response = customFetch ? await untilAborted(customFetch(request), request.signal) : await globalThis.fetch(request);
       const requestId = response.headers.get('x-request-id') ?? undefined;
-      let text: string;
-      try {
-        text = await Promise.race([response.text(), deadline]);
-      } catch (error) {
-        if (timedOut || signal?.aborted) throw error;
-        throw new BodyReadError('The connection closed while reading the response', { cause: error });
+      logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        response.body?.cancel().catch(noop);
+        throw new TesseraRedirectError(response.status, locationOrigin(response.headers.get('location'), url));
       }
-      return { status, requestId, text };
+      if (response.ok || response.type === 'opaque') {
+        try {
+          successText = await readCappedText(response, this.#maxResponseBytes, request.signal, customFetch === undefined);
+        } catch (error) {
+          if (!(error instanceof BodyTooLargeError)) throw error;
+          throw new TesseraResponseTooLargeError({ status: response.status, limit: error.limit, requestId, idempotencyKey });
+        }
+        return response;
+      }
+      // A body that fails, stalls or is too long leaves the error without data, like one that is not JSON.
+      const text = await readCappedText(response, MAX_ERROR_BODY_BYTES, request.signal).catch((error: unknown) => {
+        if (request.signal.aborted) throw error;
+        return '';
+      });
+      // The text is handed back re-encoded as UTF-8, so ky must decode it as such.
+      const errorHeaders = new Headers(response.headers);
+      const contentType = errorHeaders.get('content-type');
+      if (contentType !== null) errorHeaders.set('content-type', contentType.replace(/;\s*charset\s*=\s*(?:"[^"]*"|[^;,\s]*)/i, '; charset=utf-8'));
+      return new Response(text === '' ? null : this.#redact(text), { status: response.status, statusText: response.statusText, headers: errorHeaders });
+    };
+
+    try {
+      const response = await ky(url, {
+        method,
+        headers,
+        body: bodyText ?? null,
+        signal: signal ?? null,
+        timeout: timeoutMs,
+        redirect: 'manual',
+        // ky always passes its Request.
+        fetch: async (input) => attemptFetch(input as Request),
+        retry: retryOptions(maxRetries, context.repeatable, logger ? () => (retryDecidedAt = now()) : undefined),
+        hooks: logger
+          ? {
+              beforeRetry: [
+                ({ error, retryCount }) => {
+                  logger({ type: 'retry', method, url, retryCount, delayMs: Math.round(now() - retryDecidedAt), reason: retryReason(error) });
+                },
+              ],
+            }
+          : {},
+      });
+      const requestId = response.headers.get('x-request-id') ?? undefined;
+      return { data: parseJson(successText, response.status, requestId), status: response.status, requestId };
     } catch (error) {
-      throw timedOut && !(error instanceof HttpStatusError) ? new AttemptTimeoutError() : error;
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
+      throw this.#toTesseraError(error, context);
     }
   }
 
-  #toTesseraError(error: unknown, timeoutMs: number): Error {
+  /** Maps what ky rejected with to a Tessera error (never one holding the request, whose headers carry the key). */
+  #toTesseraError(error: unknown, context: CallContext): Error {
+    if (context.signal?.aborted) return new TesseraAbortError('The request was aborted', { cause: context.signal.reason });
     if (TesseraError.isInstance(error)) return error;
-    if (error instanceof HttpStatusError) return createApiError(error.response, error.data, (text) => this.#redact(text));
-    if (error instanceof AttemptTimeoutError) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
-    if (error instanceof BodyReadError) return new TesseraConnectionError(undefined, { cause: error.cause });
-    // The runtime's own error (never the request, whose headers carry the API key).
-    return new TesseraConnectionError(undefined, { cause: error });
+    const mapped = this.#mapAttemptError(error, context.timeoutMs);
+    const kind = classifyFailure(error);
+    if (!context.repeatable && (kind === 'outcome-unknown')) {
+      return new TesseraOutcomeUnknownError(
+        { method: context.method, path: context.path, idempotencyKey: context.idempotencyKey, reason: failureReason(error) },
+        { cause: mapped },
+      );
+    }
+    return mapped;
   }
 
-  #redact(text: string): string {
-    return text.split(this.#apiKey).join('[redacted]');
+  #mapAttemptError(error: unknown, timeoutMs: number): Error {
+    if (isHTTPError(error)) return createApiError(error.response, error.data, (text) => this.#redact(text));
+    if (isTimeoutError(error)) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
+    if (error instanceof BodyReadError) return new TesseraConnectionError('The connection closed while reading the response', { cause: error.cause });
+    // The runtime's own error: ky's NetworkError holds the request (and its Authorization header), so only its cause.
+    return new TesseraConnectionError(undefined, { cause: isKyError(error) ? error.cause : error });
+  }
+}
+
+/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts (a fetch may ignore its signal). */
+async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) throw signal.reason;
+  let onAbort = noop;
+  const aborted = new Promise<never>((_resolve, reject) => {
+    // The signal's own reason (an AbortError or ky's TimeoutError), as fetch itself would reject.
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
+    onAbort = () => reject(signal.reason);
+  });
+  signal.addEventListener('abort', onAbort);
+  try {
+    return await Promise.race([promise, aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -199,6 +232,27 @@ function queryString(query: RawRequestOptions['query']): string {
   return text === '' ? '' : `?${text}`;
 }
 
+/** The origin a `Location` header points to (resolved against the request URL), never its path or query. */
+function locationOrigin(location: string | null, base: string): string | undefined {
+  if (location === null) return undefined;
+  try {
+    return new URL(location, base).origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function retryReason(error: unknown): string {
+  if (isHTTPError(error)) return `status ${error.response.status}`;
+  return isTimeoutError(error) ? 'timeout' : 'connection error';
+}
+
+function failureReason(error: unknown): string {
+  if (isHTTPError(error)) return `status ${error.response.status}`;
+  if (isTimeoutError(error)) return 'timeout';
+  return error instanceof BodyReadError ? 'connection lost while reading the response' : 'connection lost after sending';
+}
+
 function parseJson(text: string, status: number, requestId: string | undefined): unknown {
   if (text === '') return undefined;
   try {
@@ -206,79 +260,6 @@ function parseJson(text: string, status: number, requestId: string | undefined):
   } catch {
     throw new TesseraResponseValidationError([{ field: '', code: 'invalid_json', message: 'is not JSON' }], { status, requestId });
   }
-}
-
-// `application/json`, and subtypes such as `problem+json` or `vnd.api+json`.
-const jsonMimeType = /\/(?:.*[.+-])?json$/;
-
-/**
- * The body of an error response: parsed JSON when its content type is JSON (`undefined` if it does not parse),
- * otherwise its text; `undefined` when empty, unreadable or larger than {@link MAX_ERROR_BODY_BYTES}. Secrets the
- * server echoed are removed from the raw text first, so no parsed field, message or truncation can keep them.
- */
-async function readErrorData(response: Response, redact: (text: string) => string): Promise<unknown> {
-  const raw = await readCappedText(response);
-  if (!raw) return undefined;
-  const text = redact(raw);
-  const contentType = response.headers.get('content-type') ?? '';
-  if (!jsonMimeType.test((contentType.split(';', 1)[0] ?? '').trim().toLowerCase())) return text;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-async function readCappedText(response: Response): Promise<string | undefined> {
-  const stream = response.body;
-  if (!stream) {
-    try {
-      return await response.text();
-    } catch {
-      return undefined;
-    }
-  }
-  let reader: ReadableStreamDefaultReader<Uint8Array>;
-  try {
-    reader = stream.getReader();
-  } catch {
-    return undefined;
-  }
-  const decoder = textDecoder(response.headers.get('content-type') ?? '');
-  let text = '';
-  let bytes = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return text + decoder.decode();
-      bytes += value.byteLength;
-      if (bytes > MAX_ERROR_BODY_BYTES) {
-        reader.cancel().catch(noop);
-        return undefined;
-      }
-      text += decoder.decode(value, { stream: true });
-    }
-  } catch {
-    return undefined;
-  }
-}
-
-function textDecoder(contentType: string): TextDecoder {
-  const match = /;\s*charset\s*=\s*(?:"([^"]+)"|([^;,\s]+))/i.exec(contentType);
-  const charset = match?.[1] ?? match?.[2];
-  if (charset) {
-    try {
-      return new TextDecoder(charset);
-    } catch {
-      // An unknown charset: read as UTF-8.
-    }
-  }
-  return new TextDecoder();
-}
-
-function retryReason(error: unknown): string {
-  if (error instanceof HttpStatusError) return `status ${error.response.status}`;
-  return error instanceof AttemptTimeoutError ? 'timeout' : 'connection error';
 }
 
 /**

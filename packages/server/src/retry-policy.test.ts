@@ -1,30 +1,88 @@
+import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { backoffDelay, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-policy.js';
+import { classifyFailure, MAX_RETRY_AFTER_MS, neverSent, parseRetryAfter, retryOptions } from './retry-policy.js';
+import { BodyReadError } from './transport-errors.js';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.restoreAllMocks();
 });
 
+const request = new Request('http://127.0.0.1/api/public/v1/payments/process', { method: 'POST' });
+const httpError = (status: number, data?: unknown): HTTPError => {
+  const error = new HTTPError(new Response(null, { status }), request, {} as never);
+  error.data = data;
+  return error;
+};
+const networkError = (cause: Error): NetworkError => new NetworkError(request, { cause });
+
+describe('classifyFailure', () => {
+  it('says the service cannot have acted on a refused connection, a DNS failure, nothing written, 408, 429 and 503', () => {
+    const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
+    const dns = new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) });
+    const unwritten = new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', socket: { bytesWritten: 0 } }) });
+    for (const error of [networkError(refused), networkError(dns), networkError(unwritten), httpError(408), httpError(429), httpError(503)]) {
+      expect(classifyFailure(error)).toBe('not-acted');
+    }
+  });
+
+  it('says the outcome is unknown after a timeout, a connection lost after sending, a body cut off, 500, 502, 504', () => {
+    const lost = new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', socket: { bytesWritten: 812 } }) });
+    const reset = new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
+    for (const error of [new TimeoutError(request), networkError(lost), networkError(reset), new BodyReadError('cut'), httpError(500), httpError(502), httpError(504)]) {
+      expect(classifyFailure(error)).toBe('outcome-unknown');
+    }
+  });
+
+  it('never retries an answer, a permanent conflict or anything else', () => {
+    expect(classifyFailure(httpError(409, { error: { code: 'request_in_progress', message: 'busy' } }))).toBe('conflict');
+    expect(classifyFailure(httpError(409, { error: { code: 'invalid_state', message: 'no' } }))).toBe('final');
+    expect(classifyFailure(httpError(409, { error: { code: 'idempotency_key_reused', message: 'no' } }))).toBe('final');
+    for (const status of [400, 401, 403, 404, 413, 422]) expect(classifyFailure(httpError(status))).toBe('final');
+    expect(classifyFailure(new DOMException('aborted', 'AbortError'))).toBe('final');
+    expect(classifyFailure(new Error('bug'))).toBe('final');
+  });
+
+  it('reads the causes of a network error only a few levels down', () => {
+    expect(neverSent({ cause: { cause: { code: 'EAI_AGAIN' } } })).toBe(true);
+    expect(neverSent({ code: 'ECONNRESET' })).toBe(false);
+    expect(neverSent(undefined)).toBe(false);
+  });
+});
+
+describe('retryOptions', () => {
+  it('retries what cannot charge twice always, and the rest only when repeatable', async () => {
+    const strict = retryOptions(2, false);
+    const repeatable = retryOptions(2, true);
+    expect(await strict.shouldRetry!({ error: httpError(503), retryCount: 1 })).toBeUndefined();
+    expect(await strict.shouldRetry!({ error: httpError(500), retryCount: 1 })).toBe(false);
+    expect(await strict.shouldRetry!({ error: new TimeoutError(request), retryCount: 1 })).toBe(false);
+    expect(await repeatable.shouldRetry!({ error: httpError(500), retryCount: 1 })).toBeUndefined();
+    expect(await repeatable.shouldRetry!({ error: new BodyReadError('cut'), retryCount: 1 })).toBe(true);
+    expect(await repeatable.shouldRetry!({ error: httpError(404), retryCount: 1 })).toBe(false);
+  });
+
+  it('backs off from 0.5 s doubling to 8 s with 50–100 % jitter, and caps Retry-After at 30 s', () => {
+    const options = retryOptions(2, true);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => options.delay!(attempt))).toEqual([500, 1000, 2000, 4000, 8000, 16_000]);
+    expect(options.backoffLimit).toBe(8000);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect(options.jitter instanceof Function && options.jitter(1000)).toBe(500);
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    expect(options.jitter instanceof Function && Math.round(options.jitter(1000))).toBe(1000);
+    expect(options.maxRetryAfter).toBe(MAX_RETRY_AFTER_MS);
+    expect(MAX_RETRY_AFTER_MS).toBe(30_000);
+    expect(options.methods).toEqual(expect.arrayContaining(['get', 'post']));
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('reads delay seconds and HTTP dates, and ignores anything else', () => {
     vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
     expect(parseRetryAfter('3')).toBe(3000);
-    expect(parseRetryAfter(' 0 ')).toBe(0);
     expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT')).toBe(10_000);
-    expect(parseRetryAfter('Wed, 31 Dec 2025 23:59:00 GMT')).toBe(0);
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter('-1')).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
-  });
-});
-
-describe('backoffDelay', () => {
-  it('doubles from 0.5 s up to 8 s, with jitter between 50 % and 100 %', () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0);
-    expect([1, 2, 3, 4, 5, 6, 10].map(backoffDelay)).toEqual([250, 500, 1000, 2000, 4000, 4000, 4000]);
-    vi.spyOn(Math, 'random').mockReturnValue(0.5);
-    expect(backoffDelay(1)).toBe(375);
-    expect(MAX_RETRY_AFTER_MS).toBe(30_000);
   });
 });

@@ -1,4 +1,6 @@
-import { AttemptTimeoutError, BodyReadError, HttpStatusError, isNetworkError } from './transport-errors.js';
+import { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky';
+import { readErrorBody } from './error-body.js';
+import { BodyReadError } from './transport-errors.js';
 
 /** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -7,16 +9,65 @@ export const MAX_RETRY_AFTER_MS = 30_000;
 const INITIAL_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
 
+/**
+ * What one failed attempt says about the call:
+ * - `not-acted`: the service cannot have acted (connection refused, DNS failure, nothing written before the
+ *   connection dropped, 408, 429, 503): always safe to retry;
+ * - `outcome-unknown`: the service may have acted (timeout, connection lost after sending, a body cut off, 500,
+ *   502, 504 and other 5xx): safe to retry only a GET, or any call when the service honours idempotency keys;
+ * - `conflict`: a 409 that may clear (a request with the same key still in progress): retried like `outcome-unknown`,
+ *   but otherwise reported as the conflict it is;
+ * - `final`: an answer (4xx, a redirect, a body over the limit) or an abort: never retried.
+ */
+export type FailureKind = 'not-acted' | 'outcome-unknown' | 'conflict' | 'final';
+
+// Error codes (of the runtime's error or its causes) of a connection that never carried the request.
+const notConnectedCodes: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_NONAME',
+  'ENETUNREACH',
+  'EHOSTUNREACH',
+  'EADDRNOTAVAIL',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
+
 // A 409 with one of these codes fails again with the same key: retrying only wastes time.
 const permanentConflictCodes: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
 
-function errorCode(data: unknown): unknown {
-  if (typeof data !== 'object' || data === null) return undefined;
-  const error = (data as { error?: unknown }).error;
-  return typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+/**
+ * True when the network error (fetch's rejection, or one of its causes) shows the request was never written: the
+ * connection could not be made (refused, DNS, unreachable), or undici reports it closed with 0 bytes written.
+ */
+export function neverSent(error: unknown): boolean {
+  for (let current = error, depth = 0; typeof current === 'object' && current !== null && depth < 5; depth++) {
+    const { code, socket } = current as { code?: unknown; socket?: { bytesWritten?: unknown } };
+    if (typeof code === 'string' && notConnectedCodes.has(code)) return true;
+    if (socket !== undefined && socket.bytesWritten === 0) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
-/** Milliseconds a `Retry-After` value (delay seconds or an HTTP date) asks for, or `undefined` if unreadable. */
+/** Classifies the error of one attempt (as ky reports it) into a {@link FailureKind}. */
+export function classifyFailure(error: unknown): FailureKind {
+  if (isTimeoutError(error) || error instanceof BodyReadError) return 'outcome-unknown';
+  if (isNetworkError(error)) return neverSent(error.cause) ? 'not-acted' : 'outcome-unknown';
+  if (!isHTTPError(error)) return 'final';
+  const { status } = error.response;
+  if (status === 408 || status === 429 || status === 503) return 'not-acted';
+  if (status === 409) {
+    const code = readErrorBody(error.data).code;
+    return code !== undefined && permanentConflictCodes.has(code) ? 'final' : 'conflict';
+  }
+  return status >= 500 ? 'outcome-unknown' : 'final';
+}
+
+/**
+ * Milliseconds a `Retry-After` value (delay seconds or an HTTP date) asks for, or `undefined` if unreadable. Used for
+ * the `retryAfterMs` of a rate-limit error; the waits between retries are ky's (`afterStatusCodes`, `maxRetryAfter`).
+ */
 export function parseRetryAfter(value: string | null): number | undefined {
   if (value === null) return undefined;
   const trimmed = value.trim();
@@ -26,28 +77,34 @@ export function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/** Exponential backoff from 0.5 s doubling to 8 s, with jitter: 50–100 % of that delay. */
-export function backoffDelay(retryCount: number): number {
-  const delay = Math.min(INITIAL_DELAY_MS * 2 ** (retryCount - 1), MAX_DELAY_MS);
-  return delay * (0.5 + Math.random() * 0.5);
-}
+/** The statuses ky may retry (the policy of {@link classifyFailure} decides which of them it does). */
+// (5xx: the standard ones and the 52x of proxies such as Cloudflare; kept short, ky copies the list per call.)
+const retryStatusCodes = [408, 409, 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 530];
 
 /**
- * How long to wait before retry number `retryCount` (1 for the first) after `error` from one attempt, or
- * `undefined` when the error is not worth retrying. Retried: connection errors (also while reading a body),
- * timeouts, 408, 409 (unless the conflict is permanent), 429 and every 5xx. A `Retry-After` header is honoured on
- * any of them, up to {@link MAX_RETRY_AFTER_MS}; otherwise {@link backoffDelay}. Every method is retried: POSTs
- * carry an idempotency key, so a retry never repeats a change.
+ * ky's retry options for one call: up to `limit` retries of any method, exponential backoff from 0.5 s doubling to
+ * 8 s with jitter (50–100 % of the delay), `Retry-After` honoured on every retried status up to
+ * {@link MAX_RETRY_AFTER_MS}. Which failures are retried is {@link classifyFailure}'s: `not-acted` always,
+ * `outcome-unknown` and `conflict` only when `repeatable` (a GET, or a service that honours idempotency keys).
+ * `onRetry` is called when a retry is decided, before the wait.
  */
-export function retryDelay(error: unknown, retryCount: number): number | undefined {
-  if (error instanceof AttemptTimeoutError || error instanceof BodyReadError || isNetworkError(error)) return backoffDelay(retryCount);
-  if (!(error instanceof HttpStatusError)) return undefined;
-  const { status, headers } = error.response;
-  if (status === 409) {
-    const code = errorCode(error.data);
-    if (typeof code === 'string' && permanentConflictCodes.has(code)) return undefined;
-  }
-  if (status !== 408 && status !== 409 && status !== 429 && status < 500) return undefined;
-  const retryAfter = parseRetryAfter(headers.get('retry-after'));
-  return retryAfter === undefined ? backoffDelay(retryCount) : Math.min(retryAfter, MAX_RETRY_AFTER_MS);
+export function retryOptions(limit: number, repeatable: boolean, onRetry?: () => void): RetryOptions {
+  return {
+    limit,
+    methods: ['get', 'post', 'put', 'patch', 'delete'],
+    statusCodes: retryStatusCodes,
+    afterStatusCodes: retryStatusCodes,
+    maxRetryAfter: MAX_RETRY_AFTER_MS,
+    backoffLimit: MAX_DELAY_MS,
+    delay: (attempt) => INITIAL_DELAY_MS * 2 ** (attempt - 1),
+    jitter: (delay) => delay * (0.5 + Math.random() * 0.5),
+    retryOnTimeout: true,
+    shouldRetry: ({ error }) => {
+      const kind = classifyFailure(error);
+      if (kind === 'final' || (kind !== 'not-acted' && !repeatable)) return false;
+      onRetry?.();
+      // ky's own checks then apply its delay, and Retry-After on a status; a body cut off is not one of its errors.
+      return error instanceof BodyReadError ? true : undefined;
+    },
+  };
 }

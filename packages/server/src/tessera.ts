@@ -31,6 +31,17 @@ export interface TesseraOptions {
   timeoutMs?: number;
   /** Retries after the first attempt, 0–10. `0` disables retries. Default 2. */
   maxRetries?: number;
+  /**
+   * Whether the service honours `Idempotency-Key`, so that a call which changes something (a payment, refund, void,
+   * new instrument) may be retried when its outcome is unknown (a timeout or a connection lost after sending, a
+   * 500, 502 or 504). Off: such a call is not retried and fails with `TesseraOutcomeUnknownError`. Default: on for a
+   * loopback `baseUrl` (127.0.0.0/8, `localhost`, `[::1]`: the local sandbox, which honours keys), off for any
+   * other origin until the real service is known to honour them. GETs, and failures where the service cannot have
+   * acted (connection refused, DNS failure, 429, 503), are retried either way.
+   */
+  idempotentRetries?: boolean;
+  /** The largest successful response body read, in bytes; a longer one fails with `TesseraResponseTooLargeError`. Default 4 MiB. */
+  maxResponseBytes?: number;
   /** The fetch to use. Default: the global `fetch`, looked up at each request. */
   fetch?: FetchFunction;
   /** Receives one event per request, response and retry, with secrets redacted. */
@@ -52,6 +63,8 @@ const tesseraOptions = z.object({
   baseUrl: z.optional(z.url({ protocol: /^https?$/ })),
   timeoutMs: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
   maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
+  idempotentRetries: z.optional(z.boolean()),
+  maxResponseBytes: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
   fetch: z.optional(z.custom<FetchFunction>(isFunction, 'must be a function')),
   logger: z.optional(z.custom<TesseraLogger>(isFunction, 'must be a function')),
   dangerouslyAllowBrowser: z.optional(z.boolean()),
@@ -125,6 +138,8 @@ export class Tessera {
       clientHeader: `tessera-server/${VERSION} ${describeRuntime()}`,
       fetch: settings.fetch,
       logger: settings.logger,
+      idempotentRetries: settings.idempotentRetries,
+      maxResponseBytes: settings.maxResponseBytes,
     });
     this.#http = http;
     this.paymentInstruments = new PaymentInstruments(http);

@@ -313,7 +313,9 @@ describe('faults and idempotency', () => {
     const paymentsBefore = sandbox.state.payments.size;
     sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
 
-    const payment = await tessera.payments.purchase({ amount: 7700, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    // The sandbox honours idempotency keys: a retry after an unknown outcome is safe (off by default for this origin).
+    const client = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, idempotentRetries: true });
+    const payment = await client.payments.purchase({ amount: 7700, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(payment).toMatchObject({ status: 'succeeded', amount: 7700 });
     expect(sandbox.faults.fired).toEqual([{ route: 'processPayment', kind: 'drop_after_commit' }]);
     const attempts = sentTo('/payments/process');
@@ -330,7 +332,7 @@ describe('faults and idempotency', () => {
     const chargesBefore = sandbox.countCharges();
     sandbox.faults.add({ route: 'processPayment', kind: 'drop_before_commit', times: 1 });
     sandbox.faults.add({ route: 'processPayment', kind: 'server_error', status: 503, times: 1 });
-    const client = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 3 });
+    const client = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 3, idempotentRetries: true });
     const payment = await client.payments.purchase({ amount: 300, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(payment.status).toBe('succeeded');
     expect(sandbox.faults.fired.map((fault) => fault.kind)).toEqual(['drop_before_commit', 'server_error']);

@@ -1,0 +1,85 @@
+import { BodyReadError, BodyTooLargeError } from './transport-errors.js';
+
+const noop = (): void => undefined;
+
+// A content type without a charset, or with UTF-8.
+const utf8 = /^(?![^;]*;.*charset\s*=(?!\s*"?utf-8))/i;
+
+/**
+ * Reads a response body as text, at most `limit` bytes. A longer body (by its `Content-Length`, or once the bytes
+ * read pass the limit) is cancelled unread and rejects with {@link BodyTooLargeError}. When `signal` aborts (the
+ * attempt's time limit or the caller's signal), the stream is cancelled at once, so nothing more is read and the
+ * connection is released, and the read rejects with the signal's reason. A connection lost mid-body rejects with
+ * {@link BodyReadError}. The text is decoded in the charset the `Content-Type` names (UTF-8 by default).
+ */
+export async function readCappedText(
+  response: Response,
+  limit: number,
+  signal: AbortSignal | undefined,
+  /** True when the response came from the runtime's own fetch, whose body read stops when its signal aborts. */
+  nativeFetch = false,
+): Promise<string> {
+  const stream = response.body;
+  if (stream === null) return '';
+  const length = response.headers.get('content-length');
+  const declared = Number(length ?? 0);
+  if (declared > limit) {
+    stream.cancel().catch(noop);
+    throw new BodyTooLargeError(limit);
+  }
+  if (signal?.aborted) {
+    stream.cancel().catch(noop);
+    throw signal.reason;
+  }
+  // The fast path: a UTF-8 body of a known length within the limit, from a fetch that stops reading (and closes the
+  // connection) when the signal aborts.
+  if (nativeFetch && length !== null && utf8.test(response.headers.get('content-type') ?? '')) {
+    try {
+      return await response.text();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason;
+      throw new BodyReadError('The connection closed while reading the response', { cause: error });
+    }
+  }
+  const reader = stream.getReader();
+  // Cancelling settles a pending read as done, so a stalled body stops waiting as soon as the signal aborts.
+  const onAbort = (): void => void reader.cancel().catch(noop);
+  signal?.addEventListener('abort', onAbort);
+  const decoder = textDecoder(response.headers.get('content-type') ?? '');
+  let text = '';
+  let bytes = 0;
+  try {
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (signal?.aborted) throw signal.reason;
+        throw new BodyReadError('The connection closed while reading the response', { cause: error });
+      }
+      if (signal?.aborted) throw signal.reason;
+      if (chunk.done) return text + decoder.decode();
+      bytes += chunk.value.byteLength;
+      if (bytes > limit) {
+        reader.cancel().catch(noop);
+        throw new BodyTooLargeError(limit);
+      }
+      text += decoder.decode(chunk.value, { stream: true });
+    }
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function textDecoder(contentType: string): TextDecoder {
+  const match = /;\s*charset\s*=\s*(?:"([^"]+)"|([^;,\s]+))/i.exec(contentType);
+  const charset = match?.[1] ?? match?.[2];
+  if (charset) {
+    try {
+      return new TextDecoder(charset);
+    } catch {
+      // An unknown charset: read as UTF-8.
+    }
+  }
+  return new TextDecoder();
+}
