@@ -1,5 +1,30 @@
 import { TesseraValidationError } from './errors.js';
 
+/**
+ * Active ISO 4217 alphabetic currency codes (including funds, precious-metal and testing codes such as `XTS`).
+ * The one list the schemas and the money helpers use.
+ */
+export const iso4217Codes: readonly string[] = [
+  'AED', 'AFN', 'ALL', 'AMD', 'ANG', 'AOA', 'ARS', 'AUD', 'AWG', 'AZN', 'BAM', 'BBD', 'BDT', 'BGN', 'BHD', 'BIF',
+  'BMD', 'BND', 'BOB', 'BOV', 'BRL', 'BSD', 'BTN', 'BWP', 'BYN', 'BZD', 'CAD', 'CDF', 'CHE', 'CHF', 'CHW', 'CLF',
+  'CLP', 'CNY', 'COP', 'COU', 'CRC', 'CUC', 'CUP', 'CVE', 'CZK', 'DJF', 'DKK', 'DOP', 'DZD', 'EGP', 'ERN', 'ETB',
+  'EUR', 'FJD', 'FKP', 'GBP', 'GEL', 'GHS', 'GIP', 'GMD', 'GNF', 'GTQ', 'GYD', 'HKD', 'HNL', 'HTG', 'HUF', 'IDR',
+  'ILS', 'INR', 'IQD', 'IRR', 'ISK', 'JMD', 'JOD', 'JPY', 'KES', 'KGS', 'KHR', 'KMF', 'KPW', 'KRW', 'KWD', 'KYD',
+  'KZT', 'LAK', 'LBP', 'LKR', 'LRD', 'LSL', 'LYD', 'MAD', 'MDL', 'MGA', 'MKD', 'MMK', 'MNT', 'MOP', 'MRU', 'MUR',
+  'MVR', 'MWK', 'MXN', 'MXV', 'MYR', 'MZN', 'NAD', 'NGN', 'NIO', 'NOK', 'NPR', 'NZD', 'OMR', 'PAB', 'PEN', 'PGK',
+  'PHP', 'PKR', 'PLN', 'PYG', 'QAR', 'RON', 'RSD', 'RUB', 'RWF', 'SAR', 'SBD', 'SCR', 'SDG', 'SEK', 'SGD', 'SHP',
+  'SLE', 'SLL', 'SOS', 'SRD', 'SSP', 'STN', 'SVC', 'SYP', 'SZL', 'THB', 'TJS', 'TMT', 'TND', 'TOP', 'TRY', 'TTD',
+  'TWD', 'TZS', 'UAH', 'UGX', 'USD', 'USN', 'UYI', 'UYU', 'UYW', 'UZS', 'VED', 'VES', 'VND', 'VUV', 'WST', 'XAF',
+  'XAG', 'XAU', 'XBA', 'XBB', 'XBC', 'XBD', 'XCD', 'XCG', 'XDR', 'XOF', 'XPD', 'XPF', 'XPT', 'XSU', 'XTS', 'XUA',
+  'XXX', 'YER', 'ZAR', 'ZMW', 'ZWG', 'ZWL',
+];
+const knownCodes: ReadonlySet<string> = new Set(iso4217Codes);
+
+/** True when `code` is an active ISO 4217 alphabetic code in upper case (`USD`, not `usd` or `XYZ`). */
+export function isCurrencyCode(code: unknown): code is string {
+  return typeof code === 'string' && knownCodes.has(code);
+}
+
 // ISO 4217 minor-unit exponents that differ from 2. Every other code uses 2.
 const exponents: Readonly<Record<string, number>> = {
   BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0,
@@ -9,10 +34,11 @@ const exponents: Readonly<Record<string, number>> = {
 };
 
 function assertCurrency(currency: string): string {
-  if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) {
-    throw new TesseraValidationError([{ field: 'currency', code: 'invalid_format', message: 'must be a 3-letter ISO 4217 code' }]);
+  const code = typeof currency === 'string' ? currency.toUpperCase() : currency;
+  if (!isCurrencyCode(code)) {
+    throw new TesseraValidationError([{ field: 'currency', code: 'invalid_format', message: 'must be an ISO 4217 currency code' }]);
   }
-  return currency.toUpperCase();
+  return code;
 }
 
 /** Number of minor-unit digits of an ISO 4217 currency: JPY 0, USD 2, BHD 3. */

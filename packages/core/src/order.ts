@@ -3,7 +3,7 @@ import { resourceId } from './common.js';
 import { pageNumber, pageSize } from './payment.js';
 
 /** Query of list orders (section 4.10, path assumed): `storeId`, `page`, `per_page`. */
-export const listOrdersRequest = z.strictObject({ storeId: resourceId, page: pageNumber, per_page: pageSize });
+export const listOrdersRequest = z.looseObject({ storeId: resourceId, page: pageNumber, per_page: pageSize });
 /** Query of list orders. */
 export type ListOrdersRequest = z.infer<typeof listOrdersRequest>;
 
