@@ -26,6 +26,14 @@ export const positiveMinorUnits = z.int().check(z.positive());
 /** An active ISO 4217 alphabetic currency code, upper case (e.g. `USD`; `XYZ` and `usd` are refused). */
 export const currencyCode = z.string().check(z.refine(isCurrencyCode, { message: 'must be an upper-case ISO 4217 currency code', params: { code: 'invalid_format' } }));
 
+/**
+ * An object of query parameters: the given fields, plus any other parameter (a string, number or boolean) passed
+ * through to the query string, so a parameter the SDK does not model is sent rather than refused.
+ */
+export function queryObject<const Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.catchall(z.object(shape), z.union([z.string(), z.number(), z.boolean()]));
+}
+
 /** A non-empty string. */
 export const nonEmptyString = z.string().check(z.minLength(1));
 
