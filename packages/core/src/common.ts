@@ -42,7 +42,7 @@ export const nonEmptyString = z.string().check(z.minLength(1));
  * `findCardDataField`): request objects let unknown fields through to the service, but never raw card data,
  * which belongs in the vault. Reported on that field with code `card_data`; the value is never echoed.
  */
-export const withoutCardData = z.superRefine((body: object, ctx) => {
+export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx) => {
   const field = findCardDataField(body);
   if (field !== undefined) {
     ctx.issues.push({ code: 'custom', input: undefined, path: field.split('.'), message: 'must not be sent: card data goes to the vault only', params: { code: 'card_data' } });
