@@ -1,19 +1,50 @@
 import * as z from 'zod/mini';
+import { findCardDataField } from './card-data-fields.js';
+import { isCurrencyCode } from './money.js';
 
 /**
- * Identifier of a service resource. Restricted to characters that are safe in a URL path segment, so an id can
- * never smuggle `../`, `?` or `#` into a request path.
+ * Identifier of a service resource. The document says only "string", so any non-empty string is accepted; only
+ * what can never name a resource in a URL path is refused: `.` and `..` (URL parsers resolve them, even
+ * percent-encoded) and text with a lone UTF-16 surrogate (it has no UTF-8 form). Ids are percent-encoded where
+ * they go into a path (`routePath`), so `/`, `?` or `#` in an id can never change the path.
  */
-export const resourceId = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,255}$/, 'must be 1-255 letters, digits, "_" or "-"'));
+export const resourceId = z.string().check(
+  z.minLength(1),
+  z.refine((id) => id !== '.' && id !== '..' && isWellFormed(id), { message: 'cannot name a resource in a URL path', params: { code: 'invalid_format' } }),
+);
 
-/** An amount in minor units (cents for USD): a non-negative safe integer. */
+function isWellFormed(text: string): boolean {
+  return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
+}
+
+/** An amount in minor units (cents for USD): a non-negative safe integer. Zero is allowed (verification auth). */
 export const minorUnits = z.int().check(z.nonnegative());
 
 /** An amount in minor units that must be greater than zero. */
 export const positiveMinorUnits = z.int().check(z.positive());
 
-/** ISO 4217 alphabetic currency code, upper case (e.g. `USD`). */
-export const currencyCode = z.string().check(z.regex(/^[A-Z]{3}$/, 'must be a 3-letter upper-case ISO 4217 code'));
+/** An active ISO 4217 alphabetic currency code, upper case (e.g. `USD`; `XYZ` and `usd` are refused). */
+export const currencyCode = z.string().check(z.refine(isCurrencyCode, { message: 'must be an upper-case ISO 4217 currency code', params: { code: 'invalid_format' } }));
 
-/** A non-empty string of reasonable size. */
-export const nonEmptyString = z.string().check(z.minLength(1), z.maxLength(10_000));
+/**
+ * An object of query parameters: the given fields, plus any other parameter (a string, number or boolean) passed
+ * through to the query string, so a parameter the SDK does not model is sent rather than refused.
+ */
+export function queryObject<const Shape extends z.core.$ZodLooseShape>(shape: Shape) {
+  return z.catchall(z.object(shape), z.union([z.string(), z.number(), z.boolean()]));
+}
+
+/** A non-empty string. */
+export const nonEmptyString = z.string().check(z.minLength(1));
+
+/**
+ * Refuses a request that carries a card-number or CVC field anywhere (`cardNumber`, `pan`, `cvc`, …; see
+ * `findCardDataField`): request objects let unknown fields through to the service, but never raw card data,
+ * which belongs in the vault. Reported on that field with code `card_data`; the value is never echoed.
+ */
+export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx) => {
+  const field = findCardDataField(body);
+  if (field !== undefined) {
+    ctx.issues.push({ code: 'custom', input: undefined, path: field.split('.'), message: 'must not be sent: card data goes to the vault only', params: { code: 'card_data' } });
+  }
+});

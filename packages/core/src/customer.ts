@@ -9,14 +9,17 @@ export const customer = z.looseObject({
 /** A customer (section 2.5). */
 export type Customer = z.infer<typeof customer>;
 
-/** Customer details used to create a customer along with an instrument (section 4.1). */
-export const customerData = z.strictObject({
-  email: z.email(),
-  firstName: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
-  lastName: z.optional(z.string().check(z.minLength(1), z.maxLength(200))),
+/**
+ * Customer details used to create a customer along with an instrument (section 4.1). The document shows email,
+ * firstName and lastName as plain strings, none required; other fields pass through to the service.
+ */
+export const customerData = z.looseObject({
+  email: z.optional(z.string()),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
 });
 /** Customer details used to create a customer along with an instrument. */
 export type CustomerData = z.infer<typeof customerData>;
 
 /** Path parameters of `GET /customers/{id}/payment-instruments` (section 4.3). */
-export const listCustomerPaymentInstrumentsParams = z.strictObject({ customerId: resourceId });
+export const listCustomerPaymentInstrumentsParams = z.looseObject({ customerId: resourceId });

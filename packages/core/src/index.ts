@@ -1,6 +1,7 @@
 export { apiErrorBody, type ApiErrorBody } from './api-error.js';
 export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card-brand.js';
 export { cardInput, type CardInput } from './card-input.js';
+export { findCardDataField } from './card-data-fields.js';
 export { cardTokenResponse, type CardTokenResponse } from './card-token.js';
 export {
   luhnCheck,
@@ -15,10 +16,10 @@ export {
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './challenge-message.js';
 export { challengeWindowSizes, encodeChallengeRequest, type ChallengeWindowSize } from './challenge-request.js';
 export { checkoutSession, createCheckoutSessionRequest, type CheckoutSession, type CreateCheckoutSessionRequest } from './checkout-session.js';
-export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId } from './common.js';
+export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId, withoutCardData } from './common.js';
 export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
 export { TesseraAbortError, TesseraError, TesseraTimeoutError, TesseraValidationError, type FieldError } from './errors.js';
-export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isMinorUnits, toMinorUnits } from './money.js';
+export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money.js';
 export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order, type OrderList } from './order.js';
 export {
   authorizeRequest,

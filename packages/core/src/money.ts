@@ -1,5 +1,24 @@
 import { TesseraValidationError } from './errors.js';
 
+/**
+ * Active ISO 4217 alphabetic currency codes (including funds, precious-metal and testing codes such as `XTS`).
+ * The one list the schemas and the money helpers use (kept packed, three letters each, for small browser bundles).
+ */
+export const iso4217Codes: readonly string[] = (
+  'AEDAFNALLAMDANGAOAARSAUDAWGAZNBAMBBDBDTBGNBHDBIFBMDBNDBOBBOVBRLBSDBTNBWPBYNBZDCADCDFCHECHFCHWCLFCLPCNY' +
+  'COPCOUCRCCUCCUPCVECZKDJFDKKDOPDZDEGPERNETBEURFJDFKPGBPGELGHSGIPGMDGNFGTQGYDHKDHNLHTGHUFIDRILSINRIQDIRR' +
+  'ISKJMDJODJPYKESKGSKHRKMFKPWKRWKWDKYDKZTLAKLBPLKRLRDLSLLYDMADMDLMGAMKDMMKMNTMOPMRUMURMVRMWKMXNMXVMYRMZN' +
+  'NADNGNNIONOKNPRNZDOMRPABPENPGKPHPPKRPLNPYGQARRONRSDRUBRWFSARSBDSCRSDGSEKSGDSHPSLESLLSOSSRDSSPSTNSVCSYP' +
+  'SZLTHBTJSTMTTNDTOPTRYTTDTWDTZSUAHUGXUSDUSNUYIUYUUYWUZSVEDVESVNDVUVWSTXAFXAGXAUXBAXBBXBCXBDXCDXCGXDRXOF' +
+  'XPDXPFXPTXSUXTSXUAXXXYERZARZMWZWGZWL'
+).match(/.../g) ?? [];
+const knownCodes: ReadonlySet<string> = new Set(iso4217Codes);
+
+/** True when `code` is an active ISO 4217 alphabetic code in upper case (`USD`, not `usd` or `XYZ`). */
+export function isCurrencyCode(code: unknown): code is string {
+  return typeof code === 'string' && knownCodes.has(code);
+}
+
 // ISO 4217 minor-unit exponents that differ from 2. Every other code uses 2.
 const exponents: Readonly<Record<string, number>> = {
   BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0,
@@ -9,10 +28,11 @@ const exponents: Readonly<Record<string, number>> = {
 };
 
 function assertCurrency(currency: string): string {
-  if (typeof currency !== 'string' || !/^[A-Za-z]{3}$/.test(currency)) {
-    throw new TesseraValidationError([{ field: 'currency', code: 'invalid_format', message: 'must be a 3-letter ISO 4217 code' }]);
+  const code = typeof currency === 'string' ? currency.toUpperCase() : currency;
+  if (!isCurrencyCode(code)) {
+    throw new TesseraValidationError([{ field: 'currency', code: 'invalid_format', message: 'must be an ISO 4217 currency code' }]);
   }
-  return currency.toUpperCase();
+  return code;
 }
 
 /** Number of minor-unit digits of an ISO 4217 currency: JPY 0, USD 2, BHD 3. */

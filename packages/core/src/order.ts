@@ -1,9 +1,9 @@
 import * as z from 'zod/mini';
-import { resourceId } from './common.js';
+import { queryObject, resourceId } from './common.js';
 import { pageNumber, pageSize } from './payment.js';
 
 /** Query of list orders (section 4.10, path assumed): `storeId`, `page`, `per_page`. */
-export const listOrdersRequest = z.strictObject({ storeId: resourceId, page: pageNumber, per_page: pageSize });
+export const listOrdersRequest = queryObject({ storeId: resourceId, page: pageNumber, per_page: pageSize });
 /** Query of list orders. */
 export type ListOrdersRequest = z.infer<typeof listOrdersRequest>;
 

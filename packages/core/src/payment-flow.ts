@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { resourceId } from './common.js';
 
 /** One processor in a flow, with its routing weight (section 2.9). */
-export const processorConfig = z.strictObject({
+export const processorConfig = z.looseObject({
   processorId: resourceId,
   weight: z.number().check(z.minimum(0)),
   disabled: z.boolean(),
@@ -11,16 +11,19 @@ export const processorConfig = z.strictObject({
 /** One processor in a flow. */
 export type ProcessorConfig = z.infer<typeof processorConfig>;
 
-/** A payment flow as sent to create (section 2.9). Routing-rule configuration is "not shown" and not modelled. */
-export const paymentFlowInput = z.strictObject({
-  name: z.string().check(z.minLength(1), z.maxLength(200)),
+/**
+ * A payment flow as sent to create (section 2.9). Routing-rule configuration is "not shown" and not modelled:
+ * fields the document does not list pass through to the service.
+ */
+export const paymentFlowInput = z.looseObject({
+  name: z.string(),
   strategy: z.string(),
   fallbackMode: z.boolean(),
-  maxFallbackRetries: z.int().check(z.minimum(0), z.maximum(10)),
+  maxFallbackRetries: z.int().check(z.minimum(0)),
   threeDsEnabled: z.boolean(),
   stickyProcessorEnabled: z.boolean(),
   pickProcessorStrategy: z.string(),
-  processorConfigs: z.array(processorConfig).check(z.minLength(1)),
+  processorConfigs: z.array(processorConfig),
   fallbackProcessorConfigs: z.array(processorConfig),
   abuseDetectionConfig: z.nullable(z.record(z.string(), z.unknown())),
 });
@@ -28,7 +31,7 @@ export const paymentFlowInput = z.strictObject({
 export type PaymentFlowInput = z.infer<typeof paymentFlowInput>;
 
 /** Body of create payment flow (section 4.10, path assumed): `{ data: flow }`. */
-export const createPaymentFlowRequest = z.strictObject({ data: paymentFlowInput });
+export const createPaymentFlowRequest = z.looseObject({ data: paymentFlowInput });
 /** Body of create payment flow. */
 export type CreatePaymentFlowRequest = z.infer<typeof createPaymentFlowRequest>;
 

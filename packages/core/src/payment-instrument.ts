@@ -1,8 +1,11 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, resourceId } from './common.js';
+import { nonEmptyString, resourceId, withoutCardData } from './common.js';
 import { customer, customerData } from './customer.js';
 
-/** A reusable payment instrument (section 2.4). Unknown fields pass through. */
+/**
+ * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a
+ * service token may carry none of them (its metadata is all optional), and nobody invents them.
+ */
 export const paymentInstrument = z.looseObject({
   id: z.string(),
   /** `card` is the only value the document shows; wallets may add others. */
@@ -10,10 +13,10 @@ export const paymentInstrument = z.looseObject({
   customerId: z.string(),
   card: z.optional(
     z.looseObject({
-      last4: z.string(),
-      brand: z.string(),
-      expMonth: z.number(),
-      expYear: z.number(),
+      last4: z.optional(z.string()),
+      brand: z.optional(z.string()),
+      expMonth: z.optional(z.number()),
+      expYear: z.optional(z.number()),
     }),
   ),
 });
@@ -22,14 +25,23 @@ export type PaymentInstrument = z.infer<typeof paymentInstrument>;
 
 const fromTokenBase = { serviceToken: nonEmptyString, storeId: resourceId };
 
+const exactlyOneCustomer = z.refine<{ customerData?: unknown; customerId?: unknown }>(
+  (body) => (body.customerData === undefined) !== (body.customerId === undefined),
+  { message: 'give exactly one of customerData or customerId', path: ['customerId'], params: { code: 'exactly_one' } },
+);
+
 /**
  * Body of `POST /payment-instruments/create-from-token` (section 4.1): exactly one of `customerData` (creates a
- * customer) or `customerId` (attaches to an existing one).
+ * customer) or `customerId` (attaches to an existing one). Unknown fields pass through. The first stage checks
+ * every field and names it in errors; the union after it gives the type its "one of".
  */
-export const createPaymentInstrumentFromTokenRequest = z.union([
-  z.strictObject({ ...fromTokenBase, customerData, customerId: z.optional(z.undefined()) }),
-  z.strictObject({ ...fromTokenBase, customerId: resourceId, customerData: z.optional(z.undefined()) }),
-]);
+export const createPaymentInstrumentFromTokenRequest = z.pipe(
+  z.looseObject({ ...fromTokenBase, customerData: z.optional(customerData), customerId: z.optional(resourceId) }).check(exactlyOneCustomer, withoutCardData),
+  z.union([
+    z.looseObject({ ...fromTokenBase, customerData, customerId: z.optional(z.undefined()) }),
+    z.looseObject({ ...fromTokenBase, customerId: resourceId, customerData: z.optional(z.undefined()) }),
+  ]),
+);
 /** Body of `POST /payment-instruments/create-from-token`. */
 export type CreatePaymentInstrumentFromTokenRequest = z.infer<typeof createPaymentInstrumentFromTokenRequest>;
 

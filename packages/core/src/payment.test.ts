@@ -22,23 +22,32 @@ describe('processPaymentRequest', () => {
     ['auth with 3DS session and flow', { ...purchase, mode: 'auth', threedsSessionId: 'tds_1', paymentFlowId: 'flow_1' }],
     ['capture as shown in the document', { mode: 'capture', paymentId: 'pay_1' }],
     ['partial capture', { mode: 'capture', paymentId: 'pay_1', storeId: 'store_1', amount: 500 }],
+    ['CIT with reasonType ("not needed" is not "forbidden")', { ...purchase, reasonType: 'recurring' }],
+    ['zero-amount verification auth', { ...purchase, mode: 'auth', amount: 0 }],
+    ['unknown fields such as metadata', { ...purchase, metadata: { orderRef: 'A-1' }, routing: { rule: 'x' } }],
+    ['ids with any characters (percent-encoded where they go into a path)', { ...purchase, paymentInstrumentId: '../x?y#z', storeId: 'store 1/é' }],
+    ['an issuer-style reference that passes Luhn', { ...purchase, metadata: { phone: '4242424242424242' } }],
+    ['XTS, the ISO 4217 testing code', { ...purchase, currency: 'XTS' }],
   ])('accepts %s', (_name, input) => {
     expect(fieldsOf(input)).toEqual([]);
   });
 
   it.each<[string, unknown, string[]]>([
     ['MIT without reasonType', { ...purchase, initiatedBy: 'merchant' }, ['reasonType:required']],
-    ['CIT with reasonType', { ...purchase, reasonType: 'recurring' }, ['reasonType:unknown_field']],
+    ['CIT with an unknown reasonType', { ...purchase, reasonType: 'sometimes' }, ['reasonType:invalid_value']],
     ['purchase without amount', { ...purchase, amount: undefined }, ['amount:required']],
     ['fractional amount', { ...purchase, amount: 19.99 }, ['amount:invalid_type']],
     ['amount as string', { ...purchase, amount: '1999' }, ['amount:invalid_type']],
-    ['zero amount', { ...purchase, amount: 0 }, ['amount:too_small']],
     ['negative amount', { ...purchase, amount: -5 }, ['amount:too_small']],
     ['lower-case currency', { ...purchase, currency: 'usd' }, ['currency:invalid_format']],
+    ['a code that is not ISO 4217', { ...purchase, currency: 'XYZ' }, ['currency:invalid_format']],
+    ['missing initiatedBy', { ...purchase, initiatedBy: undefined }, ['initiatedBy:required']],
+    ['a card number field', { ...purchase, metadata: { card: { cardNumber: 'x' } } }, ['metadata.card.cardNumber:card_data']],
+    ['a CVC field', { mode: 'capture', paymentId: 'pay_1', cvc: '1' }, ['cvc:card_data']],
     ['capture without paymentId', { mode: 'capture' }, ['paymentId:required']],
     ['unknown mode', { ...purchase, mode: 'refund' }, ['mode:invalid_value']],
-    ['id with path characters', { ...purchase, paymentInstrumentId: '../x?y' }, ['paymentInstrumentId:invalid_format']],
-    ['typo in a field name', { ...purchase, ammount: 1 }, ['ammount:unknown_field']],
+    ['an id that is a dot segment', { ...purchase, paymentInstrumentId: '..' }, ['paymentInstrumentId:invalid_format']],
+    ['an empty id', { ...purchase, storeId: '' }, ['storeId:too_small']],
   ])('rejects %s', (_name, input, expected) => {
     expect(fieldsOf(input)).toEqual(expected);
   });

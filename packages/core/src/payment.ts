@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, minorUnits, positiveMinorUnits, resourceId } from './common.js';
+import { currencyCode, minorUnits, resourceId, withoutCardData } from './common.js';
 
 /**
  * Payment statuses. The document names `pending`, `succeeded`, `failed` and `declined`. The statuses after auth,
@@ -56,7 +56,7 @@ export type ReasonType = z.infer<typeof reasonType>;
 function chargeRequest<const M extends 'purchase' | 'auth'>(mode: M) {
   const base = {
     mode: z.literal(mode),
-    amount: positiveMinorUnits,
+    amount: minorUnits,
     currency: currencyCode,
     storeId: resourceId,
     paymentInstrumentId: resourceId,
@@ -64,8 +64,9 @@ function chargeRequest<const M extends 'purchase' | 'auth'>(mode: M) {
     paymentFlowId: z.optional(resourceId),
   };
   return z.discriminatedUnion('initiatedBy', [
-    z.strictObject({ ...base, initiatedBy: z.literal('customer') }),
-    z.strictObject({ ...base, initiatedBy: z.literal('merchant'), reasonType }),
+    // "Not needed for CIT" (section 4.5) is not "forbidden": a customer-initiated payment may carry one.
+    z.looseObject({ ...base, initiatedBy: z.literal('customer'), reasonType: z.optional(reasonType) }).check(withoutCardData),
+    z.looseObject({ ...base, initiatedBy: z.literal('merchant'), reasonType }).check(withoutCardData),
   ]);
 }
 
@@ -77,16 +78,17 @@ export const authorizeRequest = chargeRequest('auth');
  * Capture of an earlier authorization. The document shows only `paymentId` and `mode`; `storeId` is accepted, and
  * `amount` (our choice) captures part of the authorization. Without it the whole authorized amount is captured.
  */
-export const captureRequest = z.strictObject({
+export const captureRequest = z.looseObject({
   mode: z.literal('capture'),
   paymentId: resourceId,
   storeId: z.optional(resourceId),
-  amount: z.optional(positiveMinorUnits),
-});
+  amount: z.optional(minorUnits),
+}).check(withoutCardData);
 
 /**
  * Body of `POST /payments/process` (section 4.5), a union on `mode`: purchase and auth need amount, currency,
  * storeId, paymentInstrumentId and initiatedBy; `initiatedBy: 'merchant'` also needs reasonType; capture needs paymentId.
+ * Fields the document does not list (e.g. `metadata`) pass through to the service.
  */
 export const processPaymentRequest = z.discriminatedUnion('mode', [purchaseRequest, authorizeRequest, captureRequest]);
 /** Body of `POST /payments/process`. */
@@ -99,28 +101,28 @@ export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
 export type CaptureRequest = z.infer<typeof captureRequest>;
 
 /** Body of `POST /payments/void` (section 4.7). */
-export const voidPaymentRequest = z.strictObject({ paymentId: resourceId, storeId: resourceId });
+export const voidPaymentRequest = z.looseObject({ paymentId: resourceId, storeId: resourceId }).check(withoutCardData);
 /** Body of `POST /payments/void`. */
 export type VoidPaymentRequest = z.infer<typeof voidPaymentRequest>;
 
 /** Body of `POST /payments/refund` (section 4.8). Without `amount` the refund is for everything not yet refunded. */
-export const refundPaymentRequest = z.strictObject({
+export const refundPaymentRequest = z.looseObject({
   paymentId: resourceId,
   storeId: resourceId,
-  amount: z.optional(positiveMinorUnits),
-});
+  amount: z.optional(minorUnits),
+}).check(withoutCardData);
 /** Body of `POST /payments/refund`. */
 export type RefundPaymentRequest = z.infer<typeof refundPaymentRequest>;
 
-/** Page request shared by the list operations. */
-export const pageNumber = z.int().check(z.minimum(1), z.maximum(100_000));
-/** Page size: 1 to 100. */
-export const pageSize = z.int().check(z.minimum(1), z.maximum(100));
+/** Page number of the list operations: from 1. */
+export const pageNumber = z.int().check(z.minimum(1));
+/** Page size of the list operations: at least 1 (the document sets no maximum; the service may cap it). */
+export const pageSize = z.int().check(z.minimum(1));
 
 /** Body of list payments (section 4.10, path assumed): `{ pagination: { page, pageSize }, filters: { storeIds } }`. */
-export const listPaymentsRequest = z.strictObject({
-  pagination: z.strictObject({ page: pageNumber, pageSize }),
-  filters: z.optional(z.strictObject({ storeIds: z.optional(z.array(resourceId)) })),
+export const listPaymentsRequest = z.looseObject({
+  pagination: z.looseObject({ page: pageNumber, pageSize }),
+  filters: z.optional(z.looseObject({ storeIds: z.optional(z.array(resourceId)) })),
 });
 /** Body of list payments. */
 export type ListPaymentsRequest = z.infer<typeof listPaymentsRequest>;

@@ -5,11 +5,11 @@ import { currencyCode, resourceId } from './common.js';
  * A processor as sent to `POST /processors/create` (section 2.8). `type` is `sandbox` for the sandbox processor;
  * real gateways use their own name. `options` may hold gateway secrets: never log it.
  */
-export const processorInput = z.strictObject({
-  name: z.string().check(z.minLength(1), z.maxLength(200)),
-  type: z.string().check(z.minLength(1), z.maxLength(100)),
+export const processorInput = z.looseObject({
+  name: z.string(),
+  type: z.string().check(z.minLength(1)),
   enabled: z.boolean(),
-  supportedCurrencies: z.array(currencyCode).check(z.minLength(1)),
+  supportedCurrencies: z.array(currencyCode),
   baseCurrency: currencyCode,
   options: z.record(z.string(), z.unknown()),
 });
@@ -17,7 +17,7 @@ export const processorInput = z.strictObject({
 export type ProcessorInput = z.infer<typeof processorInput>;
 
 /** Body of `POST /processors/create`: `{ processor }`. */
-export const createProcessorRequest = z.strictObject({ processor: processorInput });
+export const createProcessorRequest = z.looseObject({ processor: processorInput });
 /** Body of `POST /processors/create`. */
 export type CreateProcessorRequest = z.infer<typeof createProcessorRequest>;
 
@@ -34,8 +34,8 @@ export type Processor = z.infer<typeof processor>;
 /** Response of `POST /processors/create`: `{ processor }`. */
 export const processorResponse = z.looseObject({ processor });
 
-/** Body of archive processors (section 4.10, path assumed): `{ processorIds }`. */
-export const archiveProcessorsRequest = z.strictObject({ processorIds: z.array(resourceId).check(z.minLength(1), z.maxLength(100)) });
+/** Body of archive processors (section 4.10, path assumed): what the document shows, a bare array of processor ids. */
+export const archiveProcessorsRequest = z.array(resourceId);
 /** Body of archive processors. */
 export type ArchiveProcessorsRequest = z.infer<typeof archiveProcessorsRequest>;
 

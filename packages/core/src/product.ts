@@ -2,11 +2,12 @@ import * as z from 'zod/mini';
 import { currencyCode, minorUnits, resourceId } from './common.js';
 
 /** A price of a product variant (section 2.11): amounts per currency, optionally recurring. */
-export const productPriceInput = z.strictObject({
-  currencyOptions: z.record(currencyCode, z.strictObject({ amount: minorUnits })),
+export const productPriceInput = z.looseObject({
+  currencyOptions: z.record(currencyCode, z.looseObject({ amount: minorUnits })),
   recurring: z.boolean(),
-  interval: z.optional(z.enum(['day', 'week', 'month', 'year'])),
-  intervalCount: z.optional(z.int().check(z.minimum(1), z.maximum(365))),
+  /** `month` is the value the document shows; any string passes (the sandbox bills `day`, `week`, `month`, `year`). */
+  interval: z.optional(z.string()),
+  intervalCount: z.optional(z.int().check(z.minimum(1))),
   billingTiming: z.optional(z.string()),
   default: z.boolean(),
 });
@@ -14,8 +15,8 @@ export const productPriceInput = z.strictObject({
 export type ProductPriceInput = z.infer<typeof productPriceInput>;
 
 /** A variant of a product (section 2.11). `price` and `compareAtPrice` are minor units. */
-export const productVariantInput = z.strictObject({
-  name: z.string().check(z.minLength(1)),
+export const productVariantInput = z.looseObject({
+  name: z.string(),
   sku: z.string(),
   grams: z.number().check(z.minimum(0)),
   price: minorUnits,
@@ -28,11 +29,11 @@ export const productVariantInput = z.strictObject({
 export type ProductVariantInput = z.infer<typeof productVariantInput>;
 
 /** Body of create product (section 2.11; path assumed). */
-export const createProductRequest = z.strictObject({
+export const createProductRequest = z.looseObject({
   storeId: resourceId,
-  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  name: z.string(),
   active: z.boolean(),
-  variants: z.array(productVariantInput).check(z.minLength(1)),
+  variants: z.array(productVariantInput),
 });
 /** Body of create product. */
 export type CreateProductRequest = z.infer<typeof createProductRequest>;

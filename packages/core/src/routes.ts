@@ -43,13 +43,15 @@ export const routes = {
 export type OperationName = keyof typeof routes;
 
 /**
- * Fills a route's `{id}` placeholder, URL-encoding the value, and returns the path relative to the API prefix.
- * Throws a `TypeError` if a placeholder has no value.
+ * Fills a route's `{id}` placeholder, percent-encoding the value (`encodeURIComponent`), and returns the path
+ * relative to the API prefix: `/`, `?`, `#`, `\` or `%` in a value stay inside its one path segment. Throws a
+ * `TypeError` if a placeholder has no value or is `.` or `..` (URL parsers resolve those even when encoded).
  */
 export function routePath(route: Route, params: Readonly<Record<string, string>> = {}): string {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new TypeError(`Missing path parameter "${name}"`);
+    if (value === '.' || value === '..') throw new TypeError(`Path parameter "${name}" cannot be a dot segment`);
     return encodeURIComponent(value);
   });
 }

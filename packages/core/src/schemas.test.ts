@@ -35,8 +35,14 @@ describe('request schemas', () => {
   it.each<[string, z.core.$ZodType, unknown, string[]]>([
     ['create-from-token with customerData', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 'a@example.com', firstName: 'Ada' } }, []],
     ['create-from-token with customerId', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerId: 'cus_1' }, []],
-    ['create-from-token with both', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerId: 'cus_1', customerData: { email: 'a@example.com' } }, ['(union):invalid_value']],
-    ['create-from-token with neither', core.createPaymentInstrumentFromTokenRequest, fromToken, ['(union):invalid_value']],
+    ['create-from-token with both', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerId: 'cus_1', customerData: { email: 'a@example.com' } }, ['customerId:exactly_one']],
+    ['create-from-token with neither', core.createPaymentInstrumentFromTokenRequest, fromToken, ['customerId:exactly_one']],
+    ['create-from-token, customerData without email', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { firstName: 'Ada' } }, []],
+    ['create-from-token, customerData with unknown keys', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 'not-an-email', phone: '+1 800' }, metadata: { a: 1 } }, []],
+    ['create-from-token, email not a string', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 42 } }, ['customerData.email:invalid_type']],
+    ['create-from-token, customerData not an object', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: 'ada' }, ['customerData:invalid_type']],
+    ['create-from-token, serviceToken missing', core.createPaymentInstrumentFromTokenRequest, { storeId: 'store_1', customerId: 'cus_1' }, ['serviceToken:required']],
+    ['create-from-token, a 20,000-character serviceToken', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, serviceToken: 'e'.repeat(20_000), customerId: 'cus_1' }, []],
     ['3DS session', core.createThreeDSSessionRequest, { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's', metadata: {} } }, []],
     ['3DS session without sessionData', core.createThreeDSSessionRequest, { provider: 'p', storeId: 'store_1', paymentInstrumentId: 'pi_1' }, ['sessionData:required']],
     ['void', core.voidPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1' }, []],
@@ -44,9 +50,11 @@ describe('request schemas', () => {
     ['partial refund in cents', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 500 }, []],
     ['refund of 5.5', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 5.5 }, ['amount:invalid_type']],
     ['processor', core.createProcessorRequest, { processor }, []],
-    ['processor without currencies', core.createProcessorRequest, { processor: { ...processor, supportedCurrencies: [] } }, ['processor.supportedCurrencies:too_small']],
+    ['processor with a currency that is not ISO 4217', core.createProcessorRequest, { processor: { ...processor, supportedCurrencies: ['USD', 'XYZ'] } }, ['processor.supportedCurrencies.1:invalid_format']],
     ['flow in a data object', core.createPaymentFlowRequest, { data: flow }, []],
-    ['flow not wrapped', core.createPaymentFlowRequest, flow, ['data:required', ...Object.keys(flow).map((key) => `${key}:unknown_field`)]],
+    ['flow not wrapped', core.createPaymentFlowRequest, flow, ['data:required']],
+    ['flow with routing rules (format "not shown") and 50 fallback retries', core.createPaymentFlowRequest, { data: { ...flow, maxFallbackRetries: 50, routingRules: [{ brand: 'visa' }] } }, []],
+    ['flow with no processor configs', core.createPaymentFlowRequest, { data: { ...flow, processorConfigs: [] } }, []],
     ['flow with a bad weight', core.createPaymentFlowRequest, { data: { ...flow, processorConfigs: [{ ...processorConfig, weight: -1 }] } }, ['data.processorConfigs.0.weight:too_small']],
     ['store', core.createStoreRequest, store, []],
     ['store with a flow', core.createStoreRequest, { ...store, selectedPaymentFlowId: 'flow_1' }, []],
@@ -54,14 +62,20 @@ describe('request schemas', () => {
     ['product with a recurring price', core.createProductRequest, product, []],
     ['product priced in dollars', core.createProductRequest, { ...product, variants: [{ ...variant, price: 9.99 }] }, ['variants.0.price:invalid_type']],
     ['product with a weekly interval of 0', core.createProductRequest, { ...product, variants: [{ ...variant, prices: [{ ...price, intervalCount: 0 }] }] }, ['variants.0.prices.0.intervalCount:too_small']],
+    ['product billed every 2 quarters, 400 days', core.createProductRequest, { ...product, variants: [{ ...variant, prices: [{ ...price, interval: 'quarter', intervalCount: 400 }] }] }, []],
     ['checkout session', core.createCheckoutSessionRequest, checkout, []],
     ['checkout session with no items', core.createCheckoutSessionRequest, { ...checkout, items: [] }, ['items:too_small']],
+    ['checkout session for 5,000 of one item', core.createCheckoutSessionRequest, { ...checkout, items: [{ variantId: 'var_1', quantity: 5000 }] }, []],
     ['checkout session with a relative URL', core.createCheckoutSessionRequest, { ...checkout, checkoutUrl: '/checkout' }, ['checkoutUrl:invalid_format']],
-    ['archive processors', core.archiveProcessorsRequest, { processorIds: ['proc_1', 'proc_2'] }, []],
+    ['archive processors (a bare array, as the document shows)', core.archiveProcessorsRequest, ['proc_1', 'proc_2'], []],
+    ['archive 150 processors', core.archiveProcessorsRequest, Array.from({ length: 150 }, (_, i) => `proc.${i}`), []],
+    ['archive processors with an empty id', core.archiveProcessorsRequest, ['proc_1', ''], ['1:too_small']],
     ['list orders', core.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 20 }, []],
     ['list orders, page 0', core.listOrdersRequest, { storeId: 'store_1', page: 0, per_page: 20 }, ['page:too_small']],
     ['list payments', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 50 }, filters: { storeIds: ['store_1'] } }, []],
-    ['list payments, page size 1000', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 1000 } }, ['pagination.pageSize:too_big']],
+    ['list payments, page size 1000', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 1000 } }, []],
+    ['list payments, page size 0', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 0 } }, ['pagination.pageSize:too_small']],
+    ['list orders, per_page 500', core.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 500 }, []],
     ['list webhooks', core.listWebhooksRequest, { storeId: 'store_1' }, []],
   ])('%s', (_name, schema, input, expected) => {
     expect(fieldsOf(schema, input).map((f) => f.replace(/^:/, '(union):'))).toEqual(expected);
@@ -86,8 +100,31 @@ describe('response schemas', () => {
     expect(z.parse(schema, { ...value, addedLater: { x: 1 } })).toEqual({ ...value, addedLater: { x: 1 } });
   });
 
+  it('accepts an instrument without card facts (a token may carry none; nobody invents them)', () => {
+    expect(z.parse(core.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1', card: {} })).toEqual({ id: 'pi_1', type: 'card', customerId: 'cus_1', card: {} });
+    expect(z.parse(core.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1' })).toEqual({ id: 'pi_1', type: 'card', customerId: 'cus_1' });
+  });
+
   it('rejects a payment whose amount is not in minor units', () => {
     expect(z.safeParse(core.payment, { id: 'p', amount: 1.5, currency: 'USD', status: 'succeeded' }).success).toBe(false);
+  });
+});
+
+describe('field errors', () => {
+  it('name the field inside a union that no branch accepts', () => {
+    const ids = z.union([z.array(core.resourceId), z.looseObject({ processorIds: z.array(core.resourceId) })]);
+    expect(fieldsOf(ids, { processorIds: ['p', 7] })).toEqual(['processorIds.1:invalid_type']);
+    expect(fieldsOf(ids, ['p', ''])).toEqual(['1:too_small']);
+    expect(fieldsOf(z.looseObject({ body: ids }), {})).toEqual(['body:required']);
+    expect(fieldsOf(core.processPaymentRequest, { amount: 1 })).toEqual(['mode:required']);
+    expect(fieldsOf(core.processPaymentRequest, { mode: 'refund' })).toEqual(['mode:invalid_value']);
+  });
+
+  it('pass unknown fields through without polluting any prototype', () => {
+    const body = JSON.parse('{"paymentId":"pay_1","storeId":"s","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') as unknown;
+    const parsed = parseOrThrow(core.voidPaymentRequest, body) as Record<string, unknown>;
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(parsed.paymentId).toBe('pay_1');
   });
 });
 

@@ -1,5 +1,5 @@
 import { encodeBase64Utf8 } from './base64.js';
-import { luhnCheck } from './card-validation.js';
+import { findCardDataField } from './card-data-fields.js';
 import { TesseraError } from './errors.js';
 import type { ServiceToken } from './service-token.js';
 
@@ -23,37 +23,13 @@ export class ServiceTokenError extends TesseraError {
 /** Longest encoded token accepted (a real one is well under 2 KB). */
 export const MAX_SERVICE_TOKEN_LENGTH = 16_384;
 
-// Keys that would carry raw card data (pan, number, cardNumber, card_number, cvc, CVV2, securityCode, …).
-const sensitiveKey = /^(pan|(card|(primary)?account)?number|cv[cvn]2?|cid|(card)?securitycode)$/;
-
-/** Finds raw card data anywhere in a value: a sensitive key, or a string that is a Luhn-valid 12–19 digit number. */
-export function findSensitiveData(value: unknown, depth = 0): boolean {
-  if (depth > 16) return true;
-  if (typeof value === 'string') {
-    const digits = value.replace(/[\s-]/g, '');
-    return /^\d{12,19}$/.test(digits) && luhnCheck(digits);
-  }
-  // A card number sent as a JSON number: checked like a string while exact; past 2^53 no legitimate field is that big.
-  if (typeof value === 'number' && Number.isInteger(value)) {
-    return Number.isSafeInteger(value) ? findSensitiveData(String(Math.abs(value)), depth) : true;
-  }
-  if (Array.isArray(value)) return value.some((item) => findSensitiveData(item, depth + 1));
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(
-      ([key, item]) => sensitiveKey.test(key.toLowerCase().replace(/[_-]/g, '')) || findSensitiveData(item, depth + 1),
-    );
-  }
-  return false;
-}
-
-
 /**
  * Encodes a service token envelope as base64 of its UTF-8 JSON. Identical output in browsers and Node.
- * Throws {@link ServiceTokenError} if the envelope lacks its type, token or provider, or carries raw card data.
+ * Throws {@link ServiceTokenError} if the envelope lacks its type, token or provider, or has a card-number or CVC field.
  */
 export function encodeServiceToken(token: ServiceToken): string {
   if (typeof token !== 'object' || token === null) throw new ServiceTokenError('invalid_shape', 'Service token needs a type, token and provider');
-  if (findSensitiveData(token)) {
+  if (findCardDataField(token) !== undefined) {
     throw new ServiceTokenError('sensitive_data', 'Service token must not hold card data');
   }
   const { type, token: providerToken, provider } = token as Partial<ServiceToken>;

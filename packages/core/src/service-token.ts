@@ -1,19 +1,29 @@
 import * as z from 'zod/mini';
 import { decodeBase64Utf8 } from './base64.js';
-import { findSensitiveData, MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError } from './service-token-encode.js';
+import { findCardDataField } from './card-data-fields.js';
+import { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError } from './service-token-encode.js';
 import { toFieldErrors } from './validation.js';
 
-/** Non-sensitive card facts carried in a service token (section 2.3). */
+const looseText = z.optional(z.nullable(z.string()));
+const looseNumber = z.optional(z.nullable(z.number()));
+
+/**
+ * Non-sensitive card facts carried in a service token (section 2.3). Every field is optional and loosely typed,
+ * as in the document and as the vendor's own library writes them (`last4: ''`, a 9-digit `bin`, a two-digit
+ * `expiryYear`, `expiryMonth: 0` for a wallet, `null` issuer fields, extra fields such as `cardType` or
+ * `binDetails`): nothing here is checked beyond its JSON type. Read them as hints, not as validated card facts.
+ */
 export const serviceTokenMetadata = z.looseObject({
-  last4: z.optional(z.string().check(z.regex(/^\d{4}$/))),
-  brand: z.optional(z.string()),
-  bin: z.optional(z.string().check(z.regex(/^\d{6,8}$/))),
-  expiryMonth: z.optional(z.int().check(z.minimum(1), z.maximum(12))),
-  expiryYear: z.optional(z.int().check(z.minimum(2000), z.maximum(2200))),
-  funding: z.optional(z.string()),
-  fingerprint: z.optional(z.string()),
-  authentication: z.optional(z.enum(['sca_required', 'optional'])),
-  issuer: z.optional(z.looseObject({ name: z.optional(z.string()), country: z.optional(z.string()) })),
+  last4: looseText,
+  brand: looseText,
+  bin: looseText,
+  expiryMonth: looseNumber,
+  expiryYear: looseNumber,
+  funding: looseText,
+  fingerprint: looseText,
+  /** `sca_required` or `optional` in the document. */
+  authentication: looseText,
+  issuer: z.optional(z.nullable(z.looseObject({ name: looseText, country: looseText }))),
 });
 /** Non-sensitive card facts carried in a service token. */
 export type ServiceTokenMetadata = z.infer<typeof serviceTokenMetadata>;
@@ -39,7 +49,7 @@ export type ServiceToken = z.infer<typeof serviceToken>;
 export type TagadaToken = ServiceToken;
 
 function checkEnvelope(value: unknown): ServiceToken {
-  if (findSensitiveData(value)) {
+  if (findCardDataField(value) !== undefined) {
     throw new ServiceTokenError('sensitive_data', 'Service token must not hold card data');
   }
   const result = z.safeParse(serviceToken, value, { reportInput: true });
@@ -52,7 +62,7 @@ function checkEnvelope(value: unknown): ServiceToken {
 
 /**
  * Decodes and validates a service token string. Throws {@link ServiceTokenError} for anything that is not a
- * well-formed envelope, including one that carries a card number or CVC.
+ * well-formed envelope, including one with a card-number or CVC field (see `findCardDataField`).
  */
 export function decodeServiceToken(encoded: string): ServiceToken {
   if (typeof encoded !== 'string' || encoded.trim() === '') {

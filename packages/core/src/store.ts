@@ -2,8 +2,8 @@ import * as z from 'zod/mini';
 import { currencyCode, resourceId } from './common.js';
 
 /** Body of create store (section 2.10; path assumed). */
-export const createStoreRequest = z.strictObject({
-  name: z.string().check(z.minLength(1), z.maxLength(200)),
+export const createStoreRequest = z.looseObject({
+  name: z.string(),
   baseCurrency: currencyCode,
   presentmentCurrencies: z.array(currencyCode),
   chargeCurrencies: z.array(currencyCode),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, resourceId } from './common.js';
+import { nonEmptyString, resourceId, withoutCardData } from './common.js';
 
 /** A 3DS session persisted by the service (section 2.6). */
 export const threeDSSession = z.looseObject({
@@ -14,14 +14,14 @@ export const threeDSSession = z.looseObject({
 export type ThreeDSSession = z.infer<typeof threeDSSession>;
 
 /** Body of `POST /threeds/create-session` (section 4.4). */
-export const createThreeDSSessionRequest = z.strictObject({
+export const createThreeDSSessionRequest = z.looseObject({
   provider: nonEmptyString,
   storeId: resourceId,
   paymentInstrumentId: resourceId,
-  sessionData: z.strictObject({
+  sessionData: z.looseObject({
     sessionId: nonEmptyString,
     metadata: z.record(z.string(), z.unknown()),
   }),
-});
+}).check(withoutCardData);
 /** Body of `POST /threeds/create-session`. */
 export type CreateThreeDSSessionRequest = z.infer<typeof createThreeDSSessionRequest>;

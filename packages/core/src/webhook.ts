@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
-import { resourceId } from './common.js';
+import { queryObject, resourceId } from './common.js';
 
 /** Query of list webhooks (section 4.10, path assumed): the store id. */
-export const listWebhooksRequest = z.strictObject({ storeId: resourceId });
+export const listWebhooksRequest = queryObject({ storeId: resourceId });
 /** Query of list webhooks. */
 export type ListWebhooksRequest = z.infer<typeof listWebhooksRequest>;
 

@@ -6,7 +6,7 @@ import { requireInstrument, requireStore } from './instruments.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
 import type { CheckoutSessionRecord, OrderRecord, PaymentRecord, PriceRecord, SubscriptionRecord, VariantRecord } from './state.js';
-import { addInterval } from './subscriptions.js';
+import { addInterval, isBillingInterval } from './subscriptions.js';
 import { validate } from './validate.js';
 
 function priceOf(variant: VariantRecord, currency: string): { amount: number; price?: PriceRecord } {
@@ -99,7 +99,7 @@ export function completeCheckoutSession(ctx: SandboxContext, id: string, body: u
       interval,
       intervalCount,
       status: 'active',
-      currentPeriodEnd: new Date(addInterval(ctx.clock.nowMs(), interval, intervalCount)).toISOString(),
+      currentPeriodEnd: isBillingInterval(interval) ? new Date(addInterval(ctx.clock.nowMs(), interval, intervalCount)).toISOString() : null,
       renewals: 0,
       createdAt: ctx.nowIso(),
     };

@@ -3,6 +3,7 @@ import {
   createThreeDSSessionRequest,
   decodeServiceToken,
   ServiceTokenError,
+  type ServiceTokenMetadata,
 } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';
@@ -24,14 +25,7 @@ export function requireStore(ctx: SandboxContext, storeId: string) {
 }
 
 /** `POST /payment-instruments/create-from-token`. */
-export function createInstrumentFromToken(ctx: SandboxContext, body: unknown): { paymentInstrument: Record<string, unknown>; customer: { id: string; email: string } } {
-  if (typeof body === 'object' && body !== null) {
-    const hasData = 'customerData' in body && body.customerData !== undefined;
-    const hasId = 'customerId' in body && body.customerId !== undefined;
-    if (hasData === hasId) {
-      throw validationError([{ field: 'customerId', code: 'exactly_one', message: 'give exactly one of customerData or customerId' }]);
-    }
-  }
+export function createInstrumentFromToken(ctx: SandboxContext, body: unknown): { paymentInstrument: Record<string, unknown>; customer: { id: string; email?: string } } {
   const input = validate(createPaymentInstrumentFromTokenRequest, body);
   let token;
   try {
@@ -50,7 +44,7 @@ export function createInstrumentFromToken(ctx: SandboxContext, body: unknown): {
   } else if (input.customerData) {
     customer = {
       id: ctx.nextId('cus'),
-      email: input.customerData.email,
+      ...(input.customerData.email !== undefined ? { email: input.customerData.email } : {}),
       ...(input.customerData.firstName !== undefined ? { firstName: input.customerData.firstName } : {}),
       ...(input.customerData.lastName !== undefined ? { lastName: input.customerData.lastName } : {}),
       storeId: input.storeId,
@@ -66,18 +60,26 @@ export function createInstrumentFromToken(ctx: SandboxContext, body: unknown): {
     type: 'card',
     customerId: customer.id,
     storeId: input.storeId,
-    card: {
-      last4: vaultToken?.last4 ?? meta.last4 ?? '0000',
-      brand: vaultToken?.brand ?? meta.brand ?? 'unknown',
-      expMonth: vaultToken?.expMonth ?? meta.expiryMonth ?? 12,
-      expYear: vaultToken?.expYear ?? meta.expiryYear ?? ctx.clock.now().getUTCFullYear() + 3,
-    },
+    card: vaultToken ? { last4: vaultToken.last4, brand: vaultToken.brand, expMonth: vaultToken.expMonth, expYear: vaultToken.expYear } : cardFactsOf(meta),
     // A token from another vault has no test-card outcome: its metadata decides whether 3DS is needed.
     outcome: vaultToken?.outcome ?? (meta.authentication === 'sca_required' ? 'challenge' : 'approve'),
     createdAt: ctx.nowIso(),
   };
   ctx.state.instruments.set(instrument.id, instrument);
-  return { paymentInstrument: publicInstrument(instrument), customer: { id: customer.id, email: customer.email } };
+  return { paymentInstrument: publicInstrument(instrument), customer: { id: customer.id, ...(customer.email !== undefined ? { email: customer.email } : {}) } };
+}
+
+/**
+ * The card facts a token from another vault states, and only those: a fact it leaves out (or gives as `''`, `0`
+ * or `null`, as the vendor's library does for wallets) stays out. A two-digit year is read as 20YY.
+ */
+function cardFactsOf(meta: ServiceTokenMetadata): InstrumentRecord['card'] {
+  const card: InstrumentRecord['card'] = {};
+  if (typeof meta.last4 === 'string' && meta.last4 !== '') card.last4 = meta.last4;
+  if (typeof meta.brand === 'string' && meta.brand !== '') card.brand = meta.brand;
+  if (typeof meta.expiryMonth === 'number' && meta.expiryMonth > 0) card.expMonth = meta.expiryMonth;
+  if (typeof meta.expiryYear === 'number' && meta.expiryYear > 0) card.expYear = meta.expiryYear < 100 ? 2000 + meta.expiryYear : meta.expiryYear;
+  return card;
 }
 
 /** The instrument, or a 404. */

@@ -10,7 +10,8 @@ export function createPaymentFlow(ctx: SandboxContext, body: unknown): PaymentFl
   for (const config of [...data.processorConfigs, ...data.fallbackProcessorConfigs]) {
     if (!ctx.state.processors.has(config.processorId)) throw notFound('processor', config.processorId);
   }
-  const flow: PaymentFlowRecord = { id: ctx.nextId('flow'), ...data, createdAt: ctx.nowIso() };
+  // Fields the document does not list (routing rules, …) are kept and returned; they cannot replace the id.
+  const flow: PaymentFlowRecord = { ...data, id: ctx.nextId('flow'), createdAt: ctx.nowIso() };
   ctx.state.paymentFlows.set(flow.id, flow);
   return flow;
 }

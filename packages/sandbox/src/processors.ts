@@ -1,4 +1,5 @@
 import { archiveProcessorsRequest, createProcessorRequest } from '@tessera/core';
+import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
 import type { ProcessorRecord } from './state.js';
@@ -21,9 +22,16 @@ export function createProcessor(ctx: SandboxContext, body: unknown): { processor
   return { processor };
 }
 
-/** Archive processors → `{ archived: [ids] }`. Every id must exist; archived processors take no more payments. */
+// The document's input is "array of processor ids" (what the client sends); `{ processorIds }` is accepted too.
+const archiveBody = z.union([archiveProcessorsRequest, z.looseObject({ processorIds: archiveProcessorsRequest })]);
+
+/**
+ * Archive processors (a bare array of ids, or `{ processorIds }`) → `{ archived: [ids] }`. Every id must exist;
+ * archived processors take no more payments.
+ */
 export function archiveProcessors(ctx: SandboxContext, body: unknown): { archived: string[] } {
-  const { processorIds } = validate(archiveProcessorsRequest, body);
+  const input = validate(archiveBody, body);
+  const processorIds = Array.isArray(input) ? input : input.processorIds;
   for (const id of processorIds) if (!ctx.state.processors.has(id)) throw notFound('processor', id);
   for (const id of processorIds) {
     const processor = ctx.state.processors.get(id);

@@ -46,6 +46,9 @@ export interface SandboxServer {
 }
 
 const MAX_BODY_BYTES = 1_000_000;
+// Past the limit the rest of the body is read and dropped so the client, still sending, gets the 413 instead of
+// a reset connection (which it would retry as a network failure). Past this much more, the socket is closed.
+const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
 
 /** Picks, for one request, the handlers that could match it (same order), so msw runs one or two instead of all. */
 type HandlerIndex = (method: string, href: string) => RequestHandler[];
@@ -68,26 +71,25 @@ function indexHandlers(handlers: readonly RequestHandler[]): HandlerIndex {
       .map((entry) => entry.handler);
 }
 
+/** Reads the body; `undefined` when it is over {@link MAX_BODY_BYTES} (read to its end and dropped, see above). */
 function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(undefined);
-        request.destroy();
-        return;
-      }
-      chunks.push(chunk);
+      if (size > MAX_DRAINED_BYTES) request.destroy();
+      else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else chunks.length = 0;
     });
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('end', () => resolve(size > MAX_BODY_BYTES ? undefined : Buffer.concat(chunks)));
     request.on('error', reject);
+    request.on('close', () => resolve(undefined));
   });
 }
 
-function sendJson(response: ServerResponse, status: number, code: string, message: string): void {
-  response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
+function sendJson(response: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
 }
 
 /** Adapts one node:http request to the sandbox's msw handlers (no second implementation of any route). */
@@ -100,7 +102,7 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
   const method = request.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
   if (body === undefined && method !== 'GET' && method !== 'HEAD') {
-    sendJson(response, 413, 'payload_too_large', 'The request body is larger than 1 MB');
+    sendJson(response, 413, 'payload_too_large', 'The request body is larger than 1 MB', { connection: 'close' });
     return;
   }
   let url: URL;

@@ -53,7 +53,8 @@ export interface PriceRecord {
   id: string;
   currencyOptions: Record<string, { amount: number }>;
   recurring: boolean;
-  interval?: 'day' | 'week' | 'month' | 'year' | undefined;
+  /** Any string is stored; the test clock rebills `day`, `week`, `month` and `year` ({@link BillingInterval}). */
+  interval?: string | undefined;
   intervalCount?: number | undefined;
   billingTiming?: string | undefined;
   default: boolean;
@@ -112,6 +113,9 @@ export interface OrderRecord {
   createdAt: string;
 }
 
+/** The intervals the sandbox's test clock rebills. */
+export type BillingInterval = 'day' | 'week' | 'month' | 'year';
+
 /** A subscription created by a checkout with a recurring price; the test clock rebills it. */
 export interface SubscriptionRecord {
   id: string;
@@ -123,11 +127,12 @@ export interface SubscriptionRecord {
   quantity: number;
   amount: number;
   currency: string;
-  interval: 'day' | 'week' | 'month' | 'year';
+  /** The price's interval as given; only a {@link BillingInterval} is rebilled. */
+  interval: string;
   intervalCount: number;
   status: 'active' | 'past_due';
-  /** When the next renewal is due (ISO time). */
-  currentPeriodEnd: string;
+  /** When the next renewal is due (ISO time); `null` for an interval the sandbox does not bill (never rebilled). */
+  currentPeriodEnd: string | null;
   /** How many renewals have been billed. */
   renewals: number;
   createdAt: string;
@@ -136,7 +141,7 @@ export interface SubscriptionRecord {
 /** A customer. */
 export interface CustomerRecord {
   id: string;
-  email: string;
+  email?: string;
   firstName?: string;
   lastName?: string;
   storeId: string;
@@ -162,7 +167,8 @@ export interface InstrumentRecord {
   type: string;
   customerId: string;
   storeId: string;
-  card: { last4: string; brand: string; expMonth: number; expYear: number };
+  /** The card facts the token stated; a fact it did not state is absent (never invented). */
+  card: { last4?: string; brand?: string; expMonth?: number; expYear?: number };
   /** What a `simulated` processor does with this card. */
   outcome: TestCardOutcome;
   createdAt: string;

@@ -2,13 +2,13 @@ import type { SandboxContext } from './context.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
 import { SandboxHttpError } from './http-error.js';
-import type { PaymentRecord, SubscriptionRecord } from './state.js';
+import type { BillingInterval, PaymentRecord } from './state.js';
 
 /**
  * Adds `count` intervals to a time, in UTC calendar terms. Months and years keep the day of the month, clamped to
  * the target month's last day: Jan 31 + 1 month is Feb 28 (29 in a leap year), + 2 months is Mar 31.
  */
-export function addInterval(fromMs: number, interval: SubscriptionRecord['interval'], count: number): number {
+export function addInterval(fromMs: number, interval: BillingInterval, count: number): number {
   const date = new Date(fromMs);
   if (interval === 'day' || interval === 'week') {
     date.setUTCDate(date.getUTCDate() + (interval === 'week' ? 7 * count : count));
@@ -22,6 +22,11 @@ export function addInterval(fromMs: number, interval: SubscriptionRecord['interv
   return date.getTime();
 }
 
+/** True for the intervals the test clock rebills; a subscription on any other interval is stored but not rebilled. */
+export function isBillingInterval(interval: string): interval is BillingInterval {
+  return interval === 'day' || interval === 'week' || interval === 'month' || interval === 'year';
+}
+
 /** Upper bound of renewals billed by one clock move, so a huge jump cannot loop for long. */
 export const MAX_RENEWALS_PER_ADVANCE = 10_000;
 
@@ -32,7 +37,9 @@ export const MAX_RENEWALS_PER_ADVANCE = 10_000;
 export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void {
   let budget = MAX_RENEWALS_PER_ADVANCE;
   for (const subscription of ctx.state.subscriptions.values()) {
-    while (budget-- > 0 && subscription.status === 'active' && Date.parse(subscription.currentPeriodEnd) <= nowMs) {
+    const { interval } = subscription;
+    if (!isBillingInterval(interval)) continue;
+    while (budget-- > 0 && subscription.status === 'active' && subscription.currentPeriodEnd !== null && Date.parse(subscription.currentPeriodEnd) <= nowMs) {
       let payment: PaymentRecord | undefined;
       try {
         payment = charge(
@@ -62,7 +69,7 @@ export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void
       // Counted from the start, not from the last period end, so a clamped month end does not drift (Jan 31 →
       // Feb 28 → Mar 31, not Mar 28).
       subscription.currentPeriodEnd = new Date(
-        addInterval(Date.parse(subscription.createdAt), subscription.interval, subscription.intervalCount * (subscription.renewals + 1)),
+        addInterval(Date.parse(subscription.createdAt), interval, subscription.intervalCount * (subscription.renewals + 1)),
       ).toISOString();
       createOrder(ctx, payment, [{ variantId: subscription.variantId, quantity: subscription.quantity, amount: subscription.amount }], { subscriptionId: subscription.id });
       ctx.webhooks.emit('subscription.renewed', subscription.storeId, subscription);

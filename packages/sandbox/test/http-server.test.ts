@@ -77,6 +77,24 @@ describe('startSandboxServer', () => {
     expect(final.body.status).toBe('succeeded');
   });
 
+  it('answers a body over 1 MB with the 413 JSON error, not a reset connection, and keeps serving', async () => {
+    const { storeId } = server.sandbox.defaults;
+    const body = JSON.stringify({ ...purchase(storeId, 'pi_x'), metadata: { blob: 'x'.repeat(1_500_000) } });
+    const payments = server.sandbox.state.payments.size;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const answer = await fetch(`${server.url}/api/public/v1${routes.processPayment.path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${server.sandbox.apiKey}`, 'content-type': 'application/json' },
+        body,
+      });
+      expect(answer.status).toBe(413);
+      expect(answer.headers.get('content-type')).toContain('application/json');
+      expect(await answer.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+    }
+    expect(server.sandbox.state.payments.size).toBe(payments);
+    expect((await c.api(routes.retrievePayment, { params: { id: 'pay_404' } })).status).toBe(404);
+  });
+
   it('two concurrent captures over HTTP: exactly one wins', async () => {
     const storeId = server.sandbox.defaults.storeId;
     const pi = await c.instrument(storeId);

@@ -57,10 +57,16 @@ describe('processors, flows, stores', () => {
     expect(created.status).toBe(200);
     expect(created.body.processor).toMatchObject({ name: 'simulated processor', type: 'simulated', enabled: true, archived: false });
     expect(JSON.stringify(created.body)).not.toContain('sk_live_secret');
-    const archived = await c.api(routes.archiveProcessors, { body: { processorIds: [created.body.processor.id] } });
+    // The document's input is "array of processor ids"; `{ processorIds }` is accepted too.
+    const archived = await c.api(routes.archiveProcessors, { body: [created.body.processor.id] });
     expect(archived.body).toEqual({ archived: [created.body.processor.id] });
+    expect((await c.api(routes.archiveProcessors, { body: { processorIds: [created.body.processor.id] } })).body).toEqual({ archived: [created.body.processor.id] });
+    expect((await c.api(routes.archiveProcessors, { body: ['proc_404'] })).status).toBe(404);
     expect((await c.api(routes.archiveProcessors, { body: { processorIds: ['proc_404'] } })).status).toBe(404);
-    expect((await c.api(routes.archiveProcessors, { body: { processorIds: [] } })).status).toBe(400);
+    const bad = await c.api(routes.archiveProcessors, { body: { processorIds: [''] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual([{ field: 'processorIds.0', code: 'too_small', message: expect.any(String) }]);
+    expect((await c.api(routes.archiveProcessors, { body: [''] })).body.error.fields[0].field).toBe('0');
     expect((await c.api(routes.createProcessor, { body: { processor: { name: '' } } })).status).toBe(400);
   });
 
@@ -121,10 +127,12 @@ describe('lists', () => {
     expect(page3.body.data.map((p: { amount: number }) => p.amount)).toEqual([100]);
     const all = await c.api(routes.listPayments, { body: { pagination: { page: 1, pageSize: 100 } } });
     expect(all.body.total).toBe(6);
-    expect((await c.api(routes.listPayments, { body: { pagination: { page: 0, pageSize: 1000 } } })).body.error.fields.map((f: { field: string }) => f.field)).toEqual([
+    expect((await c.api(routes.listPayments, { body: { pagination: { page: 0, pageSize: 0 } } })).body.error.fields.map((f: { field: string }) => f.field)).toEqual([
       'pagination.page',
       'pagination.pageSize',
     ]);
+    // No maximum page size in the document: 1000 is served.
+    expect((await c.api(routes.listPayments, { body: { pagination: { page: 1, pageSize: 1000 } } })).status).toBe(200);
   });
 
   it('lists webhooks by store and validates the query', async () => {
@@ -165,8 +173,8 @@ describe('products, checkout, orders, subscriptions', () => {
     const product = await catalog(sandbox.defaults.storeId);
     expect(product.variants).toHaveLength(2);
     expect(product.variants[0]?.prices[0]?.id).toMatch(/^price_/);
-    expect((await c.api(routes.createProduct, { body: { storeId: sandbox.defaults.storeId, name: 'x', active: true, variants: [] } })).status).toBe(400);
     const variant = { name: 'v', sku: 's', grams: 0, price: 100, compareAtPrice: 0, active: true, default: true, prices: [] };
+    expect((await c.api(routes.createProduct, { body: { storeId: sandbox.defaults.storeId, name: 'x', active: true, variants: [{ ...variant, price: 9.99 }] } })).status).toBe(400);
     expect((await c.api(routes.createProduct, { body: { storeId: 'store_404', name: 'x', active: true, variants: [variant] } })).status).toBe(404);
   });
 
@@ -246,5 +254,81 @@ describe('products, checkout, orders, subscriptions', () => {
     await c.api(routes.archiveProcessors, { body: { processorIds: [gateway.processorId, gateway.fallbackProcessorId] } });
     expect(() => sandbox.clock.advance(40 * 24 * 3600 * 1000)).not.toThrow();
     expect(sandbox.state.subscriptions.get(second.body.subscriptions[0].id)?.status).toBe('past_due');
+  });
+  it('an interval the sandbox does not bill (quarter, 400×) is stored on the subscription and never rebilled', async () => {
+    const { storeId } = sandbox.defaults;
+    const price = { currencyOptions: { USD: { amount: 5000 } }, recurring: true, interval: 'quarter', intervalCount: 400, billingTiming: 'in_advance', default: true };
+    const created = await c.api(routes.createProduct, {
+      body: { storeId, name: 'Odd plan', active: true, variants: [{ name: 'Q', sku: 'Q', grams: 0, price: 5000, compareAtPrice: 0, active: true, default: true, prices: [price] }] },
+    });
+    expect(created.status).toBe(200);
+    const session = await c.api(routes.createCheckoutSession, {
+      body: { storeId, items: [{ variantId: created.body.variants[0].id, quantity: 5000 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' },
+    });
+    expect(session.status).toBe(200);
+    const pi = await c.instrument(storeId);
+    const done = await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', session.body.id), { paymentInstrumentId: pi.id });
+    expect(done.body.subscriptions[0]).toMatchObject({ interval: 'quarter', intervalCount: 400, status: 'active', currentPeriodEnd: null });
+    const before = sandbox.state.payments.size;
+    sandbox.clock.advance(5 * 365 * 24 * 3600 * 1000);
+    expect(sandbox.state.payments.size).toBe(before);
+  });
+});
+
+describe('what the document allows', () => {
+  const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64');
+  const fromToken = (serviceToken: string, extra: Record<string, unknown> = {}) =>
+    c.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken, storeId: sandbox.defaults.storeId, customerData: { firstName: 'Ada' }, ...extra } });
+
+  it("accepts the vendor library's envelopes and invents no card facts", async () => {
+    // As @tagadapay/core-js 3.1.0 createTagadaToken writes it: two-digit year, 9-digit BIN, an issuer phone number
+    // that passes Luhn, extra fields.
+    const vendor = {
+      type: 'card', token: 'bt_token_1', provider: 'basistheory',
+      nonSensitiveMetadata: { cardType: 'card', expiryMonth: 7, expiryYear: 31, authentication: 'optional', last4: '1111', bin: '411111111', brand: 'visa', issuer: { name: 'Bank', phone: '4000000000003220' }, binDetails: { binLength: 9 } },
+    };
+    const created = await fromToken(b64(vendor), { metadata: { orderRef: 'A-1' } });
+    expect(created.status).toBe(200);
+    expect(created.body.paymentInstrument.card).toEqual({ last4: '1111', brand: 'visa', expMonth: 7, expYear: 2031 });
+    expect(created.body.customer.email).toBeUndefined();
+
+    const bare = await fromToken(b64({ type: 'card', token: 'bt_token_2', provider: 'basistheory' }));
+    expect(bare.status).toBe(200);
+    expect(bare.body.paymentInstrument.card).toEqual({});
+    const wallet = await fromToken(b64({ type: 'google_pay', token: 'bt_token_3', provider: 'basistheory', nonSensitiveMetadata: { last4: '', brand: '', bin: '', expiryMonth: 0, expiryYear: 0 } }));
+    expect(wallet.body.paymentInstrument.card).toEqual({});
+    expect((await c.api(routes.retrievePaymentInstrument, { params: { id: bare.body.paymentInstrument.id } })).body.card).toEqual({});
+
+    const withCvc = await fromToken(b64({ ...vendor, nonSensitiveMetadata: { cvc: '123' } }));
+    expect(withCvc.status).toBe(400);
+    expect(withCvc.body.error.fields[0]).toMatchObject({ field: 'serviceToken', code: 'invalid_service_token' });
+    expect(JSON.stringify(withCvc.body)).not.toContain('123');
+  });
+
+  it('names the field of every create-from-token error', async () => {
+    const neither = await c.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken: 'x', storeId: sandbox.defaults.storeId } });
+    expect(neither.body.error.fields).toEqual([{ field: 'customerId', code: 'exactly_one', message: expect.any(String) }]);
+    const badEmail = await c.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken: 'x', storeId: sandbox.defaults.storeId, customerData: { email: 1 } } });
+    expect(badEmail.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['customerData.email']);
+  });
+
+  it('charges zero-amount verifications and CIT payments with a reasonType; refuses currencies outside ISO 4217', async () => {
+    const noFlow = await c.api(routes.createStore, { body: storeBody() });
+    const pi = await c.instrument(noFlow.body.id);
+    const verify = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id, 0), mode: 'auth', reasonType: 'unscheduled', metadata: { why: 'verify' } } });
+    expect(verify.status).toBe(200);
+    expect(verify.body.payment).toMatchObject({ amount: 0, status: 'authorized' });
+    const xyz = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id), currency: 'XYZ' } });
+    expect(xyz.status).toBe(400);
+    expect(xyz.body.error.fields).toEqual([{ field: 'currency', code: 'invalid_format', message: expect.any(String) }]);
+    expect(sandbox.state.ledger.filter((entry) => entry.currency === 'XYZ')).toEqual([]);
+  });
+
+  it('keeps the routing rules of a flow (format "not shown") and never lets them replace its id', async () => {
+    const processorId = (await c.api(routes.createProcessor, { body: processor('sandbox') })).body.processor.id as string;
+    const created = await c.api(routes.createPaymentFlow, { body: flow([processorId], [], { id: 'flow_mine', routingRules: [{ brand: 'visa' }], maxFallbackRetries: 50 }) });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({ routingRules: [{ brand: 'visa' }], maxFallbackRetries: 50 });
+    expect(created.body.id).toMatch(/^flow_\d+$/);
   });
 });

@@ -32,9 +32,9 @@ export class Processors {
     return parseResponse(processor, await this.#http.send(route.method, routePath(route), { ...options, body }), 'processor');
   }
 
-  /** Archives processors by id. */
+  /** Archives processors by id. Sent as the document shows the input: a bare JSON array of processor ids. */
   async archive(processorIds: string[], options?: RequestOptions): Promise<ArchiveProcessorsResponse> {
-    const body = parseOrThrow(archiveProcessorsRequest, { processorIds });
+    const body = parseOrThrow(archiveProcessorsRequest, processorIds);
     const route = routes.archiveProcessors;
     return parseResponse(archiveProcessorsResponse, await this.#http.send(route.method, routePath(route), { ...options, body }));
   }

@@ -179,7 +179,7 @@ describe('every operation sends the route of core’s table', () => {
       call: (c) => c.processors.archive(['proc_1']),
       method: 'POST',
       path: '/processors/archive',
-      body: { processorIds: ['proc_1'] },
+      body: ['proc_1'],
       reply: { archived: ['proc_1'] },
       expected: { archived: ['proc_1'] },
     },
