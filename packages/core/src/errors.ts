@@ -1,4 +1,18 @@
 const marker = Symbol.for('tessera.error');
+// The brands of every class an error was constructed as (its own and its ancestors'), shared by every copy of the
+// package through `Symbol.for`, so `isInstance` answers per class even across copies.
+const brands = Symbol.for('tessera.error.brands');
+
+/** A Tessera error class as `isInstance` sees it: a constructor with its own {@link TesseraError.brand}. */
+export type TesseraErrorClass<T> = (abstract new (...args: never[]) => T) & { readonly brand: string };
+
+function brandsOf(target: unknown): string[] {
+  const list: string[] = [];
+  for (let current = target; typeof current === 'function' && current !== Error; current = Object.getPrototypeOf(current)) {
+    if (Object.hasOwn(current, 'brand')) list.push((current as unknown as { brand: string }).brand);
+  }
+  return list;
+}
 
 /**
  * Base class of every error the Tessera SDK throws. Each error has a stable `code`.
@@ -10,17 +24,33 @@ export class TesseraError extends Error {
   /** Finer cause within `code` where an error family has several (e.g. `sensitive_data`, `missing_vault_key`). */
   readonly reason?: string;
   private readonly [marker] = true;
+  /**
+   * The class's own marker, unique among Tessera error classes and equal in every copy of the package. Each public
+   * subclass declares its own; its instances carry it with those of its ancestors, and `name` defaults to it.
+   */
+  static readonly brand: string = 'TesseraError';
 
   constructor(code: string, message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
-    this.name = 'TesseraError';
+    const classBrands = brandsOf(new.target);
+    Object.defineProperty(this, brands, { value: classBrands, enumerable: false });
+    this.name = classBrands[0] ?? 'TesseraError';
     this.code = code;
     if (options?.reason !== undefined) this.reason = options.reason;
   }
 
-  /** True for any Tessera error, even one thrown by another copy of the package. */
-  static isInstance(value: unknown): value is TesseraError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
+  /**
+   * True when `value` is an error of this very class or one of its subclasses, even one thrown by another copy of
+   * the package: `TesseraError.isInstance` for any Tessera error, `TesseraNotFoundError.isInstance` only for a
+   * not-found error (never for a sibling such as a rate-limit error).
+   */
+  static isInstance<T>(this: TesseraErrorClass<T>, value: unknown): value is T {
+    if (typeof value !== 'object' || value === null) return false;
+    if (!Object.hasOwn(this, 'brand')) return value instanceof this;
+    const record = value as Record<symbol, unknown>;
+    if (this.brand === 'TesseraError') return record[marker] === true;
+    const own = record[brands];
+    return Array.isArray(own) && own.includes(this.brand);
   }
 
   /** Serializable form: name, code, message and reason only (never request data). */
@@ -41,6 +71,7 @@ export interface FieldError {
 
 /** Input failed validation before anything was sent. `fields` names every bad field. */
 export class TesseraValidationError extends TesseraError {
+  static override readonly brand: string = 'TesseraValidationError';
   /** Every field error found, all at once. */
   readonly fields: FieldError[];
 
@@ -57,6 +88,7 @@ export class TesseraValidationError extends TesseraError {
 
 /** An operation (such as polling) ran past its time limit. */
 export class TesseraTimeoutError extends TesseraError {
+  static override readonly brand: string = 'TesseraTimeoutError';
   constructor(message = 'The operation timed out', options?: { cause?: unknown }) {
     super('timeout', message, options);
     this.name = 'TesseraTimeoutError';
@@ -65,6 +97,7 @@ export class TesseraTimeoutError extends TesseraError {
 
 /** An operation was cancelled through its AbortSignal. */
 export class TesseraAbortError extends TesseraError {
+  static override readonly brand: string = 'TesseraAbortError';
   constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
     super('aborted', message, options);
     this.name = 'TesseraAbortError';

@@ -18,7 +18,7 @@ export { challengeWindowSizes, encodeChallengeRequest, type ChallengeWindowSize 
 export { checkoutSession, createCheckoutSessionRequest, type CheckoutSession, type CreateCheckoutSessionRequest } from './checkout-session.js';
 export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId } from './common.js';
 export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
-export { TesseraAbortError, TesseraError, TesseraTimeoutError, TesseraValidationError, type FieldError } from './errors.js';
+export { TesseraAbortError, TesseraError, TesseraTimeoutError, TesseraValidationError, type FieldError, type TesseraErrorClass } from './errors.js';
 export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isMinorUnits, toMinorUnits } from './money.js';
 export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order, type OrderList } from './order.js';
 export {

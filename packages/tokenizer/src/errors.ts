@@ -8,6 +8,7 @@ export type ConfigurationErrorReason = 'unknown_environment' | 'missing_vault_ke
  * that has no default key, or a malformed URL. Thrown at once; there is never a fallback to another environment.
  */
 export class TesseraConfigurationError extends TesseraError {
+  static override readonly brand: string = 'TesseraConfigurationError';
   /** Which check failed. */
   declare readonly reason: ConfigurationErrorReason;
 
@@ -22,6 +23,7 @@ export class TesseraConfigurationError extends TesseraError {
  * repeats anything that was sent.
  */
 export class TesseraVaultError extends TesseraError {
+  static override readonly brand: string = 'TesseraVaultError';
   /** HTTP status of the vault's answer. */
   readonly status: number;
   /** The vault's own error code, when its body had one (e.g. `validation_error`, `unauthorized`). */
@@ -47,6 +49,7 @@ export class TesseraVaultError extends TesseraError {
 
 /** The vault could not be reached (DNS, connection refused, CORS, offline). */
 export class TesseraNetworkError extends TesseraError {
+  static override readonly brand: string = 'TesseraNetworkError';
   constructor(message = 'Could not reach the vault', options?: { cause?: unknown }) {
     super('network_error', message, options);
     this.name = 'TesseraNetworkError';
@@ -55,6 +58,7 @@ export class TesseraNetworkError extends TesseraError {
 
 /** The vault answered 2xx with a body that is not what the contract says. */
 export class TesseraInvalidResponseError extends TesseraError {
+  static override readonly brand: string = 'TesseraInvalidResponseError';
   constructor(message = 'The vault returned an unexpected response', options?: { cause?: unknown }) {
     super('invalid_response', message, options);
     this.name = 'TesseraInvalidResponseError';
@@ -66,6 +70,7 @@ export type ChallengeErrorReason = 'challenge_in_progress' | 'no_dom';
 
 /** A 3DS challenge could not be started: another one is open, or there is no DOM (server-side rendering). */
 export class TesseraChallengeError extends TesseraError {
+  static override readonly brand: string = 'TesseraChallengeError';
   /** Which check failed. */
   declare readonly reason: ChallengeErrorReason;
 
@@ -77,6 +82,7 @@ export class TesseraChallengeError extends TesseraError {
 
 /** A wallet sheet (Apple Pay, Google Pay) is unavailable, was cancelled, or failed. */
 export class TesseraWalletError extends TesseraError {
+  static override readonly brand: string = 'TesseraWalletError';
   /** `unavailable`, `cancelled` or `failed`. */
   declare readonly reason: 'unavailable' | 'cancelled' | 'failed';
 
