@@ -10,12 +10,14 @@ const tessera = new Tessera({ apiKey, baseUrl });
 
 // A gateway with the sandbox's test cards and no fallback, so a declined card stays declined.
 const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
-const flow = await tessera.paymentFlows.create({
+const { paymentFlow: flow } = await tessera.paymentFlows.create({
   name: 'Renewals', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: false, stickyProcessorEnabled: false,
   pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
   fallbackProcessorConfigs: [], abuseDetectionConfig: null,
 });
-const store = await tessera.stores.create({ name: 'Subscriptions', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
+if (flow === undefined) throw new Error('The service did not return the payment flow');
+const { store } = await tessera.stores.create({ name: 'Subscriptions', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
+if (store === undefined) throw new Error('The service did not return the store');
 
 const tokenizer = createTokenizer({ environment: 'local', vaultUrl: baseUrl });
 async function saveCard(cardNumber: string): Promise<string> {
