@@ -137,6 +137,6 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
     orderIds: orders.data.map((o) => o.id),
     paymentIds: payments.data.map((p) => p.id),
     webhookTypes: webhooks.data.map((w) => w.type),
-    archivedProcessorIds: archived.archived,
+    archivedProcessorIds: archived.archived ?? [],
   };
 }

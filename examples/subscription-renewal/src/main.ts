@@ -18,11 +18,12 @@ const { paymentFlow: flow } = await tessera.paymentFlows.create({
 if (flow === undefined) throw new Error('The service did not return the payment flow');
 const { store } = await tessera.stores.create({ name: 'Subscriptions', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
 if (store === undefined) throw new Error('The service did not return the store');
+const storeId = store.id;
 
 const tokenizer = createTokenizer({ environment: 'local', vaultUrl: baseUrl });
 async function saveCard(cardNumber: string): Promise<string> {
   const serviceToken = await tokenizer.tokenizeCard({ cardNumber, expiryDate: '12/30', cvc: '123' });
-  const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId: store.id, customerData: { email: `${cardNumber.slice(-4)}@example.com` } });
+  const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: `${cardNumber.slice(-4)}@example.com` } });
   return paymentInstrument.id;
 }
 

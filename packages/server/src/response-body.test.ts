@@ -51,7 +51,7 @@ const flowInput = {
   processorConfigs: [{ processorId: 'proc_1', weight: 100, disabled: false, nonStickable: false }],
   fallbackProcessorConfigs: [],
   abuseDetectionConfig: null,
-} as const;
+};
 const storeInput = { name: 'Shop', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'] };
 const productInput = {
   storeId: 'store_1',
@@ -66,10 +66,10 @@ const productInput = {
       compareAtPrice: 100,
       active: true,
       default: true,
-      prices: [{ currencyOptions: { USD: { amount: 100 } }, recurring: true, interval: 'month', intervalCount: 1, billingTiming: 'in_advance', default: true }],
+      prices: [{ currencyOptions: { USD: { amount: 100 } }, recurring: true, interval: 'month' as const, intervalCount: 1, billingTiming: 'in_advance', default: true }],
     },
   ],
-} as const;
+};
 const checkoutInput = { storeId: 'store_1', items: [{ variantId: 'var_1', quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.test/checkout' };
 
 // Operations whose response body the interface document does not show: every 2xx is returned, with `raw`.

@@ -39,9 +39,9 @@ describe('constructor', () => {
   it('sends to https://api.tagadapay.com/api/public/v1 by default, and to the sandbox one option away (fetch stubbed)', async () => {
     vi.stubEnv('TESSERA_BASE_URL', undefined);
     const urls: string[] = [];
-    const fetch = vi.fn(async (request: Request) => {
+    const fetch = vi.fn((request: Request) => {
       urls.push(request.url);
-      return Response.json(succeededPayment);
+      return Promise.resolve(Response.json(succeededPayment));
     });
     await new Tessera({ apiKey: API_KEY, fetch }).payments.retrieve('pay_1');
     await new Tessera({ apiKey: API_KEY, fetch, baseUrl: SANDBOX_BASE_URL }).payments.retrieve('pay_1');
@@ -50,9 +50,9 @@ describe('constructor', () => {
 
   it('accepts a baseUrl that already ends in /api/public/v1 without doubling the prefix', async () => {
     const urls: string[] = [];
-    const fetch = vi.fn(async (request: Request) => {
+    const fetch = vi.fn((request: Request) => {
       urls.push(request.url);
-      return Response.json(succeededPayment);
+      return Promise.resolve(Response.json(succeededPayment));
     });
     for (const baseUrl of ['https://api.example.test/api/public/v1', 'https://api.example.test/api/public/v1/']) {
       const client = new Tessera({ apiKey: API_KEY, fetch, baseUrl });

@@ -15,7 +15,8 @@ import {
 import { useMockServer, type SentRequest } from './recorder.js';
 
 // Full flows of the interface document against @tessera/sandbox's msw handlers (they match any origin).
-const BASE_URL = 'https://sandbox.tessera.test';
+// Loopback, as a local sandbox is: waitForFinalStatus allows short polling intervals only there.
+const BASE_URL = 'http://127.0.0.1:4010';
 const sandbox: Sandbox = createSandbox();
 const server = setupServer(...sandbox.handlers);
 const recorder = useMockServer(server);
