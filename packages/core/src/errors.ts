@@ -42,13 +42,15 @@ export class TesseraError extends Error {
   /**
    * True when `value` is an error of this very class or one of its subclasses, even one thrown by another copy of
    * the package: `TesseraError.isInstance` for any Tessera error, `TesseraNotFoundError.isInstance` only for a
-   * not-found error (never for a sibling such as a rate-limit error).
+   * not-found error (never for a sibling such as a rate-limit error). Call it on the class: passed unbound (e.g. to
+   * `Array.prototype.filter`) it answers as `TesseraError.isInstance`.
    */
   static isInstance<T>(this: TesseraErrorClass<T>, value: unknown): value is T {
     if (typeof value !== 'object' || value === null) return false;
-    if (!Object.hasOwn(this, 'brand')) return value instanceof this;
     const record = value as Record<symbol, unknown>;
-    if (this.brand === 'TesseraError') return record[marker] === true;
+    // Called unbound (e.g. passed to `filter`): answer as `TesseraError.isInstance`.
+    if (typeof this !== 'function' || this.brand === 'TesseraError') return record[marker] === true;
+    if (!Object.hasOwn(this, 'brand')) return value instanceof this;
     const own = record[brands];
     return Array.isArray(own) && own.includes(this.brand);
   }

@@ -113,5 +113,7 @@ describe('TesseraError.isInstance', () => {
     expect(built.TesseraTimeoutError.isInstance(new core.TesseraAbortError())).toBe(false);
     expect(built.TesseraValidationError.isInstance(new core.TesseraValidationError([]))).toBe(true);
     expect(new core.TesseraAbortError().name).toBe('TesseraAbortError');
+    const { isInstance } = core.TesseraTimeoutError;
+    expect([new core.TesseraAbortError(), new Error('plain')].filter(isInstance)).toHaveLength(1);
   });
 });
