@@ -1,18 +1,7 @@
 const marker = Symbol.for('tessera.error');
-// The brands of every class an error was constructed as (its own and its ancestors'), shared by every copy of the
-// package through `Symbol.for`, so `isInstance` answers per class even across copies.
-const brands = Symbol.for('tessera.error.brands');
 
 /** A Tessera error class as `isInstance` sees it: a constructor with its own {@link TesseraError.brand}. */
 export type TesseraErrorClass<T> = (abstract new (...args: never[]) => T) & { readonly brand: string };
-
-function brandsOf(target: unknown): string[] {
-  const list: string[] = [];
-  for (let current = target; typeof current === 'function' && current !== Error; current = Object.getPrototypeOf(current)) {
-    if (Object.hasOwn(current, 'brand')) list.push((current as unknown as { brand: string }).brand);
-  }
-  return list;
-}
 
 /**
  * Base class of every error the Tessera SDK throws. Each error has a stable `code`.
@@ -25,16 +14,15 @@ export class TesseraError extends Error {
   readonly reason?: string;
   private readonly [marker] = true;
   /**
-   * The class's own marker, unique among Tessera error classes and equal in every copy of the package. Each public
-   * subclass declares its own; its instances carry it with those of its ancestors, and `name` defaults to it.
+   * The class's own marker, unique among Tessera error classes and equal in every copy of the package: the part of
+   * the class name between `Tessera` and `Error` (`NotFound`; `''` for `TesseraError` itself). Each public subclass
+   * declares its own; `isInstance` compares it along the error's class chain, and `name` is `Tessera{brand}Error`.
    */
-  static readonly brand: string = 'TesseraError';
+  static readonly brand: string = '';
 
   constructor(code: string, message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
-    const classBrands = brandsOf(new.target);
-    Object.defineProperty(this, brands, { value: classBrands, enumerable: false });
-    this.name = classBrands[0] ?? 'TesseraError';
+    this.name = `Tessera${(new.target as unknown as { brand: string }).brand}Error`;
     this.code = code;
     if (options?.reason !== undefined) this.reason = options.reason;
   }
@@ -43,16 +31,19 @@ export class TesseraError extends Error {
    * True when `value` is an error of this very class or one of its subclasses, even one thrown by another copy of
    * the package: `TesseraError.isInstance` for any Tessera error, `TesseraNotFoundError.isInstance` only for a
    * not-found error (never for a sibling such as a rate-limit error). Call it on the class: passed unbound (e.g. to
-   * `Array.prototype.filter`) it answers as `TesseraError.isInstance`.
+   * `Array.prototype.filter`) it answers as `TesseraError.isInstance`. A subclass of your own without its own
+   * `brand` answers as its nearest branded ancestor.
    */
   static isInstance<T>(this: TesseraErrorClass<T>, value: unknown): value is T {
-    if (typeof value !== 'object' || value === null) return false;
-    const record = value as Record<symbol, unknown>;
-    // Called unbound (e.g. passed to `filter`): answer as `TesseraError.isInstance`.
-    if (typeof this !== 'function' || this.brand === 'TesseraError') return record[marker] === true;
-    if (!Object.hasOwn(this, 'brand')) return value instanceof this;
-    const own = record[brands];
-    return Array.isArray(own) && own.includes(this.brand);
+    if ((value as Record<symbol, unknown> | null | undefined)?.[marker] !== true) return false;
+    const brand = (this as TesseraErrorClass<T> | undefined)?.brand;
+    // Brands are strings, so the class chain of an error from another copy of the package compares equal.
+    for (let current = (value as object).constructor as unknown; current; current = Object.getPrototypeOf(current)) {
+      // An inherited brand equals an ancestor's, so only the value's own ancestors can match.
+      if ((current as { brand?: unknown }).brand === brand) return true;
+    }
+    // Called unbound (e.g. passed to `filter`), or on `TesseraError` for an error of an older copy: any Tessera error.
+    return !brand;
   }
 
   /** Serializable form: name, code, message and reason only (never request data). */
@@ -73,13 +64,12 @@ export interface FieldError {
 
 /** Input failed validation before anything was sent. `fields` names every bad field. */
 export class TesseraValidationError extends TesseraError {
-  static override readonly brand: string = 'TesseraValidationError';
+  static override readonly brand: string = 'Validation';
   /** Every field error found, all at once. */
   readonly fields: FieldError[];
 
   constructor(fields: FieldError[], message?: string) {
     super('validation_error', message ?? `Invalid input: ${fields.map((f) => `${f.field || '(root)'} ${f.message}`).join('; ')}`);
-    this.name = 'TesseraValidationError';
     this.fields = fields;
   }
 
@@ -90,18 +80,16 @@ export class TesseraValidationError extends TesseraError {
 
 /** An operation (such as polling) ran past its time limit. */
 export class TesseraTimeoutError extends TesseraError {
-  static override readonly brand: string = 'TesseraTimeoutError';
+  static override readonly brand: string = 'Timeout';
   constructor(message = 'The operation timed out', options?: { cause?: unknown }) {
     super('timeout', message, options);
-    this.name = 'TesseraTimeoutError';
   }
 }
 
 /** An operation was cancelled through its AbortSignal. */
 export class TesseraAbortError extends TesseraError {
-  static override readonly brand: string = 'TesseraAbortError';
+  static override readonly brand: string = 'Abort';
   constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
     super('aborted', message, options);
-    this.name = 'TesseraAbortError';
   }
 }

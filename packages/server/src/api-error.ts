@@ -35,7 +35,7 @@ export class TesseraApiError extends TesseraError {
   readonly body: unknown;
   /** Response headers, names in lower case. */
   readonly headers: Record<string, string>;
-  static override readonly brand: string = 'TesseraApiError';
+  static override readonly brand: string = 'Api';
 
   constructor(details: ApiErrorDetails) {
     super(details.code, details.message);
@@ -53,7 +53,7 @@ export class TesseraApiError extends TesseraError {
 
 /** 400: the service rejected the request's content. `fields` names each bad field when the service says. */
 export class TesseraBadRequestError extends TesseraApiError {
-  static override readonly brand: string = 'TesseraBadRequestError';
+  static override readonly brand: string = 'BadRequest';
   /** Field errors reported by the service (may be empty). */
   readonly fields: FieldError[];
 
@@ -68,34 +68,34 @@ export class TesseraBadRequestError extends TesseraApiError {
 }
 
 /** 401: the API key is missing, wrong or revoked. */
-export class TesseraAuthenticationError extends TesseraApiError { static override readonly brand: string = 'TesseraAuthenticationError'; }
+export class TesseraAuthenticationError extends TesseraApiError { static override readonly brand: string = 'Authentication'; }
 
 /** 403: the API key may not do this. */
-export class TesseraPermissionDeniedError extends TesseraApiError { static override readonly brand: string = 'TesseraPermissionDeniedError'; }
+export class TesseraPermissionDeniedError extends TesseraApiError { static override readonly brand: string = 'PermissionDenied'; }
 
 /** 404: no such resource (or path). */
-export class TesseraNotFoundError extends TesseraApiError { static override readonly brand: string = 'TesseraNotFoundError'; }
+export class TesseraNotFoundError extends TesseraApiError { static override readonly brand: string = 'NotFound'; }
 
 /**
  * 409: the request conflicts with the resource's state (`invalid_state`, e.g. capturing twice) or with a running
  * request of the same idempotency key (`idempotency_key_in_use`). A key reused with another body is the
  * {@link TesseraIdempotencyError} subclass.
  */
-export class TesseraConflictError extends TesseraApiError { static override readonly brand: string = 'TesseraConflictError'; }
+export class TesseraConflictError extends TesseraApiError { static override readonly brand: string = 'Conflict'; }
 
 /**
  * 409 `idempotency_key_reused`: this idempotency key was already used with a different request body. A programming
  * error (one key per logical operation), never retried: retrying with the same key fails again, and a fresh key may
  * repeat an operation that already happened.
  */
-export class TesseraIdempotencyError extends TesseraConflictError { static override readonly brand: string = 'TesseraIdempotencyError'; }
+export class TesseraIdempotencyError extends TesseraConflictError { static override readonly brand: string = 'Idempotency'; }
 
 /** 422: well-formed but not possible, e.g. `amount_exceeds_refundable`. */
-export class TesseraUnprocessableEntityError extends TesseraApiError { static override readonly brand: string = 'TesseraUnprocessableEntityError'; }
+export class TesseraUnprocessableEntityError extends TesseraApiError { static override readonly brand: string = 'UnprocessableEntity'; }
 
 /** 429: too many requests. `retryAfterMs` is the server's `Retry-After` (seconds or HTTP date), when it sent one. */
 export class TesseraRateLimitError extends TesseraApiError {
-  static override readonly brand: string = 'TesseraRateLimitError';
+  static override readonly brand: string = 'RateLimit';
   /** Milliseconds the server asked to wait, from `Retry-After`. */
   readonly retryAfterMs: number | undefined;
 
@@ -106,7 +106,7 @@ export class TesseraRateLimitError extends TesseraApiError {
 }
 
 /** 5xx: the service (or a proxy in front of it) failed. */
-export class TesseraInternalServerError extends TesseraApiError { static override readonly brand: string = 'TesseraInternalServerError'; }
+export class TesseraInternalServerError extends TesseraApiError { static override readonly brand: string = 'InternalServer'; }
 
 function defaultCode(status: number): string {
   switch (status) {

@@ -21,7 +21,7 @@ export interface ResponseValidationDetails {
  * and repeat the call only with the same `idempotencyKey`.
  */
 export class TesseraResponseValidationError extends TesseraError {
-  static override readonly brand: string = 'TesseraResponseValidationError';
+  static override readonly brand: string = 'ResponseValidation';
   /** Every field of the response that did not match, as dotted paths. */
   readonly fields: FieldError[];
   /** HTTP status of the response (a 2xx: the request succeeded on the service). */
