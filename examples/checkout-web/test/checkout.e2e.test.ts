@@ -29,12 +29,12 @@ beforeAll(async () => {
   // A store on a gateway with the sandbox's test cards, 3DS on and no fallback, so a declined card stays declined.
   const tessera = new Tessera({ apiKey: sandbox.sandbox.apiKey, baseUrl: sandbox.url });
   const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
-  const flow = await tessera.paymentFlows.create({
+  const flow = (await tessera.paymentFlows.create({
     name: 'Checkout', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: true, stickyProcessorEnabled: false,
     pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
     fallbackProcessorConfigs: [], abuseDetectionConfig: null,
-  });
-  const store = await tessera.stores.create({ name: 'Web', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
+  })).paymentFlow!;
+  const store = (await tessera.stores.create({ name: 'Web', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id })).store!;
   merchant = await startCheckoutServer({
     apiKey: sandbox.sandbox.apiKey,
     baseUrl: sandbox.url,

@@ -142,12 +142,17 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
     return c.json(paymentView(await tessera.payments.capture(amount ? { ...params, amount } : params, idempotency(c))));
   });
 
-  app.post('/api/payments/:id/void', async (c) => c.json(paymentView(await tessera.payments.void({ paymentId: c.req.param('id'), storeId }, idempotency(c)))));
+  // Void and refund answer with a body the document does not show: when it holds no payment, read the payment.
+  app.post('/api/payments/:id/void', async (c) => {
+    const { payment } = await tessera.payments.void({ paymentId: c.req.param('id'), storeId }, idempotency(c));
+    return c.json(paymentView(payment ?? (await tessera.payments.retrieve(c.req.param('id')))));
+  });
 
   app.post('/api/payments/:id/refund', async (c) => {
     const amount = optional(await jsonBody(c), 'amount', isAmount);
     const params = { paymentId: c.req.param('id'), storeId };
-    return c.json(paymentView(await tessera.payments.refund(amount ? { ...params, amount } : params, idempotency(c))));
+    const { payment } = await tessera.payments.refund(amount ? { ...params, amount } : params, idempotency(c));
+    return c.json(paymentView(payment ?? (await tessera.payments.retrieve(params.paymentId))));
   });
 
   // The document leaves webhook signing "not shown", so there is nothing to verify yet: check the signature here

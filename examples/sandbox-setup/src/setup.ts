@@ -2,6 +2,12 @@ import { sandboxRoutes } from '@tessera/sandbox';
 import type { Tessera } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 
+/** The resource a setup call returned; the SDK returns every 2xx, so say so when the answer held none. */
+function recognised<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`The service created the ${what} but its answer did not contain it`);
+  return value;
+}
+
 /** Where the sandbox is and how to reach its `/sandbox/*` helpers. */
 export interface SetupOptions {
   tessera: Tessera;
@@ -44,7 +50,7 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
   });
   log(`processor      ${processor.id}`);
 
-  const flow = await tessera.paymentFlows.create({
+  const flow = recognised((await tessera.paymentFlows.create({
     name: 'Sandbox flow',
     strategy: 'simple',
     fallbackMode: false,
@@ -55,19 +61,19 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
     processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
     fallbackProcessorConfigs: [],
     abuseDetectionConfig: null,
-  });
+  })).paymentFlow, 'payment flow');
   log(`payment flow   ${flow.id}`);
 
-  const store = await tessera.stores.create({
+  const store = recognised((await tessera.stores.create({
     name: 'Sandbox store',
     baseCurrency: 'USD',
     presentmentCurrencies: ['USD'],
     chargeCurrencies: ['USD'],
     selectedPaymentFlowId: flow.id,
-  });
+  })).store, 'store');
   log(`store          ${store.id}`);
 
-  const product = await tessera.products.create({
+  const product = recognised((await tessera.products.create({
     storeId: store.id,
     name: 'Pro plan',
     active: true,
@@ -83,16 +89,16 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
         prices: [{ currencyOptions: { USD: { amount: 999 } }, recurring: true, interval: 'month', intervalCount: 1, billingTiming: 'in_advance', default: true }],
       },
     ],
-  });
+  })).product, 'product');
   const variantId = product.variants[0]!.id;
   log(`product        ${product.id} (variant ${variantId})`);
 
-  const session = await tessera.checkoutSessions.create({
+  const session = recognised((await tessera.checkoutSessions.create({
     storeId: store.id,
     items: [{ variantId, quantity: 1 }],
     currency: 'USD',
     checkoutUrl: 'https://shop.example/checkout',
-  });
+  })).checkoutSession, 'checkout session');
   const checkoutSessionId = session.id ?? '';
   log(`checkout       ${checkoutSessionId} → ${session.redirectUrl}`);
 
@@ -117,7 +123,7 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
   log(`webhooks       ${webhooks.data.map((w) => w.type).join(', ')}`);
 
   const archived = await tessera.processors.archive([processor.id]);
-  log(`archived       ${archived.archived.join(', ')}`);
+  log(`archived       ${archived.archived?.join(', ') ?? JSON.stringify(archived.raw)}`);
 
   return {
     processorId: processor.id,
@@ -131,6 +137,6 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
     orderIds: orders.data.map((o) => o.id),
     paymentIds: payments.data.map((p) => p.id),
     webhookTypes: webhooks.data.map((w) => w.type),
-    archivedProcessorIds: archived.archived,
+    archivedProcessorIds: archived.archived ?? [],
   };
 }

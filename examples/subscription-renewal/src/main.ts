@@ -10,17 +10,20 @@ const tessera = new Tessera({ apiKey, baseUrl });
 
 // A gateway with the sandbox's test cards and no fallback, so a declined card stays declined.
 const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
-const flow = await tessera.paymentFlows.create({
+const { paymentFlow: flow } = await tessera.paymentFlows.create({
   name: 'Renewals', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: false, stickyProcessorEnabled: false,
   pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
   fallbackProcessorConfigs: [], abuseDetectionConfig: null,
 });
-const store = await tessera.stores.create({ name: 'Subscriptions', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
+if (flow === undefined) throw new Error('The service did not return the payment flow');
+const { store } = await tessera.stores.create({ name: 'Subscriptions', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id });
+if (store === undefined) throw new Error('The service did not return the store');
+const storeId = store.id;
 
 const tokenizer = createTokenizer({ environment: 'local', vaultUrl: baseUrl });
 async function saveCard(cardNumber: string): Promise<string> {
   const serviceToken = await tokenizer.tokenizeCard({ cardNumber, expiryDate: '12/30', cvc: '123' });
-  const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId: store.id, customerData: { email: `${cardNumber.slice(-4)}@example.com` } });
+  const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: `${cardNumber.slice(-4)}@example.com` } });
   return paymentInstrument.id;
 }
 

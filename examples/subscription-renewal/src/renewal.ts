@@ -1,5 +1,5 @@
 import { isFailedPaymentStatus } from '@tessera/core';
-import { TesseraApiError, type Payment, type Tessera } from '@tessera/server';
+import { TesseraApiError, TesseraIdempotencyError, type Payment, type Tessera } from '@tessera/server';
 
 /** A subscription as the merchant's own database keeps it. */
 export interface Subscription {
@@ -44,6 +44,9 @@ export async function renewSubscription(tessera: Tessera, storeId: string, subsc
       { idempotencyKey: `renewal-${subscription.id}-${subscription.period}-${subscription.attempts}` },
     );
   } catch (error) {
+    // The key of this attempt was already used with another body (e.g. the price changed since): a bug to fix,
+    // never a conflict to retry later.
+    if (TesseraIdempotencyError.isInstance(error)) return { kind: 'gave_up', reason: error.code };
     // A 4xx means the request itself is wrong (e.g. the instrument was deleted): retrying will not help.
     if (error instanceof TesseraApiError && error.status < 500 && error.status !== 409 && error.status !== 429) {
       return { kind: 'gave_up', reason: error.code };

@@ -25,12 +25,12 @@ beforeEach(async () => {
   processBodies.length = 0;
   tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 1 });
   const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
-  const flow = await tessera.paymentFlows.create({
+  const flow = (await tessera.paymentFlows.create({
     name: 'Renewals', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: false, stickyProcessorEnabled: false,
     pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
     fallbackProcessorConfigs: [], abuseDetectionConfig: null,
-  });
-  storeId = (await tessera.stores.create({ name: 'Subs', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id })).id;
+  })).paymentFlow!;
+  storeId = (await tessera.stores.create({ name: 'Subs', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id })).store!.id;
 });
 
 async function subscription(id: string, cardNumber: string, attempts = 0): Promise<Subscription> {
@@ -59,6 +59,14 @@ describe('subscription-renewal example', () => {
     const first = await renewSubscription(tessera, storeId, sub);
     const again = await renewSubscription(tessera, storeId, sub);
     expect(first.kind === 'renewed' && again.kind === 'renewed' && again.payment.id === first.payment.id).toBe(true);
+    expect(sandbox.countCharges()).toBe(1);
+  });
+
+  it('gives up, never retries later, when the idempotency key was used with another body', async () => {
+    const sub = await subscription('sub_ok', '4242424242424242');
+    expect(await renewSubscription(tessera, storeId, sub)).toMatchObject({ kind: 'renewed' });
+    // The same period and attempt run again with another price: the sandbox refuses the reused key.
+    expect(await renewSubscription(tessera, storeId, { ...sub, amount: 1299 })).toEqual({ kind: 'gave_up', reason: 'idempotency_key_reused' });
     expect(sandbox.countCharges()).toBe(1);
   });
 

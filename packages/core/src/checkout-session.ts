@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, resourceId } from './common.js';
+import { currencyCode, resourceId, type RequestFields } from './common.js';
 
 /** Body of create checkout session (section 2.12; path assumed). */
 export const createCheckoutSessionRequest = z.looseObject({
@@ -9,7 +9,7 @@ export const createCheckoutSessionRequest = z.looseObject({
   checkoutUrl: z.url(),
 });
 /** Body of create checkout session. */
-export type CreateCheckoutSessionRequest = z.infer<typeof createCheckoutSessionRequest>;
+export type CreateCheckoutSessionRequest = RequestFields<z.infer<typeof createCheckoutSessionRequest>>;
 
 /** A checkout session: where to send the customer (`redirectUrl`). */
 export const checkoutSession = z.looseObject({

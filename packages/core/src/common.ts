@@ -48,3 +48,10 @@ export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx)
     ctx.issues.push({ code: 'custom', input: undefined, path: field.split('.'), message: 'must not be sent: card data goes to the vault only', params: { code: 'card_data' } });
   }
 });
+
+/**
+ * The type of a request object without the index signature of a loose schema: the editor shows (and checks) the
+ * fields the document names, so a misspelt optional field is a compile error, and `Omit<…>` keeps the known fields.
+ * Unknown fields are still accepted and sent at run time; pass them from a variable or with a type assertion.
+ */
+export type RequestFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { resourceId } from './common.js';
+import { resourceId, type RequestFields } from './common.js';
 
 /** A customer (section 2.5). Only id and email are given by the document; other fields pass through. */
 export const customer = z.looseObject({
@@ -19,7 +19,7 @@ export const customerData = z.looseObject({
   lastName: z.optional(z.string()),
 });
 /** Customer details used to create a customer along with an instrument. */
-export type CustomerData = z.infer<typeof customerData>;
+export type CustomerData = RequestFields<z.infer<typeof customerData>>;
 
 /** Path parameters of `GET /customers/{id}/payment-instruments` (section 4.3). */
 export const listCustomerPaymentInstrumentsParams = z.looseObject({ customerId: resourceId });

@@ -1,5 +1,8 @@
 const marker = Symbol.for('tessera.error');
 
+/** A Tessera error class as `isInstance` sees it: a constructor with its own {@link TesseraError.brand}. */
+export type TesseraErrorClass<T> = (abstract new (...args: never[]) => T) & { readonly brand: string };
+
 /**
  * Base class of every error the Tessera SDK throws. Each error has a stable `code`.
  * Use {@link TesseraError.isInstance} rather than `instanceof` when two copies of the SDK may be installed.
@@ -10,17 +13,37 @@ export class TesseraError extends Error {
   /** Finer cause within `code` where an error family has several (e.g. `sensitive_data`, `missing_vault_key`). */
   readonly reason?: string;
   private readonly [marker] = true;
+  /**
+   * The class's own marker, unique among Tessera error classes and equal in every copy of the package: the part of
+   * the class name between `Tessera` and `Error` (`NotFound`; `''` for `TesseraError` itself). Each public subclass
+   * declares its own; `isInstance` compares it along the error's class chain, and `name` is `Tessera{brand}Error`.
+   */
+  static readonly brand: string = '';
 
   constructor(code: string, message: string, options?: { cause?: unknown; reason?: string }) {
     super(message, options);
-    this.name = 'TesseraError';
+    this.name = `Tessera${(new.target as unknown as { brand: string }).brand}Error`;
     this.code = code;
     if (options?.reason !== undefined) this.reason = options.reason;
   }
 
-  /** True for any Tessera error, even one thrown by another copy of the package. */
-  static isInstance(value: unknown): value is TesseraError {
-    return typeof value === 'object' && value !== null && (value as Record<symbol, unknown>)[marker] === true;
+  /**
+   * True when `value` is an error of this very class or one of its subclasses, even one thrown by another copy of
+   * the package: `TesseraError.isInstance` for any Tessera error, `TesseraNotFoundError.isInstance` only for a
+   * not-found error (never for a sibling such as a rate-limit error). Call it on the class: passed unbound (e.g. to
+   * `Array.prototype.filter`) it answers as `TesseraError.isInstance`. A subclass of your own without its own
+   * `brand` answers as its nearest branded ancestor.
+   */
+  static isInstance<T>(this: TesseraErrorClass<T>, value: unknown): value is T {
+    if ((value as Record<symbol, unknown> | null | undefined)?.[marker] !== true) return false;
+    const brand = (this as TesseraErrorClass<T> | undefined)?.brand;
+    // Brands are strings, so the class chain of an error from another copy of the package compares equal.
+    for (let current = (value as object).constructor as unknown; current; current = Object.getPrototypeOf(current)) {
+      // An inherited brand equals an ancestor's, so only the value's own ancestors can match.
+      if ((current as { brand?: unknown }).brand === brand) return true;
+    }
+    // Called unbound (e.g. passed to `filter`), or on `TesseraError` for an error of an older copy: any Tessera error.
+    return !brand;
   }
 
   /** Serializable form: name, code, message and reason only (never request data). */
@@ -41,12 +64,12 @@ export interface FieldError {
 
 /** Input failed validation before anything was sent. `fields` names every bad field. */
 export class TesseraValidationError extends TesseraError {
+  static override readonly brand: string = 'Validation';
   /** Every field error found, all at once. */
   readonly fields: FieldError[];
 
   constructor(fields: FieldError[], message?: string) {
     super('validation_error', message ?? `Invalid input: ${fields.map((f) => `${f.field || '(root)'} ${f.message}`).join('; ')}`);
-    this.name = 'TesseraValidationError';
     this.fields = fields;
   }
 
@@ -57,16 +80,16 @@ export class TesseraValidationError extends TesseraError {
 
 /** An operation (such as polling) ran past its time limit. */
 export class TesseraTimeoutError extends TesseraError {
+  static override readonly brand: string = 'Timeout';
   constructor(message = 'The operation timed out', options?: { cause?: unknown }) {
     super('timeout', message, options);
-    this.name = 'TesseraTimeoutError';
   }
 }
 
 /** An operation was cancelled through its AbortSignal. */
 export class TesseraAbortError extends TesseraError {
+  static override readonly brand: string = 'Abort';
   constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
     super('aborted', message, options);
-    this.name = 'TesseraAbortError';
   }
 }

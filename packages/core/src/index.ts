@@ -16,9 +16,9 @@ export {
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './challenge-message.js';
 export { challengeWindowSizes, encodeChallengeRequest, type ChallengeWindowSize } from './challenge-request.js';
 export { checkoutSession, createCheckoutSessionRequest, type CheckoutSession, type CreateCheckoutSessionRequest } from './checkout-session.js';
-export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId, withoutCardData } from './common.js';
+export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
-export { TesseraAbortError, TesseraError, TesseraTimeoutError, TesseraValidationError, type FieldError } from './errors.js';
+export { TesseraAbortError, TesseraError, TesseraTimeoutError, TesseraValidationError, type FieldError, type TesseraErrorClass } from './errors.js';
 export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money.js';
 export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order, type OrderList } from './order.js';
 export {

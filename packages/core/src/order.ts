@@ -1,11 +1,11 @@
 import * as z from 'zod/mini';
-import { queryObject, resourceId } from './common.js';
+import { queryObject, resourceId, type RequestFields } from './common.js';
 import { pageNumber, pageSize } from './payment.js';
 
 /** Query of list orders (section 4.10, path assumed): `storeId`, `page`, `per_page`. */
 export const listOrdersRequest = queryObject({ storeId: resourceId, page: pageNumber, per_page: pageSize });
 /** Query of list orders. */
-export type ListOrdersRequest = z.infer<typeof listOrdersRequest>;
+export type ListOrdersRequest = RequestFields<z.infer<typeof listOrdersRequest>>;
 
 /** An order. The document does not list its fields; these are the ones the sandbox returns. */
 export const order = z.looseObject({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { resourceId } from './common.js';
+import { resourceId, type RequestFields } from './common.js';
 
 /** One processor in a flow, with its routing weight (section 2.9). */
 export const processorConfig = z.looseObject({
@@ -9,7 +9,7 @@ export const processorConfig = z.looseObject({
   nonStickable: z.boolean(),
 });
 /** One processor in a flow. */
-export type ProcessorConfig = z.infer<typeof processorConfig>;
+export type ProcessorConfig = RequestFields<z.infer<typeof processorConfig>>;
 
 /**
  * A payment flow as sent to create (section 2.9). Routing-rule configuration is "not shown" and not modelled:
@@ -28,12 +28,12 @@ export const paymentFlowInput = z.looseObject({
   abuseDetectionConfig: z.nullable(z.record(z.string(), z.unknown())),
 });
 /** A payment flow as sent to create. */
-export type PaymentFlowInput = z.infer<typeof paymentFlowInput>;
+export type PaymentFlowInput = RequestFields<z.infer<typeof paymentFlowInput>>;
 
 /** Body of create payment flow (section 4.10, path assumed): `{ data: flow }`. */
 export const createPaymentFlowRequest = z.looseObject({ data: paymentFlowInput });
 /** Body of create payment flow. */
-export type CreatePaymentFlowRequest = z.infer<typeof createPaymentFlowRequest>;
+export type CreatePaymentFlowRequest = RequestFields<z.infer<typeof createPaymentFlowRequest>>;
 
 /** A payment flow with its id, as returned by create. */
 export const paymentFlow = z.looseObject({ id: z.string(), name: z.string() });

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, resourceId, withoutCardData } from './common.js';
+import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { customer, customerData } from './customer.js';
 
 /**
@@ -43,7 +43,7 @@ export const createPaymentInstrumentFromTokenRequest = z.pipe(
   ]),
 );
 /** Body of `POST /payment-instruments/create-from-token`. */
-export type CreatePaymentInstrumentFromTokenRequest = z.infer<typeof createPaymentInstrumentFromTokenRequest>;
+export type CreatePaymentInstrumentFromTokenRequest = RequestFields<z.infer<typeof createPaymentInstrumentFromTokenRequest>>;
 
 /** Response of `POST /payment-instruments/create-from-token`. */
 export const createPaymentInstrumentFromTokenResponse = z.looseObject({

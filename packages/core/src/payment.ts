@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, minorUnits, resourceId, withoutCardData } from './common.js';
+import { currencyCode, minorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 
 /**
  * Payment statuses. The document names `pending`, `succeeded`, `failed` and `declined`. The statuses after auth,
@@ -92,18 +92,18 @@ export const captureRequest = z.looseObject({
  */
 export const processPaymentRequest = z.discriminatedUnion('mode', [purchaseRequest, authorizeRequest, captureRequest]);
 /** Body of `POST /payments/process`. */
-export type ProcessPaymentRequest = z.infer<typeof processPaymentRequest>;
+export type ProcessPaymentRequest = RequestFields<z.infer<typeof processPaymentRequest>>;
 /** A purchase request (without `mode`, for the `purchase` shortcut). */
-export type PurchaseRequest = z.infer<typeof purchaseRequest>;
+export type PurchaseRequest = RequestFields<z.infer<typeof purchaseRequest>>;
 /** An authorization request. */
-export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
+export type AuthorizeRequest = RequestFields<z.infer<typeof authorizeRequest>>;
 /** A capture request. */
-export type CaptureRequest = z.infer<typeof captureRequest>;
+export type CaptureRequest = RequestFields<z.infer<typeof captureRequest>>;
 
 /** Body of `POST /payments/void` (section 4.7). */
 export const voidPaymentRequest = z.looseObject({ paymentId: resourceId, storeId: resourceId }).check(withoutCardData);
 /** Body of `POST /payments/void`. */
-export type VoidPaymentRequest = z.infer<typeof voidPaymentRequest>;
+export type VoidPaymentRequest = RequestFields<z.infer<typeof voidPaymentRequest>>;
 
 /** Body of `POST /payments/refund` (section 4.8). Without `amount` the refund is for everything not yet refunded. */
 export const refundPaymentRequest = z.looseObject({
@@ -112,7 +112,7 @@ export const refundPaymentRequest = z.looseObject({
   amount: z.optional(minorUnits),
 }).check(withoutCardData);
 /** Body of `POST /payments/refund`. */
-export type RefundPaymentRequest = z.infer<typeof refundPaymentRequest>;
+export type RefundPaymentRequest = RequestFields<z.infer<typeof refundPaymentRequest>>;
 
 /** Page number of the list operations: from 1. */
 export const pageNumber = z.int().check(z.minimum(1));
@@ -125,7 +125,7 @@ export const listPaymentsRequest = z.looseObject({
   filters: z.optional(z.looseObject({ storeIds: z.optional(z.array(resourceId)) })),
 });
 /** Body of list payments. */
-export type ListPaymentsRequest = z.infer<typeof listPaymentsRequest>;
+export type ListPaymentsRequest = RequestFields<z.infer<typeof listPaymentsRequest>>;
 
 /** Result of list payments: `data` (given) plus optional paging facts. */
 export const paymentList = z.looseObject({

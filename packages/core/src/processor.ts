@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, resourceId } from './common.js';
+import { currencyCode, resourceId, type RequestFields } from './common.js';
 
 /**
  * A processor as sent to `POST /processors/create` (section 2.8). `type` is `sandbox` for the sandbox processor;
@@ -14,12 +14,12 @@ export const processorInput = z.looseObject({
   options: z.record(z.string(), z.unknown()),
 });
 /** A processor as sent to create. */
-export type ProcessorInput = z.infer<typeof processorInput>;
+export type ProcessorInput = RequestFields<z.infer<typeof processorInput>>;
 
 /** Body of `POST /processors/create`: `{ processor }`. */
 export const createProcessorRequest = z.looseObject({ processor: processorInput });
 /** Body of `POST /processors/create`. */
-export type CreateProcessorRequest = z.infer<typeof createProcessorRequest>;
+export type CreateProcessorRequest = RequestFields<z.infer<typeof createProcessorRequest>>;
 
 /** A processor as returned by the service (with an id). Unknown fields pass through. */
 export const processor = z.looseObject({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, minorUnits, resourceId } from './common.js';
+import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
 
 /** A price of a product variant (section 2.11): amounts per currency, optionally recurring. */
 export const productPriceInput = z.looseObject({
@@ -12,7 +12,7 @@ export const productPriceInput = z.looseObject({
   default: z.boolean(),
 });
 /** A price of a product variant. */
-export type ProductPriceInput = z.infer<typeof productPriceInput>;
+export type ProductPriceInput = RequestFields<z.infer<typeof productPriceInput>>;
 
 /** A variant of a product (section 2.11). `price` and `compareAtPrice` are minor units. */
 export const productVariantInput = z.looseObject({
@@ -26,7 +26,7 @@ export const productVariantInput = z.looseObject({
   prices: z.array(productPriceInput),
 });
 /** A variant of a product. */
-export type ProductVariantInput = z.infer<typeof productVariantInput>;
+export type ProductVariantInput = RequestFields<z.infer<typeof productVariantInput>>;
 
 /** Body of create product (section 2.11; path assumed). */
 export const createProductRequest = z.looseObject({
@@ -36,7 +36,7 @@ export const createProductRequest = z.looseObject({
   variants: z.array(productVariantInput),
 });
 /** Body of create product. */
-export type CreateProductRequest = z.infer<typeof createProductRequest>;
+export type CreateProductRequest = RequestFields<z.infer<typeof createProductRequest>>;
 
 /** A product as returned by create: ids for the product, its variants and their prices. */
 export const product = z.looseObject({

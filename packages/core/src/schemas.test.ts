@@ -139,4 +139,18 @@ describe('TesseraError.isInstance', () => {
     expect(TesseraError.isInstance(new Error('plain'))).toBe(false);
     expect(TesseraError.isInstance({ code: 'x' })).toBe(false);
   });
+
+  it('answers per class, never for a sibling, also across copies', async () => {
+    const built = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof core;
+    const foreignTimeout = new built.TesseraTimeoutError();
+    expect(core.TesseraTimeoutError.isInstance(foreignTimeout)).toBe(true);
+    expect(core.TesseraAbortError.isInstance(foreignTimeout)).toBe(false);
+    expect(core.TesseraValidationError.isInstance(foreignTimeout)).toBe(false);
+    expect(built.TesseraAbortError.isInstance(new core.TesseraAbortError())).toBe(true);
+    expect(built.TesseraTimeoutError.isInstance(new core.TesseraAbortError())).toBe(false);
+    expect(built.TesseraValidationError.isInstance(new core.TesseraValidationError([]))).toBe(true);
+    expect(new core.TesseraAbortError().name).toBe('TesseraAbortError');
+    const { isInstance } = core.TesseraTimeoutError;
+    expect([new core.TesseraAbortError(), new Error('plain')].filter(isInstance)).toHaveLength(1);
+  });
 });

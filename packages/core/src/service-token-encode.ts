@@ -11,6 +11,7 @@ export type ServiceTokenErrorReason = 'not_base64' | 'not_json' | 'invalid_shape
 
 /** A service token could not be encoded or decoded. The message never contains the token itself. */
 export class ServiceTokenError extends TesseraError {
+  static override readonly brand: string = 'ServiceToken';
   /** Which check failed. */
   declare readonly reason: ServiceTokenErrorReason;
 

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, resourceId } from './common.js';
+import { currencyCode, resourceId, type RequestFields } from './common.js';
 
 /** Body of create store (section 2.10; path assumed). */
 export const createStoreRequest = z.looseObject({
@@ -10,7 +10,7 @@ export const createStoreRequest = z.looseObject({
   selectedPaymentFlowId: z.optional(resourceId),
 });
 /** Body of create store. */
-export type CreateStoreRequest = z.infer<typeof createStoreRequest>;
+export type CreateStoreRequest = RequestFields<z.infer<typeof createStoreRequest>>;
 
 /** A store with its id, as returned by create. */
 export const store = z.looseObject({

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, resourceId, withoutCardData } from './common.js';
+import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
 
 /** A 3DS session persisted by the service (section 2.6). */
 export const threeDSSession = z.looseObject({
@@ -24,4 +24,4 @@ export const createThreeDSSessionRequest = z.looseObject({
   }),
 }).check(withoutCardData);
 /** Body of `POST /threeds/create-session`. */
-export type CreateThreeDSSessionRequest = z.infer<typeof createThreeDSSessionRequest>;
+export type CreateThreeDSSessionRequest = RequestFields<z.infer<typeof createThreeDSSessionRequest>>;

@@ -1,10 +1,10 @@
 import * as z from 'zod/mini';
-import { queryObject, resourceId } from './common.js';
+import { queryObject, resourceId, type RequestFields } from './common.js';
 
 /** Query of list webhooks (section 4.10, path assumed): the store id. */
 export const listWebhooksRequest = queryObject({ storeId: resourceId });
 /** Query of list webhooks. */
-export type ListWebhooksRequest = z.infer<typeof listWebhooksRequest>;
+export type ListWebhooksRequest = RequestFields<z.infer<typeof listWebhooksRequest>>;
 
 /**
  * A webhook event. Event kinds and payload shape are "not shown" in the document; the sandbox uses

@@ -73,11 +73,11 @@ export function findBtThreeDSSession(ctx: SandboxContext, id: string): BtThreeDS
 }
 
 /** Creates a session for a vault token (what `POST /3ds/sessions` and a challenge without a session do). */
-export function newBtThreeDSSession(ctx: SandboxContext, tokenId: string | null, brand: string, device: Record<string, unknown> = {}): BtThreeDSSessionRecord {
+export function newBtThreeDSSession(ctx: SandboxContext, tokenId: string | null, brand: string | undefined, device: Record<string, unknown> = {}): BtThreeDSSessionRecord {
   const session: BtThreeDSSessionRecord = {
     id: ctx.nextId('3ds'),
     tokenId,
-    cardBrand: brandNames[brand] ?? brand,
+    ...(brand === undefined ? {} : { cardBrand: brandNames[brand] ?? brand }),
     deviceInfo: device,
     acsTransID: ctx.nextId('acs'),
     dsTransID: ctx.nextId('ds'),

@@ -193,7 +193,8 @@ export interface BtThreeDSSessionRecord {
   id: string;
   /** The card token the session is for; `null` for a session the sandbox made for a payment without one. */
   tokenId: string | null;
-  cardBrand: string;
+  /** The card brand BT names, when the card's facts are known. */
+  cardBrand?: string;
   deviceInfo: Record<string, unknown>;
   acsTransID: string;
   dsTransID: string;

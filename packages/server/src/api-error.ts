@@ -1,8 +1,6 @@
 import { TesseraError, type FieldError } from '@tessera/core';
-import { readErrorBody } from './error-body.js';
+import { isPermanentConflict, parseErrorData, readErrorBody } from './error-body.js';
 import { parseRetryAfter } from './retry-policy.js';
-
-const apiErrorMarker = Symbol.for('tessera.api-error');
 
 /** What the client knows about a failed HTTP response. */
 export interface ApiErrorDetails {
@@ -37,20 +35,14 @@ export class TesseraApiError extends TesseraError {
   readonly body: unknown;
   /** Response headers, names in lower case. */
   readonly headers: Record<string, string>;
-  private readonly [apiErrorMarker] = true;
+  static override readonly brand: string = 'Api';
 
   constructor(details: ApiErrorDetails) {
     super(details.code, details.message);
-    this.name = 'TesseraApiError';
     this.status = details.status;
     this.requestId = details.requestId;
     this.body = details.body;
     this.headers = details.headers;
-  }
-
-  /** True for any API error, even one thrown by another copy of the package. */
-  static override isInstance(value: unknown): value is TesseraApiError {
-    return TesseraError.isInstance(value) && (value as unknown as Record<symbol, unknown>)[apiErrorMarker] === true;
   }
 
   /** Serializable form: name, code, message, status and request id (no body, no headers). */
@@ -61,12 +53,12 @@ export class TesseraApiError extends TesseraError {
 
 /** 400: the service rejected the request's content. `fields` names each bad field when the service says. */
 export class TesseraBadRequestError extends TesseraApiError {
+  static override readonly brand: string = 'BadRequest';
   /** Field errors reported by the service (may be empty). */
   readonly fields: FieldError[];
 
   constructor(details: ApiErrorDetails) {
     super(details);
-    this.name = 'TesseraBadRequestError';
     this.fields = details.fields ?? [];
   }
 
@@ -76,67 +68,45 @@ export class TesseraBadRequestError extends TesseraApiError {
 }
 
 /** 401: the API key is missing, wrong or revoked. */
-export class TesseraAuthenticationError extends TesseraApiError {
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.name = 'TesseraAuthenticationError';
-  }
-}
+export class TesseraAuthenticationError extends TesseraApiError { static override readonly brand: string = 'Authentication'; }
 
 /** 403: the API key may not do this. */
-export class TesseraPermissionDeniedError extends TesseraApiError {
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.name = 'TesseraPermissionDeniedError';
-  }
-}
+export class TesseraPermissionDeniedError extends TesseraApiError { static override readonly brand: string = 'PermissionDenied'; }
 
 /** 404: no such resource (or path). */
-export class TesseraNotFoundError extends TesseraApiError {
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.name = 'TesseraNotFoundError';
-  }
-}
+export class TesseraNotFoundError extends TesseraApiError { static override readonly brand: string = 'NotFound'; }
 
 /**
- * 409: the request conflicts with the resource's state (`invalid_state`, e.g. capturing twice) or with an
- * idempotency key (`idempotency_key_reused` with another body, `idempotency_key_in_use` while the first is running).
+ * 409: the request conflicts with the resource's state (`invalid_state`, e.g. capturing twice) or with a running
+ * request of the same idempotency key (`idempotency_key_in_use`). A key reused with another body is the
+ * {@link TesseraIdempotencyError} subclass.
  */
-export class TesseraConflictError extends TesseraApiError {
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.name = 'TesseraConflictError';
-  }
-}
+export class TesseraConflictError extends TesseraApiError { static override readonly brand: string = 'Conflict'; }
+
+/**
+ * 409 `idempotency_key_reused`: this idempotency key was already used with a different request body. A programming
+ * error (one key per logical operation), never retried: retrying with the same key fails again, and a fresh key may
+ * repeat an operation that already happened.
+ */
+export class TesseraIdempotencyError extends TesseraConflictError { static override readonly brand: string = 'Idempotency'; }
 
 /** 422: well-formed but not possible, e.g. `amount_exceeds_refundable`. */
-export class TesseraUnprocessableEntityError extends TesseraApiError {
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.name = 'TesseraUnprocessableEntityError';
-  }
-}
+export class TesseraUnprocessableEntityError extends TesseraApiError { static override readonly brand: string = 'UnprocessableEntity'; }
 
 /** 429: too many requests. `retryAfterMs` is the server's `Retry-After` (seconds or HTTP date), when it sent one. */
 export class TesseraRateLimitError extends TesseraApiError {
+  static override readonly brand: string = 'RateLimit';
   /** Milliseconds the server asked to wait, from `Retry-After`. */
   readonly retryAfterMs: number | undefined;
 
   constructor(details: ApiErrorDetails) {
     super(details);
-    this.name = 'TesseraRateLimitError';
     this.retryAfterMs = parseRetryAfter(details.headers['retry-after'] ?? null);
   }
 }
 
 /** 5xx: the service (or a proxy in front of it) failed. */
-export class TesseraInternalServerError extends TesseraApiError {
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.name = 'TesseraInternalServerError';
-  }
-}
+export class TesseraInternalServerError extends TesseraApiError { static override readonly brand: string = 'InternalServer'; }
 
 function defaultCode(status: number): string {
   switch (status) {
@@ -159,19 +129,34 @@ function defaultCode(status: number): string {
   }
 }
 
+/** Applies `redact` to every string of a parsed body (object keys too), however deeply nested. */
+export function redactDeep(value: unknown, redact: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[redact(key)] = redactDeep(item, redact, depth + 1);
+  return copy;
+}
+
 /**
  * Builds the error for a failed response from its status, headers and body (parsed JSON or text).
- * `redact` removes secrets (the API key) from any text the server may have echoed.
+ * `redact` removes secrets (the API key) from any text the server may have echoed: every string of the parsed
+ * body (so an echo the JSON wrote `\u`-escaped or with `\/` is caught after decoding), the message, and every
+ * response header value kept on the error.
  */
 export function createApiError(
   response: { status: number; statusText: string; headers: Headers },
-  data: unknown,
+  rawData: unknown,
   redact: (text: string) => string,
 ): TesseraApiError {
+  // Parsed first (JSON sent as text too), then every decoded string redacted: an echo of the key written with
+  // `\u` escapes or `\/` only becomes the key once parsed.
+  const data = redactDeep(parseErrorData(typeof rawData === 'string' ? redact(rawData) : rawData), redact);
   const body = readErrorBody(data);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    headers[name] = value;
+    headers[name] = redact(value);
   });
   const reason = response.statusText ? ` ${response.statusText}` : '';
   const details: ApiErrorDetails = {
@@ -179,7 +164,7 @@ export function createApiError(
     code: body.code ?? defaultCode(response.status),
     message: redact(body.message ?? `HTTP ${response.status}${reason}`),
     requestId: headers['x-request-id'] ?? body.requestId,
-    body: typeof data === 'string' ? redact(data) : data,
+    body: data,
     headers,
     fields: body.fields,
   };
@@ -193,7 +178,9 @@ export function createApiError(
     case 404:
       return new TesseraNotFoundError(details);
     case 409:
-      return new TesseraConflictError(details);
+      return details.code === 'idempotency_key_reused' || isPermanentConflict(data, 'idempotency_key_reused')
+        ? new TesseraIdempotencyError(details)
+        : new TesseraConflictError(details);
     case 422:
       return new TesseraUnprocessableEntityError(details);
     case 429:

@@ -1,6 +1,5 @@
-import { TesseraAbortError, TesseraError, TesseraTimeoutError, toFieldErrors } from '@tessera/core';
+import { TesseraAbortError, TesseraError, TesseraTimeoutError } from '@tessera/core';
 import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
-import * as z from 'zod/mini';
 import { createApiError } from './api-error.js';
 import { TesseraConnectionError } from './connection-error.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
@@ -12,7 +11,6 @@ import { createRedactor, type Redactor } from './redact.js';
 import { TesseraRedirectError } from './redirect-error.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';
 import { TesseraResponseTooLargeError } from './response-too-large-error.js';
-import { TesseraResponseValidationError } from './response-validation-error.js';
 import { classifyFailure, retryOptions } from './retry-policy.js';
 import { BodyReadError, BodyTooLargeError } from './transport-errors.js';
 
@@ -173,7 +171,7 @@ export class HttpClient {
           : {},
       });
       const requestId = response.headers.get('x-request-id') ?? undefined;
-      return { data: parseJson(successText, response.status, requestId), status: response.status, requestId };
+      return { data: parseJson(successText), status: response.status, requestId };
     } catch (error) {
       throw this.#toTesseraError(error, context);
     }
@@ -253,26 +251,13 @@ function failureReason(error: unknown): string {
   return error instanceof BodyReadError ? 'connection lost while reading the response' : 'connection lost after sending';
 }
 
-function parseJson(text: string, status: number, requestId: string | undefined): unknown {
+// A 2xx body that is not JSON is handed back as its text: after a 2xx the request happened, so the resource decides
+// what it can recognise (and says the call succeeded when it cannot), never this parser.
+function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    throw new TesseraResponseValidationError([{ field: '', code: 'invalid_json', message: 'is not JSON' }], { status, requestId });
+    return text;
   }
-}
-
-/**
- * Parses a response body with `schema`. When `key` is given, a body wrapped as `{ [key]: resource }` and a bare
- * resource are both accepted, and the resource is returned.
- */
-export function parseResponse<S extends z.core.$ZodType>(schema: S, result: HttpResult, key?: string): z.output<S> {
-  let input = result.data;
-  if (key !== undefined && typeof input === 'object' && input !== null) {
-    const wrapped = (input as Record<string, unknown>)[key];
-    if (typeof wrapped === 'object' && wrapped !== null) input = wrapped;
-  }
-  const parsed = z.safeParse(schema, input, { reportInput: true });
-  if (parsed.success) return parsed.data;
-  throw new TesseraResponseValidationError(toFieldErrors(parsed.error.issues), { status: result.status, requestId: result.requestId });
 }

@@ -3,6 +3,7 @@ export {
   TesseraAuthenticationError,
   TesseraBadRequestError,
   TesseraConflictError,
+  TesseraIdempotencyError,
   TesseraInternalServerError,
   TesseraNotFoundError,
   TesseraPermissionDeniedError,
@@ -10,7 +11,8 @@ export {
   TesseraUnprocessableEntityError,
   type ApiErrorDetails,
 } from './api-error.js';
-export { CheckoutSessions } from './checkout-sessions.js';
+export { isPermanentConflict, PERMANENT_CONFLICT_CODES } from './error-body.js';
+export { CheckoutSessions, type CheckoutSessionOutcome } from './checkout-sessions.js';
 export { TesseraConnectionError } from './connection-error.js';
 export { Customers } from './customers.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction, type Method } from './http-client.js';
@@ -18,18 +20,19 @@ export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent,
 export { Orders, type ListOrdersParams } from './orders.js';
 export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
 export { Page, PagePromise, type PageInfo } from './page.js';
-export { PaymentFlows } from './payment-flows.js';
-export { PaymentInstruments } from './payment-instruments.js';
-export { Payments, type ListPaymentsParams, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
-export { Processors } from './processors.js';
-export { Products } from './products.js';
+export { PaymentFlows, type PaymentFlowOutcome } from './payment-flows.js';
+export { PaymentInstruments, type PaymentInstrumentOutcome } from './payment-instruments.js';
+export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
+export { Processors, type ArchiveProcessorsOutcome } from './processors.js';
+export { Products, type ProductOutcome } from './products.js';
 export { TesseraRedirectError } from './redirect-error.js';
 export type { RawRequestOptions, RequestOptions } from './request-options.js';
+export type { Recognised } from './response-body.js';
 export { TesseraResponseTooLargeError } from './response-too-large-error.js';
-export { TesseraResponseValidationError } from './response-validation-error.js';
+export { TesseraResponseValidationError, type ResponseValidationDetails } from './response-validation-error.js';
 export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry-policy.js';
-export { Stores } from './stores.js';
-export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
+export { Stores, type StoreOutcome } from './stores.js';
+export { DEFAULT_TIMEOUT_MS, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, type TesseraOptions } from './tessera.js';
 export { ThreeDS } from './threeds.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';

@@ -1,7 +1,8 @@
-import { listOrdersRequest, orderList, parseOrThrow, routePath, routes, type Order } from '@tessera/core';
-import { parseResponse, type HttpClient } from './http-client.js';
+import { listOrdersRequest, order, parseOrThrow, routePath, routes, type Order } from '@tessera/core';
+import type { HttpClient } from './http-client.js';
 import { Page, PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
+import { recogniseList } from './response-body.js';
 
 /** Parameters of {@link Orders.list}. */
 export interface ListOrdersParams {
@@ -29,8 +30,9 @@ export class Orders {
     const fetchPage = async (page: number): Promise<Page<Order>> => {
       const query = parseOrThrow(listOrdersRequest, { ...params, page, per_page: params.per_page ?? DEFAULT_PAGE_SIZE });
       const route = routes.listOrders;
-      const list = parseResponse(orderList, await this.#http.send(route.method, routePath(route), { ...options, query }));
-      return new Page(list.data, { page, pageSize: query.per_page, total: list.total }, fetchPage);
+      const result = await this.#http.send(route.method, routePath(route), { ...options, query });
+      const list = recogniseList(order, result.data, ['orders']);
+      return new Page(list.items, { page, pageSize: query.per_page, total: list.total, raw: result.data }, fetchPage);
     };
     return new PagePromise(fetchPage(params.page ?? 1));
   }

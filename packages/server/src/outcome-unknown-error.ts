@@ -21,6 +21,7 @@ export interface OutcomeUnknownDetails {
  * the call with a new idempotency key. `cause` is the error of the last attempt.
  */
 export class TesseraOutcomeUnknownError extends TesseraError {
+  static override readonly brand: string = 'OutcomeUnknown';
   /** The HTTP method of the call. */
   readonly method: string;
   /** The path of the call below `/api/public/v1`. */
@@ -36,7 +37,6 @@ export class TesseraOutcomeUnknownError extends TesseraError {
         (details.idempotencyKey === undefined ? '.' : ` (this one was "${details.idempotencyKey}").`),
       options,
     );
-    this.name = 'TesseraOutcomeUnknownError';
     this.method = details.method;
     this.path = details.path;
     this.idempotencyKey = details.idempotencyKey;

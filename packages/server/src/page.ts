@@ -6,11 +6,15 @@ export interface PageInfo {
   pageSize: number;
   /** Total number of items, when the service sends it. */
   total: number | undefined;
+  /** The body of this page exactly as the service sent it. */
+  raw?: unknown;
 }
 
 /**
  * One page of a list. `for await (const item of page)` walks this page and every later one, fetching them as it
- * goes.
+ * goes. A 2xx list answer is never thrown: `data` holds the items the SDK recognised (best effort: the body itself
+ * when it is an array, else its `data` array; items that do not look like the resource are left out) and `raw` the
+ * body as sent (guaranteed).
  */
 export class Page<T> implements AsyncIterable<T> {
   /** The items of this page. */
@@ -21,6 +25,8 @@ export class Page<T> implements AsyncIterable<T> {
   readonly pageSize: number;
   /** Total number of items across pages, when the service sends it. */
   readonly total: number | undefined;
+  /** The body of this page exactly as the service sent it (parsed JSON; `undefined` when empty). */
+  readonly raw: unknown;
   readonly #fetchPage: ((page: number) => Promise<Page<T>>) | undefined;
 
   /** @param fetchPage fetches another page of the same list; `undefined` for lists that have a single page. */
@@ -29,6 +35,7 @@ export class Page<T> implements AsyncIterable<T> {
     this.page = info.page;
     this.pageSize = info.pageSize;
     this.total = info.total;
+    this.raw = info.raw;
     this.#fetchPage = fetchPage;
   }
 

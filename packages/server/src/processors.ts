@@ -2,16 +2,19 @@ import {
   archiveProcessorsRequest,
   archiveProcessorsResponse,
   parseOrThrow,
-  processor,
   processorInput,
   routePath,
   routes,
-  type ArchiveProcessorsResponse,
   type Processor,
   type ProcessorInput,
 } from '@tessera/core';
-import { parseResponse, type HttpClient } from './http-client.js';
+import type { HttpClient } from './http-client.js';
+import { generateIdempotencyKey } from './idempotency-key.js';
 import type { RequestOptions } from './request-options.js';
+import { recognise, requireWithId, type Recognised } from './response-body.js';
+
+/** The answer of `processors.archive` (section 4.10, body not shown): `archived` ids when the body lists them, and `raw`. */
+export type ArchiveProcessorsOutcome = Recognised<'archived', string[]>;
 
 /** Processors: the gateways payments are routed to (section 4.9). */
 export class Processors {
@@ -24,18 +27,25 @@ export class Processors {
 
   /**
    * Creates a processor (sent as `{ processor }`) and returns it with its id. Type `sandbox` approves every payment
-   * without moving money. `options` may hold gateway secrets; they are never logged.
+   * without moving money. `options` may hold gateway secrets; they are never logged. Guaranteed: `id` (checked);
+   * other fields pass through. A 2xx without one throws `TesseraResponseValidationError` (it was created).
    */
   async create(params: ProcessorInput, options?: RequestOptions): Promise<Processor> {
     const body = { processor: parseOrThrow(processorInput, params) };
     const route = routes.createProcessor;
-    return parseResponse(processor, await this.#http.send(route.method, routePath(route), { ...options, body }), 'processor');
+    const idempotencyKey = options?.idempotencyKey ?? generateIdempotencyKey();
+    const result = await this.#http.send(route.method, routePath(route), { ...options, body, idempotencyKey });
+    return requireWithId<Processor>(result, 'processor', idempotencyKey);
   }
 
-  /** Archives processors by id. Sent as the document shows the input: a bare JSON array of processor ids. */
-  async archive(processorIds: string[], options?: RequestOptions): Promise<ArchiveProcessorsResponse> {
+  /**
+   * Archives processors by id, sent as the document shows the input: a bare JSON array of processor ids. Any 2xx is
+   * returned: see {@link ArchiveProcessorsOutcome}.
+   */
+  async archive(processorIds: string[], options?: RequestOptions): Promise<ArchiveProcessorsOutcome> {
     const body = parseOrThrow(archiveProcessorsRequest, processorIds);
     const route = routes.archiveProcessors;
-    return parseResponse(archiveProcessorsResponse, await this.#http.send(route.method, routePath(route), { ...options, body }));
+    const result = await this.#http.send(route.method, routePath(route), { ...options, body });
+    return { archived: recognise(archiveProcessorsResponse, result.data, [])?.archived, raw: result.data };
   }
 }

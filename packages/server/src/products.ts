@@ -1,6 +1,10 @@
 import { createProductRequest, parseOrThrow, product, routePath, routes, type CreateProductRequest, type Product } from '@tessera/core';
-import { parseResponse, type HttpClient } from './http-client.js';
+import type { HttpClient } from './http-client.js';
 import type { RequestOptions } from './request-options.js';
+import { recognise, type Recognised } from './response-body.js';
+
+/** The answer of `products.create` (section 4.10): the product when recognised (best effort), and `raw`. */
+export type ProductOutcome = Recognised<'product', Product>;
 
 /** Products with variants and (recurring) prices (section 2.11). */
 export class Products {
@@ -11,10 +15,11 @@ export class Products {
     this.#http = http;
   }
 
-  /** Creates a product; the result carries the ids of its variants and prices. */
-  async create(params: CreateProductRequest, options?: RequestOptions): Promise<Product> {
+  /** Creates a product; the product carries the ids of its variants and prices. Any 2xx is returned: see {@link ProductOutcome}. */
+  async create(params: CreateProductRequest, options?: RequestOptions): Promise<ProductOutcome> {
     const body = parseOrThrow(createProductRequest, params);
     const route = routes.createProduct;
-    return parseResponse(product, await this.#http.send(route.method, routePath(route), { ...options, body }), 'product');
+    const result = await this.#http.send(route.method, routePath(route), { ...options, body });
+    return { product: recognise(product, result.data, ['product', 'data']), raw: result.data };
   }
 }

@@ -6,6 +6,7 @@ import { TesseraError } from '@tessera/core';
  * `https://`). Never retried.
  */
 export class TesseraRedirectError extends TesseraError {
+  static override readonly brand: string = 'Redirect';
   /** The redirect status (301, 302, 303, 307, 308), or 0 when the runtime hides it (an opaque redirect). */
   readonly status: number;
   /** The origin the `Location` header points to (never its path or query), or `undefined` when absent or hidden. */
@@ -16,7 +17,6 @@ export class TesseraRedirectError extends TesseraError {
       'redirect',
       `The Tessera API answered with a redirect (status ${status}${locationOrigin === undefined ? '' : ` to ${locationOrigin}`}); redirects are never followed. Check baseUrl.`,
     );
-    this.name = 'TesseraRedirectError';
     this.status = status;
     this.locationOrigin = locationOrigin;
   }

@@ -6,6 +6,7 @@ import { TesseraError } from '@tessera/core';
  * `idempotencyKey` rather than repeating it with a new key. Never retried.
  */
 export class TesseraResponseTooLargeError extends TesseraError {
+  static override readonly brand: string = 'ResponseTooLarge';
   /** The HTTP status of the response. */
   readonly status: number;
   /** The limit that was passed, in bytes. */
@@ -17,7 +18,6 @@ export class TesseraResponseTooLargeError extends TesseraError {
 
   constructor(details: { status: number; limit: number; requestId: string | undefined; idempotencyKey: string | undefined }) {
     super('response_too_large', `The response body (status ${details.status}) is larger than ${details.limit} bytes; it was not read. The request succeeded on the service.`);
-    this.name = 'TesseraResponseTooLargeError';
     this.status = details.status;
     this.limit = details.limit;
     this.requestId = details.requestId;

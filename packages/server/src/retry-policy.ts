@@ -1,5 +1,5 @@
 import { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky';
-import { readErrorBody } from './error-body.js';
+import { isPermanentConflict } from './error-body.js';
 import { BodyReadError } from './transport-errors.js';
 
 /** Default number of retries after the first attempt. */
@@ -33,9 +33,6 @@ const notConnectedCodes: ReadonlySet<string> = new Set([
   'UND_ERR_CONNECT_TIMEOUT',
 ]);
 
-// A 409 with one of these codes fails again with the same key: retrying only wastes time.
-const permanentConflictCodes: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
-
 /**
  * True when the network error (fetch's rejection, or one of its causes) shows the request was never written: the
  * connection could not be made (refused, DNS, unreachable), or undici reports it closed with 0 bytes written.
@@ -57,10 +54,8 @@ export function classifyFailure(error: unknown): FailureKind {
   if (!isHTTPError(error)) return 'final';
   const { status } = error.response;
   if (status === 408 || status === 429 || status === 503) return 'not-acted';
-  if (status === 409) {
-    const code = readErrorBody(error.data).code;
-    return code !== undefined && permanentConflictCodes.has(code) ? 'final' : 'conflict';
-  }
+  // A 409 naming `invalid_state` or `idempotency_key_reused` (in any body shape) fails again with the same key.
+  if (status === 409) return isPermanentConflict(error.data) ? 'final' : 'conflict';
   return status >= 500 ? 'outcome-unknown' : 'final';
 }
 

@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, API_KEY, BASE_URL, succeededPayment } from '../test/fixtures.js';
 import { useMockServer } from '../test/recorder.js';
-import { Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, VERSION, type Payment } from './index.js';
+import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, VERSION, type Payment } from './index.js';
 
 const server = setupServer();
 const recorder = useMockServer(server);
@@ -28,11 +28,53 @@ describe('constructor', () => {
     expect((error as TesseraValidationError).fields.map((field) => field.field).sort()).toEqual(['apiKey', 'baseUrl', 'maxRetries', 'timeoutMs']);
   });
 
-  it('takes baseUrl from TESSERA_BASE_URL, and asks for one when there is none', () => {
+  it('takes baseUrl from TESSERA_BASE_URL, and talks to the real API origin when there is none', () => {
     vi.stubEnv('TESSERA_BASE_URL', 'https://env.tessera.test/');
     expect(new Tessera({ apiKey: API_KEY }).baseUrl).toBe('https://env.tessera.test');
     vi.stubEnv('TESSERA_BASE_URL', undefined);
-    expect(() => new Tessera({ apiKey: API_KEY })).toThrow(expect.objectContaining({ code: 'missing_base_url' }));
+    expect(new Tessera({ apiKey: API_KEY }).baseUrl).toBe(PRODUCTION_BASE_URL);
+    expect(PRODUCTION_BASE_URL).toBe('https://api.tagadapay.com');
+  });
+
+  it('sends to https://api.tagadapay.com/api/public/v1 by default, and to the sandbox one option away (fetch stubbed)', async () => {
+    vi.stubEnv('TESSERA_BASE_URL', undefined);
+    const urls: string[] = [];
+    const fetch = vi.fn((request: Request) => {
+      urls.push(request.url);
+      return Promise.resolve(Response.json(succeededPayment));
+    });
+    await new Tessera({ apiKey: API_KEY, fetch }).payments.retrieve('pay_1');
+    await new Tessera({ apiKey: API_KEY, fetch, baseUrl: SANDBOX_BASE_URL }).payments.retrieve('pay_1');
+    expect(urls).toEqual(['https://api.tagadapay.com/api/public/v1/payments/pay_1', 'http://localhost:4010/api/public/v1/payments/pay_1']);
+  });
+
+  it('accepts a baseUrl that already ends in /api/public/v1 without doubling the prefix', async () => {
+    const urls: string[] = [];
+    const fetch = vi.fn((request: Request) => {
+      urls.push(request.url);
+      return Promise.resolve(Response.json(succeededPayment));
+    });
+    for (const baseUrl of ['https://api.example.test/api/public/v1', 'https://api.example.test/api/public/v1/']) {
+      const client = new Tessera({ apiKey: API_KEY, fetch, baseUrl });
+      expect(client.baseUrl).toBe('https://api.example.test');
+      await client.payments.retrieve('pay_1');
+    }
+    expect(urls).toEqual(['https://api.example.test/api/public/v1/payments/pay_1', 'https://api.example.test/api/public/v1/payments/pay_1']);
+  });
+
+  it('refuses an API key with whitespace or control characters at construction, without the key anywhere in the error', () => {
+    for (const apiKey of [`${API_KEY}\n`, ` ${API_KEY}`, `sk_test_a\u0000b${API_KEY}`, `sk_test ${API_KEY}`, `${API_KEY}\r\nX-Evil: 1`]) {
+      let caught: unknown;
+      try {
+        new Tessera({ apiKey, baseUrl: BASE_URL, fetch: vi.fn() });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught).toBeInstanceOf(TesseraValidationError);
+      expect((caught as TesseraValidationError).fields).toEqual([expect.objectContaining({ field: 'apiKey' })]);
+      const everything = JSON.stringify({ ...(caught as object), message: (caught as Error).message, stack: (caught as Error).stack, cause: String((caught as Error).cause) });
+      expect(everything).not.toContain(API_KEY);
+    }
   });
 
   it('refuses to run in a browser page unless dangerouslyAllowBrowser is set', () => {
@@ -102,14 +144,14 @@ describe('every operation sends the route of core’s table', () => {
       reply: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
       expected: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
     },
-    { name: 'paymentInstruments.retrieve (bare)', call: (c) => c.paymentInstruments.retrieve('pi_1'), method: 'GET', path: '/payment-instruments/pi_1', reply: instrument, expected: instrument },
+    { name: 'paymentInstruments.retrieve (bare)', call: (c) => c.paymentInstruments.retrieve('pi_1'), method: 'GET', path: '/payment-instruments/pi_1', reply: instrument, expected: { paymentInstrument: instrument, raw: instrument } },
     {
       name: 'paymentInstruments.retrieve (wrapped)',
       call: (c) => c.paymentInstruments.retrieve('pi_1'),
       method: 'GET',
       path: '/payment-instruments/pi_1',
       reply: { paymentInstrument: instrument },
-      expected: instrument,
+      expected: { paymentInstrument: instrument, raw: { paymentInstrument: instrument } },
     },
     {
       name: 'customers.listPaymentInstruments',
@@ -154,7 +196,7 @@ describe('every operation sends the route of core’s table', () => {
       path: '/payments/void',
       body: { paymentId: 'pay_1', storeId: 'store_1' },
       reply: { payment: { ...succeededPayment, status: 'voided' } },
-      expected: { ...succeededPayment, status: 'voided' },
+      expected: { payment: { ...succeededPayment, status: 'voided' }, raw: { payment: { ...succeededPayment, status: 'voided' } } },
     },
     {
       name: 'payments.refund',
@@ -163,7 +205,7 @@ describe('every operation sends the route of core’s table', () => {
       path: '/payments/refund',
       body: { paymentId: 'pay_1', storeId: 'store_1', amount: 100 },
       reply: { payment: { ...succeededPayment, status: 'partially_refunded' } },
-      expected: { ...succeededPayment, status: 'partially_refunded' },
+      expected: { payment: { ...succeededPayment, status: 'partially_refunded' }, raw: { payment: { ...succeededPayment, status: 'partially_refunded' } } },
     },
     {
       name: 'processors.create',
@@ -181,7 +223,7 @@ describe('every operation sends the route of core’s table', () => {
       path: '/processors/archive',
       body: ['proc_1'],
       reply: { archived: ['proc_1'] },
-      expected: { archived: ['proc_1'] },
+      expected: { archived: ['proc_1'], raw: { archived: ['proc_1'] } },
     },
     {
       name: 'paymentFlows.create',
@@ -190,7 +232,7 @@ describe('every operation sends the route of core’s table', () => {
       path: '/payment-flows/create',
       body: { data: flowInput },
       reply: { id: 'flow_1', name: 'Sandbox flow' },
-      expected: { id: 'flow_1', name: 'Sandbox flow' },
+      expected: { paymentFlow: { id: 'flow_1', name: 'Sandbox flow' }, raw: { id: 'flow_1', name: 'Sandbox flow' } },
     },
     {
       name: 'stores.create',
@@ -199,7 +241,7 @@ describe('every operation sends the route of core’s table', () => {
       path: '/stores/create',
       body: storeInput,
       reply: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' },
-      expected: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' },
+      expected: { store: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' }, raw: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' } },
     },
     {
       name: 'products.create',
@@ -208,7 +250,7 @@ describe('every operation sends the route of core’s table', () => {
       path: '/products/create',
       body: productInput,
       reply: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] },
-      expected: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] },
+      expected: { product: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] }, raw: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] } },
     },
     {
       name: 'checkoutSessions.create',
@@ -217,7 +259,7 @@ describe('every operation sends the route of core’s table', () => {
       path: '/checkout-sessions/create',
       body: checkoutInput,
       reply: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' },
-      expected: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' },
+      expected: { checkoutSession: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' }, raw: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' } },
     },
     {
       name: 'orders.list',
@@ -265,7 +307,24 @@ describe('tessera.request', () => {
     expect(await post!.body()).toEqual({ accept: true });
   });
 
-  it.each(['payments', '//evil.test/x', '/a/../b', '/x?y=1', 'https://evil.test/'])('refuses the path %s', async (path) => {
+  it.each([
+    'payments',
+    '//evil.test/x',
+    '/a/../b',
+    '/x?y=1',
+    'https://evil.test/',
+    '/../../admin',
+    '/..',
+    '/%2e%2e/%2e%2e/admin',
+    '/%2E%2E/admin',
+    '/.%2e/admin',
+    '/a/%2e%2e%2fb',
+    '/..\\..\\admin',
+    '/\\evil.test/x',
+    '/a\\..\\..\\b',
+    '/a/./b',
+    '/x#frag',
+  ])('refuses the path %s, whose resolved pathname could leave /api/public/v1/', async (path) => {
     await expect(tessera().request('GET', path)).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'path' }] });
     expect(recorder.sent).toHaveLength(0);
   });
@@ -321,11 +380,31 @@ describe('pagination', () => {
 });
 
 describe('payments.waitForFinalStatus', () => {
+  // Short intervals are allowed only against a loopback origin (a local sandbox).
+  const LOOPBACK = 'http://127.0.0.1:4010';
+  const local = (): Tessera => new Tessera({ apiKey: API_KEY, baseUrl: LOOPBACK });
+
+  it('refuses intervals below 1 s against a remote origin, before any request; allows them on loopback', async () => {
+    for (const intervalMs of [0, 1, 999]) {
+      await expect(tessera().payments.waitForFinalStatus('pay_1', { intervalMs })).rejects.toMatchObject({
+        name: 'TesseraValidationError',
+        fields: [{ field: 'intervalMs' }],
+      });
+    }
+    expect(recorder.sent).toHaveLength(0);
+    server.use(http.get(`${LOOPBACK}/api/public/v1/payments/:id`, () => HttpResponse.json(succeededPayment)));
+    for (const baseUrl of [LOOPBACK, 'http://localhost:4010', 'http://[::1]:4010']) {
+      server.use(http.get(`${baseUrl}/api/public/v1/payments/:id`, () => HttpResponse.json(succeededPayment)));
+      expect((await new Tessera({ apiKey: API_KEY, baseUrl }).payments.waitForFinalStatus('pay_1', { intervalMs: 1 })).status).toBe('succeeded');
+    }
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(succeededPayment)));
+    expect((await tessera().payments.waitForFinalStatus('pay_1', { intervalMs: 1000 })).status).toBe('succeeded');
+  });
   it('polls until a final status, reporting each status change', async () => {
     const statuses = ['pending', 'pending', 'succeeded'];
-    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...succeededPayment, status: statuses.shift() ?? 'succeeded' })));
+    server.use(http.get(`${LOOPBACK}/api/public/v1/payments/:id`, () => HttpResponse.json({ ...succeededPayment, status: statuses.shift() ?? 'succeeded' })));
     const seen: string[] = [];
-    const payment = await tessera().payments.waitForFinalStatus('pay_1', { intervalMs: 1, onStatus: (p: Payment) => seen.push(p.status) });
+    const payment = await local().payments.waitForFinalStatus('pay_1', { intervalMs: 1, onStatus: (p: Payment) => seen.push(p.status) });
     expect(payment.status).toBe('succeeded');
     expect(seen).toEqual(['pending', 'succeeded']);
     expect(recorder.sent).toHaveLength(3);
@@ -333,10 +412,10 @@ describe('payments.waitForFinalStatus', () => {
   });
 
   it('gives up with TesseraTimeoutError, and stops on abort', async () => {
-    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ ...succeededPayment, status: 'pending' })));
-    await expect(tessera().payments.waitForFinalStatus('pay_1', { intervalMs: 1, timeoutMs: 10 })).rejects.toBeInstanceOf(TesseraTimeoutError);
+    server.use(http.get(`${LOOPBACK}/api/public/v1/payments/:id`, () => HttpResponse.json({ ...succeededPayment, status: 'pending' })));
+    await expect(local().payments.waitForFinalStatus('pay_1', { intervalMs: 1, timeoutMs: 10 })).rejects.toBeInstanceOf(TesseraTimeoutError);
     const controller = new AbortController();
-    const waiting = tessera().payments.waitForFinalStatus('pay_1', { intervalMs: 10_000, signal: controller.signal });
+    const waiting = local().payments.waitForFinalStatus('pay_1', { intervalMs: 10_000, signal: controller.signal });
     await vi.waitFor(() => expect(recorder.sent.length).toBeGreaterThan(0));
     controller.abort();
     await expect(waiting).rejects.toBeInstanceOf(TesseraAbortError);

@@ -23,8 +23,10 @@ export interface TesseraOptions {
   /** Your secret API key, sent as `Authorization: Bearer <apiKey>`. Keep it on the server. */
   apiKey: string;
   /**
-   * Origin of the service (`https://…` or `http://127.0.0.1:4010` for a local sandbox); requests go to
-   * `{baseUrl}/api/public/v1`. Default: the `TESSERA_BASE_URL` environment variable where one exists.
+   * Origin of the service; requests go to `{baseUrl}/api/public/v1` (a `baseUrl` that already ends in
+   * `/api/public/v1` is accepted, the prefix is not doubled). Default: the `TESSERA_BASE_URL` environment variable
+   * where one exists, otherwise the real API, {@link PRODUCTION_BASE_URL}. For the local sandbox pass
+   * {@link SANDBOX_BASE_URL} (`http://localhost:4010`).
    */
   baseUrl?: string;
   /** Time limit of each attempt in milliseconds. Default 60000. */
@@ -53,13 +55,21 @@ export interface TesseraOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
+/** Origin of the real Tessera API, the default `baseUrl`. */
+export const PRODUCTION_BASE_URL = 'https://api.tagadapay.com';
+
+/** Origin of the local sandbox started by `npx -p @tessera/sandbox tessera-sandbox`: pass it as `baseUrl`. */
+export const SANDBOX_BASE_URL = 'http://localhost:4010';
+
 /** Default time limit of each attempt. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
 
 const tesseraOptions = z.object({
-  apiKey: z.string().check(z.minLength(1), z.maxLength(1000)),
+  // No whitespace or control characters: such a key cannot be a header value, and `Headers` would put the whole key
+  // in its error. The message never quotes the key.
+  apiKey: z.string().check(z.minLength(1), z.maxLength(1000), z.regex(/^[\x21-\x7e]*$/, 'must be printable ASCII without whitespace or control characters')),
   baseUrl: z.optional(z.url({ protocol: /^https?$/ })),
   timeoutMs: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
   maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
@@ -70,12 +80,35 @@ const tesseraOptions = z.object({
   dangerouslyAllowBrowser: z.optional(z.boolean()),
 });
 
-// A path below the API prefix: one leading slash, no `..` segment, no query or fragment (use `query`).
-const relativePath = /^\/(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^?#\s]*$/;
+// A path below the API prefix: one leading slash, no `.`/`..` segment (even percent-encoded), no backslash, no
+// query or fragment (use `query`).
+const relativePath = /^\/(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[^?#\s\\]*$/;
+const encodedDotOrSlash = /%(?:2e|2f|5c)/i;
+
+/**
+ * True when `path`, resolved against `apiUrl` as `fetch` will resolve it, stays below the API prefix: the
+ * normalised pathname starts with `{prefix}/`.
+ */
+function staysBelowPrefix(apiUrl: string, path: string): boolean {
+  if (!relativePath.test(path) || encodedDotOrSlash.test(path)) return false;
+  let resolved: URL;
+  try {
+    resolved = new URL(`${apiUrl}${path}`);
+  } catch {
+    return false;
+  }
+  const base = new URL(apiUrl);
+  return resolved.origin === base.origin && resolved.pathname.startsWith(`${base.pathname}/`) && resolved.search === '' && resolved.hash === '';
+}
 
 function environmentBaseUrl(): string | undefined {
   const scope = globalThis as { process?: { env?: Record<string, string | undefined> } };
-  return scope.process?.env?.TESSERA_BASE_URL;
+  return scope.process?.env?.TESSERA_BASE_URL || undefined;
+}
+
+/** The origin without a trailing `/api/public/v1`, so a `baseUrl` given with the prefix does not double it. */
+function stripApiPrefix(baseUrl: string): string {
+  return baseUrl.endsWith(API_PREFIX) ? baseUrl.slice(0, -API_PREFIX.length).replace(/\/+$/, '') : baseUrl;
 }
 
 /**
@@ -113,26 +146,26 @@ export class Tessera {
   /** The service origin requests go to. */
   readonly baseUrl: string;
   readonly #http: HttpClient;
+  readonly #apiUrl: string;
 
   /**
-   * @throws TesseraValidationError when an option is invalid (the message never contains the key).
+   * @throws TesseraValidationError when an option is invalid, e.g. an API key with whitespace or control characters
+   *   (neither the message nor any cause contains the key).
    * @throws TesseraError `browser_not_allowed` in a browser page unless `dangerouslyAllowBrowser` is true.
    */
   constructor(options: TesseraOptions) {
-    const settings = parseOrThrow(tesseraOptions, { ...options, baseUrl: options.baseUrl ?? environmentBaseUrl() });
-    if (settings.baseUrl === undefined) {
-      throw new TesseraError('missing_base_url', 'Pass baseUrl (or set TESSERA_BASE_URL): the origin of the Tessera API');
-    }
+    const settings = parseOrThrow(tesseraOptions, { ...options, baseUrl: options.baseUrl ?? environmentBaseUrl() ?? PRODUCTION_BASE_URL });
     if (isBrowserLike() && settings.dangerouslyAllowBrowser !== true) {
       throw new TesseraError(
         'browser_not_allowed',
         'The Tessera server client would expose your secret API key in a browser. Use @tessera/tokenizer in the page and call Tessera from your server (or pass dangerouslyAllowBrowser: true if you understand the risk).',
       );
     }
-    this.baseUrl = settings.baseUrl.replace(/\/+$/, '');
+    this.baseUrl = stripApiPrefix((settings.baseUrl ?? PRODUCTION_BASE_URL).replace(/\/+$/, ''));
+    this.#apiUrl = `${this.baseUrl}${API_PREFIX}`;
     const http = new HttpClient({
       apiKey: settings.apiKey,
-      apiUrl: `${this.baseUrl}${API_PREFIX}`,
+      apiUrl: this.#apiUrl,
       timeoutMs: settings.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxRetries: settings.maxRetries ?? DEFAULT_MAX_RETRIES,
       clientHeader: `tessera-server/${VERSION} ${describeRuntime()}`,
@@ -145,7 +178,7 @@ export class Tessera {
     this.paymentInstruments = new PaymentInstruments(http);
     this.customers = new Customers(http);
     this.threeds = new ThreeDS(http);
-    this.payments = new Payments(http);
+    this.payments = new Payments(http, this.#apiUrl);
     this.processors = new Processors(http);
     this.paymentFlows = new PaymentFlows(http);
     this.stores = new Stores(http);
@@ -160,13 +193,19 @@ export class Tessera {
    * same authentication, idempotency key (on non-GET requests), retries and errors as every other method. The
    * body is sent as JSON; the parsed JSON response is returned unvalidated.
    *
-   * @param path relative to the API prefix, starting with `/` (e.g. `/payments/pay_123`); no `..`, query or fragment.
+   * @param path relative to the API prefix, starting with `/` (e.g. `/payments/pay_123`); no `.` or `..` segment
+   *   (also not percent-encoded), no backslash, query or fragment. The URL is resolved and its normalised pathname
+   *   must stay below `/api/public/v1/`.
    * @throws TesseraValidationError (field `path`) for any other path, before sending.
    */
   async request<T = unknown>(method: Method, path: string, options: RawRequestOptions = {}): Promise<T> {
-    if (!relativePath.test(path)) {
+    if (typeof path !== 'string' || !staysBelowPrefix(this.#apiUrl, path)) {
       throw new TesseraValidationError([
-        { field: 'path', code: 'invalid_format', message: 'must start with "/" below the API prefix, without "..", a query or a fragment' },
+        {
+          field: 'path',
+          code: 'invalid_format',
+          message: 'must start with "/" and stay below the API prefix, without "..", encoded dots, backslashes, a query or a fragment',
+        },
       ]);
     }
     const result = await this.#http.send(method, path, options);

@@ -3,12 +3,13 @@ import {
   parseOrThrow,
   routePath,
   routes,
-  threeDSSession,
   type CreateThreeDSSessionRequest,
   type ThreeDSSession,
 } from '@tessera/core';
-import { parseResponse, type HttpClient } from './http-client.js';
+import type { HttpClient } from './http-client.js';
+import { generateIdempotencyKey } from './idempotency-key.js';
 import type { RequestOptions } from './request-options.js';
+import { requireWithId } from './response-body.js';
 
 /** 3DS sessions (section 4.4). */
 export class ThreeDS {
@@ -21,12 +22,14 @@ export class ThreeDS {
 
   /**
    * Persists the 3DS session the browser created with the tokenizer's `createThreeDS().createSession`. Pass the
-   * returned `id` as `threedsSessionId` to `payments.process`.
+   * returned `id` as `threedsSessionId` to `payments.process`. Guaranteed: `id` (checked); other fields pass
+   * through as sent. A 2xx without one throws `TesseraResponseValidationError` (the session was created).
    */
   async createSession(params: CreateThreeDSSessionRequest, options?: RequestOptions): Promise<ThreeDSSession> {
     const body = parseOrThrow(createThreeDSSessionRequest, params);
     const route = routes.createThreeDSSession;
-    const result = await this.#http.send(route.method, routePath(route), { ...options, body });
-    return parseResponse(threeDSSession, result, 'threedsSession');
+    const idempotencyKey = options?.idempotencyKey ?? generateIdempotencyKey();
+    const result = await this.#http.send(route.method, routePath(route), { ...options, body, idempotencyKey });
+    return requireWithId<ThreeDSSession>(result, 'threedsSession', idempotencyKey);
   }
 }

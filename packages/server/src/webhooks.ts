@@ -1,7 +1,8 @@
-import { listWebhooksRequest, parseOrThrow, routePath, routes, webhookList, type ListWebhooksRequest, type WebhookEvent } from '@tessera/core';
-import { parseResponse, type HttpClient } from './http-client.js';
+import { listWebhooksRequest, parseOrThrow, routePath, routes, webhookEvent, type ListWebhooksRequest, type WebhookEvent } from '@tessera/core';
+import type { HttpClient } from './http-client.js';
 import { Page, PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
+import { recogniseList } from './response-body.js';
 
 /** Webhook events recorded per store (section 6). */
 export class Webhooks {
@@ -18,8 +19,9 @@ export class Webhooks {
       (async () => {
         const query = parseOrThrow(listWebhooksRequest, params);
         const route = routes.listWebhooks;
-        const list = parseResponse(webhookList, await this.#http.send(route.method, routePath(route), { ...options, query }));
-        return new Page(list.data, { page: 1, pageSize: list.data.length, total: list.data.length });
+        const result = await this.#http.send(route.method, routePath(route), { ...options, query });
+        const list = recogniseList(webhookEvent, result.data, ['events', 'webhooks']);
+        return new Page(list.items, { page: 1, pageSize: list.items.length, total: list.items.length, raw: result.data });
       })(),
     );
   }

@@ -15,7 +15,8 @@ import {
 import { useMockServer, type SentRequest } from './recorder.js';
 
 // Full flows of the interface document against @tessera/sandbox's msw handlers (they match any origin).
-const BASE_URL = 'https://sandbox.tessera.test';
+// Loopback, as a local sandbox is: waitForFinalStatus allows short polling intervals only there.
+const BASE_URL = 'http://127.0.0.1:4010';
 const sandbox: Sandbox = createSandbox();
 const server = setupServer(...sandbox.handlers);
 const recorder = useMockServer(server);
@@ -64,7 +65,7 @@ describe('customer-initiated payment with a 3DS challenge', () => {
     const { storeId } = sandbox.defaults.gateway;
     const { paymentInstrument, customer, tokenId } = await newInstrument(storeId, THREEDS_CARD);
     expect(paymentInstrument).toMatchObject({ type: 'card', customerId: customer.id, card: { last4: '3220' } });
-    expect(await tessera.paymentInstruments.retrieve(paymentInstrument.id)).toMatchObject({ id: paymentInstrument.id, card: { last4: '3220' } });
+    expect((await tessera.paymentInstruments.retrieve(paymentInstrument.id)).paymentInstrument).toMatchObject({ id: paymentInstrument.id, card: { last4: '3220' } });
     const listed = await tessera.customers.listPaymentInstruments(customer.id);
     expect(listed.data.map((instrument) => instrument.id)).toEqual([paymentInstrument.id]);
 
@@ -149,7 +150,7 @@ describe('payments on the sandbox processor', () => {
     const authorized = await tessera.payments.process({ mode: 'auth', amount: 900, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(authorized.status).toBe('authorized');
     const voided = await tessera.payments.void({ paymentId: authorized.id, storeId });
-    expect(voided).toMatchObject({ id: authorized.id, status: 'voided' });
+    expect(voided.payment).toMatchObject({ id: authorized.id, status: 'voided' });
     expect(await sentTo('/payments/void')[0]!.body()).toEqual({ paymentId: authorized.id, storeId });
     await expect(tessera.payments.capture({ paymentId: authorized.id })).rejects.toMatchObject({ status: 409, code: 'invalid_state' });
     expect(sandbox.countCharges(authorized.id)).toBe(0);
@@ -161,12 +162,12 @@ describe('payments on the sandbox processor', () => {
     const paid = await tessera.payments.purchase({ amount: 1000, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(paid.status).toBe('succeeded');
     const partial = await tessera.payments.refund({ paymentId: paid.id, storeId, amount: 300 });
-    expect(partial).toMatchObject({ status: 'partially_refunded', refundedAmount: 300 });
+    expect(partial.payment).toMatchObject({ status: 'partially_refunded', refundedAmount: 300 });
     const tooMuch = await tessera.payments.refund({ paymentId: paid.id, storeId, amount: 800 }).catch((error: unknown) => error);
     expect(tooMuch).toBeInstanceOf(TesseraUnprocessableEntityError);
     expect(tooMuch).toMatchObject({ status: 422, code: 'amount_exceeds_refundable' });
     const full = await tessera.payments.refund({ paymentId: paid.id, storeId });
-    expect(full).toMatchObject({ status: 'refunded', refundedAmount: 1000 });
+    expect(full.payment).toMatchObject({ status: 'refunded', refundedAmount: 1000 });
     const bodies = await Promise.all(sentTo('/payments/refund').map((sent) => sent.body()));
     expect(bodies).toEqual([{ paymentId: paid.id, storeId, amount: 300 }, { paymentId: paid.id, storeId, amount: 800 }, { paymentId: paid.id, storeId }]);
     await expect(tessera.payments.refund({ paymentId: paid.id, storeId, amount: 1 })).rejects.toMatchObject({ status: 409, code: 'invalid_state' });
@@ -219,7 +220,7 @@ describe('setup and verification operations', () => {
     expect(processor).toMatchObject({ name: 'My sandbox', type: 'sandbox' });
     expect(await sentTo('/processors/create')[0]!.body()).toMatchObject({ processor: { name: 'My sandbox', options: { testMode: true } } });
     const config = { processorId: processor.id, weight: 100, disabled: false, nonStickable: false };
-    const flow = await tessera.paymentFlows.create({
+    const { paymentFlow: flow } = await tessera.paymentFlows.create({
       name: 'My flow',
       strategy: 'simple',
       fallbackMode: false,
@@ -232,15 +233,16 @@ describe('setup and verification operations', () => {
       abuseDetectionConfig: null,
     });
     expect(await sentTo('/payment-flows/create')[0]!.body()).toMatchObject({ data: { name: 'My flow', processorConfigs: [config] } });
-    const store = await tessera.stores.create({
+    const { store } = await tessera.stores.create({
       name: 'My store',
       baseCurrency: 'USD',
       presentmentCurrencies: ['USD'],
       chargeCurrencies: ['USD'],
-      selectedPaymentFlowId: flow.id,
+      selectedPaymentFlowId: flow!.id,
     });
-    expect(store).toMatchObject({ name: 'My store', selectedPaymentFlowId: flow.id });
-    const product = await tessera.products.create({
+    expect(store).toMatchObject({ name: 'My store', selectedPaymentFlowId: flow!.id });
+    if (store === undefined) throw new Error('store not recognised');
+    const { product } = await tessera.products.create({
       storeId: store.id,
       name: 'Coffee club',
       active: true,
@@ -257,12 +259,12 @@ describe('setup and verification operations', () => {
         },
       ],
     });
-    const variantId = product.variants[0]!.id;
-    const session = await tessera.checkoutSessions.create({ storeId: store.id, items: [{ variantId, quantity: 2 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' });
-    expect(session.redirectUrl).toMatch(/^https?:\/\//);
+    const variantId = product!.variants[0]!.id;
+    const { checkoutSession: session } = await tessera.checkoutSessions.create({ storeId: store.id, items: [{ variantId, quantity: 2 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' });
+    expect(session!.redirectUrl).toMatch(/^https?:\/\//);
 
     const { paymentInstrument } = await newInstrument(store.id);
-    const completed = await fetch(`${BASE_URL}${sandboxRoutes.completeCheckoutSession.replace('{id}', session.id!)}`, {
+    const completed = await fetch(`${BASE_URL}${sandboxRoutes.completeCheckoutSession.replace('{id}', session!.id!)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ paymentInstrumentId: paymentInstrument.id }),
@@ -284,13 +286,13 @@ describe('setup and verification operations', () => {
     expect(webhooks.data.map((event) => event.type)).toEqual(expect.arrayContaining(['order.created']));
     expect(webhooks.data.some((event) => event.type.startsWith('payment.'))).toBe(true);
 
-    expect(await tessera.processors.archive([processor.id])).toEqual({ archived: [processor.id] });
+    expect(await tessera.processors.archive([processor.id])).toEqual({ archived: [processor.id], raw: { archived: [processor.id] } });
   });
 
   it('pages through many payments with for await', async () => {
     const { storeId } = sandbox.defaults;
     const { paymentInstrument } = await newInstrument(storeId);
-    const store = await tessera.stores.create({ name: 'Paged', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: sandbox.defaults.paymentFlowId });
+    const store = (await tessera.stores.create({ name: 'Paged', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: sandbox.defaults.paymentFlowId })).store!;
     const { paymentInstrument: instrument } = await newInstrument(store.id);
     expect(paymentInstrument.id).not.toBe(instrument.id);
     const created = [];

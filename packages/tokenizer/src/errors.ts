@@ -8,12 +8,12 @@ export type ConfigurationErrorReason = 'unknown_environment' | 'missing_vault_ke
  * that has no default key, or a malformed URL. Thrown at once; there is never a fallback to another environment.
  */
 export class TesseraConfigurationError extends TesseraError {
+  static override readonly brand: string = 'Configuration';
   /** Which check failed. */
   declare readonly reason: ConfigurationErrorReason;
 
   constructor(reason: ConfigurationErrorReason, message: string) {
     super('configuration_error', message, { reason });
-    this.name = 'TesseraConfigurationError';
   }
 }
 
@@ -22,6 +22,7 @@ export class TesseraConfigurationError extends TesseraError {
  * repeats anything that was sent.
  */
 export class TesseraVaultError extends TesseraError {
+  static override readonly brand: string = 'Vault';
   /** HTTP status of the vault's answer. */
   readonly status: number;
   /** The vault's own error code, when its body had one (e.g. `validation_error`, `unauthorized`). */
@@ -33,7 +34,6 @@ export class TesseraVaultError extends TesseraError {
 
   constructor(status: number, details: { vaultCode?: string | undefined; requestId?: string | undefined; fields?: FieldError[] } = {}) {
     super('vault_error', `The vault refused the request (HTTP ${status}${details.vaultCode ? `, ${details.vaultCode}` : ''})`);
-    this.name = 'TesseraVaultError';
     this.status = status;
     this.vaultCode = details.vaultCode;
     this.requestId = details.requestId;
@@ -47,17 +47,17 @@ export class TesseraVaultError extends TesseraError {
 
 /** The vault could not be reached (DNS, connection refused, CORS, offline). */
 export class TesseraNetworkError extends TesseraError {
+  static override readonly brand: string = 'Network';
   constructor(message = 'Could not reach the vault', options?: { cause?: unknown }) {
     super('network_error', message, options);
-    this.name = 'TesseraNetworkError';
   }
 }
 
 /** The vault answered 2xx with a body that is not what the contract says. */
 export class TesseraInvalidResponseError extends TesseraError {
+  static override readonly brand: string = 'InvalidResponse';
   constructor(message = 'The vault returned an unexpected response', options?: { cause?: unknown }) {
     super('invalid_response', message, options);
-    this.name = 'TesseraInvalidResponseError';
   }
 }
 
@@ -66,23 +66,23 @@ export type ChallengeErrorReason = 'challenge_in_progress' | 'no_dom';
 
 /** A 3DS challenge could not be started: another one is open, or there is no DOM (server-side rendering). */
 export class TesseraChallengeError extends TesseraError {
+  static override readonly brand: string = 'Challenge';
   /** Which check failed. */
   declare readonly reason: ChallengeErrorReason;
 
   constructor(reason: ChallengeErrorReason, message: string) {
     super(reason, message, { reason });
-    this.name = 'TesseraChallengeError';
   }
 }
 
 /** A wallet sheet (Apple Pay, Google Pay) is unavailable, was cancelled, or failed. */
 export class TesseraWalletError extends TesseraError {
+  static override readonly brand: string = 'Wallet';
   /** `unavailable`, `cancelled` or `failed`. */
   declare readonly reason: 'unavailable' | 'cancelled' | 'failed';
 
   constructor(reason: 'unavailable' | 'cancelled' | 'failed', message: string, options?: { cause?: unknown }) {
     super(`wallet_${reason}`, message, { ...options, reason });
-    this.name = 'TesseraWalletError';
   }
 }
 

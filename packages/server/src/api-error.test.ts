@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { API_KEY } from '../test/fixtures.js';
+import * as server from './index.js';
+import { createApiError } from './api-error.js';
+import {
+  TesseraApiError,
+  TesseraAbortError,
+  TesseraBadRequestError,
+  TesseraConflictError,
+  TesseraError,
+  TesseraIdempotencyError,
+  TesseraInternalServerError,
+  TesseraNotFoundError,
+  TesseraRateLimitError,
+  TesseraResponseValidationError,
+  TesseraTimeoutError,
+  TesseraValidationError,
+} from './index.js';
+
+const redact = (text: string): string => text.split(API_KEY).join('[redacted]');
+const apiError = (status: number, data: unknown, headers: Record<string, string> = {}): TesseraApiError =>
+  createApiError({ status, statusText: '', headers: new Headers(headers) }, data, redact);
+
+describe('isInstance answers per class', () => {
+  const notFound = apiError(404, { error: { code: 'not_found', message: 'no' } });
+  const rateLimited = apiError(429, { error: { code: 'rate_limited', message: 'slow down' } });
+  const reused = apiError(409, { error: { code: 'idempotency_key_reused', message: 'other body' } });
+
+  it('is true for the class and its ancestors, false for siblings', () => {
+    expect(TesseraNotFoundError.isInstance(notFound)).toBe(true);
+    expect(TesseraNotFoundError.isInstance(rateLimited)).toBe(false);
+    expect(TesseraRateLimitError.isInstance(notFound)).toBe(false);
+    expect(TesseraApiError.isInstance(rateLimited)).toBe(true);
+    expect(TesseraError.isInstance(rateLimited)).toBe(true);
+    expect(TesseraIdempotencyError.isInstance(reused)).toBe(true);
+    expect(TesseraConflictError.isInstance(reused)).toBe(true);
+    expect(TesseraIdempotencyError.isInstance(apiError(409, { error: { code: 'invalid_state', message: 'x' } }))).toBe(false);
+    expect(TesseraValidationError.isInstance(new TesseraTimeoutError())).toBe(false);
+    expect(TesseraTimeoutError.isInstance(new TesseraAbortError())).toBe(false);
+    expect(TesseraApiError.isInstance(new TesseraValidationError([]))).toBe(false);
+    expect(TesseraNotFoundError.isInstance({ code: 'not_found' })).toBe(false);
+    expect(TesseraNotFoundError.isInstance(null)).toBe(false);
+    expect(notFound.name).toBe('TesseraNotFoundError');
+    expect(reused.name).toBe('TesseraIdempotencyError');
+  });
+
+  it('works across two copies of the package (the built one beside these sources)', async () => {
+    const built = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof server;
+    expect(built.TesseraNotFoundError).not.toBe(TesseraNotFoundError);
+    const foreignTimeout = new built.TesseraTimeoutError();
+    const foreignValidation = new built.TesseraResponseValidationError([], { status: 200 });
+    expect(foreignValidation instanceof TesseraResponseValidationError).toBe(false);
+    expect(TesseraTimeoutError.isInstance(foreignTimeout)).toBe(true);
+    expect(TesseraAbortError.isInstance(foreignTimeout)).toBe(false);
+    expect(TesseraResponseValidationError.isInstance(foreignValidation)).toBe(true);
+    expect(TesseraApiError.isInstance(foreignValidation)).toBe(false);
+    expect(built.TesseraNotFoundError.isInstance(notFound)).toBe(true);
+    expect(built.TesseraRateLimitError.isInstance(notFound)).toBe(false);
+    expect(built.TesseraConflictError.isInstance(reused)).toBe(true);
+    expect(built.TesseraIdempotencyError.isInstance(reused)).toBe(true);
+    expect(built.TesseraError.isInstance(rateLimited)).toBe(true);
+    expect(built.TesseraBadRequestError.isInstance(rateLimited)).toBe(false);
+  });
+
+  it('gives every public error class its own brand', () => {
+    const classes = Object.values(server).filter(
+      (value): value is typeof TesseraError => typeof value === 'function' && (value === TesseraError || value.prototype instanceof TesseraError),
+    );
+    expect(classes.length).toBeGreaterThan(12);
+    for (const errorClass of classes) expect(Object.hasOwn(errorClass, 'brand')).toBe(true);
+    expect(new Set(classes.map((errorClass) => errorClass.brand)).size).toBe(classes.length);
+  });
+});
+
+describe('idempotency_key_reused', () => {
+  it('is a TesseraIdempotencyError whatever the body shape', () => {
+    for (const body of [
+      { error: { code: 'idempotency_key_reused', message: 'x' } },
+      { code: 'idempotency_key_reused', message: 'x' },
+      { statusCode: 409, message: 'Conflict', error: 'idempotency_key_reused' },
+      { errors: [{ code: 'idempotency_key_reused', message: 'x' }] },
+      '{"code":"idempotency_key_reused"}',
+    ]) {
+      expect(apiError(409, body)).toBeInstanceOf(TesseraIdempotencyError);
+    }
+    expect(apiError(409, { error: { code: 'idempotency_key_in_use', message: 'x' } })).not.toBeInstanceOf(TesseraIdempotencyError);
+  });
+});
+
+describe('the API key never survives on an error', () => {
+  it('is redacted from headers and from every string of the parsed body, however the JSON wrote it', () => {
+    const escaped = API_KEY.split('').map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const text = `{"error":{"code":"unauthorized","message":"bad key ${escaped}"},"echo":{"auth":"Bearer ${API_KEY.replace('_', '\\/_')}","list":["${escaped}"],"${escaped}":1}}`;
+    // What the transport hands over: the text redacted, then parsed (the escaped key survives that step).
+    const data = JSON.parse(redact(text)) as unknown;
+    expect(JSON.stringify(data)).toContain(API_KEY);
+    const error = apiError(401, data, { 'www-authenticate': `Bearer realm="x", key="${API_KEY}"`, 'x-echo': API_KEY });
+    const everything = JSON.stringify({ body: error.body, headers: error.headers, message: error.message, json: error.toJSON() });
+    expect(everything).not.toContain(API_KEY);
+    expect(error.message).toBe('bad key [redacted]');
+    expect(error.headers['x-echo']).toBe('[redacted]');
+  });
+
+  it('is redacted from a JSON body sent as text/plain', () => {
+    const escaped = API_KEY.split('').map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
+    const error = apiError(400, `{"message":"got ${escaped}"}`);
+    expect(JSON.stringify({ body: error.body, message: error.message })).not.toContain(API_KEY);
+    expect(error.message).toBe('got [redacted]');
+  });
+});
+
+describe('error bodies in the shapes real frameworks send', () => {
+  it('NestJS: every message of the list kept', () => {
+    const error = apiError(400, { statusCode: 400, message: ['amount must be a positive number', 'currency must be a string'], error: 'Bad Request' });
+    expect(error).toBeInstanceOf(TesseraBadRequestError);
+    expect(error.message).toBe('amount must be a positive number; currency must be a string');
+    expect(error.code).toBe('bad_request');
+  });
+
+  it('{ errors: [...] }: messages joined, fields kept, the first code used', () => {
+    const error = apiError(400, { errors: [{ field: 'amount', code: 'too_small', message: 'must be positive' }, 'second problem'] }) as TesseraBadRequestError;
+    expect(error.code).toBe('too_small');
+    expect(error.message).toBe('amount must be positive; second problem');
+    expect(error.fields).toEqual([{ field: 'amount', code: 'too_small', message: 'must be positive' }]);
+  });
+
+  it('problem+json: detail (else title) is the message, type is never the code', () => {
+    const problem = { type: 'https://api.test/problems/out-of-stock', title: 'Out of stock', status: 422, detail: 'Only 2 left' };
+    const error = apiError(422, problem, { 'content-type': 'application/problem+json' });
+    expect(error.message).toBe('Only 2 left');
+    expect(error.code).toBe('unprocessable_entity');
+    expect(apiError(404, { type: 'about:blank', title: 'Not Found' }).message).toBe('Not Found');
+    expect(apiError(409, { type: 'x', title: 'Conflict', code: 'invalid_state' }).code).toBe('invalid_state');
+  });
+
+  it('JSON sent as text/plain is read as JSON', () => {
+    const error = apiError(404, '{"error":{"code":"not_found","message":"No such payment"}}');
+    expect(error).toMatchObject({ code: 'not_found', message: 'No such payment', body: { error: { code: 'not_found', message: 'No such payment' } } });
+  });
+
+  it('keeps plain text and refuses HTML as a message', () => {
+    expect(apiError(502, 'upstream connect error').message).toBe('upstream connect error');
+    expect(apiError(502, '<html>bad gateway</html>').message).toBe('HTTP 502');
+    expect(apiError(500, { error: 'Internal Server Error' })).toBeInstanceOf(TesseraInternalServerError);
+  });
+});
