@@ -91,8 +91,8 @@ export class TesseraWalletError extends TesseraError {
  * network failure). The message is web-threeds' own text, which names no card data and no key.
  */
 export class TesseraThreeDSError extends TesseraError {
+  static override readonly brand: string = 'ThreeDS';
   constructor(detail: string) {
     super('threeds_session_failed', `Basis Theory could not create the 3DS session: ${detail}`);
-    this.name = 'TesseraThreeDSError';
   }
 }

@@ -16,7 +16,8 @@ export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTo
   return metadata;
 }
 
-// Same rule as core's decoder: a string value that is a Luhn-valid 12–19 digit number is a card number.
+// The tokenizer's own guard on what it sends: none of the facts it copies from the vault's answer (token id, last4,
+// bin, brand, issuer, …) may be a Luhn-valid 12–19 digit number. Core's decoder judges envelopes by field name only.
 function isCardNumber(value: unknown): boolean {
   if (typeof value !== 'string') return false;
   const digits = value.replace(/[\s-]/g, '');
