@@ -19,6 +19,8 @@ export {
   type ProcessorRecord,
   type ProductRecord,
   type FlowProcessorConfig,
+  type BillingInterval,
+  type BtThreeDSSessionRecord,
   type SandboxState,
   type StoreRecord,
   type SubscriptionRecord,
