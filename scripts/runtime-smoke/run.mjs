@@ -62,7 +62,7 @@ cpSync(join(repoRoot, 'examples/merchant-server/src'), join(project, 'merchant-s
 console.log(`runtime smoke: project installed in ${project} (${Math.round((Date.now() - started) / 1000)} s)`);
 
 // The sandbox, as a user starts it.
-const sandbox = spawn(process.execPath, [join(project, 'node_modules/@tessera/sandbox/dist/cli.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const sandbox = spawn(process.execPath, [join(project, 'node_modules/@tessera/sandbox/dist/cli.js'), '--host', '127.0.0.1', '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
 const sandboxOutput = await waitForOutput(sandbox, /listening on (http:\/\/127\.0\.0\.1:\d+)[\s\S]*Gateway store: (\S+)/, 30_000);
 const [, sandboxUrl, storeId] = sandboxOutput;
 
