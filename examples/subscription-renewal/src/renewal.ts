@@ -19,7 +19,14 @@ export type RenewalOutcome =
   | { kind: 'renewed'; payment: Payment }
   | { kind: 'retry_later'; payment?: Payment; reason: string; retryInDays: number }
   | { kind: 'gave_up'; payment?: Payment; reason: string }
-  | { kind: 'needs_customer'; payment: Payment };
+  | { kind: 'needs_customer'; payment: Payment }
+  /**
+   * The service may have charged (no answer after the request was sent, a 500/502/504, a request with this key still
+   * in progress). Run this same attempt again (same `attempts`, so the same idempotency key: a service that honours
+   * keys answers the first result), or look the payment up (`payments.list`) before anything else. Never move on to
+   * the next attempt: its new key could charge the period twice.
+   */
+  | { kind: 'unknown'; reason: string; idempotencyKey: string };
 
 /** Days to wait before each retry of a declined renewal (dunning). After the last one, give up. */
 export const RETRY_SCHEDULE_DAYS = [1, 3, 5] as const;
@@ -30,6 +37,7 @@ export const RETRY_SCHEDULE_DAYS = [1, 3, 5] as const;
  * period and the attempt, so a job that crashes and runs again never charges a period twice.
  */
 export async function renewSubscription(tessera: Tessera, storeId: string, subscription: Subscription): Promise<RenewalOutcome> {
+  const idempotencyKey = `renewal-${subscription.id}-${subscription.period}-${subscription.attempts}`;
   let payment: Payment;
   try {
     payment = await tessera.payments.purchase(
@@ -41,17 +49,20 @@ export async function renewSubscription(tessera: Tessera, storeId: string, subsc
         initiatedBy: 'merchant',
         reasonType: 'recurring',
       },
-      { idempotencyKey: `renewal-${subscription.id}-${subscription.period}-${subscription.attempts}` },
+      { idempotencyKey },
     );
   } catch (error) {
     // The key of this attempt was already used with another body (e.g. the price changed since): a bug to fix,
     // never a conflict to retry later.
     if (TesseraIdempotencyError.isInstance(error)) return { kind: 'gave_up', reason: error.code };
-    // A 4xx means the request itself is wrong (e.g. the instrument was deleted): retrying will not help.
-    if (error instanceof TesseraApiError && error.status < 500 && error.status !== 409 && error.status !== 429) {
-      return { kind: 'gave_up', reason: error.code };
+    if (error instanceof TesseraApiError) {
+      // 429 and 503: the service did not act, so a later attempt (with its own key) is safe.
+      if (error.status === 429 || error.status === 503) return retryOrGiveUp(subscription, error.code);
+      // Another 4xx means the request itself is wrong (e.g. the instrument was deleted): retrying will not help.
+      if (error.status < 500 && error.status !== 409) return { kind: 'gave_up', reason: error.code };
     }
-    return retryOrGiveUp(subscription, error instanceof Error ? error.name : 'error');
+    // Anything else may have charged: the same attempt, with the same key, or a lookup, comes next.
+    return { kind: 'unknown', reason: error instanceof Error ? error.name : 'error', idempotencyKey };
   }
   if (payment.status === 'succeeded') return { kind: 'renewed', payment };
   if (payment.status === 'pending') return { kind: 'needs_customer', payment };

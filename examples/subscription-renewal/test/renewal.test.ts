@@ -77,4 +77,13 @@ describe('subscription-renewal example', () => {
     server.use(http.post('*/api/public/v1/payments/process', () => HttpResponse.json({ error: { code: 'not_found', message: 'gone' } }, { status: 404 })));
     expect(await renewSubscription(tessera, storeId, sub)).toMatchObject({ kind: 'gave_up', reason: 'not_found' });
   });
+
+  it('reports an unknown outcome with the key to reuse, never a later attempt with a new key', async () => {
+    const sub = await subscription('sub_ok', '4242424242424242');
+    // The real service's default: POSTs whose outcome is unknown are not retried (no loopback origin, no network).
+    const offline = new Tessera({ apiKey: sandbox.apiKey, baseUrl: 'https://api.example.test', fetch: () => Promise.reject(new TypeError('fetch failed')) });
+    expect(await renewSubscription(offline, storeId, sub)).toEqual({ kind: 'unknown', reason: 'TesseraOutcomeUnknownError', idempotencyKey: 'renewal-sub_ok-2026-12-0' });
+    server.use(http.post('*/api/public/v1/payments/process', () => HttpResponse.json({ error: { code: 'internal_error', message: 'boom' } }, { status: 500 })));
+    expect(await renewSubscription(tessera, storeId, sub)).toMatchObject({ kind: 'unknown', idempotencyKey: 'renewal-sub_ok-2026-12-0' });
+  });
 });
