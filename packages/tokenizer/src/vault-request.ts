@@ -85,12 +85,14 @@ export async function postToVault(
       body: JSON.stringify(body),
       signal,
       credentials: 'omit',
-      redirect: 'error',
+      // 'manual', not 'error': edge runtimes (workerd) refuse 'error'. A redirect is never followed either way: the
+      // 3xx (or, in a browser, the opaque redirect) is refused just below.
+      redirect: 'manual',
     });
   } catch (error) {
     throw failure(new TesseraNetworkError(undefined, { cause: error instanceof Error ? new Error(error.message) : undefined }));
   }
-  // A fetch that ignores `redirect: 'error'` (a stub, an old polyfill) must still not hand a 3xx on as an answer.
+  // A 3xx, an opaque redirect (status 0) or any other non-2xx is an error, never an answer to follow.
   if (!response.ok) throw await toVaultError(response, secrets);
   try {
     return await response.json();
