@@ -104,7 +104,16 @@ export {
   type ProductPriceInput,
   type ProductVariantInput,
 } from './product.js';
-export { API_PREFIX, routePath, routes, type HttpMethod, type OperationName, type Route } from './routes.js';
+export {
+  API_PREFIX,
+  operations,
+  type HttpMethod,
+  type Operation,
+  type OperationInput,
+  type OperationName,
+  type OperationResource,
+} from './operations.js';
+export { routePath, routes, type Route } from './routes.js';
 export {
   decodeServiceToken,
   serviceToken,

@@ -1,46 +1,17 @@
-/** Prefix of every API path (section 9). */
-export const API_PREFIX = '/api/public/v1';
+import { operations, type HttpMethod, type OperationName } from './operations.js';
 
-/** An HTTP method used by the API. */
-export type HttpMethod = 'GET' | 'POST';
-
-/** One operation of the API: method, path template (`{id}` placeholders) and whether the path is assumed. */
+/** Method, path template (`{id}` placeholders) and whether the path is assumed: the addressing part of an {@link Operation}. */
 export interface Route {
   readonly method: HttpMethod;
   readonly path: string;
-  /**
-   * True where the document names the operation but not its path (section 4.10). These paths follow DESIGN.md;
-   * when the real path is known, edit it here and nowhere else.
-   */
+  /** True where the document names the operation but not its path (section 4.10). */
   readonly assumed: boolean;
 }
 
-const given = (method: HttpMethod, path: string): Route => ({ method, path, assumed: false });
-const assumed = (method: HttpMethod, path: string): Route => ({ method, path, assumed: true });
-
-/** Every operation of the service, relative to `{baseUrl}/api/public/v1`. Nothing else in the SDK spells a path. */
-export const routes = {
-  createPaymentInstrumentFromToken: given('POST', '/payment-instruments/create-from-token'),
-  retrievePaymentInstrument: given('GET', '/payment-instruments/{id}'),
-  listCustomerPaymentInstruments: given('GET', '/customers/{id}/payment-instruments'),
-  createThreeDSSession: given('POST', '/threeds/create-session'),
-  processPayment: given('POST', '/payments/process'),
-  retrievePayment: given('GET', '/payments/{id}'),
-  voidPayment: given('POST', '/payments/void'),
-  refundPayment: given('POST', '/payments/refund'),
-  createProcessor: given('POST', '/processors/create'),
-  archiveProcessors: assumed('POST', '/processors/archive'),
-  createPaymentFlow: assumed('POST', '/payment-flows/create'),
-  createStore: assumed('POST', '/stores/create'),
-  createProduct: assumed('POST', '/products/create'),
-  createCheckoutSession: assumed('POST', '/checkout-sessions/create'),
-  listPayments: assumed('POST', '/payments'),
-  listOrders: assumed('GET', '/orders'),
-  listWebhooks: assumed('GET', '/webhooks'),
-} as const satisfies Record<string, Route>;
-
-/** Name of an operation in {@link routes}. */
-export type OperationName = keyof typeof routes;
+/** Every operation's route, derived from the catalog ({@link operations}). */
+export const routes = Object.fromEntries(
+  Object.entries(operations).map(([name, { method, path, assumed }]) => [name, { method, path, assumed }]),
+) as { readonly [N in OperationName]: Route };
 
 /**
  * Fills a route's `{id}` placeholder, percent-encoding the value (`encodeURIComponent`), and returns the path

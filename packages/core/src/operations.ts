@@ -1,0 +1,235 @@
+import type * as z from 'zod/mini';
+import { checkoutSession, createCheckoutSessionRequest } from './checkout-session.js';
+import { listOrdersRequest, order } from './order.js';
+import { listPaymentsRequest, payment, processPaymentRequest, refundPaymentRequest, voidPaymentRequest } from './payment.js';
+import { paymentFlow, paymentFlowInput } from './payment-flow.js';
+import { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTokenResponse, paymentInstrument } from './payment-instrument.js';
+import { archiveProcessorsRequest, archiveProcessorsResponse, processor, processorInput } from './processor.js';
+import { createProductRequest, product } from './product.js';
+import { createStoreRequest, store } from './store.js';
+import { createThreeDSSessionRequest, threeDSSession } from './threeds-session.js';
+import { listWebhooksRequest, webhookEvent } from './webhook.js';
+
+/** Prefix of every API path (section 9). */
+export const API_PREFIX = '/api/public/v1';
+
+/** An HTTP method used by the API. */
+export type HttpMethod = 'GET' | 'POST';
+
+/**
+ * One operation of the service, as data: the server client sends it, the sandbox serves it, and both read it from
+ * here. A path is relative to `{baseUrl}/api/public/v1`, with `{id}` placeholders.
+ */
+export interface Operation {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /**
+   * True where the document names the operation but not its path (section 4.10). These paths follow DESIGN.md;
+   * when the real path is known, edit it here and nowhere else.
+   */
+  readonly assumed: boolean;
+  /** The caller's input, checked before anything is sent; `undefined` when the path's `{id}` is the only input. */
+  readonly request: z.ZodMiniType | undefined;
+  /** Where the input goes: the JSON body, the JSON body wrapped in one key (`{ processor }`), or the query. */
+  readonly sendAs: 'body' | 'query' | { readonly wrap: string };
+  /** The resource in the answer (for a list, one item). */
+  readonly response: z.ZodMiniType;
+  /** The keys the resource may be wrapped in (`{ payment }`), the documented one first; it may also come bare. */
+  readonly unwrap: readonly string[];
+  /**
+   * How the answer is read. `required`: the document shows it, and the ids the SDK relies on must be there (a 2xx
+   * without them is a response validation error, never retried). `recognised`: "not shown": any 2xx is returned
+   * with what was recognised (best effort) and the raw body. `list`: the recognised items of a list.
+   */
+  readonly answer: 'required' | 'recognised' | 'list';
+}
+
+const op = <const O extends Operation>(operation: O): O => operation;
+
+/**
+ * Every operation of the service (sections 4.1–4.10). Nothing else in the SDK spells an API path or pairs an
+ * operation with its schemas.
+ */
+export const operations = {
+  createPaymentInstrumentFromToken: op({
+    method: 'POST',
+    path: '/payment-instruments/create-from-token',
+    assumed: false,
+    request: createPaymentInstrumentFromTokenRequest,
+    sendAs: 'body',
+    response: createPaymentInstrumentFromTokenResponse,
+    unwrap: [],
+    answer: 'required',
+  }),
+  retrievePaymentInstrument: op({
+    method: 'GET',
+    path: '/payment-instruments/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: paymentInstrument,
+    unwrap: ['paymentInstrument', 'data'],
+    answer: 'recognised',
+  }),
+  listCustomerPaymentInstruments: op({
+    method: 'GET',
+    path: '/customers/{id}/payment-instruments',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: paymentInstrument,
+    unwrap: ['paymentInstruments', 'items'],
+    answer: 'list',
+  }),
+  createThreeDSSession: op({
+    method: 'POST',
+    path: '/threeds/create-session',
+    assumed: false,
+    request: createThreeDSSessionRequest,
+    sendAs: 'body',
+    response: threeDSSession,
+    unwrap: ['threedsSession'],
+    answer: 'required',
+  }),
+  processPayment: op({
+    method: 'POST',
+    path: '/payments/process',
+    assumed: false,
+    request: processPaymentRequest,
+    sendAs: 'body',
+    response: payment,
+    unwrap: ['payment'],
+    answer: 'required',
+  }),
+  retrievePayment: op({
+    method: 'GET',
+    path: '/payments/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: payment,
+    unwrap: ['payment'],
+    answer: 'required',
+  }),
+  voidPayment: op({
+    method: 'POST',
+    path: '/payments/void',
+    assumed: false,
+    request: voidPaymentRequest,
+    sendAs: 'body',
+    response: payment,
+    unwrap: ['payment', 'data'],
+    answer: 'recognised',
+  }),
+  refundPayment: op({
+    method: 'POST',
+    path: '/payments/refund',
+    assumed: false,
+    request: refundPaymentRequest,
+    sendAs: 'body',
+    response: payment,
+    unwrap: ['payment', 'data'],
+    answer: 'recognised',
+  }),
+  createProcessor: op({
+    method: 'POST',
+    path: '/processors/create',
+    assumed: false,
+    request: processorInput,
+    sendAs: { wrap: 'processor' },
+    response: processor,
+    unwrap: ['processor'],
+    answer: 'required',
+  }),
+  archiveProcessors: op({
+    method: 'POST',
+    path: '/processors/archive',
+    assumed: true,
+    request: archiveProcessorsRequest,
+    sendAs: 'body',
+    response: archiveProcessorsResponse,
+    unwrap: [],
+    answer: 'recognised',
+  }),
+  createPaymentFlow: op({
+    method: 'POST',
+    path: '/payment-flows/create',
+    assumed: true,
+    request: paymentFlowInput,
+    sendAs: { wrap: 'data' },
+    response: paymentFlow,
+    unwrap: ['data', 'paymentFlow'],
+    answer: 'recognised',
+  }),
+  createStore: op({
+    method: 'POST',
+    path: '/stores/create',
+    assumed: true,
+    request: createStoreRequest,
+    sendAs: 'body',
+    response: store,
+    unwrap: ['store', 'data'],
+    answer: 'recognised',
+  }),
+  createProduct: op({
+    method: 'POST',
+    path: '/products/create',
+    assumed: true,
+    request: createProductRequest,
+    sendAs: 'body',
+    response: product,
+    unwrap: ['product', 'data'],
+    answer: 'recognised',
+  }),
+  createCheckoutSession: op({
+    method: 'POST',
+    path: '/checkout-sessions/create',
+    assumed: true,
+    request: createCheckoutSessionRequest,
+    sendAs: 'body',
+    response: checkoutSession,
+    unwrap: ['checkoutSession', 'data'],
+    answer: 'recognised',
+  }),
+  listPayments: op({
+    method: 'POST',
+    path: '/payments',
+    assumed: true,
+    request: listPaymentsRequest,
+    sendAs: 'body',
+    response: payment,
+    unwrap: ['payments'],
+    answer: 'list',
+  }),
+  listOrders: op({
+    method: 'GET',
+    path: '/orders',
+    assumed: true,
+    request: listOrdersRequest,
+    sendAs: 'query',
+    response: order,
+    unwrap: ['orders'],
+    answer: 'list',
+  }),
+  listWebhooks: op({
+    method: 'GET',
+    path: '/webhooks',
+    assumed: true,
+    request: listWebhooksRequest,
+    sendAs: 'query',
+    response: webhookEvent,
+    unwrap: ['events', 'webhooks'],
+    answer: 'list',
+  }),
+} as const satisfies Record<string, Operation>;
+
+/** Name of an operation in {@link operations}. */
+export type OperationName = keyof typeof operations;
+
+/** The checked input of an operation (`undefined` when the path's `{id}` is its only input). */
+export type OperationInput<N extends OperationName> = (typeof operations)[N]['request'] extends z.ZodMiniType
+  ? z.output<(typeof operations)[N]['request']>
+  : undefined;
+
+/** The resource an operation answers with (for a list, one item). */
+export type OperationResource<N extends OperationName> = z.output<(typeof operations)[N]['response']>;
