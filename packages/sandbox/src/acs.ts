@@ -1,6 +1,7 @@
 import { decodeChallengeRequest, formatAmount } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { settleChallenge } from './payments.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 
 /** An HTML answer. */
 export interface HtmlPage {
@@ -26,7 +27,7 @@ const field = (name: string, value: string): string => `<input type="hidden" nam
 
 /**
  * `POST /acs/challenge` (form field `creq`): the issuer's challenge page with `#approve` and `#fail` buttons, each
- * form-POSTing the outcome to `/acs/complete`.
+ * form-POSTing the outcome to {@link sandboxRoutes.acsComplete}.
  */
 export function challengePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
   const creq = decodeChallengeRequest(form.creq ?? '');
@@ -36,7 +37,7 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
   if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
   const hidden = field('acsTransID', creq.acsTransID) + field('threeDSServerTransID', creq.threeDSServerTransID);
   const button = (outcome: 'approve' | 'fail', label: string): string =>
-    `<form method="post" action="/acs/complete">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
+    `<form method="post" action="${sandboxRoutes.acsComplete}">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
   return page(
     'Tessera Sandbox ACS',
     `<h1>Tessera Sandbox Bank</h1><p>Confirm the payment of <strong>${escapeHtml(formatAmount(payment.amount, payment.currency))}</strong>` +

@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
+import { SandboxHttpError, validationError } from './http-error.js';
 import type { RouteResult } from './route.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import type { BtThreeDSSessionRecord } from './state.js';
 
 /** The 3DS protocol version of the sandbox's ACS (BT's `threeds_version`, the payment's `messageVersion`). */
@@ -20,10 +22,10 @@ const createSessionRequest = z.looseObject({
   web_challenge_mode: z.optional(z.string()),
 });
 
-/** A BT problem-details answer (`{ title, status, detail?, errors? }`), the shape web-threeds reads on an error. */
-function problem(status: number, title: string, errors?: Record<string, string[]>, detail?: string): RouteResult {
-  return { status, json: { title, status, ...(detail ? { detail } : {}), ...(errors ? { errors } : {}) } };
-}
+// BT's errors are problem details (`{ title, status, detail, errors? }`, what web-threeds reads): the route renders
+// a thrown SandboxHttpError so on BT's routes.
+const invalid = (field: string, message: string): SandboxHttpError => validationError([{ field, code: 'invalid', message }]);
+const sessionNotFound = (id: string): SandboxHttpError => new SandboxHttpError(404, 'not_found', `No 3DS session with id "${id}"`, { title: 'Not Found' });
 
 const brandNames: Readonly<Record<string, string>> = {
   visa: 'Visa',
@@ -96,15 +98,15 @@ export function newBtThreeDSSession(ctx: SandboxContext, tokenId: string | null,
  */
 export function createBtThreeDSSession(ctx: SandboxContext, body: unknown): RouteResult {
   const parsed = z.safeParse(createSessionRequest, body ?? {});
-  if (!parsed.success) return problem(400, 'One or more validation errors occurred.', { body: ['is not a valid 3DS session request'] });
+  if (!parsed.success) throw invalid('', 'is not a valid 3DS session request');
   const input = parsed.data;
   const given = [input.token_id, input.token_intent_id, input.pan].filter((value) => value !== undefined);
-  if (given.length !== 1) return problem(400, 'One or more validation errors occurred.', { token_id: ['Exactly one of token_id, token_intent_id or pan is required'] });
+  if (given.length !== 1) throw invalid('token_id', 'Exactly one of token_id, token_intent_id or pan is required');
   const tokenId = given[0] ?? '';
   const token = ctx.state.vaultTokens.get(tokenId);
-  if (!token) return problem(400, 'One or more validation errors occurred.', { token_id: [`Token ${tokenId} was not found`] });
+  if (!token) throw invalid('token_id', `Token ${tokenId} was not found`);
   if ((input.type ?? 'customer') === 'customer' && (input.device === undefined || input.device_info === undefined)) {
-    return problem(400, 'One or more validation errors occurred.', { device_info: ['device and device_info are required for a customer session'] });
+    throw invalid('device_info', 'device and device_info are required for a customer session');
   }
   const session = newBtThreeDSSession(ctx, token.id, token.brand, input.device_info ?? {});
   return {
@@ -127,17 +129,19 @@ export function authenticateBtSession(session: BtThreeDSSessionRecord, challenge
 /** `POST /3ds/sessions/{id}/authenticate` (secret key): authenticates the session → BT's authentication object. */
 export function authenticateBtThreeDSSession(ctx: SandboxContext, id: string, origin: string): RouteResult {
   const session = ctx.state.btThreeDSSessions.get(id);
-  if (!session) return problem(404, 'Not Found');
+  if (!session) throw sessionNotFound(id);
   const token = session.tokenId === null ? undefined : ctx.state.vaultTokens.get(session.tokenId);
-  authenticateBtSession(session, token?.outcome === 'challenge', `${origin}/acs/challenge`);
+  authenticateBtSession(session, token?.outcome === 'challenge', `${origin}${sandboxRoutes.acsChallenge}`);
   return { json: authenticationOf(session) };
 }
 
 /** `GET /3ds/sessions/{id}/challenge-result` (secret key): the authentication after the challenge. */
 export function btChallengeResult(ctx: SandboxContext, id: string): RouteResult {
   const session = ctx.state.btThreeDSSessions.get(id);
-  if (!session) return problem(404, 'Not Found');
-  if (session.authenticationStatus === 'pending') return problem(409, 'The 3DS session has not been authenticated');
+  if (!session) throw sessionNotFound(id);
+  if (session.authenticationStatus === 'pending') {
+    throw new SandboxHttpError(409, 'invalid_state', 'The 3DS session has not been authenticated', { title: 'The 3DS session has not been authenticated' });
+  }
   return { json: authenticationOf(session) };
 }
 

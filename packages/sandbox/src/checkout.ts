@@ -1,4 +1,4 @@
-import { createCheckoutSessionRequest } from '@tessera/core';
+import type { OperationInput } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound } from './http-error.js';
@@ -23,8 +23,7 @@ function requireVariant(ctx: SandboxContext, storeId: string, variantId: string)
 }
 
 /** Create checkout session → the session with `redirectUrl` (the merchant's `checkoutUrl` with `checkoutSessionId`). */
-export function createCheckoutSession(ctx: SandboxContext, body: unknown): CheckoutSessionRecord {
-  const input = validate(createCheckoutSessionRequest, body);
+export function createCheckoutSession(ctx: SandboxContext, input: OperationInput<'createCheckoutSession'>): CheckoutSessionRecord {
   requireStore(ctx, input.storeId);
   let amount = 0;
   for (const item of input.items) amount += priceOf(requireVariant(ctx, input.storeId, item.variantId), input.currency).amount * item.quantity;

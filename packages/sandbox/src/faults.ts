@@ -1,12 +1,16 @@
 import { seededRandom } from './random.js';
+import { isRouteName, type RouteName } from './route-name.js';
 
 /** Kinds of injected fault. */
 export type FaultKind = 'latency' | 'server_error' | 'rate_limit' | 'drop_before_commit' | 'drop_after_commit';
 
 /** One fault rule. */
 export interface FaultRule {
-  /** Route name (core's operation name such as `processPayment`, or a vault route such as `vaultTokenizeCard`); omit for every route. */
-  route?: string;
+  /**
+   * Route name (core's operation name such as `processPayment`, or a sandbox route such as `vaultTokenizeCard`);
+   * omit for every route. A name the sandbox does not serve is refused.
+   */
+  route?: RouteName;
   /** What happens. `drop_after_commit` applies the change, then drops the connection (what double-charges naive clients). */
   kind: FaultKind;
   /** Chance in [0, 1] that the rule fires on a matching request, drawn from the seeded generator. Default 1. */
@@ -23,7 +27,7 @@ export interface FaultRule {
 
 /** A fault that fired. */
 export interface FiredFault {
-  route: string;
+  route: RouteName;
   kind: FaultKind;
 }
 
@@ -49,7 +53,7 @@ export interface SandboxFaults {
   /** Every fault that fired, in order. */
   readonly fired: FiredFault[];
   /** Decides the faults of one request to `route`. Internal to the handlers. */
-  decide(route: string): FaultDecision;
+  decide(route: RouteName): FaultDecision;
 }
 
 /** Creates the fault controls from a seed. */
@@ -61,6 +65,7 @@ export function createFaults(seed: number): SandboxFaults {
   return {
     fired,
     add(rule) {
+      if (rule.route !== undefined && !isRouteName(rule.route)) throw new RangeError(`fault route "${String(rule.route)}" is not a route of the sandbox`);
       const probability = rule.probability ?? 1;
       if (!(probability >= 0 && probability <= 1)) throw new RangeError('fault probability must be between 0 and 1');
       if (rule.kind === 'server_error' && rule.status !== undefined && (rule.status < 500 || rule.status > 599)) {

@@ -13,14 +13,17 @@ export class SandboxHttpError extends Error {
   readonly fields: FieldError[] | undefined;
   /** Extra response headers, e.g. `Retry-After`. */
   readonly headers: Record<string, string>;
+  /** The `title` of the problem details (BT's routes), when it is not the code's. */
+  readonly title: string | undefined;
 
-  constructor(status: number, code: string, message: string, options: { fields?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(status: number, code: string, message: string, options: { fields?: FieldError[]; headers?: Record<string, string>; title?: string } = {}) {
     super(message);
     this.name = 'SandboxHttpError';
     this.status = status;
     this.code = code;
     this.fields = options.fields;
     this.headers = options.headers ?? {};
+    this.title = options.title;
   }
 
   /** The error as Basis Theory's problem details (the vault routes). */
@@ -35,15 +38,15 @@ export class SandboxHttpError extends Error {
 }
 
 /**
- * The error as Basis Theory's API answers one (the vault routes): RFC 7807 problem details,
+ * The error as Basis Theory's API answers one (the vault and BT 3DS routes): RFC 7807 problem details,
  * `{ type, title, status, detail, errors? }`, with `errors` mapping each field's JSON path to its messages.
  */
-export function problemDetails(error: SandboxHttpError): Record<string, unknown> {
+function problemDetails(error: SandboxHttpError): Record<string, unknown> {
   const errors: Record<string, string[]> = {};
   for (const field of error.fields ?? []) (errors[field.field || 'body'] ??= []).push(field.message);
   return {
     type: `https://httpstatuses.io/${error.status}`,
-    title: error.fields ? 'One or more validation errors occurred.' : error.code,
+    title: error.title ?? (error.fields ? 'One or more validation errors occurred.' : error.code),
     status: error.status,
     detail: error.message,
     ...(error.fields ? { errors } : {}),

@@ -1,14 +1,7 @@
-import {
-  createPaymentInstrumentFromTokenRequest,
-  createThreeDSSessionRequest,
-  decodeServiceToken,
-  ServiceTokenError,
-  type ServiceTokenMetadata,
-} from '@tessera/core';
+import { decodeServiceToken, type OperationInput, ServiceTokenError, type ServiceTokenMetadata } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';
 import type { CustomerRecord, InstrumentRecord, ThreeDSSessionRecord } from './state.js';
-import { validate } from './validate.js';
 import { lookupVaultToken } from './vault.js';
 
 /** The instrument as the API returns it (without the sandbox's test-card outcome). */
@@ -25,8 +18,10 @@ export function requireStore(ctx: SandboxContext, storeId: string) {
 }
 
 /** `POST /payment-instruments/create-from-token`. */
-export function createInstrumentFromToken(ctx: SandboxContext, body: unknown): { paymentInstrument: Record<string, unknown>; customer: { id: string; email?: string } } {
-  const input = validate(createPaymentInstrumentFromTokenRequest, body);
+export function createInstrumentFromToken(
+  ctx: SandboxContext,
+  input: OperationInput<'createPaymentInstrumentFromToken'>,
+): { paymentInstrument: Record<string, unknown>; customer: { id: string; email?: string } } {
   let token;
   try {
     token = decodeServiceToken(input.serviceToken);
@@ -100,8 +95,7 @@ export function listCustomerInstruments(ctx: SandboxContext, customerId: string)
 }
 
 /** `POST /threeds/create-session`: persists a 3DS session with status `created`. */
-export function createThreeDSSession(ctx: SandboxContext, body: unknown): ThreeDSSessionRecord {
-  const input = validate(createThreeDSSessionRequest, body);
+export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<'createThreeDSSession'>): ThreeDSSessionRecord {
   requireStore(ctx, input.storeId);
   requireInstrument(ctx, input.paymentInstrumentId);
   const session: ThreeDSSessionRecord = {

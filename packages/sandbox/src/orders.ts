@@ -1,8 +1,7 @@
-import { listOrdersRequest } from '@tessera/core';
+import type { OperationInput } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { requireStore } from './instruments.js';
 import type { OrderRecord, PaymentRecord } from './state.js';
-import { validate } from './validate.js';
 
 /** Records a paid order for a succeeded payment and fires `order.created`. */
 export function createOrder(
@@ -28,15 +27,8 @@ export function createOrder(
   return order;
 }
 
-const toNumber = (value: string | null): unknown => (value === null ? undefined : /^\d+$/.test(value) ? Number(value) : value);
-
 /** List orders (`GET /orders?storeId&page&per_page`), newest first → `{ data, total, page, per_page }`. */
-export function listOrders(ctx: SandboxContext, query: URLSearchParams): { data: OrderRecord[]; total: number; page: number; per_page: number } {
-  const input = validate(listOrdersRequest, {
-    storeId: query.get('storeId') ?? undefined,
-    page: toNumber(query.get('page')) ?? 1,
-    per_page: toNumber(query.get('per_page')) ?? 20,
-  });
+export function listOrders(ctx: SandboxContext, input: OperationInput<'listOrders'>): { data: OrderRecord[]; total: number; page: number; per_page: number } {
   requireStore(ctx, input.storeId);
   const matching = [...ctx.state.orders.values()].filter((order) => order.storeId === input.storeId).reverse();
   const start = (input.page - 1) * input.per_page;

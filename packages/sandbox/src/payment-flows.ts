@@ -1,12 +1,10 @@
-import { createPaymentFlowRequest } from '@tessera/core';
+import type { OperationInput } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
 import type { PaymentFlowRecord } from './state.js';
-import { validate } from './validate.js';
 
-/** Create payment flow (`{ data: flow }`) → the flow with its id. Every processor it names must exist. */
-export function createPaymentFlow(ctx: SandboxContext, body: unknown): PaymentFlowRecord {
-  const { data } = validate(createPaymentFlowRequest, body);
+/** Create payment flow (the flow, sent as `{ data: flow }`) → the flow with its id. Every processor it names must exist. */
+export function createPaymentFlow(ctx: SandboxContext, data: OperationInput<'createPaymentFlow'>): PaymentFlowRecord {
   for (const config of [...data.processorConfigs, ...data.fallbackProcessorConfigs]) {
     if (!ctx.state.processors.has(config.processorId)) throw notFound('processor', config.processorId);
   }

@@ -1,17 +1,11 @@
-import {
-  type CaptureRequest,
-  listPaymentsRequest,
-  processPaymentRequest,
-  refundPaymentRequest,
-  voidPaymentRequest,
-} from '@tessera/core';
+import type { CaptureRequest, OperationInput } from '@tessera/core';
 import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from './http-error.js';
 import { requireInstrument, requireStore } from './instruments.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import type { BtThreeDSSessionRecord, LedgerEntry, PaymentRecord } from './state.js';
-import { validate } from './validate.js';
 
 /** A purchase or authorization, validated. */
 export interface ChargeInput {
@@ -111,7 +105,7 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
       // The service authenticates the BT session (one the sandbox makes when the payment named none, or named one
       // that was already used): BT answers `challenge` with the ACS URL and transaction id the page needs.
       const session = btSession?.authenticationStatus === 'pending' ? btSession : newBtThreeDSSession(ctx, null, instrument.card.brand);
-      authenticateBtSession(session, true, `${origin}/acs/challenge`);
+      authenticateBtSession(session, true, `${origin}${sandboxRoutes.acsChallenge}`);
       const acsTransID = session.acsTransID;
       payment.requireAction = 'threeds_auth';
       payment.requireActionData = {
@@ -148,15 +142,13 @@ export function capture(ctx: SandboxContext, input: CaptureRequest): PaymentReco
 }
 
 /** `POST /payments/process` → `{ payment }`. */
-export function processPayment(ctx: SandboxContext, body: unknown, origin: string): { payment: PaymentRecord } {
-  const input = validate(processPaymentRequest, body);
+export function processPayment(ctx: SandboxContext, input: OperationInput<'processPayment'>, origin: string): { payment: PaymentRecord } {
   if (input.mode === 'capture') return { payment: capture(ctx, input) };
   return { payment: charge(ctx, input, origin) };
 }
 
 /** `POST /payments/void`: cancels an authorization → `{ payment }` with status `voided`. */
-export function voidPayment(ctx: SandboxContext, body: unknown): { payment: PaymentRecord } {
-  const input = validate(voidPaymentRequest, body);
+export function voidPayment(ctx: SandboxContext, input: OperationInput<'voidPayment'>): { payment: PaymentRecord } {
   const payment = requirePayment(ctx, input.paymentId, input.storeId);
   if (payment.status !== 'authorized') throw invalidState(`Payment ${payment.id} is ${payment.status}; only an authorized payment can be voided`);
   addLedger(ctx, payment, 'void', payment.amount);
@@ -165,8 +157,7 @@ export function voidPayment(ctx: SandboxContext, body: unknown): { payment: Paym
 }
 
 /** `POST /payments/refund`: refunds part or all of what was captured, summed across refunds → `{ payment }`. */
-export function refundPayment(ctx: SandboxContext, body: unknown): { payment: PaymentRecord } {
-  const input = validate(refundPaymentRequest, body);
+export function refundPayment(ctx: SandboxContext, input: OperationInput<'refundPayment'>): { payment: PaymentRecord } {
   const payment = requirePayment(ctx, input.paymentId, input.storeId);
   if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
     throw invalidState(`Payment ${payment.id} is ${payment.status}; only a captured payment can be refunded`);
@@ -203,8 +194,7 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
 }
 
 /** List payments (`POST /payments`): newest first, filtered by `filters.storeIds` → `{ data, total, page, pageSize }`. */
-export function listPayments(ctx: SandboxContext, body: unknown): { data: PaymentRecord[]; total: number; page: number; pageSize: number } {
-  const input = validate(listPaymentsRequest, body);
+export function listPayments(ctx: SandboxContext, input: OperationInput<'listPayments'>): { data: PaymentRecord[]; total: number; page: number; pageSize: number } {
   const storeIds = input.filters?.storeIds;
   const matching = [...ctx.state.payments.values()].filter((payment) => !storeIds || storeIds.includes(payment.storeId)).reverse();
   const { page, pageSize } = input.pagination;

@@ -1,13 +1,10 @@
-import { archiveProcessorsRequest, createProcessorRequest } from '@tessera/core';
-import * as z from 'zod/mini';
+import type { OperationInput } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
 import type { ProcessorRecord } from './state.js';
-import { validate } from './validate.js';
 
-/** `POST /processors/create` → `{ processor }` (without `options`, which may hold secrets). */
-export function createProcessor(ctx: SandboxContext, body: unknown): { processor: ProcessorRecord } {
-  const { processor: input } = validate(createProcessorRequest, body);
+/** `POST /processors/create` (the processor, sent as `{ processor }`) → `{ processor }` (without `options`, which may hold secrets). */
+export function createProcessor(ctx: SandboxContext, input: OperationInput<'createProcessor'>): { processor: ProcessorRecord } {
   const processor: ProcessorRecord = {
     id: ctx.nextId('proc'),
     name: input.name,
@@ -22,16 +19,11 @@ export function createProcessor(ctx: SandboxContext, body: unknown): { processor
   return { processor };
 }
 
-// The document's input is "array of processor ids" (what the client sends); `{ processorIds }` is accepted too.
-const archiveBody = z.union([archiveProcessorsRequest, z.looseObject({ processorIds: archiveProcessorsRequest })]);
-
 /**
- * Archive processors (a bare array of ids, or `{ processorIds }`) → `{ archived: [ids] }`. Every id must exist;
+ * Archive processors (ids; the route also reads `{ processorIds }`) → `{ archived: [ids] }`. Every id must exist;
  * archived processors take no more payments.
  */
-export function archiveProcessors(ctx: SandboxContext, body: unknown): { archived: string[] } {
-  const input = validate(archiveBody, body);
-  const processorIds = Array.isArray(input) ? input : input.processorIds;
+export function archiveProcessors(ctx: SandboxContext, processorIds: OperationInput<'archiveProcessors'>): { archived: string[] } {
   for (const id of processorIds) if (!ctx.state.processors.has(id)) throw notFound('processor', id);
   for (const id of processorIds) {
     const processor = ctx.state.processors.get(id);

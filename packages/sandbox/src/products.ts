@@ -1,12 +1,10 @@
-import { createProductRequest } from '@tessera/core';
+import type { OperationInput } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { requireStore } from './instruments.js';
 import type { ProductRecord, VariantRecord } from './state.js';
-import { validate } from './validate.js';
 
 /** Create product → the product with ids for it, its variants and their prices. */
-export function createProduct(ctx: SandboxContext, body: unknown): ProductRecord {
-  const input = validate(createProductRequest, body);
+export function createProduct(ctx: SandboxContext, input: OperationInput<'createProduct'>): ProductRecord {
   requireStore(ctx, input.storeId);
   const productId = ctx.nextId('prod');
   const variants: VariantRecord[] = input.variants.map((variant) => ({

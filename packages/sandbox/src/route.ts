@@ -1,7 +1,11 @@
+import { sleep } from '@tessera/core';
 import { http, HttpResponse, type HttpHandler } from 'msw';
+import { MAX_BODY_BYTES } from './body-limit.js';
 import type { SandboxContext } from './context.js';
-import type { SandboxFaults } from './faults.js';
+import type { FaultDecision, SandboxFaults } from './faults.js';
 import { SandboxHttpError } from './http-error.js';
+import type { IdempotencyClaim, IdempotencyStore, Reservation, StoredResponse } from './idempotency.js';
+import type { RouteName } from './route-name.js';
 
 /**
  * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key
@@ -24,8 +28,8 @@ export type RouteResult = { status?: number; json: unknown } | { status?: number
 
 /** One route of the sandbox. */
 export interface RouteDefinition {
-  /** Name used by fault rules: core's operation name, or the sandbox's own route name. */
-  name: string;
+  /** Name used by fault rules and idempotency scopes: core's operation name, or the sandbox's own route name. */
+  name: RouteName;
   method: 'GET' | 'POST';
   /** msw path, matching any origin (`*\/api/public/v1/...`). */
   path: string;
@@ -37,6 +41,13 @@ export interface RouteDefinition {
    * concurrent requests on one payment cannot both pass the check (two captures at once: exactly one wins).
    */
   handle(request: RouteRequest): RouteResult;
+}
+
+/** What every route shares: the keys it checks, the fault rules and the idempotency records. */
+export interface RouteServices {
+  keys: RouteKeys;
+  faults: SandboxFaults;
+  idempotency: IdempotencyStore;
 }
 
 /** Keys the routes check. */
@@ -66,10 +77,8 @@ export const btCorsHeaders: Readonly<Record<string, string>> = {
   'access-control-max-age': '600',
 };
 
-const MAX_BODY_CHARS = 1_000_000;
 
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
-
+/** Step 1: the caller's key, as the route's `auth` asks. */
 function authenticate(auth: RouteAuth, headers: Headers, keys: RouteKeys): void {
   if (auth === 'api') {
     if (headers.get('authorization') !== `Bearer ${keys.apiKey}`) {
@@ -87,13 +96,47 @@ function authenticate(auth: RouteAuth, headers: Headers, keys: RouteKeys): void 
     const key = headers.get('bt-api-key');
     const expected = auth === 'bt' ? keys.vaultKey : keys.apiKey;
     if (key !== expected) {
+      const known = key === keys.apiKey || key === keys.vaultKey;
       throw new SandboxHttpError(
-        key === keys.apiKey || key === keys.vaultKey ? 403 : 401,
-        key === keys.apiKey || key === keys.vaultKey ? 'forbidden' : 'unauthorized',
+        known ? 403 : 401,
+        known ? 'forbidden' : 'unauthorized',
         auth === 'bt' ? 'This route takes the public key in BT-API-KEY, never the secret key' : 'This route takes the secret key in BT-API-KEY',
       );
     }
   }
+}
+
+/** Step 2: the body as text (empty for a GET), at most {@link MAX_BODY_BYTES}. */
+async function readBody(route: RouteDefinition, request: Request): Promise<string> {
+  const text = route.method === 'POST' ? await request.text() : '';
+  if (text.length > MAX_BODY_BYTES) throw new SandboxHttpError(413, 'payload_too_large', 'The request body is larger than 1 MB');
+  return text;
+}
+
+/** Step 3: the `Idempotency-Key` of a guarded POST, claimed for this body; `undefined` without a key. */
+function claimKey(route: RouteDefinition, request: Request, text: string, idempotency: IdempotencyStore): Exclude<IdempotencyClaim, { kind: 'conflict' }> | undefined {
+  const key = route.guarded && route.method === 'POST' ? request.headers.get('idempotency-key') : null;
+  if (key === null) return undefined;
+  const claim = idempotency.reserve(route.name, key, text);
+  if (claim.kind === 'conflict' && claim.reason === 'reused') {
+    throw new SandboxHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body');
+  }
+  if (claim.kind === 'conflict') throw new SandboxHttpError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed');
+  return claim;
+}
+
+/** Step 4: the injected faults of a guarded route: waits the latency, throws an injected error, returns a drop. */
+async function applyFaults(route: RouteDefinition, faults: SandboxFaults): Promise<FaultDecision['fault']> {
+  if (!route.guarded) return undefined;
+  const { latencyMs, fault } = faults.decide(route.name);
+  if (latencyMs > 0) await sleep(latencyMs);
+  if (fault?.kind === 'server_error') {
+    throw new SandboxHttpError(fault.status ?? 503, fault.status === 500 ? 'internal_error' : 'service_unavailable', 'Injected fault: the service is unavailable');
+  }
+  if (fault?.kind === 'rate_limit') {
+    throw new SandboxHttpError(429, 'rate_limited', 'Too many requests', { headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) } });
+  }
+  return fault;
 }
 
 function parseBody(text: string, contentType: string): { body: unknown; form: Record<string, string> } {
@@ -108,19 +151,13 @@ function parseBody(text: string, contentType: string): { body: unknown; form: Re
   }
 }
 
-interface StoredResponse {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-}
-
 function toStored(result: RouteResult, requestId: string, extraHeaders: Record<string, string>): StoredResponse {
   const headers = { ...extraHeaders, 'x-request-id': requestId };
   if ('html' in result) return { status: result.status ?? 200, body: result.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } };
   return { status: result.status ?? 200, body: JSON.stringify(result.json), headers: { ...headers, 'content-type': 'application/json' } };
 }
 
-function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: Record<string, string>, auth: RouteAuth = 'api'): StoredResponse {
+function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: Record<string, string>, auth: RouteAuth): StoredResponse {
   return {
     status: error.status,
     body: JSON.stringify(auth === 'api' || auth === 'none' ? error.toBody(requestId) : error.toProblemDetails()),
@@ -128,71 +165,59 @@ function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: R
   };
 }
 
+/**
+ * Step 5: the operation, on the parsed body. A body that is not JSON is not stored (a retry runs the operation);
+ * what the operation answers, an error included, is.
+ */
+function handle(route: RouteDefinition, request: Request, params: Record<string, string>, text: string, requestId: string, extra: Record<string, string>): StoredResponse {
+  const { body, form } = parseBody(text, request.headers.get('content-type') ?? '');
+  try {
+    return toStored(route.handle({ body, form, params, url: new URL(request.url) }), requestId, extra);
+  } catch (error) {
+    if (!(error instanceof SandboxHttpError)) throw error;
+    return errorStored(error, requestId, extra, route.auth);
+  }
+}
+
 const send = (stored: StoredResponse): Response => new Response(stored.body, { status: stored.status, headers: stored.headers });
 
-/** Wraps a route definition as an msw handler: auth, body parsing, idempotency, faults, then the operation. */
-export function createRouteHandler(ctx: SandboxContext, keys: RouteKeys, faults: SandboxFaults, route: RouteDefinition): HttpHandler {
+const replayed = (stored: StoredResponse, requestId: string): StoredResponse => ({
+  ...stored,
+  headers: { ...stored.headers, 'idempotent-replayed': 'true', 'x-request-id': requestId },
+});
+
+/**
+ * Wraps a route definition as an msw handler, in named steps: authenticate → read body → idempotency → faults →
+ * handle → store. Auth, body and injected errors are never stored: a retry with the same key runs the operation.
+ */
+export function createRouteHandler(ctx: SandboxContext, services: RouteServices, route: RouteDefinition): HttpHandler {
   const method = route.method === 'GET' ? http.get : http.post;
   const cors = route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : {};
+  const tracesBt = route.auth === 'bt' || route.auth === 'bt-secret';
   return method(route.path, async ({ request, params }) => {
     const requestId = ctx.nextId('req');
     // BT answers carry their trace id (web-threeds reads it as the correlation id).
-    const extra = route.auth === 'bt' || route.auth === 'bt-secret' ? { ...cors, 'bt-trace-id': requestId } : cors;
-    let idempotencyScope: string | undefined;
+    const extra = tracesBt ? { ...cors, 'bt-trace-id': requestId } : cors;
+    let reservation: Reservation | undefined;
     try {
-      authenticate(route.auth, request.headers, keys);
-      const text = route.method === 'POST' ? await request.text() : '';
-      if (text.length > MAX_BODY_CHARS) throw new SandboxHttpError(413, 'payload_too_large', 'The request body is larger than 1 MB');
-
-      const key = route.guarded && route.method === 'POST' ? request.headers.get('idempotency-key') : null;
-      if (key !== null) {
-        idempotencyScope = `${route.name}\n${key}`;
-        const existing = ctx.state.idempotency.get(idempotencyScope);
-        if (existing) {
-          idempotencyScope = undefined; // not ours: never clear another request's record
-          if (existing.fingerprint !== text) {
-            throw new SandboxHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body');
-          }
-          if (existing.status === 'in_flight' || !existing.response) {
-            throw new SandboxHttpError(409, 'idempotency_key_in_use', 'A request with this Idempotency-Key is still being processed');
-          }
-          return send({ ...existing.response, headers: { ...existing.response.headers, 'idempotent-replayed': 'true', 'x-request-id': requestId } });
-        }
-        ctx.state.idempotency.set(idempotencyScope, { fingerprint: text, status: 'in_flight' });
-      }
-
-      const decision = route.guarded ? faults.decide(route.name) : { latencyMs: 0 };
-      if (decision.latencyMs > 0) await sleep(decision.latencyMs);
-      const fault = decision.fault;
-      if (fault?.kind === 'server_error') {
-        throw new SandboxHttpError(fault.status ?? 503, fault.status === 500 ? 'internal_error' : 'service_unavailable', 'Injected fault: the service is unavailable');
-      }
-      if (fault?.kind === 'rate_limit') {
-        throw new SandboxHttpError(429, 'rate_limited', 'Too many requests', { headers: { 'retry-after': String(fault.retryAfterSeconds ?? 1) } });
-      }
+      authenticate(route.auth, request.headers, services.keys);
+      const text = await readBody(route, request);
+      const claim = claimKey(route, request, text, services.idempotency);
+      if (claim?.kind === 'replay') return send(replayed(claim.response, requestId));
+      reservation = claim;
+      const fault = await applyFaults(route, services.faults);
       if (fault?.kind === 'drop_before_commit') {
-        if (idempotencyScope !== undefined) ctx.state.idempotency.delete(idempotencyScope);
+        reservation?.release();
         return HttpResponse.error();
       }
-
-      const { body, form } = parseBody(text, request.headers.get('content-type') ?? '');
-      let stored: StoredResponse;
-      try {
-        stored = toStored(route.handle({ body, form, params: params as Record<string, string>, url: new URL(request.url) }), requestId, extra);
-      } catch (error) {
-        if (!(error instanceof SandboxHttpError)) throw error;
-        stored = errorStored(error, requestId, extra, route.auth);
-      }
-      // The operation's answer (success or a 4xx) is what a retry with the same key gets back.
-      if (idempotencyScope !== undefined) {
-        ctx.state.idempotency.set(idempotencyScope, { fingerprint: text, status: 'done', response: stored });
-        idempotencyScope = undefined;
-      }
+      const answer = handle(route, request, params as Record<string, string>, text, requestId, extra);
+      // Step 6: store the answer (success or a 4xx): a retry with the same key gets it back.
+      reservation?.commit(answer);
+      reservation = undefined;
       if (fault?.kind === 'drop_after_commit') return HttpResponse.error();
-      return send(stored);
+      return send(answer);
     } catch (error) {
-      // Injected faults, auth and body errors are not stored: a retry with the same key runs the operation.
-      if (idempotencyScope !== undefined) ctx.state.idempotency.delete(idempotencyScope);
+      reservation?.release();
       const httpError = error instanceof SandboxHttpError ? error : new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly');
       return send(errorStored(httpError, requestId, extra, route.auth));
     }

@@ -21,3 +21,6 @@ export const sandboxRoutes = {
   listDeliveredWebhooks: '/sandbox/webhooks',
   addWebhookEndpoint: '/sandbox/webhook-endpoints',
 } as const;
+
+/** Name of one of the sandbox's own routes ({@link sandboxRoutes}). */
+export type SandboxRouteName = keyof typeof sandboxRoutes;

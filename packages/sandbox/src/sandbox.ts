@@ -3,6 +3,7 @@ import { createTestClock, type TestClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createFaults, type SandboxFaults } from './faults.js';
 import { createHandlers } from './handlers.js';
+import { createIdempotencyStore } from './idempotency.js';
 import { assertSupportedNode } from './node-version.js';
 import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 import { createPaymentFlow } from './payment-flows.js';
@@ -80,22 +81,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const keys = { apiKey: options.apiKey ?? SANDBOX_API_KEY, vaultKey: options.vaultKey ?? SANDBOX_VAULT_KEY };
 
   const processor = (name: string, type: string): string =>
-    createProcessor(ctx, { processor: { name, type, enabled: true, supportedCurrencies: ['USD', 'EUR', 'GBP'], baseCurrency: 'USD', options: { testMode: true } } }).processor.id;
+    createProcessor(ctx, { name, type, enabled: true, supportedCurrencies: ['USD', 'EUR', 'GBP'], baseCurrency: 'USD', options: { testMode: true } }).processor.id;
   const config = (processorId: string) => ({ processorId, weight: 100, disabled: false, nonStickable: false });
   const flow = (name: string, threeDsEnabled: boolean, primary: string, fallback: string[]): string =>
     createPaymentFlow(ctx, {
-      data: {
-        name,
-        strategy: 'simple',
-        fallbackMode: fallback.length > 0,
-        maxFallbackRetries: 0,
-        threeDsEnabled,
-        stickyProcessorEnabled: false,
-        pickProcessorStrategy: 'weighted',
-        processorConfigs: [config(primary)],
-        fallbackProcessorConfigs: fallback.map(config),
-        abuseDetectionConfig: null,
-      },
+      name,
+      strategy: 'simple',
+      fallbackMode: fallback.length > 0,
+      maxFallbackRetries: 0,
+      threeDsEnabled,
+      stickyProcessorEnabled: false,
+      pickProcessorStrategy: 'weighted',
+      processorConfigs: [config(primary)],
+      fallbackProcessorConfigs: fallback.map(config),
+      abuseDetectionConfig: null,
     }).id;
   const store = (name: string, selectedPaymentFlowId: string): string =>
     createStore(ctx, { name, baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId }).id;
@@ -109,7 +108,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const gatewayStoreId = store('Gateway store', gatewayFlowId);
 
   return {
-    handlers: createHandlers(ctx, keys, faults),
+    handlers: createHandlers(ctx, { keys, faults, idempotency: createIdempotencyStore() }),
     state,
     clock,
     faults,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { getResponse, type RequestHandler } from 'msw';
+import { MAX_BODY_BYTES } from './body-limit.js';
 import { assertSupportedNode } from './node-version.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
@@ -45,7 +46,6 @@ export interface SandboxServer {
   close(): Promise<void>;
 }
 
-const MAX_BODY_BYTES = 1_000_000;
 // Past the limit the rest of the body is read and dropped so the client, still sending, gets the 413 instead of
 // a reset connection (which it would retry as a network failure). Past this much more, the socket is closed.
 const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;

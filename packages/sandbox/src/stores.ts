@@ -1,12 +1,10 @@
-import { createStoreRequest } from '@tessera/core';
+import type { OperationInput } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
 import type { StoreRecord } from './state.js';
-import { validate } from './validate.js';
 
 /** Create store → the store with its id. A store without a flow charges as if on a sandbox processor. */
-export function createStore(ctx: SandboxContext, body: unknown): StoreRecord {
-  const input = validate(createStoreRequest, body);
+export function createStore(ctx: SandboxContext, input: OperationInput<'createStore'>): StoreRecord {
   if (input.selectedPaymentFlowId !== undefined && !ctx.state.paymentFlows.has(input.selectedPaymentFlowId)) {
     throw notFound('payment flow', input.selectedPaymentFlowId);
   }

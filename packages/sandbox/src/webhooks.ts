@@ -1,3 +1,4 @@
+import { sleep } from '@tessera/core';
 import type { SandboxState, WebhookDelivery, WebhookEventRecord } from './state.js';
 
 /** How webhooks are delivered. */
@@ -17,8 +18,6 @@ export interface WebhookDispatcher {
   /** Resolves once every delivery started so far has succeeded or used up its attempts. */
   idle(): Promise<void>;
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Creates the dispatcher over `state`. */
 export function createWebhookDispatcher(

@@ -1,0 +1,48 @@
+import type { OperationInput, OperationName } from '@tessera/core';
+import { createCheckoutSession } from './checkout.js';
+import type { SandboxContext } from './context.js';
+import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, publicInstrument, requireInstrument, requireStore } from './instruments.js';
+import type { PathParams } from './operation-input.js';
+import { listOrders } from './orders.js';
+import { createPaymentFlow } from './payment-flows.js';
+import { listPayments, processPayment, refundPayment, requirePayment, voidPayment } from './payments.js';
+import { archiveProcessors, createProcessor } from './processors.js';
+import { createProduct } from './products.js';
+import type { RouteResult } from './route.js';
+import { createStore } from './stores.js';
+
+/** The request besides the input: the path's parameters and the sandbox's origin (ACS URLs point at it). */
+export interface HandlerRequest<K extends OperationName> {
+  params: PathParams<K>;
+  origin: string;
+}
+
+/** Serves one operation of core's catalog with its checked input (never `unknown`: the route checked it first). */
+export type Handler<K extends OperationName> = (ctx: SandboxContext, input: OperationInput<K>, request: HandlerRequest<K>) => RouteResult;
+
+/** A handler for every operation of the catalog. */
+export type OperationHandlers = { readonly [K in OperationName]: Handler<K> };
+
+/** How the sandbox serves each operation of core's catalog (sections 4.1–4.10). A missing one does not compile. */
+export const operationHandlers = {
+  createPaymentInstrumentFromToken: (ctx, input) => ({ json: createInstrumentFromToken(ctx, input) }),
+  retrievePaymentInstrument: (ctx, _, { params }) => ({ json: publicInstrument(requireInstrument(ctx, params.id)) }),
+  listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
+  createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
+  processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
+  retrievePayment: (ctx, _, { params }) => ({ json: requirePayment(ctx, params.id) }),
+  voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
+  refundPayment: (ctx, input) => ({ json: refundPayment(ctx, input) }),
+  createProcessor: (ctx, input) => ({ json: createProcessor(ctx, input) }),
+  archiveProcessors: (ctx, input) => ({ json: archiveProcessors(ctx, input) }),
+  createPaymentFlow: (ctx, input) => ({ json: createPaymentFlow(ctx, input) }),
+  createStore: (ctx, input) => ({ json: createStore(ctx, input) }),
+  createProduct: (ctx, input) => ({ json: createProduct(ctx, input) }),
+  createCheckoutSession: (ctx, input) => ({ json: createCheckoutSession(ctx, input) }),
+  listPayments: (ctx, input) => ({ json: listPayments(ctx, input) }),
+  listOrders: (ctx, input) => ({ json: listOrders(ctx, input) }),
+  listWebhooks: (ctx, input) => {
+    requireStore(ctx, input.storeId);
+    return { json: { data: ctx.state.webhookEvents.filter((event) => event.storeId === input.storeId) } };
+  },
+} satisfies OperationHandlers;

@@ -1,0 +1,74 @@
+import { archiveProcessorsRequest, type OperationInput, type OperationName, operations, resourceId } from '@tessera/core';
+import * as z from 'zod/mini';
+import { validate } from './validate.js';
+
+/** The path parameters of an operation: `{ id }` when its path has the `{id}` placeholder, else none. */
+export type PathParams<K extends OperationName> = (typeof operations)[K]['path'] extends `${string}{id}${string}` ? { id: string } : Record<never, never>;
+
+/** What the sandbox reads beyond the catalog's request, for the few operations where it is more lenient. */
+interface Leniency {
+  /** The body schema the sandbox accepts instead of the catalog's request, and how the input is taken from it. */
+  body?: { schema: z.ZodMiniType; input(parsed: never): unknown };
+  /** Query parameters the sandbox fills in when they are absent. */
+  queryDefaults?: Record<string, number>;
+}
+
+const leniency: { readonly [K in OperationName]?: Leniency } = {
+  // The document's input is "array of processor ids" (what the client sends); `{ processorIds }` is accepted too.
+  archiveProcessors: {
+    body: {
+      schema: z.union([archiveProcessorsRequest, z.looseObject({ processorIds: archiveProcessorsRequest })]),
+      input: (parsed: string[] | { processorIds: string[] }) => (Array.isArray(parsed) ? parsed : parsed.processorIds),
+    },
+  },
+  listOrders: { queryDefaults: { page: 1, per_page: 20 } },
+};
+
+const pathParams = z.object({ id: resourceId });
+
+// The wire schema of each operation's body: its request, or the request wrapped in one key (`{ processor }`).
+const bodySchemas = new Map<OperationName, z.ZodMiniType>();
+function bodySchema(name: OperationName, request: z.ZodMiniType): z.ZodMiniType {
+  let schema = bodySchemas.get(name);
+  if (!schema) {
+    const { sendAs } = operations[name];
+    schema = typeof sendAs === 'object' ? z.looseObject({ [sendAs.wrap]: request }) : request;
+    bodySchemas.set(name, schema);
+  }
+  return schema;
+}
+
+// A query value is a string; where the request's field is a number, a string of digits is read as that number.
+function readQuery(request: z.ZodMiniType, query: URLSearchParams, defaults: Record<string, number> = {}): Record<string, unknown> {
+  const shape = (request._zod.def as { shape?: Record<string, z.core.$ZodType> }).shape ?? {};
+  const values: Record<string, unknown> = {};
+  for (const [key, value] of query) {
+    if (key in values) continue;
+    values[key] = shape[key]?._zod.def.type === 'number' && /^\d+$/.test(value) ? Number(value) : value;
+  }
+  return { ...defaults, ...values };
+}
+
+/** An operation's request as the route read it. */
+export interface OperationRequest {
+  body: unknown;
+  params: Record<string, string>;
+  url: URL;
+}
+
+/**
+ * Reads and checks an operation's input from the catalog, once, before its handler runs: the path's `{id}`, then
+ * the body (unwrapped from `sendAs`) or the query. Throws a 400 naming every bad field.
+ */
+export function readOperationInput<K extends OperationName>(name: K, request: OperationRequest): { input: OperationInput<K>; params: PathParams<K> } {
+  const operation = operations[name];
+  const params = (operation.path.includes('{id}') ? validate(pathParams, { id: request.params.id }) : {}) as PathParams<K>;
+  const schema = operation.request as z.ZodMiniType | undefined;
+  if (schema === undefined) return { input: undefined as OperationInput<K>, params };
+  const lenient = leniency[name];
+  if (operation.sendAs === 'query') return { input: validate(schema, readQuery(schema, request.url.searchParams, lenient?.queryDefaults)) as OperationInput<K>, params };
+  if (lenient?.body) return { input: lenient.body.input(validate(lenient.body.schema, request.body) as never) as OperationInput<K>, params };
+  const parsed = validate(bodySchema(name, schema), request.body);
+  const { sendAs } = operation;
+  return { input: (typeof sendAs === 'object' ? (parsed as Record<string, unknown>)[sendAs.wrap] : parsed) as OperationInput<K>, params };
+}

@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import { challengePage, completePage } from './acs.js';
+import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
+import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
+import { completeCheckoutSession } from './checkout.js';
+import type { SandboxContext } from './context.js';
+import { requireStore } from './instruments.js';
+import type { RouteAuth, RouteRequest, RouteResult } from './route.js';
+import type { SandboxRouteName } from './sandbox-routes.js';
+import { validate } from './validate.js';
+import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
+
+/** One of the sandbox's own routes; its path is {@link sandboxRoutes}' entry of the same name. */
+export interface SandboxRoute {
+  method: 'GET' | 'POST';
+  auth: RouteAuth;
+  /** Faults and `Idempotency-Key` apply (the vault and BT's API; not the pages, the ACS or the `/sandbox/*` helpers). */
+  guarded: boolean;
+  handle(ctx: SandboxContext, request: RouteRequest): RouteResult;
+}
+
+const idOf = (params: Record<string, string>): string => params.id ?? '';
+
+const advanceRequest = z.strictObject({ ms: z.number().check(z.minimum(0), z.maximum(100 * 365 * 24 * 3600 * 1000)) });
+const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ protocol: /^https?$/ }) });
+
+const vault = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'vault', guarded: true, handle });
+const acs = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, handle });
+const page = (html: string): SandboxRoute => ({ method: 'GET', auth: 'none', guarded: false, handle: () => ({ html }) });
+const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
+
+/** How the sandbox serves its own routes. A missing one does not compile. */
+export const sandboxRouteHandlers = {
+  // Vault: Basis Theory's API (BT-API-KEY public key, CORS, snake_case).
+  vaultTokenizeCard: vault((ctx, { body }) => ({ status: 201, json: tokenizeCard(ctx, body) })),
+  vaultTokenizeApplePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeWallet(ctx, 'apple_pay', body) })),
+  vaultTokenizeGooglePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeWallet(ctx, 'google_pay', body) })),
+  vaultApplePayMerchantSession: vault((ctx, { body }) => ({ status: 201, json: appleMerchantSession(ctx, body) })),
+
+  // Basis Theory 3DS (web-threeds in the page: public key, CORS; the service's server calls: secret key).
+  btCreateThreeDSSession: { method: 'POST', auth: 'bt', guarded: true, handle: (ctx, { body }) => createBtThreeDSSession(ctx, body) },
+  btAuthenticateThreeDSSession: { method: 'POST', auth: 'bt-secret', guarded: true, handle: (ctx, { params, url }) => authenticateBtThreeDSSession(ctx, idOf(params), url.origin) },
+  btThreeDSChallengeResult: { method: 'GET', auth: 'bt-secret', guarded: true, handle: (ctx, { params }) => btChallengeResult(ctx, idOf(params)) },
+  btChallengeFramePage: page(challengeFramePage),
+  btMethodFramePage: page(methodFramePage),
+
+  // ACS pages (no auth, HTML forms).
+  acsChallenge: acs((ctx, { form }) => challengePage(ctx, form)),
+  acsComplete: acs((ctx, { form }) => completePage(ctx, form)),
+
+  // Test helpers (secret key).
+  advanceClock: helper('POST', (ctx, { body }) => ({ json: { now: ctx.clock.advance(validate(advanceRequest, body).ms).toISOString() } })),
+  completeCheckoutSession: helper('POST', (ctx, { params, body }) => ({ json: completeCheckoutSession(ctx, idOf(params), body) })),
+  listDeliveredWebhooks: helper('GET', (ctx, { url }) => {
+    const storeId = url.searchParams.get('storeId');
+    const matches = (entry: { storeId: string }): boolean => storeId === null || entry.storeId === storeId;
+    return { json: { data: ctx.state.webhookEvents.filter(matches), deliveries: ctx.state.webhookDeliveries.filter(matches) } };
+  }),
+  addWebhookEndpoint: helper('POST', (ctx, { body }) => {
+    const input = validate(endpointRequest, body);
+    requireStore(ctx, input.storeId);
+    const endpoints = ctx.state.webhookEndpoints.get(input.storeId) ?? [];
+    if (!endpoints.includes(input.url)) endpoints.push(input.url);
+    ctx.state.webhookEndpoints.set(input.storeId, endpoints);
+    return { status: 201, json: { storeId: input.storeId, endpoints } };
+  }),
+} satisfies { readonly [K in SandboxRouteName]: SandboxRoute };
