@@ -118,13 +118,13 @@ describe('checkout page in Chromium', () => {
   });
 
   it('shows every field error inline and sends nothing when the card is invalid', async () => {
-    const tokensBefore = sandbox.sandbox.state.vaultTokens.size;
+    const tokensBefore = sandbox.sandbox.records.vaultTokens.count;
     const page = await openCheckout();
     await page.getByLabel('Card number').fill('4242 4242 4242 4241');
     await page.getByLabel('Expiry (MM/YY)').fill('01/20');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await expect.poll(() => page.locator('.error').allTextContents()).toEqual(['Enter a valid email address', 'Card number is not valid', 'Card has expired', 'Security code is required']);
-    expect(sandbox.sandbox.state.vaultTokens.size).toBe(tokensBefore);
+    expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
     await page.screenshot({ path: `${artifacts}desktop-5-field-errors.png` });
     await page.close();
   });

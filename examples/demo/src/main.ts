@@ -169,9 +169,9 @@ await transcript.step('Webhooks received by the merchant server', async (log) =>
 });
 
 await transcript.step('Every charge taken exactly once', () => {
-  const charged = [...sandbox.state.payments.values()].filter((p) => sandbox.countCharges(p.id) > 1);
+  const charged = sandbox.records.payments.list().filter((p) => sandbox.countCharges(p.id) > 1);
   expect('payments charged more than once', charged.length, 0);
-  return `${sandbox.countCharges()} charges for ${sandbox.state.payments.size} payments, none twice`;
+  return `${sandbox.countCharges()} charges for ${sandbox.records.payments.count} payments, none twice`;
 });
 
 const ok = transcript.summary();

@@ -21,6 +21,6 @@ describe('sandbox-setup example', () => {
     expect(result.archivedProcessorIds).toEqual([result.processorId]);
     expect(result.redirectUrl).toMatch(/^https?:\/\//);
     expect(lines.join('\n')).toContain(result.storeId);
-    expect(sandbox.sandbox.state.subscriptions.size).toBe(1);
+    expect(sandbox.sandbox.records.subscriptions.count).toBe(1);
   });
 });

@@ -98,7 +98,7 @@ describe('fault storm', () => {
       expect(payment.amount).toBe(100 + index);
       expect(server.sandbox.countCharges(payment.id)).toBe(1);
     }
-    expect(server.sandbox.state.payments.size).toBe(PAYMENTS);
+    expect(server.sandbox.records.payments.count).toBe(PAYMENTS);
     expect(server.sandbox.countCharges()).toBe(PAYMENTS);
   });
 });

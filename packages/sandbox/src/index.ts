@@ -2,13 +2,15 @@ export { type TestClock } from './clock.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './faults.js';
 export { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
-export { sandboxRoutes } from './sandbox-routes.js';
+export { type IdempotencyRecord } from './idempotency.js';
+export { type ListView, type RecordView, type SandboxRecords } from './records.js';
+export { type RouteName } from './route-name.js';
+export { sandboxRoutes, type SandboxRouteName } from './sandbox-routes.js';
 export { MINIMUM_NODE_VERSION } from './node-version.js';
 export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, type SandboxServerOptions } from './server.js';
 export {
   type CheckoutSessionRecord,
   type CustomerRecord,
-  type IdempotencyRecord,
   type InstrumentRecord,
   type LedgerEntry,
   type OrderRecord,
@@ -21,7 +23,6 @@ export {
   type FlowProcessorConfig,
   type BillingInterval,
   type BtThreeDSSessionRecord,
-  type SandboxState,
   type StoreRecord,
   type SubscriptionRecord,
   type ThreeDSSessionRecord,
@@ -31,5 +32,5 @@ export {
   type WebhookEventRecord,
 } from './state.js';
 export { testCardOutcome, testCards, type TestCardOutcome } from './test-cards.js';
-export { lookupVaultToken, SANDBOX_BT_TENANT_ID } from './vault.js';
+export { SANDBOX_BT_TENANT_ID } from './vault.js';
 export { type WebhookDeliveryOptions } from './webhooks.js';

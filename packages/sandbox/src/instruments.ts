@@ -2,7 +2,6 @@ import { decodeServiceToken, type OperationInput, ServiceTokenError, type Servic
 import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';
 import type { CustomerRecord, InstrumentRecord, ThreeDSSessionRecord } from './state.js';
-import { lookupVaultToken } from './vault.js';
 
 /** The instrument as the API returns it (without the sandbox's test-card outcome). */
 export function publicInstrument(instrument: InstrumentRecord): Record<string, unknown> {
@@ -48,7 +47,7 @@ export function createInstrumentFromToken(
     ctx.state.customers.set(customer.id, customer);
   }
   if (!customer) throw new SandboxHttpError(400, 'validation_error', 'customerData or customerId is required');
-  const vaultToken = lookupVaultToken(ctx, token.token);
+  const vaultToken = ctx.state.vaultTokens.get(token.token);
   const meta = token.nonSensitiveMetadata ?? {};
   const instrument: InstrumentRecord = {
     id: ctx.nextId('pi'),

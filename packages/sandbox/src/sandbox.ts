@@ -8,7 +8,8 @@ import { assertSupportedNode } from './node-version.js';
 import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { createProcessor } from './processors.js';
-import { createState, type SandboxState } from './state.js';
+import { recordViews, type SandboxRecords } from './records.js';
+import { createState } from './state.js';
 import { createStore } from './stores.js';
 import { rebillDueSubscriptions } from './subscriptions.js';
 import { createWebhookDispatcher, type WebhookDeliveryOptions } from './webhooks.js';
@@ -41,8 +42,8 @@ export interface SandboxDefaults {
 export interface Sandbox {
   /** msw handlers: `setupServer(...sandbox.handlers)` or `setupWorker(...sandbox.handlers)`. They match any origin. */
   handlers: HttpHandler[];
-  /** Everything the sandbox holds (read it in assertions). */
-  state: SandboxState;
+  /** Everything the sandbox holds, read-only: `records.payments.get(id)`, `.count`, `.list()`. */
+  records: SandboxRecords;
   /** The test clock; `clock.advance(ms)` bills due subscriptions. */
   clock: TestClock;
   /** Fault injection, per route or global, deterministic from the seed. */
@@ -109,7 +110,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
 
   return {
     handlers: createHandlers(ctx, { keys, faults, idempotency: createIdempotencyStore() }),
-    state,
+    records: recordViews(state),
     clock,
     faults,
     defaults: {

@@ -268,14 +268,7 @@ export interface LedgerEntry {
   at: string;
 }
 
-/** A stored answer for an `Idempotency-Key`. */
-export interface IdempotencyRecord {
-  fingerprint: string;
-  status: 'in_flight' | 'done';
-  response?: { status: number; body: string; headers: Record<string, string> };
-}
-
-/** Everything the sandbox holds. Read it in tests; change it only through requests and the sandbox helpers. */
+/** Everything the sandbox holds. Internal: tests read it through the sandbox's read-only `records`. */
 export interface SandboxState {
   processors: Map<string, ProcessorRecord>;
   paymentFlows: Map<string, PaymentFlowRecord>;
@@ -299,7 +292,6 @@ export interface SandboxState {
   webhookEndpoints: Map<string, string[]>;
   webhookDeliveries: WebhookDelivery[];
   ledger: LedgerEntry[];
-  idempotency: Map<string, IdempotencyRecord>;
 }
 
 /** An empty state. */
@@ -324,6 +316,5 @@ export function createState(): SandboxState {
     webhookEndpoints: new Map(),
     webhookDeliveries: [],
     ledger: [],
-    idempotency: new Map(),
   };
 }

@@ -2,7 +2,7 @@ import { validateCard } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { validationError } from './http-error.js';
-import type { SandboxState, VaultTokenRecord } from './state.js';
+import type { VaultTokenRecord } from './state.js';
 import { testCardOutcome } from './test-cards.js';
 import { validate } from './validate.js';
 
@@ -53,14 +53,6 @@ function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
     issuer_country: { alpha2: 'US', name: 'UNITED STATES OF AMERICA', numeric: '840' },
     ...(record.outcome === 'challenge' ? { authentication: 'sca_required' } : {}),
   };
-}
-
-/**
- * A vault token of the sandbox by its BT token id (for instrument creation and the 3DS emulation), from a sandbox
- * or a route context; `undefined` when unknown.
- */
-export function lookupVaultToken(owner: { state: Pick<SandboxState, 'vaultTokens'> }, tokenId: string): VaultTokenRecord | undefined {
-  return owner.state.vaultTokens.get(tokenId);
 }
 
 /**

@@ -3,7 +3,7 @@
 // only our own tokenizer.
 import { BasisTheory } from '@basis-theory/basis-theory-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { lookupVaultToken, SANDBOX_VAULT_KEY, type SandboxServer, startSandboxServer } from '../src/index.js';
+import { SANDBOX_VAULT_KEY, type SandboxServer, startSandboxServer } from '../src/index.js';
 
 let server: SandboxServer;
 
@@ -41,7 +41,7 @@ describe('basis-theory-js against the sandbox', () => {
       tenantId: expect.any(String),
       fingerprint: expect.any(String),
     });
-    expect(lookupVaultToken(server.sandbox, token.id)).toMatchObject({ last4: '3220', outcome: 'challenge' });
+    expect(server.sandbox.records.vaultTokens.get(token.id)).toMatchObject({ last4: '3220', outcome: 'challenge' });
     const long = await bt.tokens.create({ type: 'card', data: { number: '4000000000000000006', expiration_month: 1, expiration_year: 2033, cvc: '123' } });
     expect((long as unknown as { card: { last4: string } }).card.last4).toBe('0006');
   });

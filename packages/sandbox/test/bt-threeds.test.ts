@@ -34,7 +34,7 @@ describe('Basis Theory 3DS emulation', () => {
     expect(created.headers.get('access-control-allow-origin')).toBe('*');
     expect(created.headers.get('access-control-expose-headers')).toContain('bt-trace-id');
     expect(created.headers.get('bt-trace-id')).toMatch(/^req_/);
-    expect(sandbox.state.btThreeDSSessions.get(created.body.id)).toMatchObject({ tokenId, authenticationStatus: 'pending' });
+    expect(sandbox.records.btThreeDSSessions.get(created.body.id)).toMatchObject({ tokenId, authenticationStatus: 'pending' });
 
     expect((await c.bt('/3ds/sessions', browserSession(tokenId), sandbox.apiKey)).status).toBe(403);
     expect((await c.bt('/3ds/sessions', browserSession(tokenId), 'key_wrong')).status).toBe(401);

@@ -80,7 +80,7 @@ describe('startSandboxServer', () => {
   it('answers a body over 1 MB with the 413 JSON error, not a reset connection, and keeps serving', async () => {
     const { storeId } = server.sandbox.defaults;
     const body = JSON.stringify({ ...purchase(storeId, 'pi_x'), metadata: { blob: 'x'.repeat(1_500_000) } });
-    const payments = server.sandbox.state.payments.size;
+    const payments = server.sandbox.records.payments.count;
     for (let attempt = 0; attempt < 2; attempt++) {
       const answer = await fetch(`${server.url}/api/public/v1${routes.processPayment.path}`, {
         method: 'POST',
@@ -91,7 +91,7 @@ describe('startSandboxServer', () => {
       expect(answer.headers.get('content-type')).toContain('application/json');
       expect(await answer.json()).toMatchObject({ error: { code: 'payload_too_large' } });
     }
-    expect(server.sandbox.state.payments.size).toBe(payments);
+    expect(server.sandbox.records.payments.count).toBe(payments);
     expect((await c.api(routes.retrievePayment, { params: { id: 'pay_404' } })).status).toBe(404);
   });
 
@@ -108,7 +108,7 @@ describe('startSandboxServer', () => {
   it('drops the connection after commit; a retry with the same Idempotency-Key replays, charging once', async () => {
     const storeId = server.sandbox.defaults.storeId;
     const pi = await c.instrument(storeId);
-    const paymentsBefore = server.sandbox.state.payments.size;
+    const paymentsBefore = server.sandbox.records.payments.count;
     const ruleId = server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
     const body = purchase(storeId, pi.id);
     const headers = { 'idempotency-key': 'idem-http-1' };
@@ -117,7 +117,7 @@ describe('startSandboxServer', () => {
     expect(retry.status).toBe(200);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(server.sandbox.countCharges(retry.body.payment.id)).toBe(1);
-    expect(server.sandbox.state.payments.size).toBe(paymentsBefore + 1);
+    expect(server.sandbox.records.payments.count).toBe(paymentsBefore + 1);
     server.sandbox.faults.remove(ruleId);
   });
 

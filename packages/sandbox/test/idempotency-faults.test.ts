@@ -29,7 +29,7 @@ describe('idempotency', () => {
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect(first.headers.get('idempotent-replayed')).toBeNull();
-    expect(sandbox.state.payments.size).toBe(1);
+    expect(sandbox.records.payments.count).toBe(1);
     expect(sandbox.countCharges(first.body.payment.id)).toBe(1);
     // Without a key, a repeat is a new payment.
     await c.api(routes.processPayment, { body });
@@ -53,7 +53,7 @@ describe('idempotency', () => {
     const other = await c.api(routes.processPayment, { body: purchase(sandbox.defaults.storeId, pi.id, 999), headers: { 'idempotency-key': 'k2' } });
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_key_reused');
-    expect(sandbox.state.payments.size).toBe(1);
+    expect(sandbox.records.payments.count).toBe(1);
   });
 
   it('answers 409 idempotency_key_in_use while the first request with the key is running', async () => {
@@ -90,7 +90,7 @@ describe('idempotency', () => {
     const retried = await c.api(routes.processPayment, { body, headers: { 'idempotency-key': 'k5' } });
     expect(retried.headers.get('idempotent-replayed')).toBe('true');
     expect(sandbox.countCharges(retried.body.payment.id)).toBe(1);
-    expect(sandbox.state.payments.size).toBe(1);
+    expect(sandbox.records.payments.count).toBe(1);
   });
 
   it('drop before commit under msw: fetch fails and nothing happened', async () => {
@@ -98,7 +98,7 @@ describe('idempotency', () => {
     sandbox.faults.add({ route: 'processPayment', kind: 'drop_before_commit', times: 1 });
     const body = purchase(sandbox.defaults.storeId, pi.id);
     await expect(c.api(routes.processPayment, { body, headers: { 'idempotency-key': 'k6' } })).rejects.toThrow(TypeError);
-    expect(sandbox.state.payments.size).toBe(0);
+    expect(sandbox.records.payments.count).toBe(0);
     expect((await c.api(routes.processPayment, { body, headers: { 'idempotency-key': 'k6' } })).status).toBe(200);
     expect(sandbox.countCharges()).toBe(1);
   });

@@ -69,7 +69,7 @@ describe('instruments, customers, 3DS sessions', () => {
     expect(retrieved.body).toEqual(created.body.paymentInstrument);
     const list = await c.api(routes.listCustomerPaymentInstruments, { params: { id: created.body.customer.id } });
     expect(list.body.data.map((i: { id: string }) => i.id)).toEqual([created.body.paymentInstrument.id, second.body.paymentInstrument.id]);
-    expect(JSON.stringify(sandbox.state)).not.toContain('4242424242424242');
+    expect(JSON.stringify(Object.values(sandbox.records).map((view) => view.list()))).not.toContain('4242424242424242');
   });
 
   it('needs exactly one of customerData and customerId, a valid token, known store and customer', async () => {
@@ -227,7 +227,7 @@ describe('payments', () => {
     expect(done.body).toContain("window.parent.postMessage(");
     const final = await c.api(routes.retrievePayment, { params: { id: pending.body.payment.id } });
     expect(final.body).toMatchObject({ status: 'succeeded', requireAction: 'none' });
-    expect(sandbox.state.threedsSessions.get(session.body.id)?.status).toBe('authenticated');
+    expect(sandbox.records.threedsSessions.get(session.body.id)?.status).toBe('authenticated');
     expect(sandbox.countCharges(pending.body.payment.id)).toBe(1);
 
     // Failing the challenge of an authorization → failed; MIT on a 3DS card is not challenged.
@@ -269,6 +269,6 @@ describe('payments', () => {
     const refund = () => c.api(routes.refundPayment, { body: { paymentId: paid.body.payment.id, storeId, amount: 400 } });
     const answers = await Promise.all([refund(), refund(), refund()]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 422]);
-    expect(sandbox.state.payments.get(paid.body.payment.id)).toMatchObject({ refundedAmount: 800, status: 'partially_refunded' });
+    expect(sandbox.records.payments.get(paid.body.payment.id)).toMatchObject({ refundedAmount: 800, status: 'partially_refunded' });
   });
 });

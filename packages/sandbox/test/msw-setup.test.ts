@@ -74,7 +74,7 @@ describe('processors, flows, stores', () => {
     expect((await c.api(routes.createPaymentFlow, { body: flow(['proc_404'], []) })).status).toBe(404);
     expect((await c.api(routes.createStore, { body: storeBody('flow_404') })).status).toBe(404);
     const { storeId, flowId } = await storeWith('sandbox');
-    expect(sandbox.state.stores.get(storeId)?.selectedPaymentFlowId).toBe(flowId);
+    expect(sandbox.records.stores.get(storeId)?.selectedPaymentFlowId).toBe(flowId);
     const noFlow = await c.api(routes.createStore, { body: storeBody() });
     expect(noFlow.body).toMatchObject({ name: 'Shop', selectedPaymentFlowId: null });
     // A store without a flow charges as if on a sandbox processor.
@@ -205,10 +205,10 @@ describe('products, checkout, orders, subscriptions', () => {
     const advanced = await c.send('POST', sandboxRoutes.advanceClock, { ms: 40 * 24 * 3600 * 1000 });
     expect(advanced.body.now).toBe('2030-03-12T12:00:00.000Z');
     sandbox.clock.advance(31 * 24 * 3600 * 1000);
-    const subscription = sandbox.state.subscriptions.get(done.body.subscriptions[0].id);
+    const subscription = sandbox.records.subscriptions.get(done.body.subscriptions[0].id);
     expect(subscription?.renewals).toBe(2);
     expect(subscription?.currentPeriodEnd).toBe('2030-04-30T12:00:00.000Z');
-    const renewals = [...sandbox.state.payments.values()].filter((p) => p.initiatedBy === 'merchant');
+    const renewals = sandbox.records.payments.list().filter((p) => p.initiatedBy === 'merchant');
     expect(renewals.map((p) => [p.status, p.reasonType, p.amount])).toEqual([
       ['succeeded', 'recurring', 2400],
       ['succeeded', 'recurring', 2400],
@@ -241,8 +241,9 @@ describe('products, checkout, orders, subscriptions', () => {
 
     const good = await c.instrument(gateway.storeId, '4242424242424242');
     const paid = await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', session.body.id), { paymentInstrumentId: good.id });
-    const subscription = sandbox.state.subscriptions.get(paid.body.subscriptions[0].id)!;
-    subscription.paymentInstrumentId = pi.id; // the card on file starts failing
+    const subscription = sandbox.records.subscriptions.get(paid.body.subscriptions[0].id)!;
+    // The card on file starts failing (no request changes a subscription's card, so the test changes the record).
+    Object.assign(subscription, { paymentInstrumentId: pi.id });
     sandbox.clock.advance(400 * 24 * 3600 * 1000);
     expect(subscription.status).toBe('past_due');
     expect(subscription.renewals).toBe(0);
@@ -253,7 +254,7 @@ describe('products, checkout, orders, subscriptions', () => {
     })).body.id), { paymentInstrumentId: good.id });
     await c.api(routes.archiveProcessors, { body: { processorIds: [gateway.processorId, gateway.fallbackProcessorId] } });
     expect(() => sandbox.clock.advance(40 * 24 * 3600 * 1000)).not.toThrow();
-    expect(sandbox.state.subscriptions.get(second.body.subscriptions[0].id)?.status).toBe('past_due');
+    expect(sandbox.records.subscriptions.get(second.body.subscriptions[0].id)?.status).toBe('past_due');
   });
   it('an interval the sandbox does not bill (quarter, 400×) is stored on the subscription and never rebilled', async () => {
     const { storeId } = sandbox.defaults;
@@ -269,9 +270,9 @@ describe('products, checkout, orders, subscriptions', () => {
     const pi = await c.instrument(storeId);
     const done = await c.send('POST', sandboxRoutes.completeCheckoutSession.replace('{id}', session.body.id), { paymentInstrumentId: pi.id });
     expect(done.body.subscriptions[0]).toMatchObject({ interval: 'quarter', intervalCount: 400, status: 'active', currentPeriodEnd: null });
-    const before = sandbox.state.payments.size;
+    const before = sandbox.records.payments.count;
     sandbox.clock.advance(5 * 365 * 24 * 3600 * 1000);
-    expect(sandbox.state.payments.size).toBe(before);
+    expect(sandbox.records.payments.count).toBe(before);
   });
 });
 
@@ -321,7 +322,7 @@ describe('what the document allows', () => {
     const xyz = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id), currency: 'XYZ' } });
     expect(xyz.status).toBe(400);
     expect(xyz.body.error.fields).toEqual([{ field: 'currency', code: 'invalid_format', message: expect.any(String) }]);
-    expect(sandbox.state.ledger.filter((entry) => entry.currency === 'XYZ')).toEqual([]);
+    expect(sandbox.records.ledger.list().filter((entry) => entry.currency === 'XYZ')).toEqual([]);
   });
 
   it('keeps the routing rules of a flow (format "not shown") and never lets them replace its id', async () => {

@@ -1,7 +1,6 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, sandboxRoutes } from '../src/index.js';
-import { lookupVaultToken } from '../src/vault.js';
 import { client } from './support.js';
 
 const BASE = 'https://vault.sandbox.test';
@@ -39,13 +38,13 @@ describe('vault (Basis Theory emulation)', () => {
     expect(answer.body.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(answer.headers.get('access-control-allow-origin')).toBe('*');
     expect(JSON.stringify(answer.body)).not.toMatch(/"123"|4242424242424242|cvc/);
-    expect(JSON.stringify([...sandbox.state.vaultTokens.values()])).not.toMatch(/"123"|4242424242424242/);
+    expect(JSON.stringify(sandbox.records.vaultTokens.list())).not.toMatch(/"123"|4242424242424242/);
   });
 
   it('also answers on /tokens/ (where basis-theory-js posts)', async () => {
     const answer = await c.vault(`${sandboxRoutes.vaultTokenizeCard}/`, card());
     expect(answer.status).toBe(201);
-    expect(lookupVaultToken(sandbox, answer.body.id)).toMatchObject({ last4: '4242', brand: 'visa' });
+    expect(sandbox.records.vaultTokens.get(answer.body.id)).toMatchObject({ last4: '4242', brand: 'visa' });
   });
 
   it('marks the 3DS test card sca_required and fingerprints cards stably', async () => {
@@ -95,7 +94,7 @@ describe('vault (Basis Theory emulation)', () => {
     expect(apple.body.apple_pay).toMatchObject({ type: 'apple_pay', card: { last4: '1111', bin: '411111', brand: 'visa' } });
     const google = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: { signature: 's', protocolVersion: 'ECv2', signedMessage: '{}' } });
     expect(google.body.google_pay).toMatchObject({ type: 'google_pay', card: { last4: '1111' } });
-    expect(lookupVaultToken(sandbox, google.body.google_pay.id)?.type).toBe('google_pay');
+    expect(sandbox.records.vaultTokens.get(google.body.google_pay.id)?.type).toBe('google_pay');
     expect((await c.vault(sandboxRoutes.vaultTokenizeGooglePay, {})).status).toBe(400);
     expect((await c.vault(sandboxRoutes.vaultTokenizeApplePay, { apple_payment_data: {} })).status).toBe(400);
     const session = await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'shop.example' });
@@ -112,7 +111,7 @@ describe('vault (Basis Theory emulation)', () => {
 
   it('gives an instrument created from a BT token envelope the card facts of its record', async () => {
     const { serviceToken, raw } = await c.tokenize('4000000000003220');
-    expect(lookupVaultToken(sandbox, raw.id)?.outcome).toBe('challenge');
+    expect(sandbox.records.vaultTokens.get(raw.id)?.outcome).toBe('challenge');
     const { routes } = await import('@tessera/core');
     const created = await c.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken, storeId: sandbox.defaults.gateway.storeId, customerData: { email: 'ada@example.com' } } });
     expect(created.status).toBe(200);

@@ -80,7 +80,7 @@ describe('webhooks over HTTP', () => {
     const pi = await c.instrument(gateway.storeId);
     await c.api(routes.processPayment, { body: { mode: 'purchase', amount: 100, currency: 'USD', storeId: gateway.storeId, paymentInstrumentId: pi.id, initiatedBy: 'customer' } });
     await sandboxServer.sandbox.webhooksIdle();
-    const deliveries = sandboxServer.sandbox.state.webhookDeliveries.filter((d) => d.storeId === gateway.storeId);
+    const deliveries = sandboxServer.sandbox.records.webhookDeliveries.list().filter((d) => d.storeId === gateway.storeId);
     expect(deliveries.map((d) => [d.status, d.attempts])).toEqual([['failed', 3]]);
   });
 });

@@ -312,7 +312,7 @@ describe('faults and idempotency', () => {
     const { storeId } = sandbox.defaults;
     const { paymentInstrument } = await newInstrument(storeId);
     const chargesBefore = sandbox.countCharges();
-    const paymentsBefore = sandbox.state.payments.size;
+    const paymentsBefore = sandbox.records.payments.count;
     sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
 
     // The sandbox honours idempotency keys: a retry after an unknown outcome is safe (off by default for this origin).
@@ -323,7 +323,7 @@ describe('faults and idempotency', () => {
     const attempts = sentTo('/payments/process');
     expect(attempts).toHaveLength(2);
     expect(attempts[0]!.headers['idempotency-key']).toBe(attempts[1]!.headers['idempotency-key']);
-    expect(sandbox.state.payments.size - paymentsBefore).toBe(1);
+    expect(sandbox.records.payments.count - paymentsBefore).toBe(1);
     expect(sandbox.countCharges() - chargesBefore).toBe(1);
     expect(sandbox.countCharges(payment.id)).toBe(1);
   });
