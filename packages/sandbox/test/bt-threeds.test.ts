@@ -1,21 +1,12 @@
 import { encodeChallengeRequest, routes } from '@tessera/core';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../src/index.js';
-import { client } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { type Sandbox } from '../src/index.js';
+import { type Client, useMswSandbox } from './msw-sandbox.js';
 
 const BASE = 'http://localhost:4010';
 let sandbox: Sandbox;
-let c: ReturnType<typeof client>;
-const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  sandbox = createSandbox({ now: new Date('2030-06-01T00:00:00Z') });
-  server.resetHandlers(...sandbox.handlers);
-  c = client(BASE, sandbox);
-});
-afterAll(() => server.close());
+let c: Client;
+useMswSandbox(BASE, { now: new Date('2030-06-01T00:00:00Z') }, (next) => ({ sandbox, c } = next));
 
 // The request web-threeds 1.3.5 sends (snake_case, from its createSession).
 const browserSession = (tokenId: string) => ({

@@ -1,7 +1,10 @@
 import { encodeChallengeRequest, routes } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';
+import { purchase as purchaseOf } from './fixtures.js';
 import { client } from './support.js';
+
+const purchase = (storeId: string, paymentInstrumentId: string, extra: Record<string, unknown> = {}) => purchaseOf(storeId, paymentInstrumentId, { amount: 2500, ...extra });
 
 let server: SandboxServer;
 let c: ReturnType<typeof client>;
@@ -12,9 +15,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const purchase = (storeId: string, paymentInstrumentId: string, extra: Record<string, unknown> = {}) => ({
-  mode: 'purchase', amount: 2500, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer', ...extra,
-});
 
 describe('startSandboxServer', () => {
   it('serves http://localhost:<port>, answering on 127.0.0.1 and on ::1 (where localhost may resolve first)', async () => {

@@ -1,23 +1,13 @@
 import { API_PREFIX, routePath, routes } from '@tessera/core';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, sandboxRoutes } from '../src/index.js';
-import { client } from './support.js';
+import { purchase } from './fixtures.js';
+import { type Client, useMswSandbox } from './msw-sandbox.js';
 
 const BASE = 'https://idempotency.sandbox.test';
 let sandbox: Sandbox;
-let c: ReturnType<typeof client>;
-const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  sandbox = createSandbox({ seed: 42 });
-  server.resetHandlers(...sandbox.handlers);
-  c = client(BASE, sandbox);
-});
-afterAll(() => server.close());
-
-const purchase = (storeId: string, paymentInstrumentId: string, amount = 1000) => ({ mode: 'purchase', amount, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
+let c: Client;
+const server = useMswSandbox(BASE, { seed: 42 }, (next) => ({ sandbox, c } = next));
 
 describe('idempotency', () => {
   it('replays the stored response for a repeated key; nothing is charged twice', async () => {
@@ -50,7 +40,7 @@ describe('idempotency', () => {
   it('answers 409 idempotency_key_reused for the same key with a different body', async () => {
     const pi = await c.instrument(sandbox.defaults.storeId);
     await c.api(routes.processPayment, { body: purchase(sandbox.defaults.storeId, pi.id), headers: { 'idempotency-key': 'k2' } });
-    const other = await c.api(routes.processPayment, { body: purchase(sandbox.defaults.storeId, pi.id, 999), headers: { 'idempotency-key': 'k2' } });
+    const other = await c.api(routes.processPayment, { body: purchase(sandbox.defaults.storeId, pi.id, { amount: 999 }), headers: { 'idempotency-key': 'k2' } });
     expect(other.status).toBe(409);
     expect(other.body.error.code).toBe('idempotency_key_reused');
     expect(sandbox.records.payments.count).toBe(1);

@@ -1,21 +1,13 @@
 import { API_PREFIX, routes } from '@tessera/core';
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox } from '../src/index.js';
-import { client } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { type Sandbox } from '../src/index.js';
+import { purchase } from './fixtures.js';
+import { type Client, useMswSandbox } from './msw-sandbox.js';
 
 const BASE = 'https://sandbox.test';
 let sandbox: Sandbox;
-const server = setupServer();
-let c: ReturnType<typeof client>;
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  sandbox = createSandbox({ now: Date.UTC(2030, 0, 15) });
-  server.resetHandlers(...sandbox.handlers);
-  c = client(BASE, sandbox);
-});
-afterAll(() => server.close());
+let c: Client;
+useMswSandbox(BASE, { now: Date.UTC(2030, 0, 15) }, (next) => ({ sandbox, c } = next));
 
 describe('auth and errors', () => {
   it('answers 401 with a JSON error body without the key or with a wrong one', async () => {
@@ -104,10 +96,6 @@ describe('instruments, customers, 3DS sessions', () => {
 });
 
 describe('payments', () => {
-  const purchase = (storeId: string, paymentInstrumentId: string, extra: Record<string, unknown> = {}) => ({
-    mode: 'purchase', amount: 1000, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer', ...extra,
-  });
-
   it('purchase on a sandbox processor succeeds at once and can be retrieved', async () => {
     const pi = await c.instrument(sandbox.defaults.storeId, '4000000000000002');
     const answer = await c.api(routes.processPayment, { body: purchase(sandbox.defaults.storeId, pi.id) });

@@ -1,59 +1,27 @@
 import { orderList, paymentList, routes, webhookList } from '@tessera/core';
-import { setupServer } from 'msw/node';
 import * as z from 'zod/mini';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox, sandboxRoutes } from '../src/index.js';
-import { client } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { type Sandbox, sandboxRoutes } from '../src/index.js';
+import { flowBody, processorBody, purchase, storeBody } from './fixtures.js';
+import { type Client, useMswSandbox } from './msw-sandbox.js';
 
 const BASE = 'http://api.sandbox.test';
 let sandbox: Sandbox;
-let c: ReturnType<typeof client>;
-const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  sandbox = createSandbox({ now: Date.UTC(2030, 0, 31, 12) });
-  server.resetHandlers(...sandbox.handlers);
-  c = client(BASE, sandbox);
-});
-afterAll(() => server.close());
-
-const processor = (type: string, extra: Record<string, unknown> = {}) => ({
-  processor: { name: `${type} processor`, type, enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: { testMode: true }, ...extra },
-});
-const config = (processorId: string, weight = 100) => ({ processorId, weight, disabled: false, nonStickable: false });
-const flow = (primary: string[], fallback: string[], extra: Record<string, unknown> = {}) => ({
-  data: {
-    name: 'Flow',
-    strategy: 'simple',
-    fallbackMode: fallback.length > 0,
-    maxFallbackRetries: 0,
-    threeDsEnabled: false,
-    stickyProcessorEnabled: false,
-    pickProcessorStrategy: 'weighted',
-    processorConfigs: primary.map((id) => config(id)),
-    fallbackProcessorConfigs: fallback.map((id) => config(id)),
-    abuseDetectionConfig: null,
-    ...extra,
-  },
-});
-const storeBody = (selectedPaymentFlowId?: string) => ({
-  name: 'Shop', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], ...(selectedPaymentFlowId ? { selectedPaymentFlowId } : {}),
-});
-const purchase = (storeId: string, paymentInstrumentId: string, amount = 1000) => ({ mode: 'purchase', amount, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
+let c: Client;
+useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 12) }, (next) => ({ sandbox, c } = next));
 
 async function storeWith(primaryType: string, fallbackTypes: string[] = [], flowExtra: Record<string, unknown> = {}) {
-  const primary = (await c.api(routes.createProcessor, { body: processor(primaryType) })).body.processor.id as string;
+  const primary = (await c.api(routes.createProcessor, { body: processorBody(primaryType) })).body.processor.id as string;
   const fallbacks: string[] = [];
-  for (const type of fallbackTypes) fallbacks.push((await c.api(routes.createProcessor, { body: processor(type) })).body.processor.id);
-  const created = await c.api(routes.createPaymentFlow, { body: flow([primary], fallbacks, flowExtra) });
+  for (const type of fallbackTypes) fallbacks.push((await c.api(routes.createProcessor, { body: processorBody(type) })).body.processor.id);
+  const created = await c.api(routes.createPaymentFlow, { body: flowBody([primary], fallbacks, flowExtra) });
   const store = await c.api(routes.createStore, { body: storeBody(created.body.id) });
   return { storeId: store.body.id as string, primary, fallbacks, flowId: created.body.id as string };
 }
 
 describe('processors, flows, stores', () => {
   it('creates a processor without echoing its options, and archives processors', async () => {
-    const created = await c.api(routes.createProcessor, { body: processor('simulated', { options: { secretKey: 'sk_live_secret' } }) });
+    const created = await c.api(routes.createProcessor, { body: processorBody('simulated', { options: { secretKey: 'sk_live_secret' } }) });
     expect(created.status).toBe(200);
     expect(created.body.processor).toMatchObject({ name: 'simulated processor', type: 'simulated', enabled: true, archived: false });
     expect(JSON.stringify(created.body)).not.toContain('sk_live_secret');
@@ -71,7 +39,7 @@ describe('processors, flows, stores', () => {
   });
 
   it('creates flows and stores; unknown processors and flows are 404', async () => {
-    expect((await c.api(routes.createPaymentFlow, { body: flow(['proc_404'], []) })).status).toBe(404);
+    expect((await c.api(routes.createPaymentFlow, { body: flowBody(['proc_404'], []) })).status).toBe(404);
     expect((await c.api(routes.createStore, { body: storeBody('flow_404') })).status).toBe(404);
     const { storeId, flowId } = await storeWith('sandbox');
     expect(sandbox.records.stores.get(storeId)?.selectedPaymentFlowId).toBe(flowId);
@@ -117,8 +85,8 @@ describe('lists', () => {
     const { storeId, gateway } = sandbox.defaults;
     const a = await c.instrument(storeId);
     const b = await c.instrument(gateway.storeId);
-    for (let i = 1; i <= 5; i++) await c.api(routes.processPayment, { body: purchase(storeId, a.id, i * 100) });
-    await c.api(routes.processPayment, { body: purchase(gateway.storeId, b.id, 9900) });
+    for (let i = 1; i <= 5; i++) await c.api(routes.processPayment, { body: purchase(storeId, a.id, { amount: i * 100 }) });
+    await c.api(routes.processPayment, { body: purchase(gateway.storeId, b.id, { amount: 9900 }) });
     const page1 = await c.api(routes.listPayments, { body: { pagination: { page: 1, pageSize: 2 }, filters: { storeIds: [storeId] } } });
     expect(z.safeParse(paymentList, page1.body).success).toBe(true);
     expect(page1.body).toMatchObject({ total: 5, page: 1, pageSize: 2 });
@@ -316,7 +284,7 @@ describe('what the document allows', () => {
   it('charges zero-amount verifications and CIT payments with a reasonType; refuses currencies outside ISO 4217', async () => {
     const noFlow = await c.api(routes.createStore, { body: storeBody() });
     const pi = await c.instrument(noFlow.body.id);
-    const verify = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id, 0), mode: 'auth', reasonType: 'unscheduled', metadata: { why: 'verify' } } });
+    const verify = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id, { amount: 0 }), mode: 'auth', reasonType: 'unscheduled', metadata: { why: 'verify' } } });
     expect(verify.status).toBe(200);
     expect(verify.body.payment).toMatchObject({ amount: 0, status: 'authorized' });
     const xyz = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id), currency: 'XYZ' } });
@@ -326,8 +294,8 @@ describe('what the document allows', () => {
   });
 
   it('keeps the routing rules of a flow (format "not shown") and never lets them replace its id', async () => {
-    const processorId = (await c.api(routes.createProcessor, { body: processor('sandbox') })).body.processor.id as string;
-    const created = await c.api(routes.createPaymentFlow, { body: flow([processorId], [], { id: 'flow_mine', routingRules: [{ brand: 'visa' }], maxFallbackRetries: 50 }) });
+    const processorId = (await c.api(routes.createProcessor, { body: processorBody('sandbox') })).body.processor.id as string;
+    const created = await c.api(routes.createPaymentFlow, { body: flowBody([processorId], [], { id: 'flow_mine', routingRules: [{ brand: 'visa' }], maxFallbackRetries: 50 }) });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ routingRules: [{ brand: 'visa' }], maxFallbackRetries: 50 });
     expect(created.body.id).toMatch(/^flow_\d+$/);

@@ -1,20 +1,11 @@
-import { setupServer } from 'msw/node';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createSandbox, type Sandbox, sandboxRoutes } from '../src/index.js';
-import { client } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { type Sandbox, sandboxRoutes } from '../src/index.js';
+import { type Client, useMswSandbox } from './msw-sandbox.js';
 
 const BASE = 'https://vault.sandbox.test';
 let sandbox: Sandbox;
-let c: ReturnType<typeof client>;
-const server = setupServer();
-
-beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
-beforeEach(() => {
-  sandbox = createSandbox({ now: new Date('2030-06-01T00:00:00Z') });
-  server.resetHandlers(...sandbox.handlers);
-  c = client(BASE, sandbox);
-});
-afterAll(() => server.close());
+let c: Client;
+useMswSandbox(BASE, { now: new Date('2030-06-01T00:00:00Z') }, (next) => ({ sandbox, c } = next));
 
 const card = (data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
   type: 'card',

@@ -1,0 +1,23 @@
+import { type SetupServer, setupServer } from 'msw/node';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createSandbox, type Sandbox, type SandboxOptions } from '../src/index.js';
+import { client } from './support.js';
+
+/** The fetch client of {@link client}. */
+export type Client = ReturnType<typeof client>;
+
+/**
+ * Serves a new sandbox per test through msw's `setupServer` (unhandled requests fail): listens before the file's
+ * tests, swaps in each test's sandbox, closes after. `use` receives each test's sandbox and a client `c` for `baseUrl`.
+ */
+export function useMswSandbox(baseUrl: string, options: SandboxOptions, use: (next: { sandbox: Sandbox; c: Client }) => void): SetupServer {
+  const server = setupServer();
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  beforeEach(() => {
+    const sandbox = createSandbox(options);
+    server.resetHandlers(...sandbox.handlers);
+    use({ sandbox, c: client(baseUrl, sandbox) });
+  });
+  afterAll(() => server.close());
+  return server;
+}
