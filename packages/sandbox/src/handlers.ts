@@ -32,8 +32,8 @@ function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): 
 
 /** One of the sandbox's own routes, at its path in {@link sandboxRoutes}. */
 function sandboxRoute(ctx: SandboxContext, name: SandboxRouteName, path: string = sandboxRoutes[name]): RouteDefinition {
-  const { method, auth, guarded, handle } = sandboxRouteHandlers[name];
-  return { name, method, path: anyOrigin(path), auth, guarded, handle: (request) => handle(ctx, request) };
+  const route = sandboxRouteHandlers[name];
+  return { name, method: route.method, path: anyOrigin(path), auth: route.auth, guarded: route.guarded, handle: (request) => route.handle(ctx, request) };
 }
 
 /** Every route of the sandbox, as data: core's operations, then the sandbox's own routes. */

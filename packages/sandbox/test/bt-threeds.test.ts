@@ -1,7 +1,7 @@
 import { encodeChallengeRequest, routes } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox } from '../src/index.js';
-import { type Client, useMswSandbox } from './msw-sandbox.js';
+import { type Client, useMswSandbox } from './use-sandbox.js';
 
 const BASE = 'http://localhost:4010';
 let sandbox: Sandbox;

@@ -18,20 +18,15 @@ import {
   type OperationName,
 } from '@tessera/core';
 import * as z from 'zod/mini';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxServer, type SandboxServer } from '../src/index.js';
-import { client } from './support.js';
+import { describe, expect, it } from 'vitest';
+import type { SandboxServer } from '../src/index.js';
+import { type Client, useHttpSandbox } from './use-sandbox.js';
 
 // Every operation of core's route table over real HTTP (the same handlers as msw, through the node:http adapter):
 // a valid request answers 200 with a body of the documented shape, and the same request without the key is 401.
 let server: SandboxServer;
-let c: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-  c = client(server.url, server.sandbox);
-});
-afterAll(() => server.close());
+let c: Client;
+useHttpSandbox({ port: 0 }, (started) => ({ server, c } = started));
 
 describe('every API route over HTTP', () => {
   it('answers each operation with its documented shape, and refuses each without the API key', async () => {

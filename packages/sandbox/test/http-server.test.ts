@@ -1,20 +1,14 @@
 import { encodeChallengeRequest, routes } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { type SandboxServer, sandboxRoutes } from '../src/index.js';
 import { purchase as purchaseOf } from './fixtures.js';
-import { client } from './support.js';
+import { type Client, useHttpSandbox } from './use-sandbox.js';
 
 const purchase = (storeId: string, paymentInstrumentId: string, extra: Record<string, unknown> = {}) => purchaseOf(storeId, paymentInstrumentId, { amount: 2500, ...extra });
 
 let server: SandboxServer;
-let c: ReturnType<typeof client>;
-
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-  c = client(server.url, server.sandbox);
-});
-afterAll(() => server.close());
-
+let c: Client;
+useHttpSandbox({ port: 0 }, (started) => ({ server, c } = started));
 
 describe('startSandboxServer', () => {
   it('serves http://localhost:<port>, answering on 127.0.0.1 and on ::1 (where localhost may resolve first)', async () => {

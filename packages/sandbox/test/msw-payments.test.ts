@@ -2,7 +2,7 @@ import { API_PREFIX, routes } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox } from '../src/index.js';
 import { purchase } from './fixtures.js';
-import { type Client, useMswSandbox } from './msw-sandbox.js';
+import { type Client, useMswSandbox } from './use-sandbox.js';
 
 const BASE = 'https://sandbox.test';
 let sandbox: Sandbox;

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox, sandboxRoutes } from '../src/index.js';
 import { flowBody, processorBody, purchase, storeBody } from './fixtures.js';
-import { type Client, useMswSandbox } from './msw-sandbox.js';
+import { type Client, useMswSandbox } from './use-sandbox.js';
 
 const BASE = 'http://api.sandbox.test';
 let sandbox: Sandbox;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type Sandbox, sandboxRoutes } from '../src/index.js';
-import { type Client, useMswSandbox } from './msw-sandbox.js';
+import { type Client, useMswSandbox } from './use-sandbox.js';
 
 const BASE = 'https://vault.sandbox.test';
 let sandbox: Sandbox;

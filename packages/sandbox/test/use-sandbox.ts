@@ -1,6 +1,6 @@
 import { type SetupServer, setupServer } from 'msw/node';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
-import { createSandbox, type Sandbox, type SandboxOptions } from '../src/index.js';
+import { createSandbox, type Sandbox, type SandboxOptions, type SandboxServer, type SandboxServerOptions, startSandboxServer } from '../src/index.js';
 import { client } from './support.js';
 
 /** The fetch client of {@link client}. */
@@ -20,4 +20,14 @@ export function useMswSandbox(baseUrl: string, options: SandboxOptions, use: (ne
   });
   afterAll(() => server.close());
   return server;
+}
+
+/** Serves one sandbox over HTTP for the file's tests (`startSandboxServer`); `use` receives it and a client `c`. */
+export function useHttpSandbox(options: SandboxServerOptions, use: (started: { server: SandboxServer; c: Client }) => void): void {
+  let server: SandboxServer | undefined;
+  beforeAll(async () => {
+    server = await startSandboxServer(options);
+    use({ server, c: client(server.url, server.sandbox) });
+  });
+  afterAll(() => server?.close());
 }
