@@ -1,102 +1,57 @@
-import type { ReasonType } from '@tessera/core';
+import type {
+  createCheckoutSessionRequest,
+  createProductRequest,
+  createStoreRequest,
+  customerData,
+  paymentFlowInput,
+  processorConfig,
+  processorInput,
+  productPriceInput,
+  productVariantInput,
+  ReasonType,
+  RequestFields,
+  threeDSSession,
+} from '@tessera/core';
+import type * as z from 'zod/mini';
 import type { TestCardOutcome } from './test-cards.js';
 
-/** A processor as the sandbox keeps it. `options` (which may hold gateway secrets) is never returned. */
-export interface ProcessorRecord {
-  id: string;
-  name: string;
-  type: string;
-  enabled: boolean;
-  supportedCurrencies: string[];
-  baseCurrency: string;
-  archived: boolean;
-  createdAt: string;
-}
+/** A processor as the sandbox keeps it: core's processor input without `options` (which may hold gateway secrets, never returned). */
+export type ProcessorRecord = Omit<RequestFields<z.output<typeof processorInput>>, 'options'> & { id: string; archived: boolean; createdAt: string };
 
 /** One processor of a flow. */
-export interface FlowProcessorConfig {
-  processorId: string;
-  weight: number;
-  disabled: boolean;
-  nonStickable: boolean;
-}
+export type FlowProcessorConfig = RequestFields<z.output<typeof processorConfig>>;
 
-/** A payment flow. */
-export interface PaymentFlowRecord {
-  id: string;
-  name: string;
-  strategy: string;
-  fallbackMode: boolean;
-  maxFallbackRetries: number;
-  threeDsEnabled: boolean;
-  stickyProcessorEnabled: boolean;
-  pickProcessorStrategy: string;
-  processorConfigs: FlowProcessorConfig[];
-  fallbackProcessorConfigs: FlowProcessorConfig[];
-  abuseDetectionConfig: Record<string, unknown> | null;
-  createdAt: string;
-}
+/** A payment flow: core's flow input (fields the document does not list are kept) with its id. */
+export type PaymentFlowRecord = RequestFields<z.output<typeof paymentFlowInput>> & { id: string; createdAt: string };
 
-/** A store. */
-export interface StoreRecord {
+/** A store: core's create-store input with its id; `selectedPaymentFlowId` is `null` for a store without a flow. */
+export type StoreRecord = Omit<RequestFields<z.output<typeof createStoreRequest>>, 'selectedPaymentFlowId'> & {
   id: string;
-  name: string;
-  baseCurrency: string;
-  presentmentCurrencies: string[];
-  chargeCurrencies: string[];
   selectedPaymentFlowId: string | null;
   createdAt: string;
-}
+};
 
-/** A price of a variant. */
-export interface PriceRecord {
-  id: string;
-  currencyOptions: Record<string, { amount: number }>;
-  recurring: boolean;
-  /** Any string is stored; the test clock rebills `day`, `week`, `month` and `year` ({@link BillingInterval}). */
-  interval?: string | undefined;
-  intervalCount?: number | undefined;
-  billingTiming?: string | undefined;
-  default: boolean;
-}
+/**
+ * A price of a variant: core's price input with its id. Any `interval` string is stored; the test clock rebills
+ * `day`, `week`, `month` and `year` ({@link BillingInterval}).
+ */
+export type PriceRecord = RequestFields<z.output<typeof productPriceInput>> & { id: string };
 
-/** A product variant. */
-export interface VariantRecord {
-  id: string;
-  productId: string;
-  name: string;
-  sku: string;
-  grams: number;
-  price: number;
-  compareAtPrice: number;
-  active: boolean;
-  default: boolean;
-  prices: PriceRecord[];
-}
+/** A product variant: core's variant input with its id, its product's id and priced ids. */
+export type VariantRecord = Omit<RequestFields<z.output<typeof productVariantInput>>, 'prices'> & { id: string; productId: string; prices: PriceRecord[] };
 
-/** A product. */
-export interface ProductRecord {
-  id: string;
-  storeId: string;
-  name: string;
-  active: boolean;
-  variants: VariantRecord[];
-  createdAt: string;
-}
+/** A product: core's create-product input with ids for it and its variants. */
+export type ProductRecord = Omit<RequestFields<z.output<typeof createProductRequest>>, 'variants'> & { id: string; variants: VariantRecord[]; createdAt: string };
 
-/** A checkout session. */
-export interface CheckoutSessionRecord {
+/** A checkout session: core's create-checkout-session input with its id, total and where to send the customer. */
+export type CheckoutSessionRecord = RequestFields<z.output<typeof createCheckoutSessionRequest>> & {
   id: string;
-  storeId: string;
-  items: { variantId: string; quantity: number }[];
-  currency: string;
   amount: number;
-  checkoutUrl: string;
   redirectUrl: string;
   status: 'open' | 'completed';
   orderId?: string;
   createdAt: string;
-}
+};
 
 /** An order. */
 export interface OrderRecord {
@@ -138,15 +93,8 @@ export interface SubscriptionRecord {
   createdAt: string;
 }
 
-/** A customer. */
-export interface CustomerRecord {
-  id: string;
-  email?: string;
-  firstName?: string;
-  lastName?: string;
-  storeId: string;
-  createdAt: string;
-}
+/** A customer: core's customer data with its id and store. */
+export type CustomerRecord = RequestFields<z.output<typeof customerData>> & { id: string; storeId: string; createdAt: string };
 
 /** A vault token. Holds no card number and no CVC: only masked facts and the test-card outcome. */
 export interface VaultTokenRecord {
@@ -174,16 +122,8 @@ export interface InstrumentRecord {
   createdAt: string;
 }
 
-/** A persisted 3DS session (section 2.6). */
-export interface ThreeDSSessionRecord {
-  id: string;
-  externalSessionId: string;
-  provider: string;
-  status: string;
-  paymentInstrumentId: string;
-  storeId: string;
-  createdAt: string;
-}
+/** A persisted 3DS session (section 2.6): core's 3DS session with its store. */
+export type ThreeDSSessionRecord = RequestFields<z.output<typeof threeDSSession>> & { storeId: string; createdAt: string };
 
 /**
  * A Basis Theory 3DS session of the sandbox's BT emulation (`POST /3ds/sessions`). `authenticationStatus` follows
