@@ -159,5 +159,9 @@ describe('faults', () => {
   it('rejects invalid rules', () => {
     expect(() => sandbox.faults.add({ kind: 'server_error', probability: 2 })).toThrow(RangeError);
     expect(() => sandbox.faults.add({ kind: 'server_error', status: 404 })).toThrow(RangeError);
+    // A misspelt route name does not compile, and one that comes from outside (the CLI, JSON) is refused.
+    // @ts-expect-error 'procesPayment' is not a route name
+    expect(() => sandbox.faults.add({ route: 'procesPayment', kind: 'server_error' })).toThrow(RangeError);
+    expect(sandbox.faults.rules()).toEqual([]);
   });
 });
