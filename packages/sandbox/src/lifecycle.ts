@@ -85,6 +85,51 @@ export const paymentTransitions = {
 /** Name of a payment transition. */
 export type PaymentTransitionName = keyof typeof paymentTransitions;
 
+/** What a new payment is made of (routing has chosen its processor). */
+export interface PaymentFacts extends Pick<PaymentRecord, 'amount' | 'currency' | 'mode' | 'initiatedBy' | 'storeId' | 'paymentInstrumentId' | 'customerId' | 'paymentFlowId' | 'processorId'> {
+  reasonType?: PaymentRecord['reasonType'] | undefined;
+  threedsSessionId?: string | undefined;
+}
+
+/**
+ * Stores a new payment in `processing`, for routing to move on with {@link transition}. Its `requireAction`,
+ * `capturedAmount` and `refundedAmount` are read, when asked, from its status, challenge data and ledger movements.
+ */
+export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRecord {
+  const id = ctx.nextId('pay');
+  const now = ctx.nowIso();
+  const payment: PaymentRecord = {
+    id,
+    amount: facts.amount,
+    currency: facts.currency,
+    status: 'processing',
+    get requireAction() {
+      return payment.status === 'pending' && payment.requireActionData !== null ? 'threeds_auth' : 'none';
+    },
+    requireActionData: null,
+    mode: facts.mode,
+    initiatedBy: facts.initiatedBy,
+    ...(facts.reasonType !== undefined ? { reasonType: facts.reasonType } : {}),
+    storeId: facts.storeId,
+    paymentInstrumentId: facts.paymentInstrumentId,
+    customerId: facts.customerId,
+    paymentFlowId: facts.paymentFlowId,
+    ...(facts.threedsSessionId !== undefined ? { threedsSessionId: facts.threedsSessionId } : {}),
+    get capturedAmount() {
+      return moneyOf(ctx.state.ledger, id).captured;
+    },
+    get refundedAmount() {
+      return moneyOf(ctx.state.ledger, id).refunded;
+    },
+    processorId: facts.processorId,
+    attempts: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.state.payments.set(id, payment);
+  return payment;
+}
+
 /** The transitions that take an amount (a partial capture or refund); the others move their full amount. */
 export type PartialTransitionName = {
   [K in PaymentTransitionName]: (typeof paymentTransitions)[K] extends { movement: { tooMuch: object } } ? K : never;

@@ -9,8 +9,7 @@ import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBt
 import type { SandboxContext } from './context.js';
 import { notFound, validationError } from './http-error.js';
 import { requireInstrument, requireStore } from './instruments.js';
-import { moneyOf } from './ledger.js';
-import { canTransition, transition, type PaymentTransitionName } from './lifecycle.js';
+import { canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
 import type { BtThreeDSSessionRecord, PaymentRecord } from './state.js';
 import { validate } from './validate.js';
@@ -58,37 +57,19 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
   const flow = resolveFlow(ctx, store.selectedPaymentFlowId, input.paymentFlowId);
   // Merchant-initiated payments are exempt from SCA: only a customer can complete a challenge.
   const routing = routePayment(ctx, flow, input.currency, instrument.outcome, { threeDs: options.threeDs && input.initiatedBy === 'customer' });
-  const now = ctx.nowIso();
-  const id = ctx.nextId('pay');
-  const payment: PaymentRecord = {
-    id,
+  const payment = openPayment(ctx, {
     amount: input.amount,
     currency: input.currency,
-    status: 'processing',
-    get requireAction() {
-      return payment.status === 'pending' && payment.requireActionData !== null ? 'threeds_auth' : 'none';
-    },
-    requireActionData: null,
     mode: input.mode,
     initiatedBy: input.initiatedBy,
-    ...(input.reasonType !== undefined ? { reasonType: input.reasonType } : {}),
+    reasonType: input.reasonType,
     storeId: store.id,
     paymentInstrumentId: instrument.id,
     customerId: instrument.customerId,
     paymentFlowId: flow?.id ?? null,
-    ...(input.threedsSessionId !== undefined ? { threedsSessionId: input.threedsSessionId } : {}),
-    get capturedAmount() {
-      return moneyOf(ctx.state.ledger, id).captured;
-    },
-    get refundedAmount() {
-      return moneyOf(ctx.state.ledger, id).refunded;
-    },
+    threedsSessionId: input.threedsSessionId,
     processorId: routing.processorId,
-    attempts: [],
-    createdAt: now,
-    updatedAt: now,
-  };
-  ctx.state.payments.set(payment.id, payment);
+  });
   // Each decline that a fallback processor followed is a cascade; the last attempt settles the payment.
   const last = routing.attempts.at(-1);
   for (const attempt of routing.attempts) if (attempt !== last) transition(ctx, payment, 'cascade', { attempt });
