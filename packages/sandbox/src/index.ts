@@ -15,6 +15,7 @@ export {
   type PaymentAttempt,
   type PaymentFlowRecord,
   type PaymentRecord,
+  type PaymentRecordStatus,
   type PriceRecord,
   type ProcessorRecord,
   type ProductRecord,
