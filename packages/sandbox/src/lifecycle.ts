@@ -25,7 +25,7 @@ export interface PaymentTransition {
   refusal: string;
 }
 
-const routing = ['processing'] as const;
+const beingRouted = ['processing'] as const;
 const routedOrChallenged = ['processing', 'pending'] as const;
 const fullAmount = (payment: PaymentRecord): number => payment.amount;
 
@@ -36,7 +36,7 @@ const fullAmount = (payment: PaymentRecord): number => payment.amount;
  * from `pending`. Captures and refunds may be full or partial.
  */
 export const paymentTransitions = {
-  cascade: { from: routing, to: 'processing', refusal: 'only a payment being routed can fall back to another processor' },
+  cascade: { from: beingRouted, to: 'processing', refusal: 'only a payment being routed can fall back to another processor' },
   purchase: {
     from: routedOrChallenged,
     mode: 'purchase',
@@ -51,9 +51,9 @@ export const paymentTransitions = {
     movement: { kind: 'authorize', upTo: fullAmount },
     refusal: 'only an authorization being routed or challenged can be approved',
   },
-  decline: { from: routing, to: 'declined', refusal: 'only a payment being routed can be declined' },
+  decline: { from: beingRouted, to: 'declined', refusal: 'only a payment being routed can be declined' },
   fail: { from: routedOrChallenged, to: 'failed', refusal: 'only a payment being routed or challenged can fail' },
-  challenge: { from: routing, to: 'pending', refusal: 'only a payment being routed can be challenged' },
+  challenge: { from: beingRouted, to: 'pending', refusal: 'only a payment being routed can be challenged' },
   capture: {
     from: ['authorized'],
     to: 'succeeded',

@@ -141,14 +141,17 @@ export function refundPayment(ctx: SandboxContext, body: unknown): { payment: Pa
 export function settleChallenge(ctx: SandboxContext, acsTransID: string, approved: boolean): PaymentRecord | undefined {
   const paymentId = ctx.state.challenges.get(acsTransID);
   const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
-  if (!payment || !canTransition(payment, approved ? approval(payment) : 'fail')) return payment;
+  if (!payment) return undefined;
+  // Passed: the approval of its mode; failed: `fail`. Both only from `pending`, once (the payment is never routed here).
+  const outcome = approved ? approval(payment) : 'fail';
+  if (!canTransition(payment, outcome)) return payment;
   const btSession = findBtThreeDSSession(ctx, payment.requireActionData?.metadata.threedsSession.externalSessionId ?? '');
   if (btSession) completeBtChallenge(btSession, approved);
   if (payment.threedsSessionId !== undefined) {
     const session = ctx.state.threedsSessions.get(payment.threedsSessionId);
     if (session) session.status = approved ? 'authenticated' : 'failed';
   }
-  return transition(ctx, payment, approved ? approval(payment) : 'fail');
+  return transition(ctx, payment, outcome);
 }
 
 /** List payments (`POST /payments`): newest first, filtered by `filters.storeIds` → `{ data, total, page, pageSize }`. */
