@@ -33,4 +33,4 @@ export {
 } from './state.js';
 export { testCardOutcome, testCards, type TestCardOutcome } from './test-cards.js';
 export { lookupVaultToken, SANDBOX_BT_TENANT_ID } from './vault.js';
-export { type WebhookDeliveryOptions } from './webhooks.js';
+export { type WebhookDeliveryOptions, type WebhookEventType } from './webhooks.js';

@@ -1,5 +1,6 @@
 import type { KnownPaymentStatus, ReasonType } from '@tessera/core';
 import type { TestCardOutcome } from './test-cards.js';
+import type { WebhookEventType } from './webhooks.js';
 
 /** A processor as the sandbox keeps it. `options` (which may hold gateway secrets) is never returned. */
 export interface ProcessorRecord {
@@ -258,7 +259,7 @@ export interface PaymentRecord {
 /** A webhook event recorded for a store. */
 export interface WebhookEventRecord {
   id: string;
-  type: string;
+  type: WebhookEventType;
   storeId: string;
   createdAt: string;
   data: unknown;
@@ -267,7 +268,7 @@ export interface WebhookEventRecord {
 /** One delivery of one event to one endpoint. */
 export interface WebhookDelivery {
   eventId: string;
-  eventType: string;
+  eventType: WebhookEventType;
   storeId: string;
   url: string;
   attempts: number;
