@@ -2,6 +2,7 @@ import { decodeChallengeRequest, formatAmount } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { settleChallenge } from './payments.js';
 import { sandboxRoutes } from './sandbox-routes.js';
+import type { PaymentRecordStatus } from './state.js';
 
 /** An HTML answer. */
 export interface HtmlPage {
@@ -22,6 +23,9 @@ function page(title: string, body: string, status = 200): HtmlPage {
 </head><body>${body}</body></html>`,
   };
 }
+
+// Where a payment can be once its challenge passed: approved, then perhaps captured, voided or refunded.
+const passedStatuses: ReadonlySet<PaymentRecordStatus> = new Set(['succeeded', 'authorized', 'voided', 'partially_refunded', 'refunded']);
 
 const field = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
@@ -55,7 +59,7 @@ export function completePage(ctx: SandboxContext, form: Record<string, string>):
   const acsTransID = form.acsTransID ?? '';
   const payment = settleChallenge(ctx, acsTransID, form.outcome === 'approve');
   if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
-  const authenticated = payment.status === 'succeeded' || payment.status === 'authorized' || payment.status.includes('refunded') || payment.status === 'voided';
+  const authenticated = passedStatuses.has(payment.status);
   const message = {
     type: 'challenge',
     id: payment.requireActionData?.metadata.threedsSession.externalSessionId ?? form.threeDSServerTransID ?? '',

@@ -6,7 +6,7 @@ import { requireInstrument, requireStore } from './instruments.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
 import type { CheckoutSessionRecord, OrderRecord, PaymentRecord, PriceRecord, SubscriptionRecord, VariantRecord } from './state.js';
-import { addInterval, isBillingInterval } from './subscriptions.js';
+import { startSubscription } from './subscriptions.js';
 import { validate } from './validate.js';
 
 function priceOf(variant: VariantRecord, currency: string): { amount: number; price?: PriceRecord } {
@@ -83,10 +83,7 @@ export function completeCheckoutSession(ctx: SandboxContext, id: string, body: u
   for (const { item, variant } of lines) {
     const { amount, price } = priceOf(variant, session.currency);
     if (!price?.recurring) continue;
-    const interval = price.interval ?? 'month';
-    const intervalCount = price.intervalCount ?? 1;
-    const subscription: SubscriptionRecord = {
-      id: ctx.nextId('sub'),
+    const subscription = startSubscription(ctx, {
       storeId: session.storeId,
       customerId: instrument.customerId,
       paymentInstrumentId: instrument.id,
@@ -95,15 +92,9 @@ export function completeCheckoutSession(ctx: SandboxContext, id: string, body: u
       quantity: item.quantity,
       amount: amount * item.quantity,
       currency: session.currency,
-      interval,
-      intervalCount,
-      status: 'active',
-      currentPeriodEnd: isBillingInterval(interval) ? new Date(addInterval(ctx.clock.nowMs(), interval, intervalCount)).toISOString() : null,
-      renewals: 0,
-      createdAt: ctx.nowIso(),
-    };
-    ctx.state.subscriptions.set(subscription.id, subscription);
-    ctx.webhooks.emit('subscription.created', subscription.storeId, subscription);
+      interval: price.interval ?? 'month',
+      intervalCount: price.intervalCount ?? 1,
+    });
     subscriptions.push(subscription);
   }
   session.status = 'completed';

@@ -17,6 +17,7 @@ export {
   type PaymentAttempt,
   type PaymentFlowRecord,
   type PaymentRecord,
+  type PaymentRecordStatus,
   type PriceRecord,
   type ProcessorRecord,
   type ProductRecord,
@@ -33,4 +34,4 @@ export {
 } from './state.js';
 export { testCardOutcome, testCards, type TestCardOutcome } from './test-cards.js';
 export { SANDBOX_BT_TENANT_ID } from './vault.js';
-export { type WebhookDeliveryOptions } from './webhooks.js';
+export { type WebhookDeliveryOptions, type WebhookEventType } from './webhooks.js';

@@ -57,7 +57,8 @@ function attempt(processor: ProcessorRecord | null, card: TestCardOutcome, chall
 
 /**
  * Runs a payment through the flow: the primary processor, then, on a decline and with `fallbackMode`, each fallback
- * processor in turn. A store without a flow behaves as if on a sandbox processor.
+ * processor in turn. A store without a flow behaves as if on a sandbox processor. Decides only: the caller applies
+ * the attempts to the payment, a `cascade` transition per decline that a fallback followed, then the last outcome's.
  */
 export function routePayment(
   ctx: SandboxContext,

@@ -1,11 +1,12 @@
 import type { CaptureRequest, OperationInput } from '@tessera/core';
 import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
-import { invalidState, notFound, SandboxHttpError, validationError } from './http-error.js';
+import { notFound, validationError } from './http-error.js';
 import { requireInstrument, requireStore } from './instruments.js';
+import { canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { BtThreeDSSessionRecord, LedgerEntry, PaymentRecord } from './state.js';
+import type { BtThreeDSSessionRecord, PaymentRecord } from './state.js';
 
 /** A purchase or authorization, validated. */
 export interface ChargeInput {
@@ -20,26 +21,9 @@ export interface ChargeInput {
   paymentFlowId?: string | undefined;
 }
 
-function addLedger(ctx: SandboxContext, payment: PaymentRecord, kind: LedgerEntry['kind'], amount: number): void {
-  ctx.state.ledger.push({ paymentId: payment.id, kind, amount, currency: payment.currency, at: ctx.nowIso() });
-}
-
-function setStatus(ctx: SandboxContext, payment: PaymentRecord, status: string): void {
-  payment.status = status;
-  payment.updatedAt = ctx.nowIso();
-  ctx.webhooks.emit(`payment.${status}`, payment.storeId, payment);
-}
-
-function approve(ctx: SandboxContext, payment: PaymentRecord): void {
-  if (payment.mode === 'purchase') {
-    payment.capturedAmount = payment.amount;
-    addLedger(ctx, payment, 'charge', payment.amount);
-    setStatus(ctx, payment, 'succeeded');
-  } else {
-    addLedger(ctx, payment, 'authorize', payment.amount);
-    setStatus(ctx, payment, 'authorized');
-  }
-}
+// An approval (by the processor, or by the customer on the challenge page) takes the money of a purchase, or
+// holds it for an authorization.
+const approval = (payment: PaymentRecord): PaymentTransitionName => (payment.mode === 'purchase' ? 'purchase' : 'authorize');
 
 /** The payment, or a 404 (also when `storeId` is given and the payment belongs to another store). */
 export function requirePayment(ctx: SandboxContext, id: string, storeId?: string): PaymentRecord {
@@ -67,39 +51,33 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
   const flow = resolveFlow(ctx, store.selectedPaymentFlowId, input.paymentFlowId);
   // Merchant-initiated payments are exempt from SCA: only a customer can complete a challenge.
   const routing = routePayment(ctx, flow, input.currency, instrument.outcome, { threeDs: options.threeDs && input.initiatedBy === 'customer' });
-  const now = ctx.nowIso();
-  const payment: PaymentRecord = {
-    id: ctx.nextId('pay'),
+  const payment = openPayment(ctx, {
     amount: input.amount,
     currency: input.currency,
-    status: 'processing',
-    requireAction: 'none',
-    requireActionData: null,
     mode: input.mode,
     initiatedBy: input.initiatedBy,
-    ...(input.reasonType !== undefined ? { reasonType: input.reasonType } : {}),
+    reasonType: input.reasonType,
     storeId: store.id,
     paymentInstrumentId: instrument.id,
     customerId: instrument.customerId,
     paymentFlowId: flow?.id ?? null,
-    ...(input.threedsSessionId !== undefined ? { threedsSessionId: input.threedsSessionId } : {}),
-    capturedAmount: 0,
-    refundedAmount: 0,
+    threedsSessionId: input.threedsSessionId,
     processorId: routing.processorId,
-    attempts: routing.attempts,
-    createdAt: now,
-    updatedAt: now,
-  };
-  ctx.state.payments.set(payment.id, payment);
+  });
+  // Each decline that a fallback processor followed is a cascade; the last attempt settles the payment.
+  const last = routing.attempts.at(-1);
+  for (const attempt of routing.attempts) if (attempt !== last) transition(ctx, payment, 'cascade', { attempt });
   switch (routing.outcome) {
     case 'approved':
       // Frictionless: the service authenticates the BT session it was given, and no challenge is needed.
       if (btSession) authenticateBtSession(btSession, false, '');
-      approve(ctx, payment);
+      transition(ctx, payment, approval(payment), { attempt: last });
       break;
     case 'declined':
+      transition(ctx, payment, 'decline', { attempt: last });
+      break;
     case 'failed':
-      setStatus(ctx, payment, routing.outcome);
+      transition(ctx, payment, 'fail', { attempt: last });
       break;
     case 'challenge': {
       // The service authenticates the BT session (one the sandbox makes when the payment named none, or named one
@@ -107,7 +85,6 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
       const session = btSession?.authenticationStatus === 'pending' ? btSession : newBtThreeDSSession(ctx, null, instrument.card.brand);
       authenticateBtSession(session, true, `${origin}${sandboxRoutes.acsChallenge}`);
       const acsTransID = session.acsTransID;
-      payment.requireAction = 'threeds_auth';
       payment.requireActionData = {
         type: 'threeds_auth',
         metadata: {
@@ -120,7 +97,7 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
         },
       };
       ctx.state.challenges.set(acsTransID, payment.id);
-      setStatus(ctx, payment, 'pending');
+      transition(ctx, payment, 'challenge', { attempt: last });
       break;
     }
   }
@@ -129,16 +106,7 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
 
 /** Captures an authorization once, for at most the authorized amount (all of it when `amount` is omitted). */
 export function capture(ctx: SandboxContext, input: CaptureRequest): PaymentRecord {
-  const payment = requirePayment(ctx, input.paymentId, input.storeId);
-  if (payment.status !== 'authorized') throw invalidState(`Payment ${payment.id} is ${payment.status}; only an authorized payment can be captured`);
-  const amount = input.amount ?? payment.amount;
-  if (amount > payment.amount) {
-    throw new SandboxHttpError(422, 'amount_exceeds_capturable', `Capture amount ${amount} is above the authorized ${payment.amount}`);
-  }
-  payment.capturedAmount = amount;
-  addLedger(ctx, payment, 'capture', amount);
-  setStatus(ctx, payment, 'succeeded');
-  return payment;
+  return transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'capture', { amount: input.amount });
 }
 
 /** `POST /payments/process` → `{ payment }`. */
@@ -149,28 +117,12 @@ export function processPayment(ctx: SandboxContext, input: OperationInput<'proce
 
 /** `POST /payments/void`: cancels an authorization → `{ payment }` with status `voided`. */
 export function voidPayment(ctx: SandboxContext, input: OperationInput<'voidPayment'>): { payment: PaymentRecord } {
-  const payment = requirePayment(ctx, input.paymentId, input.storeId);
-  if (payment.status !== 'authorized') throw invalidState(`Payment ${payment.id} is ${payment.status}; only an authorized payment can be voided`);
-  addLedger(ctx, payment, 'void', payment.amount);
-  setStatus(ctx, payment, 'voided');
-  return { payment };
+  return { payment: transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'void') };
 }
 
 /** `POST /payments/refund`: refunds part or all of what was captured, summed across refunds → `{ payment }`. */
 export function refundPayment(ctx: SandboxContext, input: OperationInput<'refundPayment'>): { payment: PaymentRecord } {
-  const payment = requirePayment(ctx, input.paymentId, input.storeId);
-  if (payment.status !== 'succeeded' && payment.status !== 'partially_refunded') {
-    throw invalidState(`Payment ${payment.id} is ${payment.status}; only a captured payment can be refunded`);
-  }
-  const refundable = payment.capturedAmount - payment.refundedAmount;
-  const amount = input.amount ?? refundable;
-  if (amount > refundable) {
-    throw new SandboxHttpError(422, 'amount_exceeds_refundable', `Refund amount ${amount} is above the ${refundable} still refundable`);
-  }
-  payment.refundedAmount += amount;
-  addLedger(ctx, payment, 'refund', amount);
-  setStatus(ctx, payment, payment.refundedAmount === payment.capturedAmount ? 'refunded' : 'partially_refunded');
-  return { payment };
+  return { payment: transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'refund', { amount: input.amount }) };
 }
 
 /**
@@ -180,17 +132,17 @@ export function refundPayment(ctx: SandboxContext, input: OperationInput<'refund
 export function settleChallenge(ctx: SandboxContext, acsTransID: string, approved: boolean): PaymentRecord | undefined {
   const paymentId = ctx.state.challenges.get(acsTransID);
   const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
-  if (!payment || payment.status !== 'pending') return payment;
-  payment.requireAction = 'none';
+  if (!payment) return undefined;
+  // Passed: the approval of its mode; failed: `fail`. Both only from `pending`, once (the payment is never routed here).
+  const outcome = approved ? approval(payment) : 'fail';
+  if (!canTransition(payment, outcome)) return payment;
   const btSession = findBtThreeDSSession(ctx, payment.requireActionData?.metadata.threedsSession.externalSessionId ?? '');
   if (btSession) completeBtChallenge(btSession, approved);
   if (payment.threedsSessionId !== undefined) {
     const session = ctx.state.threedsSessions.get(payment.threedsSessionId);
     if (session) session.status = approved ? 'authenticated' : 'failed';
   }
-  if (approved) approve(ctx, payment);
-  else setStatus(ctx, payment, 'failed');
-  return payment;
+  return transition(ctx, payment, outcome);
 }
 
 /** List payments (`POST /payments`): newest first, filtered by `filters.storeIds` → `{ data, total, page, pageSize }`. */

@@ -8,12 +8,14 @@ import type {
   processorInput,
   productPriceInput,
   productVariantInput,
+  KnownPaymentStatus,
   ReasonType,
   RequestFields,
   threeDSSession,
 } from '@tessera/core';
 import type * as z from 'zod/mini';
 import type { TestCardOutcome } from './test-cards.js';
+import type { WebhookEventType } from './webhooks.js';
 
 /** A processor as the sandbox keeps it: core's processor input without `options` (which may hold gateway secrets, never returned). */
 export type ProcessorRecord = Omit<RequestFields<z.output<typeof processorInput>>, 'options'> & { id: string; archived: boolean; createdAt: string };
@@ -86,8 +88,11 @@ export interface SubscriptionRecord {
   interval: string;
   intervalCount: number;
   status: 'active' | 'past_due';
-  /** When the next renewal is due (ISO time); `null` for an interval the sandbox does not bill (never rebilled). */
-  currentPeriodEnd: string | null;
+  /**
+   * When the next renewal is due (ISO time), derived from `createdAt`, the interval and `renewals`; `null` for an
+   * interval the sandbox does not bill (never rebilled).
+   */
+  readonly currentPeriodEnd: string | null;
   /** How many renewals have been billed. */
   renewals: number;
   createdAt: string;
@@ -151,13 +156,25 @@ export interface PaymentAttempt {
   outcome: 'approved' | 'declined' | 'failed' | 'challenge';
 }
 
-/** A payment. The fields beyond section 2.7 are listed in docs/contracts.md. */
+/**
+ * Status of a payment record: `processing` while its flow routes it (inside one request: no answer, event or
+ * listing shows it), then one of core's known statuses. Changed only by the lifecycle's `transition()`.
+ */
+export type PaymentRecordStatus = 'processing' | KnownPaymentStatus;
+
+/**
+ * A payment. The fields beyond section 2.7 are listed in docs/contracts.md. `requireAction`, `capturedAmount` and
+ * `refundedAmount` are derived (from the challenge data and status, and from the ledger): they read as fields,
+ * serialize as fields, and cannot be set.
+ */
 export interface PaymentRecord {
   id: string;
   amount: number;
   currency: string;
-  status: string;
-  requireAction: 'none' | 'threeds_auth';
+  status: PaymentRecordStatus;
+  /** `threeds_auth` while the payment is `pending` on its challenge (`requireActionData`), else `none`. */
+  readonly requireAction: 'none' | 'threeds_auth';
+  /** The challenge the payment was sent to; kept after the challenge ends. */
   requireActionData: {
     type: 'threeds_auth';
     metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } };
@@ -170,8 +187,10 @@ export interface PaymentRecord {
   customerId: string;
   paymentFlowId: string | null;
   threedsSessionId?: string;
-  capturedAmount: number;
-  refundedAmount: number;
+  /** Purchases and captures in the ledger. */
+  readonly capturedAmount: number;
+  /** Refunds in the ledger. */
+  readonly refundedAmount: number;
   processorId: string | null;
   attempts: PaymentAttempt[];
   createdAt: string;
@@ -181,7 +200,7 @@ export interface PaymentRecord {
 /** A webhook event recorded for a store. */
 export interface WebhookEventRecord {
   id: string;
-  type: string;
+  type: WebhookEventType;
   storeId: string;
   createdAt: string;
   data: unknown;
@@ -190,7 +209,7 @@ export interface WebhookEventRecord {
 /** One delivery of one event to one endpoint. */
 export interface WebhookDelivery {
   eventId: string;
-  eventType: string;
+  eventType: WebhookEventType;
   storeId: string;
   url: string;
   attempts: number;
@@ -199,7 +218,10 @@ export interface WebhookDelivery {
   lastStatus?: number;
 }
 
-/** A money movement. Tests count `charge` and `capture` entries to assert that nothing was charged twice. */
+/**
+ * A money movement, the one record of money: a payment's captured and refunded amounts are sums of its entries.
+ * Tests count `charge` and `capture` entries to assert that nothing was charged twice.
+ */
 export interface LedgerEntry {
   paymentId: string;
   kind: 'charge' | 'authorize' | 'capture' | 'void' | 'refund';

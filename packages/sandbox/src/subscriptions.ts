@@ -2,7 +2,7 @@ import type { SandboxContext } from './context.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
 import { SandboxHttpError } from './http-error.js';
-import type { BillingInterval, PaymentRecord } from './state.js';
+import type { BillingInterval, PaymentRecord, SubscriptionRecord } from './state.js';
 
 /**
  * Adds `count` intervals to a time, in UTC calendar terms. Months and years keep the day of the month, clamped to
@@ -25,6 +25,37 @@ export function addInterval(fromMs: number, interval: BillingInterval, count: nu
 /** True for the intervals the test clock rebills; a subscription on any other interval is stored but not rebilled. */
 export function isBillingInterval(interval: string): interval is BillingInterval {
   return interval === 'day' || interval === 'week' || interval === 'month' || interval === 'year';
+}
+
+/**
+ * End of the current period: the start plus `renewals + 1` periods, counted from the start rather than from the last
+ * period end, so a clamped month end does not drift (Jan 31 → Feb 28 → Mar 31, not Mar 28). `null` for an interval
+ * the test clock does not bill.
+ */
+function periodEnd(subscription: SubscriptionRecord): string | null {
+  const { interval } = subscription;
+  if (!isBillingInterval(interval)) return null;
+  return new Date(addInterval(Date.parse(subscription.createdAt), interval, subscription.intervalCount * (subscription.renewals + 1))).toISOString();
+}
+
+/** The facts a new subscription starts from; its id, status, period end and renewal count are set here. */
+export type SubscriptionStart = Omit<SubscriptionRecord, 'id' | 'status' | 'currentPeriodEnd' | 'renewals' | 'createdAt'>;
+
+/** Creates an active subscription starting now (its first period is paid) and fires `subscription.created`. */
+export function startSubscription(ctx: SandboxContext, start: SubscriptionStart): SubscriptionRecord {
+  const subscription: SubscriptionRecord = {
+    id: ctx.nextId('sub'),
+    ...start,
+    status: 'active',
+    get currentPeriodEnd() {
+      return periodEnd(subscription);
+    },
+    renewals: 0,
+    createdAt: ctx.nowIso(),
+  };
+  ctx.state.subscriptions.set(subscription.id, subscription);
+  ctx.webhooks.emit('subscription.created', subscription.storeId, subscription);
+  return subscription;
 }
 
 /** Upper bound of renewals billed by one clock move, so a huge jump cannot loop for long. */
@@ -66,11 +97,6 @@ export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void
         break;
       }
       subscription.renewals++;
-      // Counted from the start, not from the last period end, so a clamped month end does not drift (Jan 31 →
-      // Feb 28 → Mar 31, not Mar 28).
-      subscription.currentPeriodEnd = new Date(
-        addInterval(Date.parse(subscription.createdAt), interval, subscription.intervalCount * (subscription.renewals + 1)),
-      ).toISOString();
       createOrder(ctx, payment, [{ variantId: subscription.variantId, quantity: subscription.quantity, amount: subscription.amount }], { subscriptionId: subscription.id });
       ctx.webhooks.emit('subscription.renewed', subscription.storeId, subscription);
     }

@@ -1,5 +1,8 @@
-import { sleep } from '@tessera/core';
+import { sleep, type KnownPaymentStatus } from '@tessera/core';
 import type { SandboxState, WebhookDelivery, WebhookEventRecord } from './state.js';
+
+/** Every event the sandbox fires: `payment.<status>` for each status a payment can reach, and the billing events. */
+export type WebhookEventType = `payment.${KnownPaymentStatus}` | 'order.created' | 'subscription.created' | 'subscription.renewed' | 'subscription.past_due';
 
 /** How webhooks are delivered. */
 export interface WebhookDeliveryOptions {
@@ -14,7 +17,7 @@ export interface WebhookDeliveryOptions {
 /** Records events per store and POSTs them to the store's endpoints, with bounded retries. */
 export interface WebhookDispatcher {
   /** Records an event and starts its deliveries. */
-  emit(type: string, storeId: string, data: unknown): WebhookEventRecord;
+  emit(type: WebhookEventType, storeId: string, data: unknown): WebhookEventRecord;
   /** Resolves once every delivery started so far has succeeded or used up its attempts. */
   idle(): Promise<void>;
 }

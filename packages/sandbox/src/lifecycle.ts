@@ -1,0 +1,174 @@
+import type { KnownPaymentStatus } from '@tessera/core';
+import type { SandboxContext } from './context.js';
+import { invalidState, SandboxHttpError } from './http-error.js';
+import { moneyOf, type PaymentMoney } from './ledger.js';
+import type { LedgerEntry, PaymentAttempt, PaymentRecord, PaymentRecordStatus } from './state.js';
+
+/** The money a transition moves: its ledger kind, and how much at most (also the amount when none is given). */
+interface Movement {
+  kind: LedgerEntry['kind'];
+  upTo(payment: PaymentRecord, money: PaymentMoney): number;
+  /** 422 answer for a given amount above `upTo`; absent where no amount may be given (the full amount moves). */
+  tooMuch?: { code: string; message(amount: number, upTo: number): string };
+}
+
+/** One row of the lifecycle: the guards of a transition and what it does. */
+export interface PaymentTransition {
+  /** Statuses it may start from; from any other it is refused (409 `invalid_state`). */
+  from: readonly PaymentRecordStatus[];
+  /** Only for payments of this mode. */
+  mode?: PaymentRecord['mode'];
+  /** The status after it, from the amounts after its movement; `processing` fires no event. */
+  to: PaymentRecordStatus | ((money: PaymentMoney) => KnownPaymentStatus);
+  movement?: Movement;
+  /** Ends the 409 message `Payment <id> is <status>; <refusal>`. */
+  refusal: string;
+}
+
+const beingRouted = ['processing'] as const;
+const routedOrChallenged = ['processing', 'pending'] as const;
+const fullAmount = (payment: PaymentRecord): number => payment.amount;
+
+/**
+ * Every change of a payment's status. Routing starts each payment in `processing`: each decline followed by a
+ * fallback processor is a `cascade`, and the last attempt ends in `purchase` or `authorize` (approved), `decline`,
+ * `fail` or `challenge`. A challenge passed is `purchase` or `authorize` from `pending`, a challenge failed is `fail`
+ * from `pending`. Captures and refunds may be full or partial.
+ */
+export const paymentTransitions = {
+  cascade: { from: beingRouted, to: 'processing', refusal: 'only a payment being routed can fall back to another processor' },
+  purchase: {
+    from: routedOrChallenged,
+    mode: 'purchase',
+    to: 'succeeded',
+    movement: { kind: 'charge', upTo: fullAmount },
+    refusal: 'only a purchase being routed or challenged can be approved',
+  },
+  authorize: {
+    from: routedOrChallenged,
+    mode: 'auth',
+    to: 'authorized',
+    movement: { kind: 'authorize', upTo: fullAmount },
+    refusal: 'only an authorization being routed or challenged can be approved',
+  },
+  decline: { from: beingRouted, to: 'declined', refusal: 'only a payment being routed can be declined' },
+  fail: { from: routedOrChallenged, to: 'failed', refusal: 'only a payment being routed or challenged can fail' },
+  challenge: { from: beingRouted, to: 'pending', refusal: 'only a payment being routed can be challenged' },
+  capture: {
+    from: ['authorized'],
+    to: 'succeeded',
+    movement: {
+      kind: 'capture',
+      upTo: fullAmount,
+      tooMuch: { code: 'amount_exceeds_capturable', message: (amount, upTo) => `Capture amount ${amount} is above the authorized ${upTo}` },
+    },
+    refusal: 'only an authorized payment can be captured',
+  },
+  void: {
+    from: ['authorized'],
+    to: 'voided',
+    movement: { kind: 'void', upTo: fullAmount },
+    refusal: 'only an authorized payment can be voided',
+  },
+  refund: {
+    from: ['succeeded', 'partially_refunded'],
+    to: (money) => (money.refunded === money.captured ? 'refunded' : 'partially_refunded'),
+    movement: {
+      kind: 'refund',
+      upTo: (_payment, money) => money.captured - money.refunded,
+      tooMuch: { code: 'amount_exceeds_refundable', message: (amount, upTo) => `Refund amount ${amount} is above the ${upTo} still refundable` },
+    },
+    refusal: 'only a captured payment can be refunded',
+  },
+} as const satisfies Record<string, PaymentTransition>;
+
+/** Name of a payment transition. */
+export type PaymentTransitionName = keyof typeof paymentTransitions;
+
+/** What a new payment is made of (routing has chosen its processor). */
+export interface PaymentFacts extends Pick<PaymentRecord, 'amount' | 'currency' | 'mode' | 'initiatedBy' | 'storeId' | 'paymentInstrumentId' | 'customerId' | 'paymentFlowId' | 'processorId'> {
+  reasonType?: PaymentRecord['reasonType'] | undefined;
+  threedsSessionId?: string | undefined;
+}
+
+/**
+ * Stores a new payment in `processing`, for routing to move on with {@link transition}. Its `requireAction`,
+ * `capturedAmount` and `refundedAmount` are read, when asked, from its status, challenge data and ledger movements.
+ */
+export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRecord {
+  const id = ctx.nextId('pay');
+  const now = ctx.nowIso();
+  const payment: PaymentRecord = {
+    id,
+    amount: facts.amount,
+    currency: facts.currency,
+    status: 'processing',
+    get requireAction() {
+      return payment.status === 'pending' && payment.requireActionData !== null ? 'threeds_auth' : 'none';
+    },
+    requireActionData: null,
+    mode: facts.mode,
+    initiatedBy: facts.initiatedBy,
+    ...(facts.reasonType !== undefined ? { reasonType: facts.reasonType } : {}),
+    storeId: facts.storeId,
+    paymentInstrumentId: facts.paymentInstrumentId,
+    customerId: facts.customerId,
+    paymentFlowId: facts.paymentFlowId,
+    ...(facts.threedsSessionId !== undefined ? { threedsSessionId: facts.threedsSessionId } : {}),
+    get capturedAmount() {
+      return moneyOf(ctx.state.ledger, id).captured;
+    },
+    get refundedAmount() {
+      return moneyOf(ctx.state.ledger, id).refunded;
+    },
+    processorId: facts.processorId,
+    attempts: [],
+    createdAt: now,
+    updatedAt: now,
+  };
+  ctx.state.payments.set(id, payment);
+  return payment;
+}
+
+/** The transitions that take an amount (a partial capture or refund); the others move their full amount. */
+export type PartialTransitionName = {
+  [K in PaymentTransitionName]: (typeof paymentTransitions)[K] extends { movement: { tooMuch: object } } ? K : never;
+}[PaymentTransitionName];
+
+/** What a transition may take besides its name. */
+export interface TransitionInput<N extends PaymentTransitionName = PaymentTransitionName> {
+  /** The amount to move (default: all it may move); only for a capture or a refund. */
+  amount?: (N extends PartialTransitionName ? number : never) | undefined;
+  /** The processor attempt that led to it (routing transitions), appended to `attempts`. */
+  attempt?: PaymentAttempt | undefined;
+}
+
+/** True when the payment's status and mode allow the transition. */
+export function canTransition(payment: PaymentRecord, name: PaymentTransitionName): boolean {
+  const rule: PaymentTransition = paymentTransitions[name];
+  return rule.from.includes(payment.status) && (rule.mode === undefined || rule.mode === payment.mode);
+}
+
+/**
+ * Applies a transition: checks its guards (409 `invalid_state` from another status, 422 for an amount above what
+ * may move), then records its movement in the ledger, sets the status and fires `payment.<status>` with the
+ * payment as it now is. Nothing changes when a guard refuses.
+ */
+export function transition<N extends PaymentTransitionName>(ctx: SandboxContext, payment: PaymentRecord, name: N, input: TransitionInput<N> = {}): PaymentRecord {
+  const rule: PaymentTransition = paymentTransitions[name];
+  if (!canTransition(payment, name)) throw invalidState(`Payment ${payment.id} is ${payment.status}; ${rule.refusal}`);
+  const { movement } = rule;
+  if (movement) {
+    const upTo = movement.upTo(payment, moneyOf(ctx.state.ledger, payment.id));
+    const { tooMuch } = movement;
+    const amount = tooMuch ? (input.amount ?? upTo) : upTo;
+    if (tooMuch && amount > upTo) throw new SandboxHttpError(422, tooMuch.code, tooMuch.message(amount, upTo));
+    ctx.state.ledger.push({ paymentId: payment.id, kind: movement.kind, amount, currency: payment.currency, at: ctx.nowIso() });
+  }
+  if (input.attempt) payment.attempts.push(input.attempt);
+  const status = typeof rule.to === 'function' ? rule.to(moneyOf(ctx.state.ledger, payment.id)) : rule.to;
+  payment.status = status;
+  payment.updatedAt = ctx.nowIso();
+  if (status !== 'processing') ctx.webhooks.emit(`payment.${status}`, payment.storeId, payment);
+  return payment;
+}
