@@ -13,8 +13,8 @@ import { listWebhooksRequest, webhookEvent } from './webhook.js';
 /** Prefix of every API path (section 9). */
 export const API_PREFIX = '/api/public/v1';
 
-/** An HTTP method used by the API. */
-export type HttpMethod = 'GET' | 'POST';
+/** An HTTP method: the catalog's operations use `GET` and `POST`; `Tessera.request` may send any of these. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One operation of the service, as data: the server client sends it, the sandbox serves it, and both read it from
@@ -42,6 +42,17 @@ export interface Operation {
    * with what was recognised (best effort) and the raw body. `list`: the recognised items of a list.
    */
   readonly answer: 'required' | 'recognised' | 'list';
+  /**
+   * The fields the SDK relies on in the resource, each a non-empty string (`customer.id` for a nested one). A
+   * `required` answer without them is a response validation error; a `recognised` one that lists them is recognised
+   * by them rather than by its schema (a payment with only `id` and `status`). A resource asking for a 3DS challenge
+   * (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
+   */
+  readonly requires?: readonly string[];
+  /** For a `recognised` answer: the key the SDK's outcome gives the recognised resource (`{ store, raw }`). */
+  readonly outcomeKey?: string;
+  /** When `request` is `undefined`: what the caller calls the path's `{id}`, the field a validation error names. Default `id`. */
+  readonly idField?: string;
 }
 
 const op = <const O extends Operation>(operation: O): O => operation;
@@ -60,6 +71,7 @@ export const operations = {
     response: createPaymentInstrumentFromTokenResponse,
     unwrap: [],
     answer: 'required',
+    requires: ['paymentInstrument.id', 'customer.id'],
   }),
   retrievePaymentInstrument: op({
     method: 'GET',
@@ -70,6 +82,7 @@ export const operations = {
     response: paymentInstrument,
     unwrap: ['paymentInstrument', 'data'],
     answer: 'recognised',
+    outcomeKey: 'paymentInstrument',
   }),
   listCustomerPaymentInstruments: op({
     method: 'GET',
@@ -80,6 +93,7 @@ export const operations = {
     response: paymentInstrument,
     unwrap: ['paymentInstruments', 'items'],
     answer: 'list',
+    idField: 'customerId',
   }),
   createThreeDSSession: op({
     method: 'POST',
@@ -100,6 +114,7 @@ export const operations = {
     response: payment,
     unwrap: ['payment'],
     answer: 'required',
+    requires: ['id', 'status'],
   }),
   retrievePayment: op({
     method: 'GET',
@@ -110,6 +125,7 @@ export const operations = {
     response: payment,
     unwrap: ['payment'],
     answer: 'required',
+    requires: ['id', 'status'],
   }),
   voidPayment: op({
     method: 'POST',
@@ -120,6 +136,8 @@ export const operations = {
     response: payment,
     unwrap: ['payment', 'data'],
     answer: 'recognised',
+    requires: ['id', 'status'],
+    outcomeKey: 'payment',
   }),
   refundPayment: op({
     method: 'POST',
@@ -130,6 +148,8 @@ export const operations = {
     response: payment,
     unwrap: ['payment', 'data'],
     answer: 'recognised',
+    requires: ['id', 'status'],
+    outcomeKey: 'payment',
   }),
   createProcessor: op({
     method: 'POST',
@@ -147,9 +167,10 @@ export const operations = {
     assumed: true,
     request: archiveProcessorsRequest,
     sendAs: 'body',
-    response: archiveProcessorsResponse,
-    unwrap: [],
+    response: archiveProcessorsResponse.shape.archived,
+    unwrap: ['archived'],
     answer: 'recognised',
+    outcomeKey: 'archived',
   }),
   createPaymentFlow: op({
     method: 'POST',
@@ -160,6 +181,7 @@ export const operations = {
     response: paymentFlow,
     unwrap: ['data', 'paymentFlow'],
     answer: 'recognised',
+    outcomeKey: 'paymentFlow',
   }),
   createStore: op({
     method: 'POST',
@@ -170,6 +192,7 @@ export const operations = {
     response: store,
     unwrap: ['store', 'data'],
     answer: 'recognised',
+    outcomeKey: 'store',
   }),
   createProduct: op({
     method: 'POST',
@@ -180,6 +203,7 @@ export const operations = {
     response: product,
     unwrap: ['product', 'data'],
     answer: 'recognised',
+    outcomeKey: 'product',
   }),
   createCheckoutSession: op({
     method: 'POST',
@@ -190,6 +214,7 @@ export const operations = {
     response: checkoutSession,
     unwrap: ['checkoutSession', 'data'],
     answer: 'recognised',
+    outcomeKey: 'checkoutSession',
   }),
   listPayments: op({
     method: 'POST',

@@ -1,8 +1,11 @@
-import { operations, type HttpMethod, type OperationName } from './operations.js';
+import { operations, type OperationName } from './operations.js';
+
+/** The methods the catalog's operations use (derived, so a new method reaches every `switch` over it). */
+export type OperationMethod = (typeof operations)[OperationName]['method'];
 
 /** Method, path template (`{id}` placeholders) and whether the path is assumed: the addressing part of an {@link Operation}. */
 export interface Route {
-  readonly method: HttpMethod;
+  readonly method: OperationMethod;
   readonly path: string;
   /** True where the document names the operation but not its path (section 4.10). */
   readonly assumed: boolean;
@@ -18,7 +21,7 @@ export const routes = Object.fromEntries(
  * relative to the API prefix: `/`, `?`, `#`, `\` or `%` in a value stay inside its one path segment. Throws a
  * `TypeError` if a placeholder has no value or is `.` or `..` (URL parsers resolve those even when encoded).
  */
-export function routePath(route: Route, params: Readonly<Record<string, string>> = {}): string {
+export function routePath(route: Pick<Route, 'path'>, params: Readonly<Record<string, string>> = {}): string {
   return route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
     if (value === undefined) throw new TypeError(`Missing path parameter "${name}"`);
