@@ -57,6 +57,15 @@ export interface Operation {
 
 const op = <const O extends Operation>(operation: O): O => operation;
 
+/** How void and refund answer ("not shown"): a payment recognised by what the SDK relies on, bare or wrapped. */
+const paymentOutcome = {
+  response: payment,
+  unwrap: ['payment', 'data'],
+  answer: 'recognised',
+  requires: ['id', 'status'],
+  outcomeKey: 'payment',
+} as const;
+
 /**
  * Every operation of the service (sections 4.1–4.10). Nothing else in the SDK spells an API path or pairs an
  * operation with its schemas.
@@ -133,11 +142,7 @@ export const operations = {
     assumed: false,
     request: voidPaymentRequest,
     sendAs: 'body',
-    response: payment,
-    unwrap: ['payment', 'data'],
-    answer: 'recognised',
-    requires: ['id', 'status'],
-    outcomeKey: 'payment',
+    ...paymentOutcome,
   }),
   refundPayment: op({
     method: 'POST',
@@ -145,11 +150,7 @@ export const operations = {
     assumed: false,
     request: refundPaymentRequest,
     sendAs: 'body',
-    response: payment,
-    unwrap: ['payment', 'data'],
-    answer: 'recognised',
-    requires: ['id', 'status'],
-    outcomeKey: 'payment',
+    ...paymentOutcome,
   }),
   createProcessor: op({
     method: 'POST',
