@@ -46,6 +46,7 @@ export abstract class Resource {
   /**
    * Sends operation `name` and reads its answer. `schema` replaces the catalog's request schema for a narrower
    * input of the same operation (`payments.purchase`).
+   * @internal
    */
   protected async call<N extends OperationName>(name: N, input: CallInput<N>, options?: RequestOptions, schema?: z.ZodMiniType): Promise<CallAnswer<N>> {
     const operation: Operation = operations[name];
@@ -65,6 +66,7 @@ export abstract class Resource {
   /**
    * Lists every page of operation `name`, starting at page `first`: `input(page)` is the input of a page. Later
    * pages send another input, so they get idempotency keys of their own rather than the caller's.
+   * @internal
    */
   protected paginate<N extends ListOperationName>(
     name: N,
