@@ -14,7 +14,7 @@ export interface Route {
 /** Every operation's route, derived from the catalog ({@link operations}). */
 export const routes = Object.fromEntries(
   Object.entries(operations).map(([name, { method, path, assumed }]) => [name, { method, path, assumed }]),
-) as { readonly [N in OperationName]: Route };
+) as Readonly<Record<OperationName, Route>>;
 
 /**
  * Fills a route's `{id}` placeholder, percent-encoding the value (`encodeURIComponent`), and returns the path
