@@ -11,9 +11,9 @@ type IdField<N extends OperationName> = Catalog[N] extends { readonly idField: i
 
 type OutcomeKey<N extends OperationName> = Catalog[N] extends { readonly outcomeKey: infer K extends string } ? K : never;
 
-/** What a method passes for operation `N`: its input, checked against the catalog's request schema, or the path's id. */
+/** What a method passes for operation `N`: the input of its request schema (checked again at runtime), or the path's id. */
 export type CallInput<N extends OperationName> = Catalog[N]['request'] extends z.ZodMiniType
-  ? unknown
+  ? z.input<Catalog[N]['request']>
   : { readonly [K in IdField<N>]: string };
 
 /**
