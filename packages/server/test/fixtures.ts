@@ -1,5 +1,7 @@
 import {
   encodeServiceToken,
+  vaultCardsPath,
+  vaultKeyHeader,
   type CreateCheckoutSessionRequest,
   type CreateProductRequest,
   type CreateStoreRequest,
@@ -10,7 +12,6 @@ import {
   type Product,
   type Store,
 } from '@tessera/core';
-import { sandboxRoutes } from '@tessera/sandbox';
 import type { Tessera } from '../src/index.js';
 
 /** Base URL used by the unit tests' msw handlers. */
@@ -113,9 +114,9 @@ export interface SandboxVault {
 
 /** Tokenizes a card in the sandbox's vault as the browser would (public key in BT-API-KEY, no API key). */
 export async function tokenizeCard({ baseUrl, vaultKey }: SandboxVault, cardNumber = SUCCESS_CARD): Promise<{ serviceToken: string; tokenId: string }> {
-  const response = await fetch(`${baseUrl}${sandboxRoutes.vaultTokenizeCard}`, {
+  const response = await fetch(`${baseUrl}${vaultCardsPath}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'bt-api-key': vaultKey },
+    headers: { 'content-type': 'application/json', [vaultKeyHeader]: vaultKey },
     body: JSON.stringify({ type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: 2034, cvc: '123' } }),
   });
   const token = (await response.json()) as { id: string; card: { last4: string; brand: string; authentication?: string } };
