@@ -113,7 +113,7 @@ export {
   type OperationName,
   type OperationResource,
 } from './operations.js';
-export { routePath, routes, type Route } from './routes.js';
+export { routePath, routes, type OperationMethod, type Route } from './routes.js';
 export {
   decodeServiceToken,
   serviceToken,

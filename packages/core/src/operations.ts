@@ -13,8 +13,8 @@ import { listWebhooksRequest, webhookEvent } from './webhook.js';
 /** Prefix of every API path (section 9). */
 export const API_PREFIX = '/api/public/v1';
 
-/** An HTTP method used by the API. */
-export type HttpMethod = 'GET' | 'POST';
+/** An HTTP method: the catalog's operations use `GET` and `POST`; `Tessera.request` may send any of these. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One operation of the service, as data: the server client sends it, the sandbox serves it, and both read it from
@@ -42,9 +42,29 @@ export interface Operation {
    * with what was recognised (best effort) and the raw body. `list`: the recognised items of a list.
    */
   readonly answer: 'required' | 'recognised' | 'list';
+  /**
+   * The fields the SDK relies on in the resource, each a non-empty string (`customer.id` for a nested one). A
+   * `required` answer without them is a response validation error; a `recognised` one that lists them is recognised
+   * by them rather than by its schema (a payment with only `id` and `status`). A resource asking for a 3DS challenge
+   * (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
+   */
+  readonly requires?: readonly string[];
+  /** For a `recognised` answer: the key the SDK's outcome gives the recognised resource (`{ store, raw }`). */
+  readonly outcomeKey?: string;
+  /** When `request` is `undefined`: what the caller calls the path's `{id}`, the field a validation error names. Default `id`. */
+  readonly idField?: string;
 }
 
 const op = <const O extends Operation>(operation: O): O => operation;
+
+/** How void and refund answer ("not shown"): a payment recognised by what the SDK relies on, bare or wrapped. */
+const paymentOutcome = {
+  response: payment,
+  unwrap: ['payment', 'data'],
+  answer: 'recognised',
+  requires: ['id', 'status'],
+  outcomeKey: 'payment',
+} as const;
 
 /**
  * Every operation of the service (sections 4.1–4.10). Nothing else in the SDK spells an API path or pairs an
@@ -60,6 +80,7 @@ export const operations = {
     response: createPaymentInstrumentFromTokenResponse,
     unwrap: [],
     answer: 'required',
+    requires: ['paymentInstrument.id', 'customer.id'],
   }),
   retrievePaymentInstrument: op({
     method: 'GET',
@@ -70,6 +91,7 @@ export const operations = {
     response: paymentInstrument,
     unwrap: ['paymentInstrument', 'data'],
     answer: 'recognised',
+    outcomeKey: 'paymentInstrument',
   }),
   listCustomerPaymentInstruments: op({
     method: 'GET',
@@ -80,6 +102,7 @@ export const operations = {
     response: paymentInstrument,
     unwrap: ['paymentInstruments', 'items'],
     answer: 'list',
+    idField: 'customerId',
   }),
   createThreeDSSession: op({
     method: 'POST',
@@ -100,6 +123,7 @@ export const operations = {
     response: payment,
     unwrap: ['payment'],
     answer: 'required',
+    requires: ['id', 'status'],
   }),
   retrievePayment: op({
     method: 'GET',
@@ -110,6 +134,7 @@ export const operations = {
     response: payment,
     unwrap: ['payment'],
     answer: 'required',
+    requires: ['id', 'status'],
   }),
   voidPayment: op({
     method: 'POST',
@@ -117,9 +142,7 @@ export const operations = {
     assumed: false,
     request: voidPaymentRequest,
     sendAs: 'body',
-    response: payment,
-    unwrap: ['payment', 'data'],
-    answer: 'recognised',
+    ...paymentOutcome,
   }),
   refundPayment: op({
     method: 'POST',
@@ -127,9 +150,7 @@ export const operations = {
     assumed: false,
     request: refundPaymentRequest,
     sendAs: 'body',
-    response: payment,
-    unwrap: ['payment', 'data'],
-    answer: 'recognised',
+    ...paymentOutcome,
   }),
   createProcessor: op({
     method: 'POST',
@@ -147,9 +168,10 @@ export const operations = {
     assumed: true,
     request: archiveProcessorsRequest,
     sendAs: 'body',
-    response: archiveProcessorsResponse,
-    unwrap: [],
+    response: archiveProcessorsResponse.shape.archived,
+    unwrap: ['archived'],
     answer: 'recognised',
+    outcomeKey: 'archived',
   }),
   createPaymentFlow: op({
     method: 'POST',
@@ -160,6 +182,7 @@ export const operations = {
     response: paymentFlow,
     unwrap: ['data', 'paymentFlow'],
     answer: 'recognised',
+    outcomeKey: 'paymentFlow',
   }),
   createStore: op({
     method: 'POST',
@@ -170,6 +193,7 @@ export const operations = {
     response: store,
     unwrap: ['store', 'data'],
     answer: 'recognised',
+    outcomeKey: 'store',
   }),
   createProduct: op({
     method: 'POST',
@@ -180,6 +204,7 @@ export const operations = {
     response: product,
     unwrap: ['product', 'data'],
     answer: 'recognised',
+    outcomeKey: 'product',
   }),
   createCheckoutSession: op({
     method: 'POST',
@@ -190,6 +215,7 @@ export const operations = {
     response: checkoutSession,
     unwrap: ['checkoutSession', 'data'],
     answer: 'recognised',
+    outcomeKey: 'checkoutSession',
   }),
   listPayments: op({
     method: 'POST',

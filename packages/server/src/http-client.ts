@@ -1,4 +1,4 @@
-import { TesseraAbortError, TesseraError, TesseraTimeoutError } from '@tessera/core';
+import { TesseraAbortError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
 import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
 import { createApiError } from './api-error.js';
 import { TesseraConnectionError } from './connection-error.js';
@@ -41,10 +41,9 @@ export interface HttpResult {
   data: unknown;
   status: number;
   requestId: string | undefined;
+  /** The key every attempt carried (`undefined` for a GET), so an answer the SDK cannot read can name it. */
+  idempotencyKey: string | undefined;
 }
-
-/** The HTTP method of a call. */
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Default largest success body read: 4 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
@@ -56,7 +55,7 @@ const noop = (): void => undefined;
 
 /** What the error mapping needs to know about a call. */
 interface CallContext {
-  method: Method;
+  method: HttpMethod;
   path: string;
   idempotencyKey: string | undefined;
   repeatable: boolean;
@@ -87,8 +86,13 @@ export class HttpClient {
     this.#maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   }
 
+  /** `{baseUrl}/api/public/v1`, without a trailing slash. */
+  get apiUrl(): string {
+    return this.#config.apiUrl;
+  }
+
   /** Sends one logical call (with its retries) and returns the parsed body of the 2xx response. */
-  async send(method: Method, path: string, options: RawRequestOptions = {}): Promise<HttpResult> {
+  async send(method: HttpMethod, path: string, options: RawRequestOptions = {}): Promise<HttpResult> {
     checkRequestOptions(options);
     const { signal, body } = options;
     if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
@@ -171,7 +175,7 @@ export class HttpClient {
           : {},
       });
       const requestId = response.headers.get('x-request-id') ?? undefined;
-      return { data: parseJson(successText), status: response.status, requestId };
+      return { data: parseJson(successText), status: response.status, requestId, idempotencyKey };
     } catch (error) {
       throw this.#toTesseraError(error, context);
     }

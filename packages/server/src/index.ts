@@ -15,7 +15,7 @@ export { isPermanentConflict, PERMANENT_CONFLICT_CODES } from './error-body.js';
 export { CheckoutSessions, type CheckoutSessionOutcome } from './checkout-sessions.js';
 export { TesseraConnectionError } from './connection-error.js';
 export { Customers } from './customers.js';
-export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction, type Method } from './http-client.js';
+export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction } from './http-client.js';
 export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
 export { Orders, type ListOrdersParams } from './orders.js';
 export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
@@ -44,6 +44,7 @@ export {
   TesseraTimeoutError,
   TesseraValidationError,
   type FieldError,
+  type HttpMethod,
   type Payment,
   type PaymentInstrument,
   type ThreeDSChallenge,

@@ -1,8 +1,7 @@
-import { listOrdersRequest, order, parseOrThrow, routePath, routes, type Order } from '@tessera/core';
-import type { HttpClient } from './http-client.js';
-import { Page, PagePromise } from './page.js';
+import type { Order } from '@tessera/core';
+import type { PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
-import { recogniseList } from './response-body.js';
+import { Resource } from './resource.js';
 
 /** Parameters of {@link Orders.list}. */
 export interface ListOrdersParams {
@@ -17,23 +16,10 @@ export interface ListOrdersParams {
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Orders (section 4.10). */
-export class Orders {
-  readonly #http: HttpClient;
-
-  /** @internal Created by `Tessera`. */
-  constructor(http: HttpClient) {
-    this.#http = http;
-  }
-
+export class Orders extends Resource {
   /** Lists a store's orders. Await for one page, or `for await` for every order of every page. */
   list(params: ListOrdersParams, options?: RequestOptions): PagePromise<Order> {
-    const fetchPage = async (page: number): Promise<Page<Order>> => {
-      const query = parseOrThrow(listOrdersRequest, { ...params, page, per_page: params.per_page ?? DEFAULT_PAGE_SIZE });
-      const route = routes.listOrders;
-      const result = await this.#http.send(route.method, routePath(route), { ...options, query });
-      const list = recogniseList(order, result.data, ['orders']);
-      return new Page(list.items, { page, pageSize: query.per_page, total: list.total, raw: result.data }, fetchPage);
-    };
-    return new PagePromise(fetchPage(params.page ?? 1));
+    const perPage = params.per_page ?? DEFAULT_PAGE_SIZE;
+    return this.paginate('listOrders', params.page ?? 1, perPage, (page) => ({ ...params, page, per_page: perPage }), options);
   }
 }

@@ -1,34 +1,26 @@
 import {
-  API_PREFIX,
   authorizeRequest,
   captureRequest,
   isTerminalPaymentStatus,
-  listPaymentsRequest,
   parseOrThrow,
-  payment,
   poll,
-  processPaymentRequest,
   purchaseRequest,
-  refundPaymentRequest,
   resourceId,
-  routePath,
-  routes,
-  voidPaymentRequest,
+  TesseraValidationError,
   type AuthorizeRequest,
   type CaptureRequest,
   type Payment,
   type ProcessPaymentRequest,
   type PurchaseRequest,
   type RefundPaymentRequest,
-  TesseraValidationError,
   type VoidPaymentRequest,
 } from '@tessera/core';
-import type * as z from 'zod/mini';
 import type { HttpClient } from './http-client.js';
-import { generateIdempotencyKey } from './idempotency-key.js';
-import { Page, PagePromise } from './page.js';
+import { isLoopbackUrl } from './loopback.js';
+import type { PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
-import { recogniseList, recognisePayment, requirePayment, type Recognised } from './response-body.js';
+import { Resource } from './resource.js';
+import type { Recognised } from './response-body.js';
 
 /** A request of one mode, without its `mode` (the shortcut method sets it). */
 export type WithoutMode<T> = T extends unknown ? Omit<T, 'mode'> : never;
@@ -69,25 +61,14 @@ const DEFAULT_PAGE_SIZE = 20;
 /** The shortest `waitForFinalStatus` interval against a service that is not on this machine. */
 export const MIN_POLL_INTERVAL_MS = 1000;
 
-const loopbackHost = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
-
-function isLoopback(apiUrl: string): boolean {
-  try {
-    return loopbackHost.test(new URL(apiUrl).hostname);
-  } catch {
-    return false;
-  }
-}
-
 /** Payments: process (purchase, authorize, capture), retrieve, poll, void, refund and list (sections 4.5–4.8). */
-export class Payments {
-  readonly #http: HttpClient;
+export class Payments extends Resource {
   readonly #loopback: boolean;
 
-  /** @internal Created by `Tessera`; `apiUrl` decides whether short polling intervals are allowed. */
-  constructor(http: HttpClient, apiUrl = `https://api.invalid${API_PREFIX}`) {
-    this.#http = http;
-    this.#loopback = isLoopback(apiUrl);
+  /** @internal Created by `Tessera`; its API URL decides whether short polling intervals are allowed. */
+  constructor(http: HttpClient) {
+    super(http);
+    this.#loopback = isLoopbackUrl(http.apiUrl);
   }
 
   /**
@@ -101,29 +82,27 @@ export class Payments {
    * the payment was requested successfully; reconcile with its `idempotencyKey`, never retry with a new one.
    */
   async process(params: ProcessPaymentRequest, options?: RequestOptions): Promise<Payment> {
-    return this.#process(processPaymentRequest, params, options);
+    return this.call('processPayment', params, options);
   }
 
   /** Charges now: `process` with `mode: 'purchase'`. */
   async purchase(params: WithoutMode<PurchaseRequest>, options?: RequestOptions): Promise<Payment> {
-    return this.#process(purchaseRequest, { ...params, mode: 'purchase' }, options);
+    return this.call('processPayment', { ...params, mode: 'purchase' }, options, purchaseRequest);
   }
 
   /** Authorizes only, to capture or void later: `process` with `mode: 'auth'`. */
   async authorize(params: WithoutMode<AuthorizeRequest>, options?: RequestOptions): Promise<Payment> {
-    return this.#process(authorizeRequest, { ...params, mode: 'auth' }, options);
+    return this.call('processPayment', { ...params, mode: 'auth' }, options, authorizeRequest);
   }
 
   /** Captures an authorization (all of it, or `amount`): `process` with `mode: 'capture'`. */
   async capture(params: WithoutMode<CaptureRequest>, options?: RequestOptions): Promise<Payment> {
-    return this.#process(captureRequest, { ...params, mode: 'capture' }, options);
+    return this.call('processPayment', { ...params, mode: 'capture' }, options, captureRequest);
   }
 
   /** Fetches a payment. Accepts a bare payment or `{ payment }` from the service; requires only `id` and `status`. */
   async retrieve(id: string, options?: RequestOptions): Promise<Payment> {
-    const route = routes.retrievePayment;
-    const result = await this.#http.send(route.method, routePath(route, { id: parseOrThrow(resourceId, id, 'id') }), options);
-    return requirePayment(result);
+    return this.call('retrievePayment', { id }, options);
   }
 
   /**
@@ -154,10 +133,7 @@ export class Payments {
    * Cancels an authorization. Any 2xx is returned, never thrown: the void happened. See {@link PaymentOutcome}.
    */
   async void(params: VoidPaymentRequest, options?: RequestOptions): Promise<PaymentOutcome> {
-    const body = parseOrThrow(voidPaymentRequest, params);
-    const route = routes.voidPayment;
-    const result = await this.#http.send(route.method, routePath(route), { ...options, body });
-    return { payment: recognisePayment(result.data), raw: result.data };
+    return this.call('voidPayment', params, options);
   }
 
   /**
@@ -165,35 +141,12 @@ export class Payments {
    * 2xx is returned, never thrown: the refund happened. See {@link PaymentOutcome}.
    */
   async refund(params: RefundPaymentRequest, options?: RequestOptions): Promise<PaymentOutcome> {
-    const body = parseOrThrow(refundPaymentRequest, params);
-    const route = routes.refundPayment;
-    const result = await this.#http.send(route.method, routePath(route), { ...options, body });
-    return { payment: recognisePayment(result.data), raw: result.data };
+    return this.call('refundPayment', params, options);
   }
 
   /** Lists payments, newest first as the service orders them. Await for one page, or `for await` for all. */
   list(params: ListPaymentsParams = {}, options?: RequestOptions): PagePromise<Payment> {
-    // Later pages send another body, so they get keys of their own rather than the caller's.
-    const laterPageOptions: RequestOptions = { ...options };
-    delete laterPageOptions.idempotencyKey;
-    const fetchPage = async (page: number, pageOptions: RequestOptions = laterPageOptions): Promise<Page<Payment>> => {
-      const body = parseOrThrow(listPaymentsRequest, {
-        ...params,
-        pagination: { page, pageSize: params.pagination?.pageSize ?? DEFAULT_PAGE_SIZE },
-      });
-      const route = routes.listPayments;
-      const result = await this.#http.send(route.method, routePath(route), { ...pageOptions, body });
-      const list = recogniseList(payment, result.data, ['payments']);
-      return new Page(list.items, { page, pageSize: body.pagination.pageSize, total: list.total, raw: result.data }, (next) => fetchPage(next));
-    };
-    return new PagePromise(fetchPage(params.pagination?.page ?? 1, options));
-  }
-
-  async #process<S extends z.ZodMiniType>(schema: S, params: unknown, options: RequestOptions | undefined): Promise<Payment> {
-    const body = parseOrThrow(schema, params);
-    const route = routes.processPayment;
-    // Known before sending, so an answer the SDK cannot read can name the key to reconcile with.
-    const idempotencyKey = options?.idempotencyKey ?? generateIdempotencyKey();
-    return requirePayment(await this.#http.send(route.method, routePath(route), { ...options, body, idempotencyKey }), idempotencyKey);
+    const pageSize = params.pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
+    return this.paginate('listPayments', params.pagination?.page ?? 1, pageSize, (page) => ({ ...params, pagination: { page, pageSize } }), options);
   }
 }

@@ -1,4 +1,4 @@
-import { threeDSChallengeData, toFieldErrors, type FieldError, type Payment } from '@tessera/core';
+import { threeDSChallengeData, toFieldErrors, type FieldError, type Operation } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { HttpResult } from './http-client.js';
 import { TesseraResponseValidationError } from './response-validation-error.js';
@@ -21,23 +21,25 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function unwrap(data: unknown, key: string): unknown {
-  return isObject(data) && isObject(data[key]) ? data[key] : data;
-}
-
-function requiredString(value: Json, field: string, prefix: string, problems: FieldError[]): void {
-  if (typeof value[field] !== 'string' || value[field] === '') problems.push({ field: `${prefix}${field}`, code: 'required', message: 'is missing' });
-}
-
 /**
- * What the SDK itself relies on in a payment: `id`, `status`, and the four challenge values when `requireAction` is
- * `threeds_auth`. Everything else is the service's and passes through unchecked.
+ * What the SDK relies on in `value`: each of `fields` a non-empty string, and the four challenge values when
+ * `requireAction` is `threeds_auth`. Everything else is the service's and passes through unchecked. Field names
+ * start with `prefix` (`payment.` when the resource came wrapped).
  */
-function paymentProblems(value: unknown, prefix: string): FieldError[] {
-  if (!isObject(value)) return [{ field: prefix.replace(/\.$/, ''), code: 'invalid_type', message: 'is not a payment object' }];
+function problemsOf(value: unknown, fields: readonly string[], prefix: string): FieldError[] {
+  if (!isObject(value)) return [{ field: prefix.replace(/\.$/, ''), code: 'invalid_type', message: 'is not an object' }];
   const problems: FieldError[] = [];
-  requiredString(value, 'id', prefix, problems);
-  requiredString(value, 'status', prefix, problems);
+  for (const field of fields) {
+    const segments = field.split('.');
+    let current: unknown = value;
+    for (const [index, segment] of segments.entries()) {
+      current = isObject(current) ? current[segment] : undefined;
+      const last = index === segments.length - 1;
+      if (last ? typeof current === 'string' && current !== '' : isObject(current)) continue;
+      problems.push({ field: `${prefix}${segments.slice(0, index + 1).join('.')}`, code: 'required', message: 'is missing' });
+      break;
+    }
+  }
   if (value.requireAction === 'threeds_auth') {
     const data = value.requireActionData;
     const session = isObject(data) && isObject(data.metadata) ? data.metadata.threedsSession : undefined;
@@ -50,83 +52,56 @@ function paymentProblems(value: unknown, prefix: string): FieldError[] {
   return problems;
 }
 
-function fail(problems: FieldError[], result: HttpResult, idempotencyKey: string | undefined): never {
-  throw new TesseraResponseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey });
-}
-
 /**
- * The payment of a 2xx answer whose shape the document shows (`process` → `{ payment }`, `GET /payments/{id}`),
- * bare or wrapped. Only what the SDK relies on is required (see {@link paymentProblems}); when even that is missing
- * the request succeeded on the service and a {@link TesseraResponseValidationError} says so, never retried.
+ * The resource of a 2xx answer whose shape the document shows (`{ payment }`, `{ processor }`, a 3DS session, …),
+ * bare or wrapped in one of the operation's `unwrap` keys. Only what the SDK relies on (the operation's `requires`)
+ * is checked; when even that is missing the request succeeded on the service and a
+ * {@link TesseraResponseValidationError} carrying the body and the idempotency key says so, never retried.
  */
-export function requirePayment(result: HttpResult, idempotencyKey?: string): Payment {
-  const value = unwrap(result.data, 'payment');
-  const problems = paymentProblems(value, isObject(result.data) && isObject(result.data.payment) ? 'payment.' : '');
-  if (problems.length > 0) fail(problems, result, idempotencyKey);
-  return value as Payment;
-}
-
-/** A payment found in a body the document does not show: the body itself, or wrapped in `payment` or `data`. */
-export function recognisePayment(data: unknown): Payment | undefined {
-  for (const candidate of [unwrap(data, 'payment'), unwrap(data, 'data')]) {
-    if (paymentProblems(candidate, '').length === 0) return candidate as Payment;
-  }
-  return undefined;
-}
-
-/**
- * The object of a documented 2xx answer (e.g. `{ processor }`, a 3DS session), bare or wrapped in `key`, with the
- * `id` the SDK relies on. When the id is missing the request succeeded on the service: a
- * {@link TesseraResponseValidationError} carrying the body and the idempotency key, never retried.
- */
-export function requireWithId<T>(result: HttpResult, key: string, idempotencyKey?: string): T {
-  const value = unwrap(result.data, key);
-  const problems: FieldError[] = [];
-  const prefix = isObject(result.data) && isObject(result.data[key]) ? `${key}.` : '';
-  if (isObject(value)) requiredString(value, 'id', prefix, problems);
-  else problems.push({ field: '', code: 'invalid_type', message: 'is not an object' });
-  if (problems.length > 0) fail(problems, result, idempotencyKey);
-  return value as T;
-}
-
-/** `requireWithId` for an answer holding several objects, e.g. `{ paymentInstrument, customer }`: only `fields`' ids are required. */
-export function requireIds<T>(result: HttpResult, fields: string[], idempotencyKey?: string): T {
-  const problems: FieldError[] = [];
+export function requireResource(operation: Operation, result: HttpResult): unknown {
   const data = result.data;
-  for (const field of fields) {
-    const value = isObject(data) ? data[field] : undefined;
-    if (isObject(value)) requiredString(value, 'id', `${field}.`, problems);
-    else problems.push({ field, code: 'required', message: 'is missing' });
+  const key = isObject(data) ? operation.unwrap.find((candidate) => isObject(data[candidate])) : undefined;
+  const value = key === undefined ? data : (data as Json)[key];
+  const problems = problemsOf(value, operation.requires ?? ['id'], key === undefined ? '' : `${key}.`);
+  if (problems.length > 0) {
+    throw new TesseraResponseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey: result.idempotencyKey });
   }
-  if (problems.length > 0) fail(problems, result, idempotencyKey);
-  return data as T;
+  return value;
 }
 
-/** What `schema` recognises in `data`: wrapped in one of `keys` (or `data`), or the body itself; else `undefined`. */
-export function recognise<S extends z.core.$ZodType>(schema: S, data: unknown, keys: string[]): z.output<S> | undefined {
-  for (const candidate of [...keys.map((key) => (isObject(data) ? data[key] : undefined)), data]) {
+/**
+ * The resource found in a body the document does not show, wrapped in one of the operation's `unwrap` keys or the
+ * body itself: the first that has what the SDK relies on (`requires`) or, without `requires`, that the response
+ * schema accepts; else `undefined`.
+ */
+export function recogniseResource(operation: Operation, data: unknown): unknown {
+  for (const candidate of [...operation.unwrap.map((key) => (isObject(data) ? data[key] : undefined)), data]) {
     if (candidate === undefined) continue;
-    const parsed = z.safeParse(schema, candidate);
+    if (operation.requires !== undefined) {
+      if (problemsOf(candidate, operation.requires, '').length === 0) return candidate;
+      continue;
+    }
+    const parsed = z.safeParse(operation.response, candidate);
     if (parsed.success) return parsed.data;
   }
   return undefined;
 }
 
 /**
- * The items of a list answer: the body if it is an array, else its `data` array or the array under one of `keys`.
- * Items `itemSchema` does not recognise are left out of `items` (they stay in the raw body); `total` when the body
- * has a numeric one.
+ * The items of a list answer: the body if it is an array, else its `data` array or the array under one of the
+ * operation's `unwrap` keys. Items the response schema does not recognise are left out of `items` (they stay in the
+ * raw body); `total` when the body has a numeric one.
  */
-export function recogniseList<S extends z.core.$ZodType>(itemSchema: S, data: unknown, keys: string[]): { items: z.output<S>[]; total: number | undefined } {
+export function recogniseList(operation: Operation, data: unknown): { items: unknown[]; total: number | undefined } {
   let source: unknown[] = [];
   if (Array.isArray(data)) source = data;
   else if (isObject(data)) {
-    const found = ['data', ...keys].map((key) => data[key]).find((value) => Array.isArray(value));
+    const found = ['data', ...operation.unwrap].map((key) => data[key]).find((value) => Array.isArray(value));
     if (Array.isArray(found)) source = found;
   }
-  const items: z.output<S>[] = [];
+  const items: unknown[] = [];
   for (const item of source) {
-    const parsed = z.safeParse(itemSchema, item);
+    const parsed = z.safeParse(operation.response, item);
     if (parsed.success) items.push(parsed.data);
   }
   const total = isObject(data) && typeof data.total === 'number' && Number.isInteger(data.total) && data.total >= 0 ? data.total : undefined;

@@ -1,8 +1,8 @@
-import { API_PREFIX, parseOrThrow, TesseraError, TesseraValidationError } from '@tessera/core';
+import { API_PREFIX, parseOrThrow, TesseraError, TesseraValidationError, type HttpMethod } from '@tessera/core';
 import * as z from 'zod/mini';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { Customers } from './customers.js';
-import { HttpClient, type FetchFunction, type Method } from './http-client.js';
+import { HttpClient, type FetchFunction } from './http-client.js';
 import type { TesseraLogger } from './logger.js';
 import { Orders } from './orders.js';
 import { PaymentFlows } from './payment-flows.js';
@@ -178,7 +178,7 @@ export class Tessera {
     this.paymentInstruments = new PaymentInstruments(http);
     this.customers = new Customers(http);
     this.threeds = new ThreeDS(http);
-    this.payments = new Payments(http, this.#apiUrl);
+    this.payments = new Payments(http);
     this.processors = new Processors(http);
     this.paymentFlows = new PaymentFlows(http);
     this.stores = new Stores(http);
@@ -198,7 +198,7 @@ export class Tessera {
    *   must stay below `/api/public/v1/`.
    * @throws TesseraValidationError (field `path`) for any other path, before sending.
    */
-  async request<T = unknown>(method: Method, path: string, options: RawRequestOptions = {}): Promise<T> {
+  async request<T = unknown>(method: HttpMethod, path: string, options: RawRequestOptions = {}): Promise<T> {
     if (typeof path !== 'string' || !staysBelowPrefix(this.#apiUrl, path)) {
       throw new TesseraValidationError([
         {

@@ -1,7 +1,7 @@
-import { encodeServiceToken } from '@tessera/core';
-import { sandboxRoutes, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
+import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tessera, type TesseraLogEvent } from '../src/index.js';
+import { newInstrument } from './fixtures.js';
 
 // The sandbox over real HTTP on 127.0.0.1 with the runtime's own fetch: connection drops and timeouts are real
 // sockets closing, not msw's simulated errors.
@@ -14,25 +14,19 @@ afterAll(async () => {
   await server.close();
 });
 
-async function newInstrumentId(tessera: Tessera, storeId: string): Promise<string> {
-  const response = await fetch(`${server.url}${sandboxRoutes.vaultTokenizeCard}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'bt-api-key': server.sandbox.vaultKey },
-    body: JSON.stringify({ type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2034, cvc: '123' } }),
-  });
-  const token = (await response.json()) as { id: string };
-  const serviceToken = encodeServiceToken({ type: 'card', token: token.id, provider: 'basistheory' });
-  const created = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'http@example.com' } });
-  return created.paymentInstrument.id;
+/** A client on the HTTP sandbox that records its log events, and a new instrument in the sandbox's default store. */
+async function start(): Promise<{ tessera: Tessera; events: TesseraLogEvent[]; storeId: string; paymentInstrumentId: string }> {
+  const events: TesseraLogEvent[] = [];
+  const tessera = new Tessera({ apiKey: server.sandbox.apiKey, baseUrl: server.url, logger: (event) => events.push(event) });
+  const storeId = server.sandbox.defaults.storeId;
+  const { paymentInstrument } = await newInstrument(tessera, { baseUrl: server.url, vaultKey: server.sandbox.vaultKey }, storeId);
+  return { tessera, events, storeId, paymentInstrumentId: paymentInstrument.id };
 }
 
 describe('against startSandboxServer over HTTP', () => {
   it('retries a purchase whose socket closed after the charge, and charges once', async () => {
     const { sandbox } = server;
-    const events: TesseraLogEvent[] = [];
-    const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: server.url, logger: (event) => events.push(event) });
-    const storeId = sandbox.defaults.storeId;
-    const paymentInstrumentId = await newInstrumentId(tessera, storeId);
+    const { tessera, events, storeId, paymentInstrumentId } = await start();
     const chargesBefore = sandbox.countCharges();
     sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
     const payment = await tessera.payments.purchase({ amount: 4100, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
@@ -49,10 +43,7 @@ describe('against startSandboxServer over HTTP', () => {
 
   it('retries a POST that timed out while the server was still charging, and charges once', async () => {
     const { sandbox } = server;
-    const events: TesseraLogEvent[] = [];
-    const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: server.url, logger: (event) => events.push(event) });
-    const storeId = sandbox.defaults.storeId;
-    const paymentInstrumentId = await newInstrumentId(tessera, storeId);
+    const { tessera, events, storeId, paymentInstrumentId } = await start();
     const chargesBefore = sandbox.countCharges();
     sandbox.faults.add({ route: 'processPayment', kind: 'latency', latencyMs: 300, times: 1 });
     const payment = await tessera.payments.purchase(
@@ -66,9 +57,7 @@ describe('against startSandboxServer over HTTP', () => {
   });
 
   it('reads a payment through tessera.request', async () => {
-    const tessera = new Tessera({ apiKey: server.sandbox.apiKey, baseUrl: server.url });
-    const storeId = server.sandbox.defaults.storeId;
-    const paymentInstrumentId = await newInstrumentId(tessera, storeId);
+    const { tessera, storeId, paymentInstrumentId } = await start();
     const paid = await tessera.payments.purchase({ amount: 100, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
     expect(await tessera.request('GET', `/payments/${paid.id}`)).toMatchObject({ id: paid.id, status: 'succeeded' });
   });

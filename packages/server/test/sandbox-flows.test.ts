@@ -1,4 +1,4 @@
-import { API_PREFIX, encodeServiceToken } from '@tessera/core';
+import { API_PREFIX } from '@tessera/core';
 import { createSandbox, sandboxRoutes, type Sandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import {
   TesseraValidationError,
   type Payment,
 } from '../src/index.js';
+import { checkoutInput, newInstrument, setUpShop, storeInput, THREEDS_CARD } from './fixtures.js';
 import { useMockServer, type SentRequest } from './recorder.js';
 
 // Full flows of the interface document against @tessera/sandbox's msw handlers (they match any origin).
@@ -25,45 +26,14 @@ afterEach(() => {
   sandbox.faults.clear();
 });
 
-const SUCCESS_CARD = '4242424242424242';
-const THREEDS_CARD = '4000000000003220';
-
-/** A Basis Theory card token as the sandbox's BT emulation answers it. */
-interface CardToken {
-  id: string;
-  card: { last4: string; brand: string; authentication?: string };
-}
-
-/** Tokenizes a card in the sandbox's BT emulation as the browser would (public key in BT-API-KEY, no API key). */
-async function tokenize(cardNumber: string): Promise<{ serviceToken: string; tokenId: string }> {
-  const response = await fetch(`${BASE_URL}${sandboxRoutes.vaultTokenizeCard}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'bt-api-key': sandbox.vaultKey },
-    body: JSON.stringify({ type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: 2034, cvc: '123' } }),
-  });
-  const token = (await response.json()) as CardToken;
-  const serviceToken = encodeServiceToken({
-    type: 'card',
-    token: token.id,
-    provider: 'basistheory',
-    nonSensitiveMetadata: { last4: token.card.last4, brand: token.card.brand, authentication: token.card.authentication === 'sca_required' ? 'sca_required' : 'optional' },
-  });
-  return { serviceToken, tokenId: token.id };
-}
-
-/** A new customer's instrument in `storeId`, through the SDK. */
-async function newInstrument(storeId: string, cardNumber = SUCCESS_CARD) {
-  const { serviceToken, tokenId } = await tokenize(cardNumber);
-  const created = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'ada@example.com', firstName: 'Ada' } });
-  return { ...created, tokenId };
-}
+const vault = { baseUrl: BASE_URL, vaultKey: sandbox.vaultKey };
 
 const sentTo = (path: string): SentRequest[] => recorder.sent.filter((sent) => sent.url.pathname === `${API_PREFIX}${path}`);
 
 describe('customer-initiated payment with a 3DS challenge', () => {
   it('instrument → 3DS session → process → pending → challenge approved in the sandbox → waitForFinalStatus succeeded', async () => {
     const { storeId } = sandbox.defaults.gateway;
-    const { paymentInstrument, customer, tokenId } = await newInstrument(storeId, THREEDS_CARD);
+    const { paymentInstrument, customer, tokenId } = await newInstrument(tessera, vault, storeId, THREEDS_CARD);
     expect(paymentInstrument).toMatchObject({ type: 'card', customerId: customer.id, card: { last4: '3220' } });
     expect((await tessera.paymentInstruments.retrieve(paymentInstrument.id)).paymentInstrument).toMatchObject({ id: paymentInstrument.id, card: { last4: '3220' } });
     const listed = await tessera.customers.listPaymentInstruments(customer.id);
@@ -86,25 +56,11 @@ describe('customer-initiated payment with a 3DS challenge', () => {
     });
     expect(session).toMatchObject({ status: 'created', externalSessionId: local.sessionId, paymentInstrumentId: paymentInstrument.id });
 
-    const pending = await tessera.payments.purchase({
-      amount: 4200,
-      currency: 'USD',
-      storeId,
-      paymentInstrumentId: paymentInstrument.id,
-      threedsSessionId: session.id,
-      initiatedBy: 'customer',
-    });
+    const purchase = { amount: 4200, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, threedsSessionId: session.id, initiatedBy: 'customer' } as const;
+    const pending = await tessera.payments.purchase(purchase);
     expect(pending).toMatchObject({ status: 'pending', requireAction: 'threeds_auth' });
     const [processSent] = sentTo('/payments/process');
-    expect(await processSent!.body()).toEqual({
-      amount: 4200,
-      currency: 'USD',
-      storeId,
-      paymentInstrumentId: paymentInstrument.id,
-      threedsSessionId: session.id,
-      initiatedBy: 'customer',
-      mode: 'purchase',
-    });
+    expect(await processSent!.body()).toEqual({ ...purchase, mode: 'purchase' });
     const challenge = getThreeDSChallenge(pending);
     expect(challenge).toMatchObject({ sessionId: local.sessionId, threeDSVersion: '2.2.0' });
 
@@ -127,7 +83,7 @@ describe('customer-initiated payment with a 3DS challenge', () => {
 describe('payments on the sandbox processor', () => {
   it('authorizes then captures, once', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const authorized = await tessera.payments.authorize({ amount: 2500, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(authorized).toMatchObject({ status: 'authorized', mode: 'auth' });
     expect(sandbox.countCharges(authorized.id)).toBe(0);
@@ -146,7 +102,7 @@ describe('payments on the sandbox processor', () => {
 
   it('authorizes then voids', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const authorized = await tessera.payments.process({ mode: 'auth', amount: 900, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(authorized.status).toBe('authorized');
     const voided = await tessera.payments.void({ paymentId: authorized.id, storeId });
@@ -158,7 +114,7 @@ describe('payments on the sandbox processor', () => {
 
   it('refunds in part, then in full, and refuses more', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const paid = await tessera.payments.purchase({ amount: 1000, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(paid.status).toBe('succeeded');
     const partial = await tessera.payments.refund({ paymentId: paid.id, storeId, amount: 300 });
@@ -177,7 +133,7 @@ describe('payments on the sandbox processor', () => {
 
   it('charges a merchant-initiated payment with its reasonType, and refuses one without it before sending', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const renewal = await tessera.payments.purchase({
       amount: 1500,
       currency: 'USD',
@@ -209,61 +165,17 @@ describe('payments on the sandbox processor', () => {
 
 describe('setup and verification operations', () => {
   it('processor → flow → store → product → checkout session → orders, payments and webhooks lists; archive', async () => {
-    const processor = await tessera.processors.create({
-      name: 'My sandbox',
-      type: 'sandbox',
-      enabled: true,
-      supportedCurrencies: ['USD'],
-      baseCurrency: 'USD',
-      options: { testMode: true },
-    });
-    expect(processor).toMatchObject({ name: 'My sandbox', type: 'sandbox' });
-    expect(await sentTo('/processors/create')[0]!.body()).toMatchObject({ processor: { name: 'My sandbox', options: { testMode: true } } });
+    const { processor, flow, store, product } = await setUpShop(tessera);
+    expect(processor).toMatchObject({ name: 'Sandbox processor', type: 'sandbox' });
+    expect(await sentTo('/processors/create')[0]!.body()).toMatchObject({ processor: { name: 'Sandbox processor', options: { testMode: true } } });
     const config = { processorId: processor.id, weight: 100, disabled: false, nonStickable: false };
-    const { paymentFlow: flow } = await tessera.paymentFlows.create({
-      name: 'My flow',
-      strategy: 'simple',
-      fallbackMode: false,
-      maxFallbackRetries: 0,
-      threeDsEnabled: false,
-      stickyProcessorEnabled: false,
-      pickProcessorStrategy: 'weighted',
-      processorConfigs: [config],
-      fallbackProcessorConfigs: [],
-      abuseDetectionConfig: null,
-    });
-    expect(await sentTo('/payment-flows/create')[0]!.body()).toMatchObject({ data: { name: 'My flow', processorConfigs: [config] } });
-    const { store } = await tessera.stores.create({
-      name: 'My store',
-      baseCurrency: 'USD',
-      presentmentCurrencies: ['USD'],
-      chargeCurrencies: ['USD'],
-      selectedPaymentFlowId: flow!.id,
-    });
-    expect(store).toMatchObject({ name: 'My store', selectedPaymentFlowId: flow!.id });
-    if (store === undefined) throw new Error('store not recognised');
-    const { product } = await tessera.products.create({
-      storeId: store.id,
-      name: 'Coffee club',
-      active: true,
-      variants: [
-        {
-          name: 'Monthly bag',
-          sku: 'COFFEE-M',
-          grams: 250,
-          price: 1200,
-          compareAtPrice: 1500,
-          active: true,
-          default: true,
-          prices: [{ currencyOptions: { USD: { amount: 1200 } }, recurring: true, interval: 'month', intervalCount: 1, billingTiming: 'in_advance', default: true }],
-        },
-      ],
-    });
-    const variantId = product!.variants[0]!.id;
-    const { checkoutSession: session } = await tessera.checkoutSessions.create({ storeId: store.id, items: [{ variantId, quantity: 2 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' });
+    expect(await sentTo('/payment-flows/create')[0]!.body()).toMatchObject({ data: { name: 'Sandbox flow', processorConfigs: [config] } });
+    expect(store).toMatchObject({ name: 'Sandbox store', selectedPaymentFlowId: flow.id });
+    const variantId = product.variants[0]!.id;
+    const { checkoutSession: session } = await tessera.checkoutSessions.create(checkoutInput(store.id, variantId, 2));
     expect(session!.redirectUrl).toMatch(/^https?:\/\//);
 
-    const { paymentInstrument } = await newInstrument(store.id);
+    const { paymentInstrument } = await newInstrument(tessera, vault, store.id);
     const completed = await fetch(`${BASE_URL}${sandboxRoutes.completeCheckoutSession.replace('{id}', session!.id!)}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
@@ -291,9 +203,9 @@ describe('setup and verification operations', () => {
 
   it('pages through many payments with for await', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
-    const store = (await tessera.stores.create({ name: 'Paged', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: sandbox.defaults.paymentFlowId })).store!;
-    const { paymentInstrument: instrument } = await newInstrument(store.id);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
+    const store = (await tessera.stores.create(storeInput(sandbox.defaults.paymentFlowId))).store!;
+    const { paymentInstrument: instrument } = await newInstrument(tessera, vault, store.id);
     expect(paymentInstrument.id).not.toBe(instrument.id);
     const created = [];
     for (let index = 0; index < 5; index++) {
@@ -310,7 +222,7 @@ describe('setup and verification operations', () => {
 describe('faults and idempotency', () => {
   it('retries a purchase whose connection dropped after the charge with the same key, and charges once', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const chargesBefore = sandbox.countCharges();
     const paymentsBefore = sandbox.records.payments.count;
     sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
@@ -330,7 +242,7 @@ describe('faults and idempotency', () => {
 
   it('retries drops before commit, 5xx and 429 faults to one charge', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const chargesBefore = sandbox.countCharges();
     sandbox.faults.add({ route: 'processPayment', kind: 'drop_before_commit', times: 1 });
     sandbox.faults.add({ route: 'processPayment', kind: 'server_error', status: 503, times: 1 });
@@ -348,7 +260,7 @@ describe('faults and idempotency', () => {
 
   it('replays the same key to the same payment, and refuses it with another body without retrying', async () => {
     const { storeId } = sandbox.defaults;
-    const { paymentInstrument } = await newInstrument(storeId);
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const request = { amount: 5100, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' } as const;
     const first = await tessera.payments.purchase(request, { idempotencyKey: 'order-5100' });
     const replay = await tessera.payments.purchase(request, { idempotencyKey: 'order-5100' });

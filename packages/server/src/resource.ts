@@ -1,0 +1,102 @@
+import { operations, parseOrThrow, resourceId, routePath, type Operation, type OperationName, type OperationResource } from '@tessera/core';
+import type * as z from 'zod/mini';
+import type { HttpClient, HttpResult } from './http-client.js';
+import { Page, PagePromise } from './page.js';
+import type { RawRequestOptions, RequestOptions } from './request-options.js';
+import { recogniseList, recogniseResource, requireResource, type Recognised } from './response-body.js';
+
+type Catalog = typeof operations;
+
+type IdField<N extends OperationName> = Catalog[N] extends { readonly idField: infer F extends string } ? F : 'id';
+
+type OutcomeKey<N extends OperationName> = Catalog[N] extends { readonly outcomeKey: infer K extends string } ? K : never;
+
+/** What a method passes for operation `N`: the input of its request schema (checked again at runtime), or the path's id. */
+export type CallInput<N extends OperationName> = Catalog[N]['request'] extends z.ZodMiniType
+  ? z.input<Catalog[N]['request']>
+  : { readonly [K in IdField<N>]: string };
+
+/**
+ * What operation `N` answers, read as the catalog says: the resource (`required`), the resource recognised with the
+ * raw body (`recognised`), or one page of the items recognised (`list`).
+ */
+export type CallAnswer<N extends OperationName> = Catalog[N]['answer'] extends 'required'
+  ? OperationResource<N>
+  : Catalog[N]['answer'] extends 'recognised'
+    ? Recognised<OutcomeKey<N>, OperationResource<N>>
+    : Page<OperationResource<N>>;
+
+/** The operations answered with a list. */
+export type ListOperationName = { [N in OperationName]: Catalog[N]['answer'] extends 'list' ? N : never }[OperationName];
+
+/**
+ * The base of every resource (`tessera.payments`, `tessera.stores`, …): it holds the HTTP client and sends an
+ * operation of the catalog by its name. The input is checked with the operation's request schema before anything is
+ * sent (errors name the caller's fields), wrapped as the operation sends it, and the answer is read as the
+ * operation says (see `answer` in core's `Operation`).
+ */
+export abstract class Resource {
+  readonly #http: HttpClient;
+
+  /** @internal Created by `Tessera`. */
+  constructor(http: HttpClient) {
+    this.#http = http;
+  }
+
+  /**
+   * Sends operation `name` and reads its answer. `schema` replaces the catalog's request schema for a narrower
+   * input of the same operation (`payments.purchase`).
+   * @internal
+   */
+  protected async call<N extends OperationName>(name: N, input: CallInput<N>, options?: RequestOptions, schema?: z.ZodMiniType): Promise<CallAnswer<N>> {
+    const operation: Operation = operations[name];
+    const result = await this.#send(operation, input, options, schema);
+    switch (operation.answer) {
+      case 'required':
+        return requireResource(operation, result) as CallAnswer<N>;
+      case 'recognised':
+        return { [operation.outcomeKey ?? 'resource']: recogniseResource(operation, result.data), raw: result.data } as CallAnswer<N>;
+      case 'list': {
+        const { items } = recogniseList(operation, result.data);
+        return new Page(items, { page: 1, pageSize: items.length, total: items.length, raw: result.data }) as CallAnswer<N>;
+      }
+    }
+  }
+
+  /**
+   * Lists every page of operation `name`, starting at page `first`: `input(page)` is the input of a page. Later
+   * pages send another input, so they get idempotency keys of their own rather than the caller's.
+   * @internal
+   */
+  protected paginate<N extends ListOperationName>(
+    name: N,
+    first: number,
+    pageSize: number,
+    input: (page: number) => CallInput<N>,
+    options?: RequestOptions,
+  ): PagePromise<OperationResource<N>> {
+    const operation: Operation = operations[name];
+    const laterPageOptions: RequestOptions = { ...options };
+    delete laterPageOptions.idempotencyKey;
+    const fetchPage = async (page: number, pageOptions: RequestOptions = laterPageOptions): Promise<Page<OperationResource<N>>> => {
+      const result = await this.#send(operation, input(page), pageOptions);
+      const { items, total } = recogniseList(operation, result.data);
+      return new Page(items as OperationResource<N>[], { page, pageSize, total, raw: result.data }, (next) => fetchPage(next));
+    };
+    return new PagePromise(fetchPage(first, options));
+  }
+
+  async #send(operation: Operation, input: unknown, options: RequestOptions = {}, schema = operation.request): Promise<HttpResult> {
+    if (schema === undefined) {
+      const field = operation.idField ?? 'id';
+      const id = parseOrThrow(resourceId, (input as Readonly<Record<string, unknown>>)[field], field);
+      return this.#http.send(operation.method, routePath(operation, { id }), options);
+    }
+    const checked = parseOrThrow(schema, input);
+    const sent: RawRequestOptions =
+      operation.sendAs === 'query'
+        ? { query: checked as NonNullable<RawRequestOptions['query']> }
+        : { body: operation.sendAs === 'body' ? checked : { [operation.sendAs.wrap]: checked } };
+    return this.#http.send(operation.method, routePath(operation), { ...options, ...sent });
+  }
+}

@@ -1,0 +1,168 @@
+import type { OperationName } from '@tessera/core';
+import type { JsonBodyType } from 'msw';
+import type { RequestOptions, Tessera } from '../src/index.js';
+import { checkoutInput, flowInput, processorInput, productInput, storeInput, succeededPayment } from './fixtures.js';
+
+/**
+ * One call of an operation through the client: how it is made, what it sends (method, path, query, body) and, for a
+ * documented answer, what the call returns. A `required` answer holds only what the SDK relies on plus a field it
+ * does not know; a `recognised` or `list` answer comes wrapped.
+ */
+export interface OperationCase {
+  call: (client: Tessera, options?: RequestOptions) => PromiseLike<unknown>;
+  method: 'GET' | 'POST';
+  /** The path as sent, below the API prefix. */
+  path: string;
+  query?: Record<string, string>;
+  body?: unknown;
+  reply: JsonBodyType;
+  /** What the call returns for `reply` (for a list, the items of the page). */
+  expected: unknown;
+}
+
+const instrument = { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } };
+const tokenRequest = { serviceToken: 'eyJ0', storeId: 'store_1', customerData: { email: 'a@b.co' } };
+const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } };
+const purchase = { amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' } as const;
+const minimalPayment = { id: 'pay_1', status: 'succeeded', surprise: { nested: 1 } };
+const recognised = <K extends string>(key: K, wrapped: Record<string, unknown>) => ({ [key]: Object.values(wrapped)[0], raw: wrapped });
+
+/**
+ * One row per operation of core's catalog: adding an operation without a row, or removing the client method a row
+ * calls, fails the type check; `routes.test.ts` checks that each row's call sends its own operation.
+ */
+export const operationCases = {
+  createPaymentInstrumentFromToken: {
+    call: (c, o) => c.paymentInstruments.createFromToken(tokenRequest, o),
+    method: 'POST',
+    path: '/payment-instruments/create-from-token',
+    body: tokenRequest,
+    reply: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1', email: 'a@b.co' } },
+    expected: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1', email: 'a@b.co' } },
+  },
+  retrievePaymentInstrument: {
+    call: (c, o) => c.paymentInstruments.retrieve('pi_1', o),
+    method: 'GET',
+    path: '/payment-instruments/pi_1',
+    reply: { paymentInstrument: instrument },
+    expected: recognised('paymentInstrument', { paymentInstrument: instrument }),
+  },
+  listCustomerPaymentInstruments: {
+    call: (c, o) => c.customers.listPaymentInstruments('cus_1', o),
+    method: 'GET',
+    path: '/customers/cus_1/payment-instruments',
+    reply: { paymentInstruments: [instrument] },
+    expected: [instrument],
+  },
+  createThreeDSSession: {
+    call: (c, o) => c.threeds.createSession(sessionRequest, o),
+    method: 'POST',
+    path: '/threeds/create-session',
+    body: sessionRequest,
+    reply: { id: 'tds_1', externalSessionId: 's_1' },
+    expected: { id: 'tds_1', externalSessionId: 's_1' },
+  },
+  processPayment: {
+    call: (c, o) => c.payments.purchase(purchase, o),
+    method: 'POST',
+    path: '/payments/process',
+    body: { ...purchase, mode: 'purchase' },
+    reply: { payment: minimalPayment },
+    expected: minimalPayment,
+  },
+  retrievePayment: {
+    call: (c, o) => c.payments.retrieve('pay_1', o),
+    method: 'GET',
+    path: '/payments/pay_1',
+    reply: { id: 'pay_1', status: 'pending' },
+    expected: { id: 'pay_1', status: 'pending' },
+  },
+  voidPayment: {
+    call: (c, o) => c.payments.void({ paymentId: 'pay_1', storeId: 'store_1' }, o),
+    method: 'POST',
+    path: '/payments/void',
+    body: { paymentId: 'pay_1', storeId: 'store_1' },
+    reply: { payment: { id: 'pay_1', status: 'voided' } },
+    expected: recognised('payment', { payment: { id: 'pay_1', status: 'voided' } }),
+  },
+  refundPayment: {
+    call: (c, o) => c.payments.refund({ paymentId: 'pay_1', storeId: 'store_1', amount: 100 }, o),
+    method: 'POST',
+    path: '/payments/refund',
+    body: { paymentId: 'pay_1', storeId: 'store_1', amount: 100 },
+    reply: { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } },
+    expected: recognised('payment', { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } }),
+  },
+  createProcessor: {
+    call: (c, o) => c.processors.create(processorInput, o),
+    method: 'POST',
+    path: '/processors/create',
+    body: { processor: processorInput },
+    reply: { processor: { id: 'proc_1', surprise: true } },
+    expected: { id: 'proc_1', surprise: true },
+  },
+  archiveProcessors: {
+    call: (c, o) => c.processors.archive(['proc_1'], o),
+    method: 'POST',
+    path: '/processors/archive',
+    body: ['proc_1'],
+    reply: { archived: ['proc_1'] },
+    expected: recognised('archived', { archived: ['proc_1'] }),
+  },
+  createPaymentFlow: {
+    call: (c, o) => c.paymentFlows.create(flowInput('proc_1'), o),
+    method: 'POST',
+    path: '/payment-flows/create',
+    body: { data: flowInput('proc_1') },
+    reply: { data: { id: 'flow_1', name: 'Sandbox flow' } },
+    expected: recognised('paymentFlow', { data: { id: 'flow_1', name: 'Sandbox flow' } }),
+  },
+  createStore: {
+    call: (c, o) => c.stores.create(storeInput(), o),
+    method: 'POST',
+    path: '/stores/create',
+    body: storeInput(),
+    reply: { store: { id: 'store_1', name: 'Sandbox store', baseCurrency: 'USD' } },
+    expected: recognised('store', { store: { id: 'store_1', name: 'Sandbox store', baseCurrency: 'USD' } }),
+  },
+  createProduct: {
+    call: (c, o) => c.products.create(productInput('store_1'), o),
+    method: 'POST',
+    path: '/products/create',
+    body: productInput('store_1'),
+    reply: { product: { id: 'prod_1', name: 'Coffee club', variants: [{ id: 'var_1' }] } },
+    expected: recognised('product', { product: { id: 'prod_1', name: 'Coffee club', variants: [{ id: 'var_1' }] } }),
+  },
+  createCheckoutSession: {
+    call: (c, o) => c.checkoutSessions.create(checkoutInput('store_1', 'var_1'), o),
+    method: 'POST',
+    path: '/checkout-sessions/create',
+    body: checkoutInput('store_1', 'var_1'),
+    reply: { checkoutSession: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' } },
+    expected: recognised('checkoutSession', { checkoutSession: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' } }),
+  },
+  listPayments: {
+    call: (c, o) => c.payments.list({ filters: { storeIds: ['store_1'] } }, o),
+    method: 'POST',
+    path: '/payments',
+    body: { pagination: { page: 1, pageSize: 20 }, filters: { storeIds: ['store_1'] } },
+    reply: { data: [succeededPayment], total: 1 },
+    expected: [succeededPayment],
+  },
+  listOrders: {
+    call: (c, o) => c.orders.list({ storeId: 'store_1' }, o),
+    method: 'GET',
+    path: '/orders',
+    query: { storeId: 'store_1', page: '1', per_page: '20' },
+    reply: { orders: [{ id: 'ord_1' }], total: 1 },
+    expected: [{ id: 'ord_1' }],
+  },
+  listWebhooks: {
+    call: (c, o) => c.webhooks.list({ storeId: 'store_1' }, o),
+    method: 'GET',
+    path: '/webhooks',
+    query: { storeId: 'store_1' },
+    reply: { events: [{ id: 'evt_1', type: 'payment.succeeded' }] },
+    expected: [{ id: 'evt_1', type: 'payment.succeeded' }],
+  },
+} satisfies { [N in OperationName]: OperationCase };
