@@ -4,6 +4,7 @@ import type { SandboxContext } from './context.js';
 import { createFaults, type SandboxFaults } from './faults.js';
 import { createHandlers } from './handlers.js';
 import { createIdempotencyStore } from './idempotency.js';
+import { isCharge } from './ledger.js';
 import { assertSupportedNode } from './node-version.js';
 import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 import { createPaymentFlow } from './payment-flows.js';
@@ -122,7 +123,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     apiKey: keys.apiKey,
     vaultKey: keys.vaultKey,
     countCharges: (paymentId) =>
-      state.ledger.filter((entry) => (entry.kind === 'charge' || entry.kind === 'capture') && (paymentId === undefined || entry.paymentId === paymentId)).length,
+      state.ledger.filter((entry) => isCharge(entry) && (paymentId === undefined || entry.paymentId === paymentId)).length,
     webhooksIdle: () => webhooks.idle(),
   };
 }
