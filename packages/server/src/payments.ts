@@ -2,7 +2,7 @@ import {
   API_PREFIX,
   authorizeRequest,
   captureRequest,
-  isTerminalPaymentStatus,
+  isSettledPaymentStatus,
   listPaymentsRequest,
   parseOrThrow,
   payment,
@@ -139,7 +139,7 @@ export class Payments {
     }
     let lastStatus: string | undefined;
     return poll((signal) => this.retrieve(paymentId, signal ? { signal } : {}), {
-      until: (current) => isTerminalPaymentStatus(current.status),
+      until: (current) => isSettledPaymentStatus(current.status),
       onValue: (current) => {
         if (current.status !== lastStatus) options.onStatus?.(current);
         lastStatus = current.status;

@@ -1,7 +1,7 @@
 import { threeDSChallengeData, toFieldErrors, type FieldError, type Payment } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { HttpResult } from './http-client.js';
-import { TesseraResponseValidationError } from './response-validation-error.js';
+import { responseValidationError } from './response-validation-error.js';
 
 /**
  * The answer of an operation whose response body the interface document does not show (void, refund, GET
@@ -51,7 +51,7 @@ function paymentProblems(value: unknown, prefix: string): FieldError[] {
 }
 
 function fail(problems: FieldError[], result: HttpResult, idempotencyKey: string | undefined): never {
-  throw new TesseraResponseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey });
+  throw responseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { type CardTokenResponse, luhnCheck, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
-import { TesseraInvalidResponseError } from './errors.js';
+import { TesseraResponseValidationError } from './errors.js';
 
 /**
  * The non-sensitive metadata of a service token, from the vault's answer only (never from what the customer typed):
@@ -35,7 +35,7 @@ export function toServiceTokenString(type: ServiceTokenType, response: CardToken
   const envelope: ServiceToken = { type, token: response.id, provider, nonSensitiveMetadata: serviceTokenMetadataFrom(response) };
   const values = [envelope.token, ...Object.values(envelope.nonSensitiveMetadata ?? {}), envelope.nonSensitiveMetadata?.issuer?.name, envelope.nonSensitiveMetadata?.issuer?.country];
   if (envelope.token.length > 4096 || values.some(isCardNumber)) {
-    throw new TesseraInvalidResponseError('The vault answer cannot be turned into a service token');
+    throw new TesseraResponseValidationError('The vault answer cannot be turned into a service token');
   }
   const bytes = new TextEncoder().encode(JSON.stringify(envelope));
   let binary = '';
