@@ -54,26 +54,33 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
   const plain = typeof data === 'string' ? data.trim() : '';
   const record = entry(data);
   const inner = entry(record.error);
-  const list = readErrorList(inner.fields ?? record.errors);
-  const messages = Array.isArray(record.message) ? record.message.filter((item): item is string => typeof item === 'string') : [];
+  const { code, fields, messages } = readErrorCodeAndFields(data);
+  const nest = Array.isArray(record.message) ? record.message.filter((item): item is string => typeof item === 'string') : [];
   return {
-    code: code(inner.code) ?? code(inner.type) ?? code(record.code) ?? list.code,
+    code,
     message: shorten(
       text(inner.message) ??
-        (messages.length > 0 ? messages.join('; ') : text(record.message)) ??
-        (list.messages.join('; ') || undefined) ??
+        (nest.length > 0 ? nest.join('; ') : text(record.message)) ??
+        (messages.join('; ') || undefined) ??
         text(record.detail) ??
         text(record.title) ??
         text(record.error) ??
         (plain.startsWith('<') ? undefined : text(plain)),
     ),
-    fields: list.fields.length > 0 ? list.fields : undefined,
+    fields: fields.length > 0 ? fields : undefined,
     requestId: text(inner.requestId) ?? text(record.requestId) ?? text(record.request_id),
   };
 }
 
-/** A list of errors (`[{ field, code, message }]`, strings) or a map of field to messages (`{ field: ['…'] }`). */
-function readErrorList(value: unknown): { messages: string[]; fields: FieldError[]; code: string | undefined } {
+/**
+ * The part of {@link readErrorBody} a browser needs, from a parsed body: the machine code, every field error (an
+ * empty list when none), and the messages of a list of errors (each prefixed by its field).
+ */
+export function readErrorCodeAndFields(data: unknown): { code: string | undefined; fields: FieldError[]; messages: string[] } {
+  const record = entry(data);
+  const inner = entry(record.error);
+  const value = inner.fields ?? record.errors;
+  // A list of errors (`[{ field, code, message }]`, strings) or a map of field to messages (`{ field: ['…'] }`).
   const items = Array.isArray(value)
     ? (value as unknown[])
     : Object.entries(entry(value)).flatMap(([field, messages]) => [messages].flat().map((message: unknown) => ({ field, message })));
@@ -89,7 +96,7 @@ function readErrorList(value: unknown): { messages: string[]; fields: FieldError
     if (message !== undefined) messages.push(field !== undefined ? `${field} ${message}` : message);
     if (field !== undefined) fields.push({ field, code: itemCode ?? 'invalid', message: message ?? 'is invalid' });
   }
-  return { messages, fields, code: first };
+  return { code: code(inner.code) ?? code(inner.type) ?? code(record.code) ?? first, fields, messages };
 }
 
 /**

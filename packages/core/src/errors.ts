@@ -102,7 +102,7 @@ export class TesseraConnectionError extends TesseraError {
 /** What is known about the answer a {@link TesseraResponseValidationError} is about; each part when known. */
 export interface ResponseValidationDetails {
   /** Every field of the answer that did not match, as dotted paths. Default: none. */
-  fields?: FieldError[] | undefined;
+  fields?: FieldError[];
   /** HTTP status of the answer (a 2xx: the request succeeded). */
   status?: number | undefined;
   /** The request id of the answer (`x-request-id`), to quote to support. */
@@ -130,9 +130,9 @@ export class TesseraResponseValidationError extends TesseraError {
   /** The idempotency key the request was sent with: repeat the call only with this key. */
   declare readonly idempotencyKey: string | undefined;
 
-  constructor(message: string, { fields = [], status, requestId, body, idempotencyKey }: ResponseValidationDetails = {}) {
+  constructor(message: string, details: ResponseValidationDetails = {}) {
     super('response_validation_error', message);
-    Object.assign(this, { fields, status, requestId, body, idempotencyKey });
+    Object.assign(this, { fields: [] }, details);
   }
 
   override toJSON(): Record<string, unknown> {

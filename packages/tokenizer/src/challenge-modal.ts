@@ -1,5 +1,5 @@
 import { type ChallengeWindowSize, challengeWindowSizes, type FieldError, MAX_TIMER_MS, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
-import { loopbackHosts } from './environment.js';
+import { isSecureUrl } from './environment.js';
 import { TesseraChallengeError } from './errors.js';
 import { configureWebThreeds, type WebThreedsConfig, type WebThreedsModule } from './web-threeds.js';
 
@@ -73,17 +73,9 @@ export function validateChallenge(challenge: ThreeDSChallenge, options: StartCha
   for (const field of ['sessionId', 'acsTransactionId', 'threeDSVersion', 'acsChallengeUrl'] as const) {
     if (typeof input[field] !== 'string' || input[field].trim() === '') fields.push({ field, code: 'required', message: 'is required' });
   }
-  let url: URL | undefined;
-  if (typeof input.acsChallengeUrl === 'string' && input.acsChallengeUrl !== '') {
-    try {
-      url = new URL(input.acsChallengeUrl);
-    } catch {
-      url = undefined;
-    }
-    // Plain http only for a local ACS (the sandbox); a real ACS is always https.
-    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname)))) {
-      fields.push({ field: 'acsChallengeUrl', code: 'invalid_format', message: 'must be an https URL' });
-    }
+  // Plain http only for a local ACS (the sandbox); a real ACS is always https.
+  if (typeof input.acsChallengeUrl === 'string' && input.acsChallengeUrl !== '' && !isSecureUrl(input.acsChallengeUrl)) {
+    fields.push({ field: 'acsChallengeUrl', code: 'invalid_format', message: 'must be an https URL' });
   }
   if (options.windowSize !== undefined && !Object.prototype.hasOwnProperty.call(challengeWindowSizes, options.windowSize)) {
     fields.push({ field: 'windowSize', code: 'invalid_value', message: 'must be "01" to "05"' });
@@ -91,8 +83,8 @@ export function validateChallenge(challenge: ThreeDSChallenge, options: StartCha
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMER_MS)) {
     fields.push({ field: 'timeoutMs', code: 'invalid_value', message: `must be from 1 to ${MAX_TIMER_MS}` });
   }
-  if (fields.length > 0 || !url) throw new TesseraValidationError(fields);
-  return url;
+  if (fields.length > 0) throw new TesseraValidationError(fields);
+  return new URL(input.acsChallengeUrl as string);
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {

@@ -1,4 +1,4 @@
-import { readErrorBody, TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, vaultKeyHeader, type RequestOptions } from '@tessera/core';
+import { readErrorCodeAndFields, TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, vaultKeyHeader, type RequestOptions } from '@tessera/core';
 import type { VaultConnection } from './environment.js';
 import { TesseraVaultError } from './errors.js';
 
@@ -20,7 +20,7 @@ async function toVaultError(response: Response, secrets: readonly string[]): Pro
   const body: unknown = await response.json().catch(() => undefined);
   const clean = (text: unknown): string | undefined =>
     typeof text === 'string' && !cardNumberLike.test(text) && !secrets.some((secret) => secret !== '' && text.includes(secret)) ? text : undefined;
-  const { code, fields = [] } = readErrorBody(body);
+  const { code, fields } = readErrorCodeAndFields(body);
   const vaultCode = clean(code ?? (body as { title?: unknown } | undefined)?.title);
   return new TesseraVaultError(response.status, {
     // A Basis Theory problem has no code: its `title` stands in ("Unauthorized"), if short.
