@@ -12,12 +12,33 @@ export interface ErrorBodyDetails {
   requestId: string | undefined;
 }
 
+/** The part of an error body a browser needs (see {@link readErrorCodeAndFields}). */
+export interface ErrorCodeAndFields {
+  /** The machine code the body names, never a sentence or a URI. */
+  code: string | undefined;
+  /** A problem details' `title` (Basis Theory sends no code: its title stands in). */
+  title: string | undefined;
+  /** Every field error the body names (empty when none). */
+  fields: FieldError[];
+  /** The message of every error the body lists, prefixed by its field when it names one. */
+  messages: string[];
+}
+
 type Entry = Record<string, unknown>;
+type Read = (value: unknown) => string | undefined;
 
 const entry = (value: unknown): Entry => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Entry) : {});
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
+// A run of 12 or more digits (spaces or dashes between them allowed) could be a card number.
+const cardNumberLike = /(?:\d[\s-]?){12,}/;
+// Reads a body's strings: non-empty ones only, and never one that could be a card number or holds one of `secrets`
+// (what was sent, e.g. the CVC): a body that echoes them never puts them into an error.
+const reader =
+  (secrets: readonly string[]): Read =>
+  (value) =>
+    typeof value === 'string' && value !== '' && !cardNumberLike.test(value) && !secrets.some((secret) => secret !== '' && value.includes(secret)) ? value : undefined;
+const text = /* @__PURE__ */ reader([]);
 // `not_found`, `invalid_state`, `card-declined`: a machine code, not a sentence ("Bad Request") or a URI.
-const code = (value: unknown): string | undefined => (typeof value === 'string' && /^[A-Za-z][\w.-]{0,99}$/.test(value) ? value : undefined);
+const codeOf = (value: string | undefined): string | undefined => (value !== undefined && /^[A-Za-z][\w.-]{0,99}$/.test(value) ? value : undefined);
 const shorten = (message: string | undefined): string | undefined => (message && message.length > 500 ? `${message.slice(0, 500)}…` : message);
 
 /**
@@ -47,15 +68,16 @@ export function parseErrorData(data: unknown): unknown {
  *   ASP.NET) become `fields`;
  * - `{ error: { code | type, message } }`, `{ code, message }`, `{ error: 'text' }`;
  * - plain text (never an HTML page from a proxy); a JSON text sent as `text/plain` is read as JSON first.
- * A code is only taken from a string that looks like one (letters, digits, `_`, `.`, `-`; no spaces).
+ * A code is only taken from a string that looks like one (letters, digits, `_`, `.`, `-`; no spaces). No text that
+ * could be a card number (a run of 12 or more digits) is ever kept.
  */
 export function readErrorBody(rawData: unknown): ErrorBodyDetails {
   const data = parseErrorData(rawData);
-  const plain = typeof data === 'string' ? data.trim() : '';
   const record = entry(data);
   const inner = entry(record.error);
-  const { code, fields, messages } = readErrorCodeAndFields(data);
-  const nest = Array.isArray(record.message) ? record.message.filter((item): item is string => typeof item === 'string') : [];
+  const { code, title, fields, messages } = readErrorCodeAndFields(data);
+  const nest = Array.isArray(record.message) ? record.message.filter((item): item is string => text(item) !== undefined) : [];
+  const plain = text(typeof data === 'string' ? data.trim() : undefined);
   return {
     code,
     message: shorten(
@@ -63,9 +85,9 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
         (nest.length > 0 ? nest.join('; ') : text(record.message)) ??
         (messages.join('; ') || undefined) ??
         text(record.detail) ??
-        text(record.title) ??
+        title ??
         text(record.error) ??
-        (plain.startsWith('<') ? undefined : text(plain)),
+        (plain?.startsWith('<') ? undefined : plain),
     ),
     fields: fields.length > 0 ? fields : undefined,
     requestId: text(inner.requestId) ?? text(record.requestId) ?? text(record.request_id),
@@ -73,30 +95,35 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
 }
 
 /**
- * The part of {@link readErrorBody} a browser needs, from a parsed body: the machine code, every field error (an
- * empty list when none), and the messages of a list of errors (each prefixed by its field).
+ * The part of {@link readErrorBody} a browser needs, from a parsed body: the machine code, a problem's `title`, every
+ * field error, and the messages of the errors a body lists (`error.fields` or `errors`: a list of
+ * `{ field, code, message }` or strings, or a map of field to messages, `{ 'data.number': ['…'] }`), each prefixed by
+ * its field. No text that could be a card number or that holds one of `secrets` (what was sent, such as the CVC) is
+ * kept: a field's code and message then fall back to `invalid` and `is invalid`.
  */
-export function readErrorCodeAndFields(data: unknown): { code: string | undefined; fields: FieldError[]; messages: string[] } {
+export function readErrorCodeAndFields(data: unknown, secrets: readonly string[] = []): ErrorCodeAndFields {
+  const read = reader(secrets);
   const record = entry(data);
   const inner = entry(record.error);
   const value = inner.fields ?? record.errors;
-  // A list of errors (`[{ field, code, message }]`, strings) or a map of field to messages (`{ field: ['…'] }`).
   const items = Array.isArray(value)
     ? (value as unknown[])
     : Object.entries(entry(value)).flatMap(([field, messages]) => [messages].flat().map((message: unknown) => ({ field, message })));
-  const messages: string[] = [];
   const fields: FieldError[] = [];
+  const messages: string[] = [];
   let first: string | undefined;
   for (const item of items) {
-    const { field: rawField, path, param, pointer, code: rawCode, message: rawMessage, detail, title } = entry(item);
-    const message = typeof item === 'string' ? item : (text(rawMessage) ?? text(detail) ?? text(title));
-    const itemCode = code(rawCode);
-    const field = text(rawField) ?? text(path) ?? text(param) ?? text(pointer);
-    first ??= itemCode;
-    if (message !== undefined) messages.push(field !== undefined ? `${field} ${message}` : message);
-    if (field !== undefined) fields.push({ field, code: itemCode ?? 'invalid', message: message ?? 'is invalid' });
+    const found = entry(item);
+    // The first of `keys` that holds a string worth keeping.
+    const pick = (keys: string[]): string | undefined => keys.map((key) => read(found[key])).find((text) => text !== undefined);
+    const field = pick(['field', 'path', 'param', 'pointer']);
+    const code = codeOf(read(found.code));
+    const message = typeof item === 'string' ? read(item) : pick(['message', 'detail', 'title']);
+    first ??= code;
+    if (message !== undefined) messages.push(field === undefined ? message : `${field} ${message}`);
+    if (field !== undefined) fields.push({ field, code: code ?? 'invalid', message: message ?? 'is invalid' });
   }
-  return { code: code(inner.code) ?? code(inner.type) ?? code(record.code) ?? first, fields, messages };
+  return { code: codeOf(read(inner.code)) ?? codeOf(read(inner.type)) ?? codeOf(read(record.code)) ?? first, title: read(record.title), fields, messages };
 }
 
 /**

@@ -9,7 +9,7 @@ export type TesseraErrorClass<T> = (abstract new (...args: never[]) => T) & { re
  */
 export class TesseraError extends Error {
   /** Stable, machine-readable error code. */
-  readonly code: string;
+  declare readonly code: string;
   /** Finer cause within `code` where an error family has several (e.g. `sensitive_data`, `missing_vault_key`). */
   readonly reason?: string;
   private readonly [marker] = true;
@@ -66,7 +66,7 @@ export interface FieldError {
 export class TesseraValidationError extends TesseraError {
   static override readonly brand: string = 'Validation';
   /** Every field error found, all at once. */
-  readonly fields: FieldError[];
+  declare readonly fields: FieldError[];
 
   constructor(fields: FieldError[], message?: string) {
     super('validation_error', message ?? `Invalid input: ${fields.map((f) => `${f.field || '(root)'} ${f.message}`).join('; ')}`);

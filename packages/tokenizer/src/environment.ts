@@ -69,7 +69,7 @@ export interface VaultConnection {
 /** Applies the environment preset and the overrides; throws {@link TesseraConfigurationError} on anything wrong. */
 export function resolveVaultConnection(options: VaultConnectionOptions): VaultConnection {
   const environment = (options as Partial<VaultConnectionOptions> | undefined)?.environment;
-  if (typeof environment !== 'string' || !Object.prototype.hasOwnProperty.call(presets, environment)) {
+  if (typeof environment !== 'string' || !Object.hasOwn(presets, environment)) {
     throw new TesseraConfigurationError('unknown_environment', 'environment must be "production", "development" or "local"');
   }
   const preset = presets[environment];

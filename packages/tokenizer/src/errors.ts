@@ -27,13 +27,13 @@ export class TesseraConfigurationError extends TesseraError {
 export class TesseraVaultError extends TesseraError {
   static override readonly brand: string = 'Vault';
   /** HTTP status of the vault's answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** The vault's own error code, when its body had one (e.g. `validation_error`, `unauthorized`). */
-  readonly vaultCode: string | undefined;
+  declare readonly vaultCode: string | undefined;
   /** Request id from the vault (`x-request-id`), for support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Field errors the vault reported, if any. */
-  readonly fields: FieldError[];
+  declare readonly fields: FieldError[];
 
   constructor(status: number, details: { vaultCode?: string | undefined; requestId?: string | undefined; fields?: FieldError[] } = {}) {
     super('vault_error', `The vault refused the request (HTTP ${status}${details.vaultCode ? `, ${details.vaultCode}` : ''})`);

@@ -1,4 +1,4 @@
-import { type CardTokenResponse, luhnCheck, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
+import { type CardTokenResponse, luhnCheck, normalizeCardNumber, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
 import { TesseraResponseValidationError } from './errors.js';
 
 /**
@@ -19,9 +19,8 @@ export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTo
 // The tokenizer's own guard on what it sends: none of the facts it copies from the vault's answer (token id, last4,
 // bin, brand, issuer, …) may be a Luhn-valid 12–19 digit number. Core's decoder judges envelopes by field name only.
 function isCardNumber(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const digits = value.replace(/[\s-]/g, '');
-  return /^\d{12,19}$/.test(digits) && luhnCheck(digits);
+  const digits = typeof value === 'string' ? normalizeCardNumber(value) : undefined;
+  return digits !== undefined && digits.length >= 12 && digits.length <= 19 && luhnCheck(digits);
 }
 
 /**

@@ -11,26 +11,16 @@ const fieldNames: Record<string, string> = {
   'data.cvc': 'cvc',
 };
 
-// A run of 12 or more digits (spaces or dashes between them allowed) could be a card number.
-const cardNumberLike = /(?:\d[\s-]?){12,}/;
-
-// The vault's error body is read by core's one reader (Basis Theory problem details, the sandbox's shape); what it
-// reports is kept only when it echoes no card number and none of `secrets`.
+// Core's one reader of error bodies reads the vault's (Basis Theory problem details, the sandbox's shape), and keeps
+// no text that could be a card number or holds one of `secrets` (the CVC).
 async function toVaultError(response: Response, secrets: readonly string[]): Promise<TesseraVaultError> {
-  const body: unknown = await response.json().catch(() => undefined);
-  const clean = (text: unknown): string | undefined =>
-    typeof text === 'string' && !cardNumberLike.test(text) && !secrets.some((secret) => secret !== '' && text.includes(secret)) ? text : undefined;
-  const { code, fields } = readErrorCodeAndFields(body);
-  const vaultCode = clean(code ?? (body as { title?: unknown } | undefined)?.title);
+  const { code, title, fields } = readErrorCodeAndFields(await response.json().catch(() => undefined), secrets);
+  // A Basis Theory problem has no code: its `title` ("Unauthorized") stands in, if short.
+  const vaultCode = code ?? title;
   return new TesseraVaultError(response.status, {
-    // A Basis Theory problem has no code: its `title` stands in ("Unauthorized"), if short.
     vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined,
     requestId: response.headers.get('bt-trace-id') ?? response.headers.get('x-request-id') ?? undefined,
-    fields: fields.map(({ field, code: fieldCode, message }) => ({
-      field: fieldNames[field.toLowerCase().replace(/^\$\./, '')] ?? field,
-      code: clean(fieldCode) ?? 'invalid',
-      message: clean(message) ?? 'is invalid',
-    })),
+    fields: fields.map((field) => ({ ...field, field: fieldNames[field.field.toLowerCase().replace(/^\$\./, '')] ?? field.field })),
   });
 }
 
