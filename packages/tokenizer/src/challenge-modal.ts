@@ -162,17 +162,21 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
     let release = (): void => undefined;
     const timer = setTimeout(() => settle({ success: false, authenticationStatus: undefined, reason: 'timeout' }), timeoutMs);
     let observer: MutationObserver | undefined;
+    // Every listener of the modal, added when it opens and removed when it settles.
+    const listeners: [EventTarget | undefined, string, (event: never) => void][] = [
+      [window, 'message', onMessage],
+      [dialog, 'cancel', onCancel],
+      [dialog, 'close', onClose],
+      [closeButton, 'click', onCancel],
+      [startGuard, 'focus', focusLast],
+      [endGuard, 'focus', focusFirst],
+      [signal, 'abort', onCancel],
+    ];
 
     const settle = (result: ChallengeResult): void => {
       if (settled) return;
       settled = true;
-      window.removeEventListener('message', onMessage);
-      dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('close', onClose);
-      closeButton.removeEventListener('click', onCancel);
-      startGuard.removeEventListener('focus', focusLast);
-      endGuard.removeEventListener('focus', focusFirst);
-      signal?.removeEventListener('abort', onCancel);
+      for (const [target, type, listener] of listeners) target?.removeEventListener(type, listener as EventListener);
       clearTimeout(timer);
       observer?.disconnect();
       // web-threeds keeps a message listener and a timer until it sees a challenge notification, and after its error
@@ -215,13 +219,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       (frame ?? closeButton).focus();
     }
 
-    window.addEventListener('message', onMessage);
-    dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('close', onClose);
-    closeButton.addEventListener('click', onCancel);
-    startGuard.addEventListener('focus', focusLast);
-    endGuard.addEventListener('focus', focusFirst);
-    signal?.addEventListener('abort', onCancel);
+    for (const [target, type, listener] of listeners) target?.addEventListener(type, listener as EventListener);
 
     try {
       (options.container ?? document.body).append(dialog);
