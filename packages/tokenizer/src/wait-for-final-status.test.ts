@@ -1,14 +1,18 @@
 import { TesseraAbortError, TesseraTimeoutError } from '@tessera/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { waitForFinalStatus } from './wait-for-final-status.js';
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+// Fake timers for one test, real ones again when it ends.
+function useFakeTimers(): void {
+  vi.useFakeTimers();
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+}
 
 describe('waitForFinalStatus', () => {
   it('polls every 1.5 s by default until the payment is final', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     const statuses = ['pending', 'pending', 'succeeded'];
     const fetchPayment = vi.fn(() => Promise.resolve({ id: 'pay_1', status: statuses.shift() ?? 'succeeded' }));
     const seen: string[] = [];
@@ -27,7 +31,7 @@ describe('waitForFinalStatus', () => {
   });
 
   it('times out and aborts with typed errors', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     const timedOut = waitForFinalStatus(() => Promise.resolve({ status: 'pending' }), { intervalMs: 1000, timeoutMs: 3000 });
     const assertion = expect(timedOut).rejects.toBeInstanceOf(TesseraTimeoutError);
     await vi.advanceTimersByTimeAsync(3000);
