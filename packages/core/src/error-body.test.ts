@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findErrorCode, parseErrorData, readErrorBody } from './error-body.js';
+import { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields } from './error-body.js';
 
 describe('readErrorBody', () => {
   it('reads the sandbox shape with its fields and request id', () => {
@@ -55,20 +55,39 @@ describe('readErrorBody', () => {
   });
 });
 
+describe('readErrorCodeAndFields', () => {
+  it('keeps no text that could be a card number or holds a secret: field codes and messages fall back', () => {
+    const body = {
+      title: 'Bad 4242 4242 4242 4242',
+      errors: { 'data.number': ['4242424242424242 is not accepted', 'fine'], 'data.cvc': ['cvc 987 is wrong'] },
+    };
+    expect(readErrorCodeAndFields(body, ['987'])).toEqual({
+      code: undefined,
+      title: undefined,
+      fields: [
+        { field: 'data.number', code: 'invalid', message: 'is invalid' },
+        { field: 'data.number', code: 'invalid', message: 'fine' },
+        { field: 'data.cvc', code: 'invalid', message: 'is invalid' },
+      ],
+      messages: ['data.number fine'],
+    });
+    expect(readErrorCodeAndFields({ error: { code: 'x987x', fields: [{ field: 'cvc', code: 'bad_987', message: 'ok' }] } }, ['987'])).toMatchObject({
+      code: undefined,
+      fields: [{ field: 'cvc', code: 'invalid', message: 'ok' }],
+    });
+    expect(readErrorBody({ error: { code: 'card_declined', message: 'Card 4000 0000 0000 0002 was declined' } }).message).toBeUndefined();
+  });
+});
+
 describe('findErrorCode', () => {
-  const codes = new Set(['invalid_state', 'idempotency_key_reused']);
-  it.each([
-    [{ error: { code: 'invalid_state', message: 'x' } }, 'invalid_state'],
-    [{ code: 'idempotency_key_reused' }, 'idempotency_key_reused'],
-    [{ statusCode: 409, message: 'Conflict', error: 'invalid_state' }, 'invalid_state'],
-    [{ errors: [{ code: 'invalid_state', message: 'already captured' }] }, 'invalid_state'],
-    [{ error: 'Conflict', reason: 'invalid_state' }, 'invalid_state'],
-    ['{"error":{"code":"invalid_state"}}', 'invalid_state'],
-    [' idempotency_key_reused ', 'idempotency_key_reused'],
-    [{ error: { code: 'idempotency_key_in_use' } }, undefined],
-    [{ message: 'invalid_state is mentioned in a sentence' }, undefined],
-    [undefined, undefined],
-  ])('finds in %j: %s', (body, code) => {
-    expect(findErrorCode(body, codes)).toBe(code);
+  // The server's 409 policy (`isPermanentConflict`) tests every body shape; here, what is generic about the search.
+  it('finds the first of the given codes in any shape, and only those codes', () => {
+    const codes = new Set(['card_declined', 'expired_card']);
+    expect(findErrorCode({ error: 'Payment Required', decline: 'expired_card' }, codes)).toBe('expired_card');
+    expect(findErrorCode({ errors: [{ field: 'cardNumber', code: 'card_declined' }] }, codes)).toBe('card_declined');
+    expect(findErrorCode(' card_declined\n', codes)).toBe('card_declined');
+    expect(findErrorCode({ code: 'insufficient_funds' }, codes)).toBeUndefined();
+    expect(findErrorCode({ message: 'card_declined twice' }, codes)).toBeUndefined();
+    expect(findErrorCode(null, codes)).toBeUndefined();
   });
 });

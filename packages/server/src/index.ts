@@ -33,19 +33,15 @@ export { DEFAULT_TIMEOUT_MS, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, typ
 export { ThreeDS } from './threeds.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';
+// Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
+export { getThreeDSChallenge, isSettledPaymentStatus, isTerminalPaymentStatus, type Payment, type PaymentInstrument, type ThreeDSChallenge } from '@tessera/core';
 export {
-  getThreeDSChallenge,
-  isSettledPaymentStatus,
-  isTerminalPaymentStatus,
+  TesseraError,
   TesseraAbortError,
   TesseraConnectionError,
-  TesseraError,
   TesseraResponseValidationError,
   TesseraTimeoutError,
   TesseraValidationError,
   type FieldError,
-  type Payment,
-  type PaymentInstrument,
   type ResponseValidationDetails,
-  type ThreeDSChallenge,
 } from '@tessera/core';
