@@ -69,8 +69,8 @@ describe('readErrorCodeAndFields', () => {
         { field: 'data.number', code: 'invalid', message: 'fine' },
         { field: 'data.cvc', code: 'invalid', message: 'is invalid' },
       ],
-      messages: ['data.number fine'],
     });
+    expect(readErrorBody(body).message).toBe('data.number fine; data.cvc cvc 987 is wrong');
     expect(readErrorCodeAndFields({ error: { code: 'x987x', fields: [{ field: 'cvc', code: 'bad_987', message: 'ok' }] } }, ['987'])).toMatchObject({
       code: undefined,
       fields: [{ field: 'cvc', code: 'invalid', message: 'ok' }],

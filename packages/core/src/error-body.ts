@@ -20,23 +20,16 @@ export interface ErrorCodeAndFields {
   title: string | undefined;
   /** Every field error the body names (empty when none). */
   fields: FieldError[];
-  /** The message of every error the body lists, prefixed by its field when it names one. */
-  messages: string[];
 }
 
 type Entry = Record<string, unknown>;
-type Read = (value: unknown) => string | undefined;
 
 const entry = (value: unknown): Entry => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Entry) : {});
 // A run of 12 or more digits (spaces or dashes between them allowed) could be a card number.
 const cardNumberLike = /(?:\d[\s-]?){12,}/;
-// Reads a body's strings: non-empty ones only, and never one that could be a card number or holds one of `secrets`
-// (what was sent, e.g. the CVC): a body that echoes them never puts them into an error.
-const reader =
-  (secrets: readonly string[]): Read =>
-  (value) =>
-    typeof value === 'string' && value !== '' && !cardNumberLike.test(value) && !secrets.some((secret) => secret !== '' && value.includes(secret)) ? value : undefined;
-const text = /* @__PURE__ */ reader([]);
+// A body's strings: non-empty ones only, and never one that could be a card number (a body that echoes what was sent
+// never puts it into an error).
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' && !cardNumberLike.test(value) ? value : undefined);
 // `not_found`, `invalid_state`, `card-declined`: a machine code, not a sentence ("Bad Request") or a URI.
 const codeOf = (value: string | undefined): string | undefined => (value !== undefined && /^[A-Za-z][\w.-]{0,99}$/.test(value) ? value : undefined);
 const shorten = (message: string | undefined): string | undefined => (message && message.length > 500 ? `${message.slice(0, 500)}…` : message);
@@ -75,11 +68,18 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
   const data = parseErrorData(rawData);
   const record = entry(data);
   const inner = entry(record.error);
-  const { code, title, fields, messages } = readErrorCodeAndFields(data);
+  const standard = withStandardKeys(record);
+  const { code, title, fields } = readErrorCodeAndFields(standard);
+  // Every listed error's message, prefixed by its field when it names one.
+  const messages = listedErrors(standard).flatMap((item) => {
+    const { field, message } = entry(item);
+    const said = text(typeof item === 'string' ? item : message);
+    return said === undefined ? [] : [text(field) === undefined ? said : `${String(field)} ${said}`];
+  });
   const nest = Array.isArray(record.message) ? record.message.filter((item): item is string => text(item) !== undefined) : [];
   const plain = text(typeof data === 'string' ? data.trim() : undefined);
   return {
-    code,
+    code: codeOf(text(inner.code)) ?? codeOf(text(inner.type)) ?? code,
     message: shorten(
       text(inner.message) ??
         (nest.length > 0 ? nest.join('; ') : text(record.message)) ??
@@ -95,35 +95,52 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
 }
 
 /**
- * The part of {@link readErrorBody} a browser needs, from a parsed body: the machine code, a problem's `title`, every
- * field error, and the messages of the errors a body lists (`error.fields` or `errors`: a list of
- * `{ field, code, message }` or strings, or a map of field to messages, `{ 'data.number': ['…'] }`), each prefixed by
- * its field. No text that could be a card number or that holds one of `secrets` (what was sent, such as the CVC) is
- * kept: a field's code and message then fall back to `invalid` and `is invalid`.
+ * The part of {@link readErrorBody} a browser needs, from a parsed body: the machine code (`error.code`, `code`, or
+ * the first listed error's), a problem's `title`, and the field errors among the errors a body lists
+ * (`error.fields` or `errors`: a list of `{ field, code, message }` or strings, or a map of field to messages,
+ * `{ 'data.number': ['…'] }`). No text that could be a card number or that holds one of
+ * `secrets` (what was sent, such as the CVC) is kept: a field's code and message then fall back to `invalid` and
+ * `is invalid`.
  */
 export function readErrorCodeAndFields(data: unknown, secrets: readonly string[] = []): ErrorCodeAndFields {
-  const read = reader(secrets);
+  const read = (value: unknown): string | undefined => (secrets.some((secret) => secret !== '' && text(value)?.includes(secret)) ? undefined : text(value));
   const record = entry(data);
   const inner = entry(record.error);
-  const value = inner.fields ?? record.errors;
-  const items = Array.isArray(value)
-    ? (value as unknown[])
-    : Object.entries(entry(value)).flatMap(([field, messages]) => [messages].flat().map((message: unknown) => ({ field, message })));
+  const items = listedErrors(record);
   const fields: FieldError[] = [];
-  const messages: string[] = [];
   let first: string | undefined;
   for (const item of items) {
     const found = entry(item);
-    // The first of `keys` that holds a string worth keeping.
-    const pick = (keys: string[]): string | undefined => keys.map((key) => read(found[key])).find((text) => text !== undefined);
-    const field = pick(['field', 'path', 'param', 'pointer']);
+    const field = read(found.field);
     const code = codeOf(read(found.code));
-    const message = typeof item === 'string' ? read(item) : pick(['message', 'detail', 'title']);
+    const message = read(typeof item === 'string' ? item : found.message);
     first ??= code;
-    if (message !== undefined) messages.push(field === undefined ? message : `${field} ${message}`);
     if (field !== undefined) fields.push({ field, code: code ?? 'invalid', message: message ?? 'is invalid' });
   }
-  return { code: codeOf(read(inner.code)) ?? codeOf(read(inner.type)) ?? codeOf(read(record.code)) ?? first, title: read(record.title), fields, messages };
+  return { code: codeOf(read(inner.code)) ?? codeOf(read(record.code)) ?? first, title: read(record.title), fields };
+}
+
+// The errors a body lists, `error.fields` or `errors`: a list, or a map of field to messages read as a list.
+function listedErrors(record: Entry): unknown[] {
+  const value = entry(record.error).fields ?? record.errors;
+  return Array.isArray(value)
+    ? (value as unknown[])
+    : Object.entries(entry(value)).flatMap(([field, messages]) => [messages].flat().map((message: unknown) => ({ field, message })));
+}
+
+// The same body with each listed error's other names for its field (`path`, `param`, `pointer`) and message
+// (`detail`, `title`) read as `field` and `message`, as frameworks other than the sandbox name them.
+function withStandardKeys(record: Entry): Entry {
+  const standard = (items: unknown): unknown =>
+    Array.isArray(items)
+      ? items.map((item: unknown) => {
+          const found = entry(item);
+          const pick = (keys: string[]): string | undefined => keys.map((key) => text(found[key])).find((value) => value !== undefined);
+          return typeof item === 'string' ? item : { code: found.code, field: pick(['field', 'path', 'param', 'pointer']), message: pick(['message', 'detail', 'title']) };
+        })
+      : items;
+  const inner = entry(record.error);
+  return { ...record, errors: standard(record.errors), ...(record.error === inner ? { error: { ...inner, fields: standard(inner.fields) } } : {}) };
 }
 
 /**
