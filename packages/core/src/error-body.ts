@@ -113,7 +113,7 @@ export function readErrorCodeAndFields(data: unknown, secrets: readonly string[]
     const found = entry(item);
     const field = read(found.field);
     const code = codeOf(read(found.code));
-    const message = read(typeof item === 'string' ? item : found.message);
+    const message = read(found.message);
     first ??= code;
     if (field !== undefined) fields.push({ field, code: code ?? 'invalid', message: message ?? 'is invalid' });
   }
