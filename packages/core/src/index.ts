@@ -1,4 +1,4 @@
-export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, type ErrorBodyDetails } from './error-body.js';
+export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, type ErrorBodyDetails, type ErrorCodeAndFields } from './error-body.js';
 export { apiErrorBody, type ApiErrorBody } from './error-body-schema.js';
 export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card-brand.js';
 export { cardInput, type CardInput } from './card-input.js';

@@ -44,12 +44,12 @@ export function fromBasisTheoryToken(token: Json, type: string): CardTokenRespon
     funding: text(card.funding),
     fingerprint: text(token.fingerprint),
     authentication,
-    issuer: issuer && JSON.parse(JSON.stringify({ name: text(issuer.name), country: text(issuer.country) })),
+    issuer: issuer && { name: text(issuer.name), country: text(issuer.country) },
   };
   return {
     id: token.id as string,
     type,
-    // JSON drops the facts BT did not give (undefined).
+    // JSON drops the facts BT did not give (undefined), the issuer's too.
     data: JSON.parse(JSON.stringify(facts)) as Json,
     metadata: { auth: { scaRequired: authentication === 'sca_required' }, tokenizedAt: text(token.created_at) ?? new Date().toISOString() },
   };
