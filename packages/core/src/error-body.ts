@@ -14,7 +14,7 @@ export interface ErrorBodyDetails {
 
 /** The part of an error body a browser needs (see {@link readErrorCodeAndFields}). */
 export interface ErrorCodeAndFields {
-  /** The machine code the body names, never a sentence or a URI. */
+  /** The machine code of the body's `error`, never a sentence or a URI. */
   code: string | undefined;
   /** A problem details' `title` (Basis Theory sends no code: its title stands in). */
   title: string | undefined;
@@ -79,7 +79,7 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
   const nest = Array.isArray(record.message) ? record.message.filter((item): item is string => text(item) !== undefined) : [];
   const plain = text(typeof data === 'string' ? data.trim() : undefined);
   return {
-    code: codeOf(text(inner.code)) ?? codeOf(text(inner.type)) ?? code,
+    code: code ?? codeOf(text(inner.type)) ?? codeOf(text(record.code)) ?? listedErrors(standard).map((item) => codeOf(text(entry(item).code))).find(Boolean),
     message: shorten(
       text(inner.message) ??
         (nest.length > 0 ? nest.join('; ') : text(record.message)) ??
@@ -95,29 +95,24 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
 }
 
 /**
- * The part of {@link readErrorBody} a browser needs, from a parsed body: the machine code (`error.code`, `code`, or
- * the first listed error's), a problem's `title`, and the field errors among the errors a body lists
- * (`error.fields` or `errors`: a list of `{ field, code, message }` or strings, or a map of field to messages,
- * `{ 'data.number': ['…'] }`). No text that could be a card number or that holds one of
- * `secrets` (what was sent, such as the CVC) is kept: a field's code and message then fall back to `invalid` and
- * `is invalid`.
+ * The part of {@link readErrorBody} a browser needs, from a parsed body: the machine code of its `error`, a problem's
+ * `title`, and the field errors among the errors it lists (`error.fields` or `errors`: a list of
+ * `{ field, code, message }`, or a map of field to messages, `{ 'data.number': ['…'] }`). No text that could be a
+ * card number or that holds one of `secrets` (what was sent, such as the CVC) is kept: a field's code and message
+ * then fall back to `invalid` and `is invalid`.
  */
 export function readErrorCodeAndFields(data: unknown, secrets: readonly string[] = []): ErrorCodeAndFields {
   const read = (value: unknown): string | undefined => (secrets.some((secret) => secret !== '' && text(value)?.includes(secret)) ? undefined : text(value));
   const record = entry(data);
-  const inner = entry(record.error);
-  const items = listedErrors(record);
-  const fields: FieldError[] = [];
-  let first: string | undefined;
-  for (const item of items) {
-    const found = entry(item);
-    const field = read(found.field);
-    const code = codeOf(read(found.code));
-    const message = read(found.message);
-    first ??= code;
-    if (field !== undefined) fields.push({ field, code: code ?? 'invalid', message: message ?? 'is invalid' });
-  }
-  return { code: codeOf(read(inner.code)) ?? codeOf(read(record.code)) ?? first, title: read(record.title), fields };
+  return {
+    code: codeOf(read(entry(record.error).code)),
+    title: read(record.title),
+    fields: listedErrors(record).flatMap((item) => {
+      const { field, code, message } = entry(item);
+      const name = read(field);
+      return name === undefined ? [] : [{ field: name, code: codeOf(read(code)) ?? 'invalid', message: read(message) ?? 'is invalid' }];
+    }),
+  };
 }
 
 // The errors a body lists, `error.fields` or `errors`: a list, or a map of field to messages read as a list.
