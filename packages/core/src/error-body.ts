@@ -24,7 +24,8 @@ export interface ErrorCodeAndFields {
 
 type Entry = Record<string, unknown>;
 
-const entry = (value: unknown): Entry => (typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Entry) : {});
+// Any object's own fields (an array's items have no name the reader looks for), or none.
+const entry = (value: unknown): Entry => (typeof value === 'object' && value !== null ? (value as Entry) : {});
 // A run of 12 or more digits (spaces or dashes between them allowed) could be a card number.
 const cardNumberLike = /(?:\d[\s-]?){12,}/;
 // A body's strings: non-empty ones only, and never one that could be a card number (a body that echoes what was sent
