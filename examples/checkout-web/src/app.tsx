@@ -7,7 +7,7 @@ import {
   startApplePay,
   startGooglePay,
   TesseraError,
-  waitForPayment,
+  waitForFinalStatus,
   type GooglePaymentsClientLike,
 } from '@tessera/tokenizer';
 import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
@@ -94,7 +94,7 @@ export function App({ config }: { config: CheckoutConfig }) {
           return;
         }
         setPhase({ kind: 'working', step: 'Confirming payment…' });
-        payment = await waitForPayment((signal) => getPayment(payment.id, signal), { intervalMs: 1000, timeoutMs: 60_000 });
+        payment = await waitForFinalStatus((signal) => getPayment(payment.id, signal), { intervalMs: 1000, timeoutMs: 60_000 });
       }
       const outcome = payment.status === 'succeeded' ? 'succeeded' : payment.status === 'declined' ? 'declined' : 'failed';
       const messages = {

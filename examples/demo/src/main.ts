@@ -3,7 +3,7 @@ import { startMerchantServer, type ReceivedWebhook } from '@tessera-examples/mer
 import { renewSubscription } from '@tessera-examples/subscription-renewal';
 import { sandboxRoutes, startSandboxServer } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
-import { BASIS_THEORY_THREEDS_PROVIDER, createTokenizer, waitForPayment } from '@tessera/tokenizer';
+import { BASIS_THEORY_THREEDS_PROVIDER, createTokenizer, waitForFinalStatus } from '@tessera/tokenizer';
 import { fileURLToPath } from 'node:url';
 import { dim, expect, Transcript } from './transcript.js';
 
@@ -110,7 +110,7 @@ await transcript.step('Purchase that needs 3DS, challenge approved in the sandbo
   expect('ACS page offers approve', acsPage.includes('id="approve"'), true);
   await fetch(new URL(sandboxRoutes.acsComplete, challenge.acsChallengeUrl), { method: 'POST', body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }) });
   log('challenge approved; polling the merchant server every 1 s');
-  const final = await waitForPayment((signal) => page<PaymentView>('GET', `/api/payments/${payment.id}`, undefined, signal), { intervalMs: 1000, timeoutMs: 30_000 });
+  const final = await waitForFinalStatus((signal) => page<PaymentView>('GET', `/api/payments/${payment.id}`, undefined, signal), { intervalMs: 1000, timeoutMs: 30_000 });
   expect('final status', final.status, 'succeeded');
   return `${final.id} ${usd(final.amount)} pending → succeeded`;
 });

@@ -9,7 +9,7 @@ export type TesseraErrorClass<T> = (abstract new (...args: never[]) => T) & { re
  */
 export class TesseraError extends Error {
   /** Stable, machine-readable error code. */
-  readonly code: string;
+  declare readonly code: string;
   /** Finer cause within `code` where an error family has several (e.g. `sensitive_data`, `missing_vault_key`). */
   readonly reason?: string;
   private readonly [marker] = true;
@@ -66,7 +66,7 @@ export interface FieldError {
 export class TesseraValidationError extends TesseraError {
   static override readonly brand: string = 'Validation';
   /** Every field error found, all at once. */
-  readonly fields: FieldError[];
+  declare readonly fields: FieldError[];
 
   constructor(fields: FieldError[], message?: string) {
     super('validation_error', message ?? `Invalid input: ${fields.map((f) => `${f.field || '(root)'} ${f.message}`).join('; ')}`);
@@ -81,15 +81,62 @@ export class TesseraValidationError extends TesseraError {
 /** An operation (such as polling) ran past its time limit. */
 export class TesseraTimeoutError extends TesseraError {
   static override readonly brand: string = 'Timeout';
-  constructor(message = 'The operation timed out', options?: { cause?: unknown }) {
-    super('timeout', message, options);
-  }
+  constructor(message = 'The operation timed out', options?: ErrorOptions) { super('timeout', message, options); }
 }
 
 /** An operation was cancelled through its AbortSignal. */
 export class TesseraAbortError extends TesseraError {
   static override readonly brand: string = 'Abort';
-  constructor(message = 'The operation was aborted', options?: { cause?: unknown }) {
-    super('aborted', message, options);
+  constructor(message = 'The operation was aborted', options?: ErrorOptions) { super('aborted', message, options); }
+}
+
+/**
+ * No answer came: DNS failure, refused or dropped connection, TLS error, a browser's CORS refusal, offline. `cause`
+ * holds the runtime's own error, never the request (whose headers carry a key and whose body may carry card data).
+ */
+export class TesseraConnectionError extends TesseraError {
+  static override readonly brand: string = 'Connection';
+  constructor(message = 'Could not connect', options?: ErrorOptions) { super('connection_error', message, options); }
+}
+
+/** What is known about the answer a {@link TesseraResponseValidationError} is about; each part when known. */
+export interface ResponseValidationDetails {
+  /** Every field of the answer that did not match, as dotted paths. Default: none. */
+  fields?: FieldError[];
+  /** HTTP status of the answer (a 2xx: the request succeeded). */
+  status?: number | undefined;
+  /** The request id of the answer (`x-request-id`), to quote to support. */
+  requestId?: string | undefined;
+  /** The body as it was sent (parsed JSON, or `undefined` when empty). */
+  body?: unknown;
+  /** Idempotency key the request was sent with (POSTs), to reconcile with. */
+  idempotencyKey?: string | undefined;
+}
+
+/**
+ * A 2xx answer lacks what the SDK relies on (an id, a status, a token), or is not JSON. The request **succeeded**:
+ * it is never retried; reconcile with `body` and `idempotencyKey` rather than repeat it with a new key.
+ */
+export class TesseraResponseValidationError extends TesseraError {
+  static override readonly brand: string = 'ResponseValidation';
+  /** Every field of the answer that did not match (may be empty). */
+  declare readonly fields: FieldError[];
+  /** HTTP status of the answer, when known. */
+  declare readonly status: number | undefined;
+  /** The request id of the answer, when known. */
+  declare readonly requestId: string | undefined;
+  /** The body as it was sent, to reconcile with. Not part of `toJSON` (it may hold personal data). */
+  declare readonly body: unknown;
+  /** The idempotency key the request was sent with: repeat the call only with this key. */
+  declare readonly idempotencyKey: string | undefined;
+
+  constructor(message: string, details: ResponseValidationDetails = {}) {
+    super('response_validation_error', message);
+    Object.assign(this, { fields: [] }, details);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    const { status, requestId, idempotencyKey, fields } = this;
+    return { ...super.toJSON(), status, requestId, idempotencyKey, fields };
   }
 }

@@ -1,4 +1,5 @@
-export { apiErrorBody, type ApiErrorBody } from './api-error.js';
+export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, type ErrorBodyDetails, type ErrorCodeAndFields } from './error-body.js';
+export { apiErrorBody, type ApiErrorBody } from './error-body-schema.js';
 export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card-brand.js';
 export { cardInput, type CardInput } from './card-input.js';
 export { findCardDataField } from './card-data-fields.js';
@@ -18,13 +19,22 @@ export { challengeWindowSizes, encodeChallengeRequest, type ChallengeWindowSize 
 export { checkoutSession, createCheckoutSessionRequest, type CheckoutSession, type CreateCheckoutSessionRequest } from './checkout-session.js';
 export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
-export { TesseraAbortError, TesseraError, TesseraTimeoutError, TesseraValidationError, type FieldError, type TesseraErrorClass } from './errors.js';
+export {
+  TesseraAbortError,
+  TesseraConnectionError,
+  TesseraError,
+  TesseraResponseValidationError,
+  TesseraTimeoutError,
+  TesseraValidationError,
+  type FieldError,
+  type ResponseValidationDetails,
+  type TesseraErrorClass,
+} from './errors.js';
 export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money.js';
 export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order, type OrderList } from './order.js';
 export {
   authorizeRequest,
   captureRequest,
-  knownPaymentStatuses,
   listPaymentsRequest,
   pageNumber,
   pageSize,
@@ -39,12 +49,10 @@ export {
   voidPaymentRequest,
   type AuthorizeRequest,
   type CaptureRequest,
-  type KnownPaymentStatus,
   type ListPaymentsRequest,
   type Payment,
   type PaymentList,
   type PaymentResponse,
-  type PaymentStatus,
   type ProcessPaymentRequest,
   type PurchaseRequest,
   type ReasonType,
@@ -75,12 +83,19 @@ export {
 export {
   getThreeDSChallenge,
   isFailedPaymentStatus,
+  isSettledPaymentStatus,
   isTerminalPaymentStatus,
+  knownPaymentStatuses,
+  paymentStatuses,
   requiresThreeDS,
+  settledPaymentStatuses,
   terminalPaymentStatuses,
+  type KnownPaymentStatus,
+  type PaymentStatus,
   type ThreeDSChallenge,
 } from './payment-status.js';
 export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './poll.js';
+export type { RequestOptions } from './request-options.js';
 export {
   archiveProcessorsRequest,
   archiveProcessorsResponse,

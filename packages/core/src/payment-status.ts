@@ -1,24 +1,63 @@
-import type { Payment, PaymentStatus } from './payment.js';
-
-/** The terminal statuses the document names (section 3.1): succeeded, failed, declined. */
-export const terminalPaymentStatuses = ['succeeded', 'failed', 'declined'] as const;
-
-// Statuses we chose for the states the document leaves "not shown" (after auth, void, refund). None of them
-// changes without a new request, so polling stops there too.
-const settledStatuses: ReadonlySet<string> = new Set([...terminalPaymentStatuses, 'authorized', 'voided', 'partially_refunded', 'refunded']);
+import type { Payment } from './payment.js';
 
 /**
- * True when a payment's status will not change without a new request: `succeeded`, `failed`, `declined`, and the
- * post-auth statuses `authorized`, `voided`, `partially_refunded`, `refunded`. `pending` and unknown statuses are
- * not terminal, so a poller keeps waiting on them.
+ * Every payment status the SDK knows, with what it means:
+ * - `terminal`: the document names it terminal (section 3.1): `succeeded`, `failed`, `declined`;
+ * - `settled`: it will not change by itself (the terminal ones, and the post-auth statuses we chose for what the
+ *   document leaves "not shown": `authorized`, `voided`, `partially_refunded`, `refunded`), so polling stops there;
+ * - `failed`: one of the two failure outcomes (section 7.1).
+ * A capture moves an authorized payment to `succeeded`; a void or a refund moves it on, but only on a new request.
  */
+export const paymentStatuses = {
+  pending: { terminal: false, settled: false, failed: false },
+  succeeded: { terminal: true, settled: true, failed: false },
+  failed: { terminal: true, settled: true, failed: true },
+  declined: { terminal: true, settled: true, failed: true },
+  authorized: { terminal: false, settled: true, failed: false },
+  voided: { terminal: false, settled: true, failed: false },
+  partially_refunded: { terminal: false, settled: true, failed: false },
+  refunded: { terminal: false, settled: true, failed: false },
+} as const satisfies Record<string, { terminal: boolean; settled: boolean; failed: boolean }>;
+
+/** A known payment status. */
+export type KnownPaymentStatus = keyof typeof paymentStatuses;
+/** A payment status: one of the known ones, or another string the service may add. */
+export type PaymentStatus = KnownPaymentStatus | (string & {});
+type Flag = keyof (typeof paymentStatuses)[KnownPaymentStatus];
+type StatusesWith<F extends Flag> = { [S in KnownPaymentStatus]: (typeof paymentStatuses)[S][F] extends true ? S : never }[KnownPaymentStatus];
+
+const flagged = (status: PaymentStatus, flag: Flag): boolean => Object.hasOwn(paymentStatuses, status) && paymentStatuses[status as KnownPaymentStatus][flag];
+const withFlag = <F extends Flag>(flag: F): readonly StatusesWith<F>[] =>
+  knownPaymentStatuses.filter((status): status is StatusesWith<F> => paymentStatuses[status][flag]);
+
+/** Every status the SDK knows, in the order of {@link paymentStatuses}. Other strings from the service pass through. */
+export const knownPaymentStatuses = /* @__PURE__ */ Object.keys(paymentStatuses) as readonly KnownPaymentStatus[];
+
+/** The terminal statuses the document names (section 3.1): `succeeded`, `failed`, `declined`. */
+export const terminalPaymentStatuses = /* @__PURE__ */ withFlag('terminal');
+
+/**
+ * The statuses that will not change without a new request: the terminal ones and the settled post-auth ones
+ * (`authorized`, `voided`, `partially_refunded`, `refunded`). Every poller (`waitForFinalStatus`) stops on them.
+ */
+export const settledPaymentStatuses = /* @__PURE__ */ withFlag('settled');
+
+/** True for the terminal statuses the document names: `succeeded`, `failed`, `declined` ({@link terminalPaymentStatuses}). */
 export function isTerminalPaymentStatus(status: PaymentStatus): boolean {
-  return settledStatuses.has(status);
+  return flagged(status, 'terminal');
+}
+
+/**
+ * True when a payment's status will not change without a new request ({@link settledPaymentStatuses}): what a
+ * poller waits for. `pending` and unknown statuses are not settled, so a poller keeps waiting on them.
+ */
+export function isSettledPaymentStatus(status: PaymentStatus): boolean {
+  return flagged(status, 'settled');
 }
 
 /** True for the two failure outcomes, `failed` and `declined` (section 7.1). */
 export function isFailedPaymentStatus(status: PaymentStatus): boolean {
-  return status === 'failed' || status === 'declined';
+  return flagged(status, 'failed');
 }
 
 /** The arguments `startChallenge` takes, read from a pending payment. */

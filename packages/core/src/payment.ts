@@ -1,17 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, minorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 
-/**
- * Payment statuses. The document names `pending`, `succeeded`, `failed` and `declined`. The statuses after auth,
- * capture, void and refund are "not shown" there; we chose `authorized`, `voided`, `partially_refunded` and
- * `refunded` (a capture moves an authorized payment to `succeeded`). Other strings from the service pass through.
- */
-export const knownPaymentStatuses = ['pending', 'succeeded', 'failed', 'declined', 'authorized', 'voided', 'partially_refunded', 'refunded'] as const;
-/** A known payment status. */
-export type KnownPaymentStatus = (typeof knownPaymentStatuses)[number];
-/** A payment status: one of the known ones, or another string the service may add. */
-export type PaymentStatus = KnownPaymentStatus | (string & {});
-
 /** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
 export const threeDSChallengeData = z.looseObject({
   externalSessionId: z.string(),
@@ -27,7 +16,7 @@ export const payment = z.looseObject({
   id: z.string(),
   amount: minorUnits,
   currency: z.string(),
-  /** See {@link PaymentStatus}. */
+  /** A `PaymentStatus`: one of `knownPaymentStatuses`, or another string the service may add. */
   status: z.string(),
   /** `none`, or `threeds_auth` when the customer must complete a 3DS challenge. */
   requireAction: z.optional(z.string()),

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TesseraAbortError, TesseraTimeoutError, TesseraValidationError } from './errors.js';
-import { getThreeDSChallenge, isTerminalPaymentStatus, requiresThreeDS } from './payment-status.js';
+import {
+  getThreeDSChallenge,
+  isFailedPaymentStatus,
+  isSettledPaymentStatus,
+  isTerminalPaymentStatus,
+  knownPaymentStatuses,
+  requiresThreeDS,
+  settledPaymentStatuses,
+  terminalPaymentStatuses,
+} from './payment-status.js';
 import type { Payment } from './payment.js';
 import { poll, sleep } from './poll.js';
 
@@ -18,7 +27,7 @@ describe('poll', () => {
       return Promise.resolve(statuses.shift()!);
     });
     const seen: string[] = [];
-    const result = poll(fetchValue, { intervalMs: 1000, until: isTerminalPaymentStatus, onValue: (s) => seen.push(s) });
+    const result = poll(fetchValue, { intervalMs: 1000, until: isSettledPaymentStatus, onValue: (s) => seen.push(s) });
     await vi.runAllTimersAsync();
     await expect(result).resolves.toBe('succeeded');
     expect(seen).toEqual(['pending', 'pending', 'succeeded']);
@@ -29,7 +38,7 @@ describe('poll', () => {
   it('times out with a typed error, never waiting past the deadline', async () => {
     vi.useFakeTimers();
     const start = Date.now();
-    const result = poll(() => Promise.resolve('pending'), { intervalMs: 1500, timeoutMs: 4000, until: isTerminalPaymentStatus });
+    const result = poll(() => Promise.resolve('pending'), { intervalMs: 1500, timeoutMs: 4000, until: isSettledPaymentStatus });
     const assertion = expect(result).rejects.toBeInstanceOf(TesseraTimeoutError);
     await vi.runAllTimersAsync();
     await assertion;
@@ -88,11 +97,24 @@ describe('poll', () => {
 
 describe('payment status helpers', () => {
   it.each([['succeeded', true], ['failed', true], ['declined', true], ['authorized', true], ['refunded', true], ['pending', false], ['processing', false]])(
-    '%s terminal: %s',
+    '%s settled: %s',
     (status, expected) => {
-      expect(isTerminalPaymentStatus(status)).toBe(expected);
+      expect(isSettledPaymentStatus(status)).toBe(expected);
     },
   );
+
+  it('derives the known, terminal, settled and failed statuses from one table, each check matching its list', () => {
+    expect(knownPaymentStatuses).toEqual(['pending', 'succeeded', 'failed', 'declined', 'authorized', 'voided', 'partially_refunded', 'refunded']);
+    expect(terminalPaymentStatuses).toEqual(['succeeded', 'failed', 'declined']);
+    expect(settledPaymentStatuses).toEqual(['succeeded', 'failed', 'declined', 'authorized', 'voided', 'partially_refunded', 'refunded']);
+    expect(knownPaymentStatuses.filter(isTerminalPaymentStatus)).toEqual(terminalPaymentStatuses);
+    expect(knownPaymentStatuses.filter(isSettledPaymentStatus)).toEqual(settledPaymentStatuses);
+    expect(knownPaymentStatuses.filter(isFailedPaymentStatus)).toEqual(['failed', 'declined']);
+    expect(isTerminalPaymentStatus('authorized')).toBe(false);
+    for (const unknown of ['processing', 'toString', '']) {
+      expect([isTerminalPaymentStatus(unknown), isSettledPaymentStatus(unknown), isFailedPaymentStatus(unknown)]).toEqual([false, false, false]);
+    }
+  });
 
   it('reads the challenge from a pending payment', () => {
     const payment: Payment = {

@@ -8,13 +8,13 @@ export interface PollOptions<T> {
   /** Stop when this returns true for a value. */
   until: (value: T) => boolean;
   /** Milliseconds between the end of one attempt and the start of the next. Default 1500 (the document asks for 1–2 s). */
-  intervalMs?: number;
+  intervalMs?: number | undefined;
   /** Give up after this many milliseconds with a `TesseraTimeoutError`. Default 120000. */
-  timeoutMs?: number;
+  timeoutMs?: number | undefined;
   /** Cancels polling, including the wait between attempts, with a `TesseraAbortError`. */
-  signal?: AbortSignal;
+  signal?: AbortSignal | undefined;
   /** Called with every value fetched, before `until` is checked. */
-  onValue?: (value: T) => void;
+  onValue?: ((value: T) => void) | undefined;
 }
 
 /** Waits `ms`, or rejects with `TesseraAbortError` as soon as `signal` aborts. Leaves no listener or timer behind. */

@@ -21,6 +21,15 @@ export class ServiceTokenError extends TesseraError {
   }
 }
 
+/** Runs one step of encoding or decoding; if it throws, throws a {@link ServiceTokenError} with `reason` instead. */
+export function serviceTokenStep<T>(step: () => T, reason: ServiceTokenErrorReason, message: string): T {
+  try {
+    return step();
+  } catch {
+    throw new ServiceTokenError(reason, message);
+  }
+}
+
 /** Longest encoded token accepted (a real one is well under 2 KB). */
 export const MAX_SERVICE_TOKEN_LENGTH = 16_384;
 
@@ -37,13 +46,7 @@ export function encodeServiceToken(token: ServiceToken): string {
   if (!/^(card|apple_pay|google_pay)$/.test(type as string) || !isText(providerToken, 4096) || !isText(provider, 200)) {
     throw new ServiceTokenError('invalid_shape', 'Service token needs a type, token and provider');
   }
-  let json: string;
-  try {
-    json = JSON.stringify(token);
-  } catch {
-    throw new ServiceTokenError('invalid_shape', 'Service token must be plain JSON data');
-  }
-  return encodeBase64Utf8(json);
+  return encodeBase64Utf8(serviceTokenStep(() => JSON.stringify(token), 'invalid_shape', 'Service token must be plain JSON data'));
 }
 
 function isText(value: unknown, maxLength: number): value is string {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { decodeBase64Utf8 } from './base64.js';
 import { findCardDataField } from './card-data-fields.js';
-import { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError } from './service-token-encode.js';
+import { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, serviceTokenStep } from './service-token-encode.js';
 import { toFieldErrors } from './validation.js';
 
 const looseText = z.optional(z.nullable(z.string()));
@@ -71,17 +71,6 @@ export function decodeServiceToken(encoded: string): ServiceToken {
   if (encoded.length > MAX_SERVICE_TOKEN_LENGTH) {
     throw new ServiceTokenError('too_large', `Service token is longer than ${MAX_SERVICE_TOKEN_LENGTH} characters`);
   }
-  let json: string;
-  try {
-    json = decodeBase64Utf8(encoded);
-  } catch {
-    throw new ServiceTokenError('not_base64', 'Service token is not base64-encoded UTF-8');
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(json);
-  } catch {
-    throw new ServiceTokenError('not_json', 'Service token does not contain JSON');
-  }
-  return checkEnvelope(value);
+  const json = serviceTokenStep(() => decodeBase64Utf8(encoded), 'not_base64', 'Service token is not base64-encoded UTF-8');
+  return checkEnvelope(serviceTokenStep((): unknown => JSON.parse(json), 'not_json', 'Service token does not contain JSON'));
 }

@@ -48,7 +48,9 @@ describe('isInstance answers per class', () => {
     const built = (await import(new URL('../dist/index.js', import.meta.url).href)) as typeof server;
     expect(built.TesseraNotFoundError).not.toBe(TesseraNotFoundError);
     const foreignTimeout = new built.TesseraTimeoutError();
-    const foreignValidation = new built.TesseraResponseValidationError([], { status: 200 });
+    // Core declares the response-validation error (the server re-exports it): its other copy is a second core.
+    const builtCore = (await import(`${new URL('../../core/dist/index.js', import.meta.url).href}?copy`)) as typeof server;
+    const foreignValidation = new builtCore.TesseraResponseValidationError('not JSON', { status: 200 });
     expect(foreignValidation instanceof TesseraResponseValidationError).toBe(false);
     expect(TesseraTimeoutError.isInstance(foreignTimeout)).toBe(true);
     expect(TesseraAbortError.isInstance(foreignTimeout)).toBe(false);

@@ -1,6 +1,5 @@
-import { TesseraError, type FieldError } from '@tessera/core';
-import { isPermanentConflict, parseErrorData, readErrorBody } from './error-body.js';
-import { parseRetryAfter } from './retry-policy.js';
+import { parseErrorData, readErrorBody, TesseraError, type FieldError } from '@tessera/core';
+import { isPermanentConflict, parseRetryAfter } from './retry-policy.js';
 
 /** What the client knows about a failed HTTP response. */
 export interface ApiErrorDetails {

@@ -1,7 +1,6 @@
-import { TesseraAbortError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
+import { TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
 import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
 import { createApiError } from './api-error.js';
-import { TesseraConnectionError } from './connection-error.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
 import { isLoopbackUrl } from './loopback.js';
@@ -201,7 +200,7 @@ export class HttpClient {
     if (isTimeoutError(error)) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
     if (error instanceof BodyReadError) return new TesseraConnectionError('The connection closed while reading the response', { cause: error.cause });
     // The runtime's own error: ky's NetworkError holds the request (and its Authorization header), so only its cause.
-    return new TesseraConnectionError(undefined, { cause: isKyError(error) ? error.cause : error });
+    return new TesseraConnectionError('Could not connect to the Tessera API', { cause: isKyError(error) ? error.cause : error });
   }
 }
 

@@ -11,9 +11,7 @@ export {
   TesseraUnprocessableEntityError,
   type ApiErrorDetails,
 } from './api-error.js';
-export { isPermanentConflict, PERMANENT_CONFLICT_CODES } from './error-body.js';
 export { CheckoutSessions, type CheckoutSessionOutcome } from './checkout-sessions.js';
-export { TesseraConnectionError } from './connection-error.js';
 export { Customers } from './customers.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction } from './http-client.js';
 export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
@@ -29,23 +27,22 @@ export { TesseraRedirectError } from './redirect-error.js';
 export type { RawRequestOptions, RequestOptions } from './request-options.js';
 export type { Recognised } from './response-body.js';
 export { TesseraResponseTooLargeError } from './response-too-large-error.js';
-export { TesseraResponseValidationError, type ResponseValidationDetails } from './response-validation-error.js';
-export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry-policy.js';
+export { DEFAULT_MAX_RETRIES, isPermanentConflict, MAX_RETRY_AFTER_MS, PERMANENT_CONFLICT_CODES } from './retry-policy.js';
 export { Stores, type StoreOutcome } from './stores.js';
 export { DEFAULT_TIMEOUT_MS, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, type TesseraOptions } from './tessera.js';
 export { ThreeDS } from './threeds.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';
+// Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
+export { getThreeDSChallenge, isSettledPaymentStatus, isTerminalPaymentStatus, type Payment, type PaymentInstrument, type ThreeDSChallenge } from '@tessera/core';
 export {
-  getThreeDSChallenge,
-  isTerminalPaymentStatus,
-  TesseraAbortError,
   TesseraError,
+  TesseraAbortError,
+  TesseraConnectionError,
+  TesseraResponseValidationError,
   TesseraTimeoutError,
   TesseraValidationError,
   type FieldError,
   type HttpMethod,
-  type Payment,
-  type PaymentInstrument,
-  type ThreeDSChallenge,
+  type ResponseValidationDetails,
 } from '@tessera/core';

@@ -1,7 +1,7 @@
 import {
   authorizeRequest,
   captureRequest,
-  isTerminalPaymentStatus,
+  isSettledPaymentStatus,
   parseOrThrow,
   poll,
   purchaseRequest,
@@ -118,7 +118,7 @@ export class Payments extends Resource {
     }
     let lastStatus: string | undefined;
     return poll((signal) => this.retrieve(paymentId, signal ? { signal } : {}), {
-      until: (current) => isTerminalPaymentStatus(current.status),
+      until: (current) => isSettledPaymentStatus(current.status),
       onValue: (current) => {
         if (current.status !== lastStatus) options.onStatus?.(current);
         lastStatus = current.status;

@@ -1,8 +1,11 @@
-import { parseOrThrow } from '@tessera/core';
+import { parseOrThrow, type RequestOptions as BaseRequestOptions } from '@tessera/core';
 import * as z from 'zod/mini';
 
-/** Options every method accepts as its last argument. They override the client's defaults for this call only. */
-export interface RequestOptions {
+/**
+ * Options every method accepts as its last argument: core's `signal` (cancels the call, including any wait between
+ * retries, with a `TesseraAbortError`) and these. They override the client's defaults for this call only.
+ */
+export interface RequestOptions extends BaseRequestOptions {
   /**
    * Idempotency key of a POST. By default one is generated per call and reused unchanged on every retry, so a
    * retried payment is never charged twice. Pass your own (e.g. your order id) to make a call safe to repeat
@@ -13,8 +16,6 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. `0` disables retries. Default: the client's `maxRetries`. */
   maxRetries?: number;
-  /** Cancels the call, including any wait between retries, with a `TesseraAbortError`. */
-  signal?: AbortSignal;
   /** Extra request headers. */
   headers?: Record<string, string>;
 }

@@ -1,7 +1,7 @@
 import { threeDSChallengeData, toFieldErrors, type FieldError, type Operation } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { HttpResult } from './http-client.js';
-import { TesseraResponseValidationError } from './response-validation-error.js';
+import { responseValidationError } from './response-validation-error.js';
 
 /**
  * The answer of an operation whose response body the interface document does not show (void, refund, GET
@@ -64,7 +64,7 @@ export function requireResource(operation: Operation, result: HttpResult): unkno
   const value = key === undefined ? data : (data as Json)[key];
   const problems = problemsOf(value, operation.requires ?? ['id'], key === undefined ? '' : `${key}.`);
   if (problems.length > 0) {
-    throw new TesseraResponseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey: result.idempotencyKey });
+    throw responseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey: result.idempotencyKey });
   }
   return value;
 }

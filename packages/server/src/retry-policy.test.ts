@@ -1,6 +1,6 @@
 import { HTTPError, NetworkError, TimeoutError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifyFailure, MAX_RETRY_AFTER_MS, neverSent, parseRetryAfter, retryOptions } from './retry-policy.js';
+import { classifyFailure, isPermanentConflict, MAX_RETRY_AFTER_MS, neverSent, parseRetryAfter, permanentConflictCode, retryOptions } from './retry-policy.js';
 import { BodyReadError } from './transport-errors.js';
 
 afterEach(() => {
@@ -84,5 +84,28 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('soon')).toBeUndefined();
     expect(parseRetryAfter('-1')).toBeUndefined();
     expect(parseRetryAfter(null)).toBeUndefined();
+  });
+});
+
+describe('permanentConflictCode', () => {
+  it.each([
+    [{ error: { code: 'invalid_state', message: 'x' } }, 'invalid_state'],
+    [{ code: 'idempotency_key_reused' }, 'idempotency_key_reused'],
+    [{ statusCode: 409, message: 'Conflict', error: 'invalid_state' }, 'invalid_state'],
+    [{ errors: [{ code: 'invalid_state', message: 'already captured' }] }, 'invalid_state'],
+    [{ type: 'https://x.test/conflict', title: 'Conflict', code: 'idempotency_key_reused' }, 'idempotency_key_reused'],
+    ['{"error":{"code":"invalid_state"}}', 'invalid_state'],
+    ['idempotency_key_reused', 'idempotency_key_reused'],
+    [{ error: { code: 'idempotency_key_in_use' } }, undefined],
+    [{ message: 'invalid_state is mentioned in a sentence' }, undefined],
+    [undefined, undefined],
+  ])('recognises %j as %s', (body, code) => {
+    expect(permanentConflictCode(body)).toBe(code);
+    expect(isPermanentConflict(body)).toBe(code !== undefined);
+  });
+
+  it('answers about one code when asked', () => {
+    expect(isPermanentConflict({ code: 'invalid_state' }, 'idempotency_key_reused')).toBe(false);
+    expect(isPermanentConflict({ code: 'idempotency_key_reused' }, 'idempotency_key_reused')).toBe(true);
   });
 });

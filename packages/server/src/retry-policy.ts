@@ -1,5 +1,5 @@
+import { findErrorCode } from '@tessera/core';
 import { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky';
-import { isPermanentConflict } from './error-body.js';
 import { BodyReadError } from './transport-errors.js';
 
 /** Default number of retries after the first attempt. */
@@ -8,6 +8,27 @@ export const DEFAULT_MAX_RETRIES = 2;
 export const MAX_RETRY_AFTER_MS = 30_000;
 const INITIAL_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
+
+/**
+ * The 409 codes that fail again with the same key, so retrying only wastes time (`invalid_state`, e.g. capturing
+ * twice) or is a programming error (`idempotency_key_reused`: the key was used with another body).
+ */
+export const PERMANENT_CONFLICT_CODES: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
+
+/**
+ * The "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}) an error body names, whatever its shape
+ * (`{ error: { code } }`, `{ code }`, `{ error: 'code' }`, `{ errors: [{ code }] }`, problem details with `code`,
+ * a JSON text; core's `findErrorCode`), or `undefined`.
+ */
+export function permanentConflictCode(data: unknown): string | undefined {
+  return findErrorCode(data, PERMANENT_CONFLICT_CODES);
+}
+
+/** True when an error body names a "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}), or `only` when given. */
+export function isPermanentConflict(data: unknown, only?: string): boolean {
+  const code = permanentConflictCode(data);
+  return code !== undefined && (only === undefined || code === only);
+}
 
 /**
  * What one failed attempt says about the call:

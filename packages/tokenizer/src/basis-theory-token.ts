@@ -1,5 +1,5 @@
 import type { CardTokenResponse } from '@tessera/core';
-import { TesseraInvalidResponseError } from './errors.js';
+import { TesseraResponseValidationError } from './errors.js';
 
 type Json = Record<string, unknown>;
 
@@ -18,7 +18,7 @@ const year = between(2000, 2200);
 export function basisTheoryTokenOf(answer: unknown, walletKey?: 'apple_pay' | 'google_pay'): Json {
   const body = objectOr(answer);
   const token = walletKey ? (objectOr(body?.[walletKey]) ?? objectOr(body?.token_intent)) : body;
-  if (!text(token?.id)) throw new TesseraInvalidResponseError('The vault returned a token in an unexpected shape');
+  if (!text(token?.id)) throw new TesseraResponseValidationError('The vault returned a token in an unexpected shape');
   return token as Json;
 }
 
@@ -44,12 +44,12 @@ export function fromBasisTheoryToken(token: Json, type: string): CardTokenRespon
     funding: text(card.funding),
     fingerprint: text(token.fingerprint),
     authentication,
-    issuer: issuer && JSON.parse(JSON.stringify({ name: text(issuer.name), country: text(issuer.country) })),
+    issuer: issuer && { name: text(issuer.name), country: text(issuer.country) },
   };
   return {
     id: token.id as string,
     type,
-    // JSON drops the facts BT did not give (undefined).
+    // JSON drops the facts BT did not give (undefined), the issuer's too.
     data: JSON.parse(JSON.stringify(facts)) as Json,
     metadata: { auth: { scaRequired: authentication === 'sca_required' }, tokenizedAt: text(token.created_at) ?? new Date().toISOString() },
   };

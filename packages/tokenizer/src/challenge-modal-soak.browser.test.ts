@@ -19,6 +19,15 @@ const expected: Record<Outcome, ChallengeResult> = {
   timeout: { success: false, authenticationStatus: undefined, reason: 'timeout' },
 };
 
+/** Replaces methods of a prototype while the soak runs; the returned function puts the originals back. */
+function patch<T extends object>(prototype: T, replacements: Partial<T>): () => void {
+  const originals = Object.fromEntries(Object.keys(replacements).map((name) => [name, prototype[name as keyof T]]));
+  Object.assign(prototype, replacements);
+  return () => {
+    Object.assign(prototype, originals);
+  };
+}
+
 /** Counts listeners added and not yet removed, on every target, while the soak runs. */
 function trackListeners() {
   const active = new Set<string>();
@@ -32,26 +41,21 @@ function trackListeners() {
   const key = (target: EventTarget, type: string, listener: unknown, options?: boolean | EventListenerOptions): string =>
     `${idOf(target)}:${type}:${typeof listener === 'object' || typeof listener === 'function' ? idOf(listener as object) : 0}:${typeof options === 'boolean' ? options : Boolean(options?.capture)}`;
   const { addEventListener, removeEventListener } = EventTarget.prototype;
-  EventTarget.prototype.addEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
-    // `once` listeners remove themselves when they fire; count only the ones that could stay.
-    if (listener && !(typeof options === 'object' && options.once)) {
-      active.add(key(this, type, listener, options));
-      added++;
-    }
-    return addEventListener.call(this, type, listener, options);
-  };
-  EventTarget.prototype.removeEventListener = function (this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
-    if (listener) active.delete(key(this, type, listener, options));
-    return removeEventListener.call(this, type, listener, options);
-  };
-  return {
-    active,
-    added: () => added,
-    restore() {
-      EventTarget.prototype.addEventListener = addEventListener;
-      EventTarget.prototype.removeEventListener = removeEventListener;
+  const restore = patch(EventTarget.prototype, {
+    addEventListener(this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | AddEventListenerOptions) {
+      // `once` listeners remove themselves when they fire; count only the ones that could stay.
+      if (listener && !(typeof options === 'object' && options.once)) {
+        active.add(key(this, type, listener, options));
+        added++;
+      }
+      addEventListener.call(this, type, listener, options);
     },
-  };
+    removeEventListener(this: EventTarget, type: string, listener: EventListenerOrEventListenerObject | null, options?: boolean | EventListenerOptions) {
+      if (listener) active.delete(key(this, type, listener, options));
+      removeEventListener.call(this, type, listener, options);
+    },
+  });
+  return { active, added: () => added, restore };
 }
 
 /** Counts the modal's MutationObservers observing and not yet disconnected (Playwright's injected script has its own). */
@@ -59,26 +63,21 @@ function trackObservers() {
   const observing = new Map<MutationObserver, string>();
   let observed = 0;
   const { observe, disconnect } = MutationObserver.prototype;
-  MutationObserver.prototype.observe = function (this: MutationObserver, target: Node, options?: MutationObserverInit) {
-    const stack = new Error().stack ?? '';
-    if (stack.includes('challenge-modal.ts')) {
-      observing.set(this, stack);
-      observed++;
-    }
-    observe.call(this, target, options);
-  };
-  MutationObserver.prototype.disconnect = function (this: MutationObserver) {
-    observing.delete(this);
-    disconnect.call(this);
-  };
-  return {
-    observing,
-    observed: () => observed,
-    restore() {
-      MutationObserver.prototype.observe = observe;
-      MutationObserver.prototype.disconnect = disconnect;
+  const restore = patch(MutationObserver.prototype, {
+    observe(this: MutationObserver, target: Node, options?: MutationObserverInit) {
+      const stack = new Error().stack ?? '';
+      if (stack.includes('challenge-modal.ts')) {
+        observing.set(this, stack);
+        observed++;
+      }
+      observe.call(this, target, options);
     },
-  };
+    disconnect(this: MutationObserver) {
+      observing.delete(this);
+      disconnect.call(this);
+    },
+  });
+  return { observing, observed: () => observed, restore };
 }
 
 describe('challenge modal soak', () => {

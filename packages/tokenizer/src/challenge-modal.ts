@@ -1,5 +1,5 @@
 import { type ChallengeWindowSize, challengeWindowSizes, type FieldError, MAX_TIMER_MS, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
-import { loopbackHosts } from './environment.js';
+import { isSecureUrl } from './environment.js';
 import { TesseraChallengeError } from './errors.js';
 import { configureWebThreeds, type WebThreedsConfig, type WebThreedsModule } from './web-threeds.js';
 
@@ -73,17 +73,9 @@ export function validateChallenge(challenge: ThreeDSChallenge, options: StartCha
   for (const field of ['sessionId', 'acsTransactionId', 'threeDSVersion', 'acsChallengeUrl'] as const) {
     if (typeof input[field] !== 'string' || input[field].trim() === '') fields.push({ field, code: 'required', message: 'is required' });
   }
-  let url: URL | undefined;
-  if (typeof input.acsChallengeUrl === 'string' && input.acsChallengeUrl !== '') {
-    try {
-      url = new URL(input.acsChallengeUrl);
-    } catch {
-      url = undefined;
-    }
-    // Plain http only for a local ACS (the sandbox); a real ACS is always https.
-    if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname)))) {
-      fields.push({ field: 'acsChallengeUrl', code: 'invalid_format', message: 'must be an https URL' });
-    }
+  // Plain http only for a local ACS (the sandbox); a real ACS is always https.
+  if (typeof input.acsChallengeUrl === 'string' && input.acsChallengeUrl !== '' && !isSecureUrl(input.acsChallengeUrl)) {
+    fields.push({ field: 'acsChallengeUrl', code: 'invalid_format', message: 'must be an https URL' });
   }
   if (options.windowSize !== undefined && !Object.prototype.hasOwnProperty.call(challengeWindowSizes, options.windowSize)) {
     fields.push({ field: 'windowSize', code: 'invalid_value', message: 'must be "01" to "05"' });
@@ -91,8 +83,8 @@ export function validateChallenge(challenge: ThreeDSChallenge, options: StartCha
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMER_MS)) {
     fields.push({ field: 'timeoutMs', code: 'invalid_value', message: `must be from 1 to ${MAX_TIMER_MS}` });
   }
-  if (fields.length > 0 || !url) throw new TesseraValidationError(fields);
-  return url;
+  if (fields.length > 0) throw new TesseraValidationError(fields);
+  return new URL(input.acsChallengeUrl as string);
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {
@@ -170,17 +162,21 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
     let release = (): void => undefined;
     const timer = setTimeout(() => settle({ success: false, authenticationStatus: undefined, reason: 'timeout' }), timeoutMs);
     let observer: MutationObserver | undefined;
+    // Every listener of the modal, added when it opens and removed when it settles.
+    const listeners: [EventTarget | undefined, string, (event: never) => void][] = [
+      [window, 'message', onMessage],
+      [dialog, 'cancel', onCancel],
+      [dialog, 'close', onClose],
+      [closeButton, 'click', onCancel],
+      [startGuard, 'focus', focusLast],
+      [endGuard, 'focus', focusFirst],
+      [signal, 'abort', onCancel],
+    ];
 
     const settle = (result: ChallengeResult): void => {
       if (settled) return;
       settled = true;
-      window.removeEventListener('message', onMessage);
-      dialog.removeEventListener('cancel', onCancel);
-      dialog.removeEventListener('close', onClose);
-      closeButton.removeEventListener('click', onCancel);
-      startGuard.removeEventListener('focus', focusLast);
-      endGuard.removeEventListener('focus', focusFirst);
-      signal?.removeEventListener('abort', onCancel);
+      for (const [target, type, listener] of listeners) target?.removeEventListener(type, listener as EventListener);
       clearTimeout(timer);
       observer?.disconnect();
       // web-threeds keeps a message listener and a timer until it sees a challenge notification, and after its error
@@ -223,13 +219,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       (frame ?? closeButton).focus();
     }
 
-    window.addEventListener('message', onMessage);
-    dialog.addEventListener('cancel', onCancel);
-    dialog.addEventListener('close', onClose);
-    closeButton.addEventListener('click', onCancel);
-    startGuard.addEventListener('focus', focusLast);
-    endGuard.addEventListener('focus', focusFirst);
-    signal?.addEventListener('abort', onCancel);
+    for (const [target, type, listener] of listeners) target?.addEventListener(type, listener as EventListener);
 
     try {
       (options.container ?? document.body).append(dialog);

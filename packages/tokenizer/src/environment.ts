@@ -20,8 +20,18 @@ export const BASIS_THEORY_API_URL = 'https://api.basistheory.com';
  */
 export const LOCAL_VAULT_URL = 'http://localhost:4010';
 
-/** Hosts that may be reached over plain http: this machine (the sandbox). Everything else needs https. */
-export const loopbackHosts: ReadonlySet<string> = new Set(['localhost', '127.0.0.1', '[::1]']);
+/**
+ * True for an https URL, or a plain http one to this machine (`localhost`, `127.0.0.1`, `[::1]`: the sandbox).
+ * Card data, the 3DS library and the challenge page are only ever fetched from such a URL.
+ */
+export function isSecureUrl(value: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(value);
+    return protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
+  } catch {
+    return false;
+  }
+}
 
 /** The provider name of Basis Theory tokens in service tokens, as the service knows it. */
 export const VAULT_PROVIDER = 'basistheory';
@@ -59,19 +69,13 @@ export interface VaultConnection {
 /** Applies the environment preset and the overrides; throws {@link TesseraConfigurationError} on anything wrong. */
 export function resolveVaultConnection(options: VaultConnectionOptions): VaultConnection {
   const environment = (options as Partial<VaultConnectionOptions> | undefined)?.environment;
-  if (typeof environment !== 'string' || !Object.prototype.hasOwnProperty.call(presets, environment)) {
+  if (typeof environment !== 'string' || !Object.hasOwn(presets, environment)) {
     throw new TesseraConfigurationError('unknown_environment', 'environment must be "production", "development" or "local"');
   }
   const preset = presets[environment];
   const vaultUrl = (options.vaultUrl ?? preset.vaultUrl).replace(/\/+$/, '');
-  let url: URL | undefined;
-  try {
-    url = new URL(vaultUrl);
-  } catch {
-    // Not a URL: refused below.
-  }
   // Card data goes there: https always, plain http only to this machine (the sandbox).
-  if (!url || !(url.protocol === 'https:' || (url.protocol === 'http:' && loopbackHosts.has(url.hostname)))) {
+  if (!isSecureUrl(vaultUrl)) {
     throw new TesseraConfigurationError('invalid_vault_url', 'vaultUrl must be an https URL (plain http only on localhost)');
   }
   const timeoutMs = options.timeoutMs ?? 15_000;

@@ -1,7 +1,7 @@
 import { TesseraError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import * as errors from './errors.js';
-import { TesseraChallengeError, TesseraConfigurationError, TesseraNetworkError, TesseraVaultError } from './errors.js';
+import { TesseraChallengeError, TesseraConfigurationError, TesseraConnectionError, TesseraVaultError } from './errors.js';
 
 describe('tokenizer errors: isInstance per class', () => {
   it('answers for the class only, never for a sibling, also for errors of another copy (the built one)', async () => {
@@ -10,7 +10,7 @@ describe('tokenizer errors: isInstance per class', () => {
     const foreignVault = new built.TesseraVaultError(400, { vaultCode: 'invalid' });
     expect(foreignVault instanceof TesseraVaultError).toBe(false);
     expect(TesseraVaultError.isInstance(foreignVault)).toBe(true);
-    expect(TesseraNetworkError.isInstance(foreignVault)).toBe(false);
+    expect(TesseraConnectionError.isInstance(foreignVault)).toBe(false);
     expect(TesseraError.isInstance(foreignVault)).toBe(true);
     expect(built.TesseraConfigurationError.isInstance(new TesseraConfigurationError('invalid_option', 'x'))).toBe(true);
     expect(built.TesseraChallengeError.isInstance(new TesseraConfigurationError('invalid_option', 'x'))).toBe(false);

@@ -1,5 +1,8 @@
 import { TesseraError, type FieldError } from '@tessera/core';
 
+// The two the server throws too, declared once in core: a vault that cannot be reached, a 2xx it cannot use.
+export { TesseraConnectionError, TesseraResponseValidationError } from '@tessera/core';
+
 /** Why a tokenizer or 3DS configuration was refused. */
 export type ConfigurationErrorReason = 'unknown_environment' | 'missing_vault_key' | 'invalid_vault_url' | 'invalid_option';
 
@@ -24,13 +27,13 @@ export class TesseraConfigurationError extends TesseraError {
 export class TesseraVaultError extends TesseraError {
   static override readonly brand: string = 'Vault';
   /** HTTP status of the vault's answer. */
-  readonly status: number;
+  declare readonly status: number;
   /** The vault's own error code, when its body had one (e.g. `validation_error`, `unauthorized`). */
-  readonly vaultCode: string | undefined;
+  declare readonly vaultCode: string | undefined;
   /** Request id from the vault (`x-request-id`), for support. */
-  readonly requestId: string | undefined;
+  declare readonly requestId: string | undefined;
   /** Field errors the vault reported, if any. */
-  readonly fields: FieldError[];
+  declare readonly fields: FieldError[];
 
   constructor(status: number, details: { vaultCode?: string | undefined; requestId?: string | undefined; fields?: FieldError[] } = {}) {
     super('vault_error', `The vault refused the request (HTTP ${status}${details.vaultCode ? `, ${details.vaultCode}` : ''})`);
@@ -42,22 +45,6 @@ export class TesseraVaultError extends TesseraError {
 
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), status: this.status, vaultCode: this.vaultCode, requestId: this.requestId, fields: this.fields };
-  }
-}
-
-/** The vault could not be reached (DNS, connection refused, CORS, offline). */
-export class TesseraNetworkError extends TesseraError {
-  static override readonly brand: string = 'Network';
-  constructor(message = 'Could not reach the vault', options?: { cause?: unknown }) {
-    super('network_error', message, options);
-  }
-}
-
-/** The vault answered 2xx with a body that is not what the contract says. */
-export class TesseraInvalidResponseError extends TesseraError {
-  static override readonly brand: string = 'InvalidResponse';
-  constructor(message = 'The vault returned an unexpected response', options?: { cause?: unknown }) {
-    super('invalid_response', message, options);
   }
 }
 

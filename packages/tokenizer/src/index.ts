@@ -5,8 +5,8 @@ export { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, type TokenizerEnvironment, type 
 export {
   TesseraChallengeError,
   TesseraConfigurationError,
-  TesseraInvalidResponseError,
-  TesseraNetworkError,
+  TesseraConnectionError,
+  TesseraResponseValidationError,
   TesseraThreeDSError,
   TesseraVaultError,
   TesseraWalletError,
@@ -37,8 +37,7 @@ export {
 } from './threeds.js';
 export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './web-threeds.js';
 export { createTokenizer, type ApplePayMerchantValidationRequest, type Tokenizer, type TokenizerOptions, type WalletToken } from './tokenizer.js';
-export type { RequestOptions } from './vault-request.js';
-export { waitForPayment, type WaitForPaymentOptions } from './wait-for-payment.js';
+export { waitForFinalStatus, type WaitForFinalStatusOptions } from './wait-for-final-status.js';
 // Re-exported from core so pages can catch and type everything from one import.
 export {
   TesseraAbortError,
@@ -48,5 +47,7 @@ export {
   type CardInput,
   type CardTokenResponse,
   type FieldError,
+  type RequestOptions,
+  type ResponseValidationDetails,
   type ThreeDSChallenge,
 } from '@tessera/core';

@@ -1,5 +1,5 @@
-import { type CardTokenResponse, luhnCheck, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
-import { TesseraInvalidResponseError } from './errors.js';
+import { type CardTokenResponse, luhnCheck, normalizeCardNumber, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
+import { TesseraResponseValidationError } from './errors.js';
 
 /**
  * The non-sensitive metadata of a service token, from the vault's answer only (never from what the customer typed):
@@ -19,9 +19,8 @@ export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTo
 // The tokenizer's own guard on what it sends: none of the facts it copies from the vault's answer (token id, last4,
 // bin, brand, issuer, …) may be a Luhn-valid 12–19 digit number. Core's decoder judges envelopes by field name only.
 function isCardNumber(value: unknown): boolean {
-  if (typeof value !== 'string') return false;
-  const digits = value.replace(/[\s-]/g, '');
-  return /^\d{12,19}$/.test(digits) && luhnCheck(digits);
+  const digits = typeof value === 'string' ? normalizeCardNumber(value) : undefined;
+  return digits !== undefined && digits.length >= 12 && digits.length <= 19 && luhnCheck(digits);
 }
 
 /**
@@ -35,7 +34,7 @@ export function toServiceTokenString(type: ServiceTokenType, response: CardToken
   const envelope: ServiceToken = { type, token: response.id, provider, nonSensitiveMetadata: serviceTokenMetadataFrom(response) };
   const values = [envelope.token, ...Object.values(envelope.nonSensitiveMetadata ?? {}), envelope.nonSensitiveMetadata?.issuer?.name, envelope.nonSensitiveMetadata?.issuer?.country];
   if (envelope.token.length > 4096 || values.some(isCardNumber)) {
-    throw new TesseraInvalidResponseError('The vault answer cannot be turned into a service token');
+    throw new TesseraResponseValidationError('The vault answer cannot be turned into a service token');
   }
   const bytes = new TextEncoder().encode(JSON.stringify(envelope));
   let binary = '';

@@ -1,6 +1,6 @@
 import type { ThreeDSChallenge } from '@tessera/core';
 import { type ChallengeResult, openChallengeModal, type StartChallengeOptions, validateChallenge } from './challenge-modal.js';
-import { loopbackHosts, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
+import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
 import { checkSessionInput } from './threeds-session-input.js';
 import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsConfig, type WebThreedsLoader } from './web-threeds.js';
@@ -96,13 +96,7 @@ export interface ThreeDS {
 export function createThreeDS(options: ThreeDSOptions): ThreeDS {
   const connection = resolveVaultConnection(options);
   const sdkBaseUrl = (options.sdkBaseUrl ?? (connection.environment === 'local' ? connection.vaultUrl : BASIS_THEORY_SDK_BASE_URL)).replace(/\/+$/, '');
-  let sdkUrl: URL | undefined;
-  try {
-    sdkUrl = new URL(sdkBaseUrl);
-  } catch {
-    // Not a URL: refused below.
-  }
-  if (!sdkUrl || !(sdkUrl.protocol === 'https:' || (sdkUrl.protocol === 'http:' && loopbackHosts.has(sdkUrl.hostname)))) {
+  if (!isSecureUrl(sdkBaseUrl)) {
     throw new TesseraConfigurationError('invalid_option', 'sdkBaseUrl must be an https URL (plain http only on localhost)');
   }
   // Validates the key and the URLs again at use (the key may be missing until then), then loads the library.

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { btCardTokenFixture, visaCard } from '../test/vault-fixtures.js';
-import { TesseraConfigurationError, TesseraInvalidResponseError, TesseraNetworkError, TesseraVaultError } from './errors.js';
+import { TesseraConfigurationError, TesseraResponseValidationError, TesseraConnectionError, TesseraVaultError } from './errors.js';
 import { createTokenizer } from './tokenizer.js';
 
 const vaultUrl = 'https://bt.test';
@@ -98,15 +98,10 @@ describe('tokenizeCard', () => {
       type: 'card',
       token: tokenId,
       provider: 'basistheory',
+      // Every fact comes from the vault's answer (btCardTokenFixture), none from what was typed.
       nonSensitiveMetadata: {
-        last4: '4242',
-        brand: 'visa',
-        bin: '424242',
-        expiryMonth: 12,
-        expiryYear: 2031,
-        funding: 'credit',
+        last4: '4242', brand: 'visa', bin: '424242', expiryMonth: 12, expiryYear: 2031, funding: 'credit', authentication: 'optional',
         fingerprint: 'AKCUFrvbGZM3kdbedm8dYC38HnoXRKjSY7FzJPs5R3Kn',
-        authentication: 'optional',
         issuer: { name: 'TESSERA TEST BANK', country: 'US' },
       },
     });
@@ -239,10 +234,10 @@ describe('tokenizeCard', () => {
     await expect(createTokenizer({ environment: 'production', vaultUrl, vaultKey: publicKey, fetch: manual }).tokenizeCard(visaCard)).rejects.toMatchObject({ status: 307 });
   });
 
-  it('maps a dropped connection to TesseraNetworkError', async () => {
+  it('maps a dropped connection to TesseraConnectionError', async () => {
     server.use(http.post(`${vaultUrl}/tokens`, () => HttpResponse.error()));
     const error = await tokenizer().tokenizeCard(visaCard).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TesseraNetworkError);
+    expect(error).toBeInstanceOf(TesseraConnectionError);
     expect(JSON.stringify(error)).not.toContain('4242');
   });
 
@@ -269,12 +264,12 @@ describe('tokenizeCard', () => {
 
   it('refuses a malformed vault answer, and one that would put card data into the token', async () => {
     server.use(http.post(`${vaultUrl}/tokens`, () => HttpResponse.json({ type: 'card' }, { status: 201 })));
-    await expect(tokenizer().tokenizeCard(visaCard)).rejects.toBeInstanceOf(TesseraInvalidResponseError);
+    await expect(tokenizer().tokenizeCard(visaCard)).rejects.toBeInstanceOf(TesseraResponseValidationError);
     server.use(http.post(`${vaultUrl}/tokens`, () => new HttpResponse('<html>', { status: 201 })));
-    await expect(tokenizer().tokenizeCard(visaCard)).rejects.toBeInstanceOf(TesseraInvalidResponseError);
+    await expect(tokenizer().tokenizeCard(visaCard)).rejects.toBeInstanceOf(TesseraResponseValidationError);
     server.use(http.post(`${vaultUrl}/tokens`, () => HttpResponse.json(btCardTokenFixture({ id: '4242424242424242' }), { status: 201 })));
     const error = await tokenizer().tokenizeCard(visaCard).catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(TesseraInvalidResponseError);
+    expect(error).toBeInstanceOf(TesseraResponseValidationError);
     expect(JSON.stringify(error)).not.toContain('4242424242424242');
   });
 });

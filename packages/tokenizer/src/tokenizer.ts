@@ -1,8 +1,8 @@
-import { type CardInput, type CardTokenResponse, TesseraValidationError, validateCard, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
+import { type CardInput, type CardTokenResponse, type RequestOptions, TesseraValidationError, validateCard, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
 import { basisTheoryTokenOf, fromBasisTheoryToken } from './basis-theory-token.js';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
 import { toServiceTokenString } from './service-token-envelope.js';
-import { postToVault, type RequestOptions } from './vault-request.js';
+import { postToVault } from './vault-request.js';
 
 /** Options of {@link createTokenizer}. */
 export interface TokenizerOptions extends VaultConnectionOptions {

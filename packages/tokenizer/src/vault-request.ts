@@ -1,12 +1,6 @@
-import { type FieldError, TesseraAbortError, TesseraTimeoutError, vaultKeyHeader } from '@tessera/core';
+import { readErrorCodeAndFields, TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, vaultKeyHeader, type RequestOptions } from '@tessera/core';
 import type { VaultConnection } from './environment.js';
-import { TesseraInvalidResponseError, TesseraNetworkError, TesseraVaultError } from './errors.js';
-
-/** Per-call options of every vault call. */
-export interface RequestOptions {
-  /** Cancels the request with a `TesseraAbortError`. */
-  signal?: AbortSignal;
-}
+import { TesseraVaultError } from './errors.js';
 
 // Basis Theory names request fields by their JSON path (`data.number`); the tokenizer's caller knows them as the
 // fields of its CardInput.
@@ -16,39 +10,17 @@ const fieldNames: Record<string, string> = {
   'data.expiration_year': 'expiryDate',
   'data.cvc': 'cvc',
 };
-const toCallerField = (field: string): string => fieldNames[field.toLowerCase().replace(/^\$\./, '')] ?? field;
 
-// A run of 12 or more digits (spaces or dashes between them allowed) could be a card number.
-const cardNumberLike = /(?:\d[\s-]?){12,}/;
-
-function readFieldErrors(value: unknown, secrets: readonly string[]): FieldError[] {
-  const clean = (text: unknown, fallback: string): string =>
-    typeof text === 'string' && !cardNumberLike.test(text) && !secrets.some((secret) => secret !== '' && text.includes(secret)) ? text : fallback;
-  // `[{ field, code, message }]`, or problem details' `{ 'data.number': ['message', …] }`; only those three are kept.
-  const items: unknown[] = Array.isArray(value)
-    ? value
-    : Object.entries(typeof value === 'object' && value !== null ? value : {}).flatMap(([field, messages]: [string, unknown]) =>
-        ([] as unknown[]).concat(messages).map((message) => ({ field, message })),
-      );
-  return items.flatMap((item) => {
-    const { field, code, message } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
-    return typeof field === 'string' ? [{ field: toCallerField(field), code: clean(code, 'invalid'), message: clean(message, 'is invalid') }] : [];
-  });
-}
-
+// Core's one reader of error bodies reads the vault's (Basis Theory problem details, the sandbox's shape), and keeps
+// no text that could be a card number or holds one of `secrets` (the CVC).
 async function toVaultError(response: Response, secrets: readonly string[]): Promise<TesseraVaultError> {
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    body = undefined;
-  }
-  const problem = (typeof body === 'object' && body !== null ? body : {}) as { error?: { code?: unknown; fields?: unknown; requestId?: unknown }; errors?: unknown; title?: unknown };
-  const code = problem.error?.code ?? problem.title;
+  const { code, title, fields } = readErrorCodeAndFields(await response.json().catch(() => undefined), secrets);
+  // A Basis Theory problem has no code: its `title` ("Unauthorized") stands in, if short.
+  const vaultCode = code ?? title;
   return new TesseraVaultError(response.status, {
-    vaultCode: typeof code === 'string' && code.length <= 100 && !cardNumberLike.test(code) ? code : undefined,
+    vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined,
     requestId: response.headers.get('bt-trace-id') ?? response.headers.get('x-request-id') ?? undefined,
-    fields: readFieldErrors(problem.error?.fields ?? problem.errors, secrets),
+    fields: fields.map((field) => ({ ...field, field: fieldNames[field.field.toLowerCase().replace(/^\$\./, '')] ?? field.field })),
   });
 }
 
@@ -90,13 +62,13 @@ export async function postToVault(
       redirect: 'manual',
     });
   } catch (error) {
-    throw failure(new TesseraNetworkError(undefined, { cause: error instanceof Error ? new Error(error.message) : undefined }));
+    throw failure(new TesseraConnectionError('Could not reach the vault', { cause: error instanceof Error ? new Error(error.message) : undefined }));
   }
   // A 3xx, an opaque redirect (status 0) or any other non-2xx is an error, never an answer to follow.
   if (!response.ok) throw await toVaultError(response, secrets);
   try {
     return await response.json();
   } catch {
-    throw failure(new TesseraInvalidResponseError('The vault returned a body that is not JSON'));
+    throw failure(new TesseraResponseValidationError('The vault returned a body that is not JSON'));
   }
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type ChallengeResult, createThreeDS, type StartChallengeOptions, type ThreeDS, type ThreeDSChallenge, type ThreeDSOptions } from '@tessera/tokenizer';
+import { createClient } from './create-client.js';
 
 /** Options of {@link useThreeDSChallenge}. */
 export interface UseThreeDSChallengeOptions extends ThreeDSOptions {
@@ -39,20 +40,10 @@ interface State {
  */
 export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThreeDSChallengeResult {
   const { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry, challenge } = options;
-  const created = useMemo((): { threeds?: ThreeDS; error?: Error } => {
-    try {
-      const resolved: ThreeDSOptions = { environment };
-      if (vaultUrl !== undefined) resolved.vaultUrl = vaultUrl;
-      if (vaultKey !== undefined) resolved.vaultKey = vaultKey;
-      if (timeoutMs !== undefined) resolved.timeoutMs = timeoutMs;
-      if (loadWebThreeds !== undefined) resolved.loadWebThreeds = loadWebThreeds;
-      if (sdkBaseUrl !== undefined) resolved.sdkBaseUrl = sdkBaseUrl;
-      if (disableTelemetry !== undefined) resolved.disableTelemetry = disableTelemetry;
-      return { threeds: createThreeDS(resolved) };
-    } catch (error) {
-      return { error: error instanceof Error ? error : new Error(String(error)) };
-    }
-  }, [environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry]);
+  const created = useMemo(
+    () => createClient(createThreeDS, { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry }),
+    [environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry],
+  );
 
   const [state, setState] = useState<State>({ loading: false, error: undefined, result: undefined });
   const current = useRef<AbortController | undefined>(undefined);
@@ -65,13 +56,13 @@ export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThr
       current.current?.abort();
       const controller = new AbortController();
       current.current = controller;
-      if (!created.threeds) {
+      if (!created.client) {
         setState({ loading: false, error: created.error, result: undefined });
         return undefined;
       }
       setState({ loading: true, error: undefined, result: undefined });
       try {
-        const result = await created.threeds.startChallenge(next, { ...(startOptions ?? challengeOptionsRef.current), signal: controller.signal });
+        const result = await created.client.startChallenge(next, { ...(startOptions ?? challengeOptionsRef.current), signal: controller.signal });
         if (controller.signal.aborted && current.current !== controller) return undefined;
         if (current.current === controller) setState({ loading: false, error: undefined, result });
         return result;
@@ -109,5 +100,5 @@ export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThr
     [],
   );
 
-  return { threeds: created.threeds, loading: state.loading, error: state.error ?? created.error, result: state.result, start, cancel };
+  return { threeds: created.client, loading: state.loading, error: state.error ?? created.error, result: state.result, start, cancel };
 }

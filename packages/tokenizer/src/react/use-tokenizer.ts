@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { type CardInput, createTokenizer, type Tokenizer, type TokenizerOptions, type WalletToken } from '@tessera/tokenizer';
+import { createClient } from './create-client.js';
 
 /** State and actions of {@link useTokenizer}. */
 export interface UseTokenizerResult {
@@ -38,17 +39,14 @@ export function useTokenizer(options: TokenizerOptions): UseTokenizerResult {
   const { environment, vaultUrl, vaultKey, timeoutMs } = options;
   const fetchRef = useRef(options.fetch);
   fetchRef.current = options.fetch;
-  const created = useMemo((): { tokenizer?: Tokenizer; error?: Error } => {
-    try {
-      const resolved: TokenizerOptions = { environment, fetch: (input, init) => (fetchRef.current ?? globalThis.fetch)(input, init) };
-      if (vaultUrl !== undefined) resolved.vaultUrl = vaultUrl;
-      if (vaultKey !== undefined) resolved.vaultKey = vaultKey;
-      if (timeoutMs !== undefined) resolved.timeoutMs = timeoutMs;
-      return { tokenizer: createTokenizer(resolved) };
-    } catch (error) {
-      return { error: error instanceof Error ? error : new Error(String(error)) };
-    }
-  }, [environment, vaultUrl, vaultKey, timeoutMs]);
+  const created = useMemo(
+    () =>
+      createClient(
+        createTokenizer,
+        { environment, vaultUrl, vaultKey, timeoutMs, fetch: (input: RequestInfo | URL, init?: RequestInit) => (fetchRef.current ?? globalThis.fetch)(input, init) },
+      ),
+    [environment, vaultUrl, vaultKey, timeoutMs],
+  );
 
   const [state, setState] = useState<State>(idle);
   const mounted = useRef(false);
@@ -69,13 +67,13 @@ export function useTokenizer(options: TokenizerOptions): UseTokenizerResult {
       const controller = new AbortController();
       current.current = controller;
       const isCurrent = (): boolean => mounted.current && current.current === controller;
-      if (!created.tokenizer) {
+      if (!created.client) {
         setState({ loading: false, error: created.error, result: undefined });
         return undefined;
       }
       setState({ loading: true, error: undefined, result: undefined });
       try {
-        const token = await call(created.tokenizer, controller.signal);
+        const token = await call(created.client, controller.signal);
         if (isCurrent()) setState({ loading: false, error: undefined, result: token });
         return token;
       } catch (error) {
@@ -89,7 +87,7 @@ export function useTokenizer(options: TokenizerOptions): UseTokenizerResult {
   );
 
   return {
-    tokenizer: created.tokenizer,
+    tokenizer: created.client,
     loading: state.loading,
     error: state.error ?? created.error,
     result: state.result,

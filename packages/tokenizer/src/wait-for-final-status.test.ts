@@ -1,18 +1,22 @@
 import { TesseraAbortError, TesseraTimeoutError } from '@tessera/core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { waitForPayment } from './wait-for-payment.js';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
+import { waitForFinalStatus } from './wait-for-final-status.js';
 
-afterEach(() => {
-  vi.useRealTimers();
-});
+// Fake timers for one test, real ones again when it ends.
+function useFakeTimers(): void {
+  vi.useFakeTimers();
+  onTestFinished(() => {
+    vi.useRealTimers();
+  });
+}
 
-describe('waitForPayment', () => {
+describe('waitForFinalStatus', () => {
   it('polls every 1.5 s by default until the payment is final', async () => {
-    vi.useFakeTimers();
+    useFakeTimers();
     const statuses = ['pending', 'pending', 'succeeded'];
     const fetchPayment = vi.fn(() => Promise.resolve({ id: 'pay_1', status: statuses.shift() ?? 'succeeded' }));
     const seen: string[] = [];
-    const done = waitForPayment(fetchPayment, { onPayment: (payment) => seen.push(payment.status) });
+    const done = waitForFinalStatus(fetchPayment, { onStatus: (payment) => seen.push(payment.status) });
     await vi.advanceTimersByTimeAsync(1499);
     expect(fetchPayment).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(1);
@@ -23,18 +27,18 @@ describe('waitForPayment', () => {
   });
 
   it.each(['failed', 'declined', 'authorized'])('stops on %s', async (status) => {
-    await expect(waitForPayment(() => Promise.resolve({ status }))).resolves.toEqual({ status });
+    await expect(waitForFinalStatus(() => Promise.resolve({ status }))).resolves.toEqual({ status });
   });
 
   it('times out and aborts with typed errors', async () => {
-    vi.useFakeTimers();
-    const timedOut = waitForPayment(() => Promise.resolve({ status: 'pending' }), { intervalMs: 1000, timeoutMs: 3000 });
+    useFakeTimers();
+    const timedOut = waitForFinalStatus(() => Promise.resolve({ status: 'pending' }), { intervalMs: 1000, timeoutMs: 3000 });
     const assertion = expect(timedOut).rejects.toBeInstanceOf(TesseraTimeoutError);
     await vi.advanceTimersByTimeAsync(3000);
     await assertion;
 
     const controller = new AbortController();
-    const aborted = waitForPayment(() => Promise.resolve({ status: 'pending' }), { signal: controller.signal });
+    const aborted = waitForFinalStatus(() => Promise.resolve({ status: 'pending' }), { signal: controller.signal });
     const abortAssertion = expect(aborted).rejects.toBeInstanceOf(TesseraAbortError);
     await vi.advanceTimersByTimeAsync(10);
     controller.abort();

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 
 /**
- * The error body the sandbox sends, and the first shape `@tessera/server` looks for. The document does not show
- * the service's error body ("not shown"): `{ error: { code, message, fields?, requestId? } }` is our choice.
+ * The error body the sandbox sends, and the first shape `readErrorBody` (error-body.ts) looks for. The document does not
+ * show the service's error body ("not shown"): `{ error: { code, message, fields?, requestId? } }` is our choice.
  */
 export const apiErrorBody = z.looseObject({
   error: z.looseObject({

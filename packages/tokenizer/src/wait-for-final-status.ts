@@ -1,0 +1,24 @@
+import { isSettledPaymentStatus, poll, type PaymentStatus, type RequestOptions } from '@tessera/core';
+
+/** Options of {@link waitForFinalStatus}; `signal` stops polling (also during the wait) with a `TesseraAbortError`. */
+export interface WaitForFinalStatusOptions<T> extends RequestOptions {
+  /** Milliseconds between polls. Default 1500 (the service asks for every 1–2 s). */
+  intervalMs?: number;
+  /** Give up after this long with a `TesseraTimeoutError`. Default 120000. */
+  timeoutMs?: number;
+  /** Called with every payment fetched (its status unchanged or not), e.g. to show progress. */
+  onStatus?: (payment: T) => void;
+}
+
+/**
+ * Polls a payment through the page's own server until its status will not change by itself (core's
+ * `isSettledPaymentStatus`: `succeeded`, `failed`, `declined`, or a settled post-auth status such as `authorized`),
+ * like the server's `payments.waitForFinalStatus`. `fetchPayment` calls your server, which calls
+ * `GET /payments/{id}` with its API key: the browser never talks to the service directly.
+ */
+export function waitForFinalStatus<T extends { status: PaymentStatus }>(
+  fetchPayment: (signal?: AbortSignal) => Promise<T>,
+  options: WaitForFinalStatusOptions<T> = {},
+): Promise<T> {
+  return poll(fetchPayment, { ...options, until: (payment) => isSettledPaymentStatus(payment.status), onValue: options.onStatus });
+}
