@@ -1,4 +1,4 @@
-import { sleep } from '@tessera/core';
+import { sleep, type OperationMethod } from '@tessera/core';
 import { http, HttpResponse, type HttpHandler } from 'msw';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import type { SandboxContext } from './context.js';
@@ -30,7 +30,7 @@ export type RouteResult = { status?: number; json: unknown } | { status?: number
 export interface RouteDefinition {
   /** Name used by fault rules and idempotency scopes: core's operation name, or the sandbox's own route name. */
   name: RouteName;
-  method: 'GET' | 'POST';
+  method: OperationMethod;
   /** msw path, matching any origin (`*\/api/public/v1/...`). */
   path: string;
   auth: RouteAuth;

@@ -1,3 +1,4 @@
+import type { OperationMethod } from '@tessera/core';
 import * as z from 'zod/mini';
 import { challengePage, completePage } from './acs.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
@@ -12,7 +13,7 @@ import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
 
 /** One of the sandbox's own routes; its path is {@link sandboxRoutes}' entry of the same name. */
 export interface SandboxRoute {
-  method: 'GET' | 'POST';
+  method: OperationMethod;
   auth: RouteAuth;
   /** Faults and `Idempotency-Key` apply (the vault and BT's API; not the pages, the ACS or the `/sandbox/*` helpers). */
   guarded: boolean;
@@ -27,7 +28,7 @@ const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ proto
 const vault = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'vault', guarded: true, handle });
 const acs = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, handle });
 const page = (html: string): SandboxRoute => ({ method: 'GET', auth: 'none', guarded: false, handle: () => ({ html }) });
-const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
+const helper = (method: OperationMethod, handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
 export const sandboxRouteHandlers = {

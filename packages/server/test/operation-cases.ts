@@ -1,4 +1,4 @@
-import type { OperationName } from '@tessera/core';
+import type { OperationMethod, OperationName } from '@tessera/core';
 import type { JsonBodyType } from 'msw';
 import type { RequestOptions, Tessera } from '../src/index.js';
 import { checkoutInput, flowInput, processorInput, productInput, storeInput, succeededPayment } from './fixtures.js';
@@ -10,7 +10,7 @@ import { checkoutInput, flowInput, processorInput, productInput, storeInput, suc
  */
 export interface OperationCase {
   call: (client: Tessera, options?: RequestOptions) => PromiseLike<unknown>;
-  method: 'GET' | 'POST';
+  method: OperationMethod;
   /** The path as sent, below the API prefix. */
   path: string;
   query?: Record<string, string>;
