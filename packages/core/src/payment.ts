@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, minorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
+import { currencyCode, minorUnits, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 
 /** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
 export const threeDSChallengeData = z.looseObject({
@@ -71,7 +71,8 @@ export const captureRequest = z.looseObject({
   mode: z.literal('capture'),
   paymentId: resourceId,
   storeId: z.optional(resourceId),
-  amount: z.optional(minorUnits),
+  // A partial capture moves money: zero would settle the authorization for nothing.
+  amount: z.optional(positiveMinorUnits),
 }).check(withoutCardData);
 
 /**
@@ -98,7 +99,8 @@ export type VoidPaymentRequest = RequestFields<z.infer<typeof voidPaymentRequest
 export const refundPaymentRequest = z.looseObject({
   paymentId: resourceId,
   storeId: resourceId,
-  amount: z.optional(minorUnits),
+  // A refund of zero would move nothing yet change the payment's status.
+  amount: z.optional(positiveMinorUnits),
 }).check(withoutCardData);
 /** Body of `POST /payments/refund`. */
 export type RefundPaymentRequest = RequestFields<z.infer<typeof refundPaymentRequest>>;
