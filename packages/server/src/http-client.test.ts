@@ -21,6 +21,7 @@ import {
   TesseraResponseValidationError,
   TesseraTimeoutError,
   TesseraUnprocessableEntityError,
+  TesseraValidationError,
   type TesseraLogEvent,
 } from '../src/index.js';
 
@@ -93,6 +94,17 @@ describe('what is sent', () => {
 });
 
 describe('validation before sending', () => {
+  it('refuses an Authorization or Idempotency-Key header of the caller: the key every retry and error names is the one sent', async () => {
+    const tessera = client();
+    for (const headers of [{ 'Idempotency-Key': 'order-1' }, { authorization: 'Bearer other' }]) {
+      const error = await tessera.payments.process(purchase, { headers }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TesseraValidationError);
+      expect((error as TesseraValidationError).fields.map((field) => field.field)).toEqual([`headers.${Object.keys(headers)[0]}`]);
+      expect(JSON.stringify(error)).not.toContain('Bearer other');
+    }
+    expect(recorder.sent).toHaveLength(0);
+  });
+
   it('throws a TesseraValidationError naming every bad field and sends nothing', async () => {
     const tessera = client();
     const error = await tessera.payments.process({ ...purchase, amount: 10.5, currency: 'usd' }).catch((e: unknown) => e);

@@ -1,4 +1,4 @@
-import { parseOrThrow, type RequestOptions as BaseRequestOptions } from '@tessera/core';
+import { parseOrThrow, TesseraValidationError, type RequestOptions as BaseRequestOptions } from '@tessera/core';
 import * as z from 'zod/mini';
 
 /**
@@ -16,7 +16,10 @@ export interface RequestOptions extends BaseRequestOptions {
   timeoutMs?: number;
   /** Retries after the first attempt. `0` disables retries. Default: the client's `maxRetries`. */
   maxRetries?: number;
-  /** Extra request headers. */
+  /**
+   * Extra request headers. `Authorization` and `Idempotency-Key` are the client's own (the API key, and one key per
+   * call reused on every retry): pass `idempotencyKey` instead; either header here is refused before sending.
+   */
   headers?: Record<string, string>;
 }
 
@@ -34,9 +37,19 @@ const requestOptionsSchema = z.object({
   maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
 });
 
+// Headers the client sets itself. A caller's copy would send another key than the one every retry and every
+// "reconcile with this key" error names, so a repeat of the call could charge twice.
+const ownHeaders: ReadonlySet<string> = new Set(['authorization', 'idempotency-key']);
+
 /** Checks per-call options; throws a `TesseraValidationError` naming each bad one, before anything is sent. */
 export function checkRequestOptions(options: RequestOptions): void {
   if (options.idempotencyKey !== undefined || options.timeoutMs !== undefined || options.maxRetries !== undefined) {
     parseOrThrow(requestOptionsSchema, options);
+  }
+  const refused = Object.keys(options.headers ?? {}).filter((name) => ownHeaders.has(name.toLowerCase()));
+  if (refused.length > 0) {
+    throw new TesseraValidationError(
+      refused.map((name) => ({ field: `headers.${name}`, code: 'not_allowed', message: 'is set by the client (pass `idempotencyKey` for your own key)' })),
+    );
   }
 }
