@@ -133,7 +133,8 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
   const paymentId = ctx.state.challenges.get(acsTransID);
   const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
   if (!payment) return undefined;
-  // Passed: the approval of its mode; failed: `fail`. Both only from `pending`, once (the payment is never routed here).
+  // Passed: the approval of its mode; failed: `fail`. Only a payment waiting on its challenge, once.
+  if (payment.status !== 'pending') return payment;
   const outcome = approved ? approval(payment) : 'fail';
   if (!canTransition(payment, outcome)) return payment;
   const btSession = findBtThreeDSSession(ctx, payment.requireActionData?.metadata.threedsSession.externalSessionId ?? '');
