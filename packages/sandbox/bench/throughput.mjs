@@ -48,10 +48,9 @@ async function serveBare({ apiKey, getPath, processPath, payment, processAnswer 
   server.keepAliveTimeout = 5_000;
   await new Promise((resolve) => server.listen(0, HOST, resolve));
   parentPort.postMessage({ url: `http://${HOST}:${server.address().port}` });
-  parentPort.once('message', () => {
+  answerCpuAndClose(async () => {
     server.close();
     server.closeAllConnections();
-    parentPort.close();
   });
 }
 
@@ -59,9 +58,19 @@ async function serveSandbox() {
   const { startSandboxServer } = await import('@tessera/sandbox');
   const server = await startSandboxServer({ port: 0, host: HOST });
   parentPort.postMessage({ url: server.url, apiKey: server.sandbox.apiKey, vaultKey: server.sandbox.vaultKey, storeId: server.sandbox.defaults.storeId });
-  parentPort.once('message', async () => {
-    await server.close();
-    parentPort.close();
+  answerCpuAndClose(() => server.close());
+}
+
+/** In a worker: answers 'cpu' with this thread's CPU time so far (µs), and 'close' by closing. */
+function answerCpuAndClose(close) {
+  parentPort.on('message', async (message) => {
+    if (message === 'cpu') {
+      const { user, system } = process.threadCpuUsage();
+      parentPort.postMessage(user + system);
+    } else {
+      await close();
+      parentPort.close();
+    }
   });
 }
 
@@ -72,11 +81,16 @@ async function startWorker(data) {
     worker.once('message', resolve);
     worker.once('error', reject);
   });
+  const cpu = () =>
+    new Promise((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage('cpu');
+    });
   const stop = async () => {
     worker.postMessage('close');
     await new Promise((resolve) => worker.once('exit', resolve));
   };
-  return { info, stop };
+  return { info, cpu, stop };
 }
 
 /** A keep-alive client of one server. */
@@ -140,7 +154,10 @@ async function main() {
   const bareWorker = await startWorker({ role: 'bare', apiKey: info.apiKey, getPath, processPath, payment: JSON.parse((await sandbox.call('GET', getPath)).text), processAnswer });
   const bare = client(bareWorker.info.url, info.apiKey, concurrency);
 
-  async function phase(send, phaseSeconds) {
+  // A phase drives one server; besides req/s it reads the server thread's CPU time per request, a figure that
+  // moves less than req/s with the machine's load.
+  async function phase(target, send, phaseSeconds) {
+    const cpuBefore = await target.worker.cpu();
     const latencies = [];
     let errors = 0;
     let sent = 0;
@@ -161,27 +178,28 @@ async function main() {
     }
     await Promise.all(Array.from({ length: concurrency }, loop));
     const elapsed = (performance.now() - started) / 1000;
+    const cpuUs = (await target.worker.cpu()) - cpuBefore;
     latencies.sort((a, b) => a - b);
     const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-    return { requests: latencies.length, errors, seconds: +elapsed.toFixed(2), rps: Math.round(latencies.length / elapsed), p50Ms: +pick(0.5).toFixed(2), p99Ms: +pick(0.99).toFixed(2) };
+    return { requests: latencies.length, errors, seconds: +elapsed.toFixed(2), rps: Math.round(latencies.length / elapsed), p50Ms: +pick(0.5).toFixed(2), p99Ms: +pick(0.99).toFixed(2), cpuUsPerRequest: Math.round(cpuUs / Math.max(1, latencies.length)) };
   }
   const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
 
   const kinds = [
-    { key: 'retrievePayment', name: 'GET /payments/{id}', send: (target) => target.call('GET', getPath) },
-    { key: 'processPayment', name: 'POST /payments/process', send: (target) => target.call('POST', processPath, purchase) },
+    { key: 'retrievePayment', name: 'GET /payments/{id}', send: (target) => target.client.call('GET', getPath) },
+    { key: 'processPayment', name: 'POST /payments/process', send: (target) => target.client.call('POST', processPath, purchase) },
   ];
-  const targets = { sandbox, bare };
+  const targets = { sandbox: { client: sandbox, worker: sandboxWorker }, bare: { client: bare, worker: bareWorker } };
   // A short warm-up (not reported) so the JIT has compiled the hot paths of every side.
-  for (const kind of kinds) for (const target of Object.values(targets)) await phase(() => kind.send(target), 0.5);
+  for (const kind of kinds) for (const target of Object.values(targets)) await phase(target, () => kind.send(target), 0.5);
 
   const results = {};
   const line = (label, figures) =>
-    `  ${label.padEnd(8)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  (${figures.requests} requests, ${figures.errors} errors)`;
+    `  ${label.padEnd(8)} ${String(figures.rps).padStart(6)} req/s  p50 ${figures.p50Ms} ms  p99 ${figures.p99Ms} ms  ${String(figures.cpuUsPerRequest).padStart(4)} µs CPU/request  (${figures.requests} requests, ${figures.errors} errors)`;
   for (const kind of kinds) {
     const runs = { sandbox: [], bare: [] };
     for (let round = 0; round < rounds; round++) {
-      for (const [label, target] of Object.entries(targets)) runs[label].push(await phase(() => kind.send(target), seconds));
+      for (const [label, target] of Object.entries(targets)) runs[label].push(await phase(target, () => kind.send(target), seconds));
     }
     const figures = { sandbox: median(runs.sandbox), bare: median(runs.bare) };
     const ratio = +(figures.sandbox.rps / figures.bare.rps).toFixed(3);
