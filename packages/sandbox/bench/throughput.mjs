@@ -1,9 +1,9 @@
 // Throughput and latency of the sandbox HTTP server on loopback, side by side with a bare node:http JSON server
 // answering the same requests. Run after `pnpm build`:
-//   node packages/sandbox/bench/throughput.mjs [--seconds 2] [--rounds 3] [--concurrency 32]
+//   node packages/sandbox/bench/throughput.mjs [--seconds 1.5] [--rounds 5] [--concurrency 32]
 // Each server runs in a worker thread (its own event loop, like a separate process); this thread drives them with
 // keep-alive node:http requests, a bounded number in flight, for a fixed time and count per phase, on 127.0.0.1
-// only. Phases alternate sandbox / bare server for `rounds` rounds per request kind; the median round is reported.
+// only. Phases alternate sandbox / bare server for `rounds` rounds per request kind; medians are reported.
 import { Agent, createServer, request } from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
@@ -123,10 +123,10 @@ function client(url, apiKey, concurrency) {
 
 async function main() {
   const { values } = parseArgs({
-    options: { seconds: { type: 'string', default: '2' }, rounds: { type: 'string', default: '3' }, concurrency: { type: 'string', default: '32' } },
+    options: { seconds: { type: 'string', default: '1.5' }, rounds: { type: 'string', default: '5' }, concurrency: { type: 'string', default: '32' } },
   });
-  const seconds = Math.min(Math.max(Number(values.seconds) || 2, 0.5), 60);
-  const rounds = Math.min(Math.max(Math.round(Number(values.rounds)) || 3, 1), 9);
+  const seconds = Math.min(Math.max(Number(values.seconds) || 1.5, 0.5), 60);
+  const rounds = Math.min(Math.max(Math.round(Number(values.rounds)) || 5, 1), 15);
   const concurrency = Math.min(Math.max(Number(values.concurrency) || 32, 1), 256);
   const MAX_REQUESTS_PER_PHASE = 2_000_000;
 
@@ -183,7 +183,8 @@ async function main() {
     const pick = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
     return { requests: latencies.length, errors, seconds: +elapsed.toFixed(2), rps: Math.round(latencies.length / elapsed), p50Ms: +pick(0.5).toFixed(2), p99Ms: +pick(0.99).toFixed(2), cpuUsPerRequest: Math.round(cpuUs / Math.max(1, latencies.length)) };
   }
-  const median = (runs) => [...runs].sort((a, b) => a.rps - b.rps)[Math.floor(runs.length / 2)];
+  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  const median = (runs) => runs.find((run) => run.rps === middle(runs.map((r) => r.rps)));
 
   const kinds = [
     { key: 'retrievePayment', name: 'GET /payments/{id}', send: (target) => target.client.call('GET', getPath) },
@@ -199,15 +200,18 @@ async function main() {
   for (const kind of kinds) {
     const runs = { sandbox: [], bare: [] };
     for (let round = 0; round < rounds; round++) {
-      for (const [label, target] of Object.entries(targets)) runs[label].push(await phase(target, () => kind.send(target), seconds));
+      // Each round runs both, in turns (sandbox first, then bare first), so that drift in the machine's load falls
+      // on both sides alike; the ratio is the median of the rounds' ratios.
+      const order = round % 2 === 0 ? ['sandbox', 'bare'] : ['bare', 'sandbox'];
+      for (const label of order) runs[label].push(await phase(targets[label], () => kind.send(targets[label]), seconds));
     }
     const figures = { sandbox: median(runs.sandbox), bare: median(runs.bare) };
-    const ratio = +(figures.sandbox.rps / figures.bare.rps).toFixed(3);
+    const ratio = +middle(runs.sandbox.map((run, round) => run.rps / runs.bare[round].rps)).toFixed(3);
     results[kind.key] = { name: kind.name, ...figures, ratio };
     console.log(`${kind.name}  (median of ${rounds} rounds of ${seconds} s, concurrency ${concurrency})`);
     console.log(line('sandbox', figures.sandbox));
     console.log(line('bare', figures.bare));
-    console.log(`  ratio    ${ratio.toFixed(2)}× (sandbox / bare node:http)`);
+    console.log(`  ratio    ${ratio.toFixed(2)}× (sandbox / bare node:http, median of the rounds)`);
   }
 
   sandbox.close();
