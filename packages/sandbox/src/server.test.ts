@@ -42,7 +42,7 @@ describe('startSandboxServer dispatch', () => {
   });
 
   it('passes the body byte for byte: invalid UTF-8, a BOM, and no content-type added', async () => {
-    const echo = async (body: Uint8Array, headers: Record<string, string>) =>
+    const echo = async (body: Uint8Array<ArrayBuffer>, headers: Record<string, string>) =>
       (await (await fetch(`${server.url}/echo`, { method: 'POST', body, headers })).json()) as { bytes: number[]; contentType: string | null };
     const invalid = new Uint8Array([0x7b, 0xff, 0xfe, 0x7d]);
     expect(await echo(invalid, { 'content-type': 'application/json' })).toEqual({ bytes: [...invalid], contentType: 'application/json' });
