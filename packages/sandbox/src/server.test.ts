@@ -18,6 +18,9 @@ beforeAll(async () => {
     http.get('*/next/:id', () => undefined),
     http.get('*/next/:id', ({ params }) => HttpResponse.json(params)),
     http.post('*/echo', echo),
+    http.get('*/thrown', () => {
+      throw HttpResponse.text('thrown', { status: 418 });
+    }),
     ...sandbox.handlers,
   ];
   server = await startSandboxServer({ port: 0, host: '127.0.0.1', sandbox: { ...sandbox, handlers } });
@@ -34,6 +37,11 @@ describe('startSandboxServer dispatch', () => {
 
   it('honours a custom predicate', async () => {
     expect(await text('/anything?custom')).toBe('custom');
+  });
+
+  it('answers with a Response the resolver throws', async () => {
+    const answer = await fetch(`${server.url}/thrown`);
+    expect([answer.status, await answer.text()]).toEqual([418, 'thrown']);
   });
 
   it('moves on to the next handler when a resolver answers nothing, with the params msw decodes', async () => {

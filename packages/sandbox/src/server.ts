@@ -132,14 +132,22 @@ async function dispatch(candidates: readonly IndexedHandler[], request: Request,
     }
     const match = matchRequestUrl(url, path, baseUrl);
     if (!match.matches) continue;
-    const answer = await resolver({
+    const info: ResolverInfo = {
       request,
       requestId: `server-${++resolverCalls}`,
       params: match.params ?? {},
       get cookies() {
         return parseCookies(request.headers.get('cookie'));
       },
-    });
+    };
+    let answer: unknown;
+    try {
+      answer = await resolver(info);
+    } catch (error) {
+      // As in msw, a resolver may throw a Response (`throw HttpResponse.json(…)`) to answer with it.
+      if (error instanceof Response) return error;
+      throw error;
+    }
     if (answer instanceof Response) return answer;
     if (answer !== undefined) throw new TypeError(`The handler ${handler.info.header} answered with something other than a Response`);
   }
