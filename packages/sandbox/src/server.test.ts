@@ -19,6 +19,7 @@ beforeAll(async () => {
     http.get('*/next/:id', ({ params }) => HttpResponse.json(params)),
     http.post('*/echo', echo),
     http.get('*/thrown', () => {
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- msw's way to answer early from a resolver
       throw HttpResponse.text('thrown', { status: 418 });
     }),
     ...sandbox.handlers,
