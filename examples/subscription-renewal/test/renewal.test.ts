@@ -24,13 +24,10 @@ beforeEach(async () => {
   server.use(...sandbox.handlers);
   processBodies.length = 0;
   tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 1 });
-  const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
-  const flow = (await tessera.paymentFlows.create({
-    name: 'Renewals', strategy: 'simple', fallbackMode: false, maxFallbackRetries: 0, threeDsEnabled: false, stickyProcessorEnabled: false,
-    pickProcessorStrategy: 'weighted', processorConfigs: [{ processorId: processor.id, weight: 100, disabled: false, nonStickable: false }],
-    fallbackProcessorConfigs: [], abuseDetectionConfig: null,
-  })).paymentFlow!;
-  storeId = (await tessera.stores.create({ name: 'Subs', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id })).store!.id;
+  // The sandbox's seeded gateway store (test cards; renewals are merchant-initiated, so no 3DS) without its
+  // approve-everything fallback processor, so that a declined card stays declined.
+  await tessera.processors.archive([sandbox.defaults.gateway.fallbackProcessorId]);
+  storeId = sandbox.defaults.gateway.storeId;
 });
 
 async function subscription(id: string, cardNumber: string, attempts = 0): Promise<Subscription> {

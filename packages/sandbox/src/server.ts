@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { getResponse, type RequestHandler } from 'msw';
+import { getResponse, matchRequestUrl, type PathParams, type RequestHandler } from 'msw';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import { assertSupportedNode } from './node-version.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
@@ -50,25 +50,108 @@ export interface SandboxServer {
 // a reset connection (which it would retry as a network failure). Past this much more, the socket is closed.
 const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
 
-/** Picks, for one request, the handlers that could match it (same order), so msw runs one or two instead of all. */
-type HandlerIndex = (method: string, href: string) => RequestHandler[];
+/** What an msw HTTP resolver receives (msw's `ResponseResolverInfo` with the HTTP extras, `finalize` aside). */
+interface ResolverInfo {
+  request: Request;
+  requestId: string;
+  params: PathParams;
+  cookies: Record<string, string>;
+}
 
-// msw runs every handler in turn (clone, parse, predicate) and that dominates the cost of a request. The index
-// only narrows the list by method and path pattern; msw still matches and the handlers still answer.
+/** One handler as the server dispatches to it. */
+interface IndexedHandler {
+  handler: RequestHandler;
+  /** The handler's method and path when it is a plain HTTP handler (`http.get(path, …)`), else `undefined`. */
+  method: string | undefined;
+  path: string | undefined;
+  /** Pre-filter of `path` (same syntax as msw's, any origin); msw's own matcher still decides and reads the params. */
+  pattern: RegExp | undefined;
+  /** The handler's resolver, when it can be called directly (see {@link indexHandlers}). */
+  resolver: ((info: ResolverInfo) => unknown) | undefined;
+}
+
+/** Picks, for one request, the handlers that could match it (same order), so that one or two run instead of all. */
+type HandlerIndex = (method: string, href: string) => IndexedHandler[];
+
+// msw's generic path (getResponse: clone the request, parse it, run every handler's predicate, an AbortController
+// and its DOMException per request) cost more than the sandbox's own work. A plain HTTP handler is matched here
+// with msw's matcher and its resolver is called directly: the handlers stay the one place behaviour lives, and a
+// handler this cannot call directly (custom predicate, `once`, a resolver msw no longer exposes) goes through
+// getResponse as before.
 function indexHandlers(handlers: readonly RequestHandler[]): HandlerIndex {
-  const entries = handlers.map((handler) => {
+  const entries: IndexedHandler[] = handlers.map((handler) => {
     const info = handler.info as { method?: unknown; path?: unknown };
-    if (typeof info.method !== 'string' || typeof info.path !== 'string') return { handler, method: undefined, pattern: undefined };
+    // `resolver` is protected and `options` private in msw's types; both are read once, here, and checked.
+    const internals = handler as unknown as { resolver?: unknown; options?: { once?: boolean } };
+    if (typeof info.method !== 'string' || typeof info.path !== 'string') {
+      return { handler, method: undefined, path: undefined, pattern: undefined, resolver: undefined };
+    }
     const source = info.path
       .split(/(\*|:[A-Za-z0-9_]+)/)
       .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
       .join('');
-    return { handler, method: info.method, pattern: new RegExp(`^${source}/?$`) };
+    const direct = typeof internals.resolver === 'function' && internals.options?.once !== true;
+    return {
+      handler,
+      method: info.method,
+      path: info.path,
+      pattern: new RegExp(`^${source}/?$`),
+      resolver: direct ? (internals.resolver as (info: ResolverInfo) => unknown).bind(handler) : undefined,
+    };
   });
-  return (method, href) =>
-    entries
-      .filter((entry) => entry.method === undefined || entry.pattern === undefined || (entry.method === method && entry.pattern.test(href)))
-      .map((entry) => entry.handler);
+  // node:http only parses known methods, so this holds a few dozen lists at most.
+  const byMethod = new Map<string, IndexedHandler[]>();
+  return (method, href) => {
+    let candidates = byMethod.get(method);
+    if (candidates === undefined) {
+      candidates = entries.filter((entry) => entry.method === undefined || entry.method === method);
+      byMethod.set(method, candidates);
+    }
+    return candidates.filter((entry) => entry.pattern === undefined || entry.pattern.test(href));
+  };
+}
+
+function parseCookies(header: string | null): Record<string, string> {
+  const cookies: Record<string, string> = {};
+  for (const pair of header?.split(';') ?? []) {
+    const at = pair.indexOf('=');
+    if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
+  }
+  return cookies;
+}
+
+let resolverCalls = 0;
+
+/** Runs the candidates in order, as msw's getResponse does: the first that answers wins. */
+async function dispatch(candidates: readonly IndexedHandler[], request: Request, url: URL, baseUrl: string): Promise<Response | undefined> {
+  for (const { handler, path, resolver } of candidates) {
+    if (resolver === undefined || path === undefined) {
+      const answer = await getResponse([handler], request, { baseUrl, quiet: true });
+      if (answer) return answer;
+      continue;
+    }
+    const match = matchRequestUrl(url, path, baseUrl);
+    if (!match.matches) continue;
+    const info: ResolverInfo = {
+      request,
+      requestId: `server-${++resolverCalls}`,
+      params: match.params ?? {},
+      get cookies() {
+        return parseCookies(request.headers.get('cookie'));
+      },
+    };
+    let answer: unknown;
+    try {
+      answer = await resolver(info);
+    } catch (error) {
+      // As in msw, a resolver may throw a Response (`throw HttpResponse.json(…)`) to answer with it.
+      if (error instanceof Response) return error;
+      throw error;
+    }
+    if (answer instanceof Response) return answer;
+    if (answer !== undefined) throw new TypeError(`The handler ${handler.info.header} answered with something other than a Response`);
+  }
+  return undefined;
 }
 
 /** Reads the body; `undefined` when it is over {@link MAX_BODY_BYTES} (read to its end and dropped, see above). */
@@ -88,6 +171,25 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
   });
 }
 
+// `fatal`: invalid UTF-8 throws instead of being replaced; `ignoreBOM`: a leading BOM is kept, not dropped.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The body as the Request is given it: the same bytes either way, but undici reads a string body back about twice
+ * as fast as a byte array. Only valid UTF-8 goes as a string (it encodes back to the same bytes), and only with a
+ * `content-type` (undici would otherwise add `text/plain;charset=UTF-8`).
+ */
+function requestBody(body: Buffer, contentType: string | undefined): string | Uint8Array<ArrayBuffer> {
+  if (contentType !== undefined) {
+    try {
+      return strictUtf8.decode(body);
+    } catch {
+      // Not UTF-8: passed as bytes, below.
+    }
+  }
+  return new Uint8Array(body);
+}
+
 function sendJson(response: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
   response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
 }
@@ -95,9 +197,9 @@ function sendJson(response: ServerResponse, status: number, code: string, messag
 /** Adapts one node:http request to the sandbox's msw handlers (no second implementation of any route). */
 async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const origin = `http://${request.headers.host ?? fallbackHost}`;
-  const headers = new Headers();
+  const headers: [string, string][] = [];
   for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+    if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(', ') : value]);
   }
   const method = request.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
@@ -112,10 +214,10 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
     sendJson(response, 400, 'validation_error', 'Malformed request URL');
     return;
   }
-  const fetchRequest = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: new Uint8Array(body) } : {}) });
+  const fetchRequest = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: requestBody(body, request.headers['content-type']) } : {}) });
   let answer: Response | undefined;
   try {
-    answer = await getResponse(index(method, `${url.origin}${url.pathname}`), fetchRequest, { baseUrl: `${origin}/`, quiet: true });
+    answer = await dispatch(index(method, `${url.origin}${url.pathname}`), fetchRequest, url, `${origin}/`);
   } catch {
     sendJson(response, 500, 'internal_error', 'The sandbox failed unexpectedly');
     return;
@@ -129,6 +231,7 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
     sendJson(response, 404, 'not_found', `No route ${method} ${url.pathname}`);
     return;
   }
+  // arrayBuffer(), not bytes(): with bytes() the checkout-web e2e (Chromium, 3DS pages) failed; cause not found.
   const payload = Buffer.from(await answer.arrayBuffer());
   // setHeader (not writeHead's argument) so that the request log can read `idempotent-replayed` back.
   answer.headers.forEach((value, name) => {
