@@ -44,7 +44,8 @@ export class TesseraVaultError extends TesseraError {
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), status: this.status, vaultCode: this.vaultCode, requestId: this.requestId, fields: this.fields };
+    const { status, vaultCode, requestId, fields } = this;
+    return { ...super.toJSON(), status, vaultCode, requestId, fields };
   }
 }
 

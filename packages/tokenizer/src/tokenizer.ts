@@ -71,7 +71,7 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
   const connection = resolveVaultConnection(options);
   const fetchImpl = options.fetch;
   const post = (path: string, body: unknown, requestOptions?: RequestOptions, secrets?: string[]): Promise<unknown> =>
-    postToVault(connection, path, body, requestOptions, fetchImpl ?? globalThis.fetch, secrets);
+    postToVault(connection, path, body, requestOptions, fetchImpl, secrets);
 
   const tokenizeCardRaw = async (card: CardInput, requestOptions?: RequestOptions): Promise<CardTokenResponse> => {
     const result = validateCard(card);
