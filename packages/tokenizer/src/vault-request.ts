@@ -20,7 +20,7 @@ async function toVaultError(response: Response, secrets: readonly string[]): Pro
   return new TesseraVaultError(response.status, {
     vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined,
     requestId: response.headers.get('bt-trace-id') ?? response.headers.get('x-request-id') ?? undefined,
-    fields: fields.map((field) => ({ ...field, field: fieldNames[field.field.toLowerCase().replace(/^\$\./, '')] ?? field.field })),
+    fields: fields.map(({ field, ...rest }) => ({ field: fieldNames[field.toLowerCase().replace(/^\$\./, '')] ?? field, ...rest })),
   });
 }
 
