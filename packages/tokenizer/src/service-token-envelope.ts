@@ -12,7 +12,8 @@ export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTo
     expiration_year?: number;
   };
   const metadata = JSON.parse(JSON.stringify({ last4, brand, bin, expiryMonth, expiryYear, funding, fingerprint, issuer })) as ServiceTokenMetadata;
-  metadata.authentication = authentication ?? (response.metadata?.auth?.scaRequired ? 'sca_required' : 'optional');
+  // `fromBasisTheoryToken` derives `scaRequired` from this same `authentication`: when BT gave none, no SCA is required.
+  metadata.authentication = authentication ?? 'optional';
   return metadata;
 }
 
