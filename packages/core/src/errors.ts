@@ -11,7 +11,7 @@ export class TesseraError extends Error {
   /** Stable, machine-readable error code. */
   declare readonly code: string;
   /** Finer cause within `code` where an error family has several (e.g. `sensitive_data`, `missing_vault_key`). */
-  readonly reason?: string;
+  declare readonly reason: string | undefined;
   private readonly [marker] = true;
   /**
    * The class's own marker, unique among Tessera error classes and equal in every copy of the package: the part of
@@ -24,7 +24,7 @@ export class TesseraError extends Error {
     super(message, options);
     this.name = `Tessera${(new.target as unknown as { brand: string }).brand}Error`;
     this.code = code;
-    if (options?.reason !== undefined) this.reason = options.reason;
+    this.reason = options?.reason;
   }
 
   /**

@@ -4,11 +4,10 @@ import { TesseraConfigurationError } from './errors.js';
 /** Where the tokenizer sends card data: Basis Theory (the service's vault) for the service's production or development tenant, or the local sandbox's emulation of it. */
 export type TokenizerEnvironment = 'production' | 'development' | 'local';
 
-/** A vault preset: Basis Theory's API origin, the public key and the provider name put in service tokens. */
+/** A vault preset: Basis Theory's API origin and the public key. */
 export interface EnvironmentPreset {
   vaultUrl: string;
   vaultKey: string;
-  provider: string;
 }
 
 /** Basis Theory's API origin (the vault of the real service). */
@@ -38,9 +37,9 @@ export const VAULT_PROVIDER = 'basistheory';
 
 // The service's BT public keys, as @tagadapay/core-js@3.1.0 publishes them (dist/core/config.js).
 const presets: Record<TokenizerEnvironment, EnvironmentPreset> = {
-  production: { vaultUrl: BASIS_THEORY_API_URL, vaultKey: 'key_prod_us_pub_PNMB2AiaECJ463K6QAPNU6', provider: VAULT_PROVIDER },
-  development: { vaultUrl: BASIS_THEORY_API_URL, vaultKey: 'key_test_us_pub_VExdfbFQARn821iqP8zNaq', provider: VAULT_PROVIDER },
-  local: { vaultUrl: LOCAL_VAULT_URL, vaultKey: SANDBOX_VAULT_KEY, provider: VAULT_PROVIDER },
+  production: { vaultUrl: BASIS_THEORY_API_URL, vaultKey: 'key_prod_us_pub_PNMB2AiaECJ463K6QAPNU6' },
+  development: { vaultUrl: BASIS_THEORY_API_URL, vaultKey: 'key_test_us_pub_VExdfbFQARn821iqP8zNaq' },
+  local: { vaultUrl: LOCAL_VAULT_URL, vaultKey: SANDBOX_VAULT_KEY },
 };
 
 /** Options shared by every browser-side client. */
@@ -89,5 +88,5 @@ export function resolveVaultConnection(options: VaultConnectionOptions): VaultCo
     // A secret key (Tessera `sk_…`, Basis Theory `key_…_pvt_…`) must never reach a browser: refuse, never send.
     throw new TesseraConfigurationError('invalid_option', 'vaultKey must be a Basis Theory public key (key_…_pub_…), never a secret key');
   }
-  return { environment, vaultUrl, vaultKey, provider: preset.provider, timeoutMs };
+  return { environment, vaultUrl, vaultKey, provider: VAULT_PROVIDER, timeoutMs };
 }

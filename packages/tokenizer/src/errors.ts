@@ -37,14 +37,12 @@ export class TesseraVaultError extends TesseraError {
 
   constructor(status: number, details: { vaultCode?: string | undefined; requestId?: string | undefined; fields?: FieldError[] } = {}) {
     super('vault_error', `The vault refused the request (HTTP ${status}${details.vaultCode ? `, ${details.vaultCode}` : ''})`);
-    this.status = status;
-    this.vaultCode = details.vaultCode;
-    this.requestId = details.requestId;
-    this.fields = details.fields ?? [];
+    Object.assign(this, { status, vaultCode: undefined, requestId: undefined, fields: [] }, details);
   }
 
   override toJSON(): Record<string, unknown> {
-    return { ...super.toJSON(), status: this.status, vaultCode: this.vaultCode, requestId: this.requestId, fields: this.fields };
+    const { status, vaultCode, requestId, fields } = this;
+    return { ...super.toJSON(), status, vaultCode, requestId, fields };
   }
 }
 

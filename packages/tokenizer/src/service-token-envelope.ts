@@ -12,7 +12,8 @@ export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTo
     expiration_year?: number;
   };
   const metadata = JSON.parse(JSON.stringify({ last4, brand, bin, expiryMonth, expiryYear, funding, fingerprint, issuer })) as ServiceTokenMetadata;
-  metadata.authentication = authentication ?? (response.metadata?.auth?.scaRequired ? 'sca_required' : 'optional');
+  // `fromBasisTheoryToken` derives `scaRequired` from this same `authentication`: when BT gave none, no SCA is required.
+  metadata.authentication = authentication ?? 'optional';
   return metadata;
 }
 
@@ -31,9 +32,10 @@ function isCardNumber(value: unknown): boolean {
  * decode every token it makes with core's decoder.
  */
 export function toServiceTokenString(type: ServiceTokenType, response: CardTokenResponse, provider: string): string {
-  const envelope: ServiceToken = { type, token: response.id, provider, nonSensitiveMetadata: serviceTokenMetadataFrom(response) };
-  const values = [envelope.token, ...Object.values(envelope.nonSensitiveMetadata ?? {}), envelope.nonSensitiveMetadata?.issuer?.name, envelope.nonSensitiveMetadata?.issuer?.country];
-  if (envelope.token.length > 4096 || values.some(isCardNumber)) {
+  const metadata = serviceTokenMetadataFrom(response);
+  const envelope: ServiceToken = { type, token: response.id, provider, nonSensitiveMetadata: metadata };
+  const values = [response.id, ...Object.values(metadata), metadata.issuer?.name, metadata.issuer?.country];
+  if (response.id.length > 4096 || values.some(isCardNumber)) {
     throw new TesseraResponseValidationError('The vault answer cannot be turned into a service token');
   }
   const bytes = new TextEncoder().encode(JSON.stringify(envelope));

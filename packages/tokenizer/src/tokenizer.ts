@@ -71,7 +71,7 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
   const connection = resolveVaultConnection(options);
   const fetchImpl = options.fetch;
   const post = (path: string, body: unknown, requestOptions?: RequestOptions, secrets?: string[]): Promise<unknown> =>
-    postToVault(connection, path, body, requestOptions, fetchImpl ?? globalThis.fetch, secrets);
+    postToVault(connection, path, body, requestOptions, fetchImpl, secrets);
 
   const tokenizeCardRaw = async (card: CardInput, requestOptions?: RequestOptions): Promise<CardTokenResponse> => {
     const result = validateCard(card);
@@ -103,7 +103,7 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
     tokenizeGooglePay: (walletToken, requestOptions) => tokenizeWallet('google_pay', walletToken, requestOptions),
     validateApplePayMerchant: async (request, requestOptions) => {
       // BT's `domain` is a host name: `shop.example:8443` → `shop.example`.
-      const domainName = (request.domainName ?? (typeof location === 'undefined' ? undefined : location.hostname))?.replace(/:\d+$/, '');
+      const domainName = (request.domainName ?? globalThis.location?.hostname)?.replace(/:\d+$/, '');
       const fields = [
         ...(domainName ? [] : [{ field: 'domainName', code: 'required', message: 'is required' }]),
         ...(typeof request.displayName === 'string' && request.displayName !== '' ? [] : [{ field: 'displayName', code: 'required', message: 'is required' }]),

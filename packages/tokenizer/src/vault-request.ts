@@ -17,10 +17,11 @@ async function toVaultError(response: Response, secrets: readonly string[]): Pro
   const { code, title, fields } = readErrorCodeAndFields(await response.json().catch(() => undefined), secrets);
   // A Basis Theory problem has no code: its `title` ("Unauthorized") stands in, if short.
   const vaultCode = code ?? title;
+  for (const fieldError of fields) fieldError.field = fieldNames[fieldError.field.toLowerCase().replace(/^\$\./, '')] ?? fieldError.field;
   return new TesseraVaultError(response.status, {
     vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined,
     requestId: response.headers.get('bt-trace-id') ?? response.headers.get('x-request-id') ?? undefined,
-    fields: fields.map((field) => ({ ...field, field: fieldNames[field.field.toLowerCase().replace(/^\$\./, '')] ?? field.field })),
+    fields,
   });
 }
 
