@@ -12,6 +12,11 @@ describe('readErrorBody', () => {
     });
   });
 
+  it('keeps a field error about the body itself (field `""`), as the sandbox sends for a body that is not JSON', () => {
+    const fields = [{ field: '', code: 'invalid_json', message: 'is not valid JSON' }];
+    expect(readErrorBody({ error: { code: 'validation_error', message: 'The request body is not valid JSON', fields } }).fields).toEqual(fields);
+  });
+
   it('never takes a sentence or a URI as the code', () => {
     expect(readErrorBody({ statusCode: 400, message: 'x', error: 'Bad Request' }).code).toBeUndefined();
     expect(readErrorBody({ type: 'https://x.test/problem', title: 'T' }).code).toBeUndefined();

@@ -110,7 +110,8 @@ export function readErrorCodeAndFields(data: unknown, secrets: readonly string[]
     title: read(record.title),
     fields: listedErrors(record).flatMap((item) => {
       const { field, code, message } = entry(item);
-      const name = read(field);
+      // `''` names the body itself (a body that is not JSON, a root that is not an object).
+      const name = field === '' ? field : read(field);
       return name === undefined ? [] : [{ field: name, code: codeOf(read(code)) ?? 'invalid', message: read(message) ?? 'is invalid' }];
     }),
   };
@@ -132,7 +133,8 @@ function withStandardKeys(record: Entry): Entry {
       ? items.map((item: unknown) => {
           const found = entry(item);
           const pick = (keys: string[]): string | undefined => keys.map((key) => text(found[key])).find((value) => value !== undefined);
-          return typeof item === 'string' ? item : { code: found.code, field: pick(['field', 'path', 'param', 'pointer']), message: pick(['message', 'detail', 'title']) };
+          const field = found.field === '' ? '' : pick(['field', 'path', 'param', 'pointer']);
+          return typeof item === 'string' ? item : { code: found.code, field, message: pick(['message', 'detail', 'title']) };
         })
       : items;
   const inner = entry(record.error);

@@ -114,8 +114,10 @@ export interface ResponseValidationDetails {
 }
 
 /**
- * A 2xx answer lacks what the SDK relies on (an id, a status, a token), or is not JSON. The request **succeeded**:
- * it is never retried; reconcile with `body` and `idempotencyKey` rather than repeat it with a new key.
+ * A 2xx answer lacks what the SDK relies on (an id, a status, a token), or is not JSON. The request **succeeded**, so
+ * it is never retried. From the server client, something may have been created or charged: reconcile with `body`
+ * and `idempotencyKey` rather than repeat the call with a new key. From the tokenizer, the vault made at most a token
+ * that nothing uses: tokenizing again is safe.
  */
 export class TesseraResponseValidationError extends TesseraError {
   static override readonly brand: string = 'ResponseValidation';
@@ -130,9 +132,9 @@ export class TesseraResponseValidationError extends TesseraError {
   /** The idempotency key the request was sent with: repeat the call only with this key. */
   declare readonly idempotencyKey: string | undefined;
 
-  constructor(message: string, details: ResponseValidationDetails = {}) {
+  constructor(message: string, { fields = [], status, requestId, body, idempotencyKey }: ResponseValidationDetails = {}) {
     super('response_validation_error', message);
-    Object.assign(this, { fields: [] }, details);
+    Object.assign(this, { fields, status, requestId, body, idempotencyKey });
   }
 
   override toJSON(): Record<string, unknown> {

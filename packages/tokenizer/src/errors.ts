@@ -35,9 +35,9 @@ export class TesseraVaultError extends TesseraError {
   /** Field errors the vault reported, if any. */
   declare readonly fields: FieldError[];
 
-  constructor(status: number, details: { vaultCode?: string | undefined; requestId?: string | undefined; fields?: FieldError[] } = {}) {
-    super('vault_error', `The vault refused the request (HTTP ${status}${details.vaultCode ? `, ${details.vaultCode}` : ''})`);
-    Object.assign(this, { status, vaultCode: undefined, requestId: undefined, fields: [] }, details);
+  constructor(status: number, { vaultCode, requestId, fields = [] }: { vaultCode?: string | undefined; requestId?: string | undefined; fields?: FieldError[] } = {}) {
+    super('vault_error', `The vault refused the request (HTTP ${status}${vaultCode ? `, ${vaultCode}` : ''})`);
+    Object.assign(this, { status, vaultCode, requestId, fields });
   }
 
   override toJSON(): Record<string, unknown> {
