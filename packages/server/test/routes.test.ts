@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { Page, Tessera } from '../src/index.js';
 import { API, API_KEY, BASE_URL, checkoutInput, flowInput, productInput, storeInput, succeededPayment } from './fixtures.js';
-import { instrument, operationCases, sessionRequest, tokenRequest, type OperationCase } from './operation-cases.js';
+import { instrument, operationCases, recognised, sessionRequest, tokenRequest, type OperationCase } from './operation-cases.js';
 import { useMockServer } from './recorder.js';
 
 // One row per operation (operation-cases.ts): the client call, and what it must send. Against msw.
@@ -96,7 +96,7 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     path: '/payments/void',
     body: { paymentId: 'pay_1', storeId: 'store_1' },
     reply: { payment: { ...succeededPayment, status: 'voided' } },
-    expected: { payment: { ...succeededPayment, status: 'voided' }, raw: { payment: { ...succeededPayment, status: 'voided' } } },
+    expected: recognised('payment', { payment: { ...succeededPayment, status: 'voided' } }),
   },
   {
     operation: 'refundPayment',
@@ -106,7 +106,7 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     path: '/payments/refund',
     body: { paymentId: 'pay_1', storeId: 'store_1' },
     reply: { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } },
-    expected: { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' }, raw: { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } } },
+    expected: recognised('payment', { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } }),
   },
   {
     operation: 'createPaymentFlow',
