@@ -45,8 +45,8 @@ export interface Operation {
   /**
    * The fields the SDK relies on in the resource, each a non-empty string (`customer.id` for a nested one). A
    * `required` answer without them is a response validation error; a `recognised` one that lists them is recognised
-   * by them rather than by its schema (a payment with only `id` and `status`). A resource asking for a 3DS challenge
-   * (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
+   * by them rather than by its schema (a payment with only `id` and `status`). A payment (the `response` is core's
+   * `payment`) asking for a 3DS challenge (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
    */
   readonly requires?: readonly string[];
   /** For a `recognised` answer: the key the SDK's outcome gives the recognised resource (`{ store, raw }`). */

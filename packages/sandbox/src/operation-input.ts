@@ -5,21 +5,28 @@ import { validate } from './validate.js';
 /** The path parameters of an operation: `{ id }` when its path has the `{id}` placeholder, else none. */
 export type PathParams<K extends OperationName> = (typeof operations)[K]['path'] extends `${string}{id}${string}` ? { id: string } : Record<never, never>;
 
+/** A body the sandbox accepts for operation `K` instead of the catalog's request: it checks it and gives `K`'s input. */
+type LenientBody<K extends OperationName> = (body: unknown) => OperationInput<K>;
+
+/** A {@link LenientBody}: `schema` checks the body (a 400 naming every bad field), `input` takes `K`'s input from it. */
+function lenientBody<K extends OperationName, S extends z.core.$ZodType>(schema: S, input: (parsed: z.output<S>) => OperationInput<K>): LenientBody<K> {
+  return (body) => input(validate(schema, body));
+}
+
 /** What the sandbox reads beyond the catalog's request, for the few operations where it is more lenient. */
-interface Leniency {
-  /** The body schema the sandbox accepts instead of the catalog's request, and how the input is taken from it. */
-  body?: { schema: z.ZodMiniType; input(parsed: never): unknown };
+interface Leniency<K extends OperationName> {
+  /** Reads the body instead of the catalog's request. */
+  body?: LenientBody<K>;
   /** Query parameters the sandbox fills in when they are absent. */
   queryDefaults?: Record<string, number>;
 }
 
-const leniency: { readonly [K in OperationName]?: Leniency } = {
+const leniency: { readonly [K in OperationName]?: Leniency<K> } = {
   // The document's input is "array of processor ids" (what the client sends); `{ processorIds }` is accepted too.
   archiveProcessors: {
-    body: {
-      schema: z.union([archiveProcessorsRequest, z.looseObject({ processorIds: archiveProcessorsRequest })]),
-      input: (parsed: string[] | { processorIds: string[] }) => (Array.isArray(parsed) ? parsed : parsed.processorIds),
-    },
+    body: lenientBody(z.union([archiveProcessorsRequest, z.looseObject({ processorIds: archiveProcessorsRequest })]), (parsed) =>
+      Array.isArray(parsed) ? parsed : parsed.processorIds,
+    ),
   },
   listOrders: { queryDefaults: { page: 1, per_page: 20 } },
 };
@@ -67,7 +74,7 @@ export function readOperationInput<K extends OperationName>(name: K, request: Op
   if (schema === undefined) return { input: undefined as OperationInput<K>, params };
   const lenient = leniency[name];
   if (operation.sendAs === 'query') return { input: validate(schema, readQuery(schema, request.url.searchParams, lenient?.queryDefaults)) as OperationInput<K>, params };
-  if (lenient?.body) return { input: lenient.body.input(validate(lenient.body.schema, request.body) as never) as OperationInput<K>, params };
+  if (lenient?.body) return { input: lenient.body(request.body), params };
   const parsed = validate(bodySchema(name, schema), request.body);
   const { sendAs } = operation;
   return { input: (typeof sendAs === 'object' ? (parsed as Record<string, unknown>)[sendAs.wrap] : parsed) as OperationInput<K>, params };

@@ -1,4 +1,4 @@
-import { operations, parseOrThrow, resourceId, routePath, type Operation, type OperationName, type OperationResource } from '@tessera/core';
+import { operations, parseOrThrow, resourceId, routePath, type Operation, type OperationInput, type OperationName, type OperationResource } from '@tessera/core';
 import type * as z from 'zod/mini';
 import type { HttpClient, HttpResult } from './http-client.js';
 import { Page, PagePromise } from './page.js';
@@ -45,22 +45,19 @@ export abstract class Resource {
 
   /**
    * Sends operation `name` and reads its answer. `schema` replaces the catalog's request schema for a narrower
-   * input of the same operation (`payments.purchase`).
+   * input of the same operation (`payments.purchase`): its output must be a request of that operation, and `input`
+   * is then typed by what it accepts (so `captureRequest` cannot check a purchase).
    * @internal
    */
-  protected async call<N extends OperationName>(name: N, input: CallInput<N>, options?: RequestOptions, schema?: z.ZodMiniType): Promise<CallAnswer<N>> {
+  protected async call<N extends OperationName, I extends CallInput<N> = CallInput<N>>(
+    name: N,
+    input: NoInfer<I>,
+    options?: RequestOptions,
+    schema?: z.ZodMiniType<OperationInput<N>, I>,
+  ): Promise<CallAnswer<N>> {
     const operation: Operation = operations[name];
-    const result = await this.#send(operation, input, options, schema);
-    switch (operation.answer) {
-      case 'required':
-        return requireResource(operation, result) as CallAnswer<N>;
-      case 'recognised':
-        return { [operation.outcomeKey ?? 'resource']: recogniseResource(operation, result.data), raw: result.data } as CallAnswer<N>;
-      case 'list': {
-        const { items } = recogniseList(operation, result.data);
-        return new Page(items, { page: 1, pageSize: items.length, total: items.length, raw: result.data }) as CallAnswer<N>;
-      }
-    }
+    // The catalog's `answer` gives the shape, which the compiler cannot follow from a generic `N`.
+    return readAnswer(operation, await this.#send(operation, input, options, schema)) as CallAnswer<N>;
   }
 
   /**
@@ -98,5 +95,19 @@ export abstract class Resource {
         ? { query: checked as NonNullable<RawRequestOptions['query']> }
         : { body: operation.sendAs === 'body' ? checked : { [operation.sendAs.wrap]: checked } };
     return this.#http.send(operation.method, routePath(operation), { ...options, ...sent });
+  }
+}
+
+/** Reads a 2xx answer as `operation.answer` says (see {@link CallAnswer}). */
+function readAnswer(operation: Operation, result: HttpResult): unknown {
+  switch (operation.answer) {
+    case 'required':
+      return requireResource(operation, result);
+    case 'recognised':
+      return { [operation.outcomeKey ?? 'resource']: recogniseResource(operation, result.data), raw: result.data };
+    case 'list': {
+      const { items } = recogniseList(operation, result.data);
+      return new Page(items, { page: 1, pageSize: items.length, total: items.length, raw: result.data });
+    }
   }
 }

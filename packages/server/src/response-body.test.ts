@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operations, type Operation, type OperationName } from '@tessera/core';
-import { API_KEY } from '../test/fixtures.js';
-import { operationCases, type OperationCase } from '../test/operation-cases.js';
+import { API_KEY, processorInput } from '../test/fixtures.js';
+import { operationCases, sessionRequest, type OperationCase } from '../test/operation-cases.js';
 import { Tessera, TesseraError, TesseraResponseValidationError, type Page } from './index.js';
 
 // A raw node:http fake (not the sandbox): every request is answered with `reply`, whatever the path.
@@ -129,6 +129,14 @@ describe('a 2xx whose shape the document shows needs only what the SDK relies on
   it('accepts a threeds_auth payment with its challenge data', async () => {
     reply = { status: 200, body: JSON.stringify({ payment: threeDSPayment }) };
     expect(await authorizeWith3DS(tessera())).toEqual(threeDSPayment);
+  });
+
+  it.each([
+    ['processors.create', (client: Tessera) => client.processors.create(processorInput), { processor: { id: 'proc_1', requireAction: 'threeds_auth' } }, { id: 'proc_1', requireAction: 'threeds_auth' }],
+    ['threeds.createSession', (client: Tessera) => client.threeds.createSession(sessionRequest), { id: 'tds_1', requireAction: 'threeds_auth' }, { id: 'tds_1', requireAction: 'threeds_auth' }],
+  ])('asks for challenge data only of a payment: %s answering requireAction threeds_auth is accepted', async (_name, call, body, expected) => {
+    reply = { status: 200, body: JSON.stringify(body) };
+    expect(await call(tessera())).toEqual(expected);
   });
 
   it('requires the challenge data of a threeds_auth payment, and names what is missing', async () => {

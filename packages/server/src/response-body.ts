@@ -1,4 +1,4 @@
-import { threeDSChallengeData, toFieldErrors, type FieldError, type Operation } from '@tessera/core';
+import { payment, threeDSChallengeData, toFieldErrors, type FieldError, type Operation } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { HttpResult } from './http-client.js';
 import { responseValidationError } from './response-validation-error.js';
@@ -22,11 +22,11 @@ function isObject(value: unknown): value is Json {
 }
 
 /**
- * What the SDK relies on in `value`: each of `fields` a non-empty string, and the four challenge values when
- * `requireAction` is `threeds_auth`. Everything else is the service's and passes through unchecked. Field names
- * start with `prefix` (`payment.` when the resource came wrapped).
+ * What the SDK relies on in `value`, a resource of `operation`: each of `fields` a non-empty string and, for a
+ * payment whose `requireAction` is `threeds_auth`, the four challenge values. Everything else is the service's and
+ * passes through unchecked. Field names start with `prefix` (`payment.` when the resource came wrapped).
  */
-function problemsOf(value: unknown, fields: readonly string[], prefix: string): FieldError[] {
+function problemsOf(operation: Operation, value: unknown, fields: readonly string[], prefix: string): FieldError[] {
   if (!isObject(value)) return [{ field: prefix.replace(/\.$/, ''), code: 'invalid_type', message: 'is not an object' }];
   const problems: FieldError[] = [];
   for (const field of fields) {
@@ -40,7 +40,7 @@ function problemsOf(value: unknown, fields: readonly string[], prefix: string): 
       break;
     }
   }
-  if (value.requireAction === 'threeds_auth') {
+  if (operation.response === payment && value.requireAction === 'threeds_auth') {
     const data = value.requireActionData;
     const session = isObject(data) && isObject(data.metadata) ? data.metadata.threedsSession : undefined;
     const parsed = z.safeParse(threeDSChallengeData, session);
@@ -62,7 +62,7 @@ export function requireResource(operation: Operation, result: HttpResult): unkno
   const data = result.data;
   const key = isObject(data) ? operation.unwrap.find((candidate) => isObject(data[candidate])) : undefined;
   const value = key === undefined ? data : (data as Json)[key];
-  const problems = problemsOf(value, operation.requires ?? ['id'], key === undefined ? '' : `${key}.`);
+  const problems = problemsOf(operation, value, operation.requires ?? ['id'], key === undefined ? '' : `${key}.`);
   if (problems.length > 0) {
     throw responseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey: result.idempotencyKey });
   }
@@ -78,7 +78,7 @@ export function recogniseResource(operation: Operation, data: unknown): unknown 
   for (const candidate of [...operation.unwrap.map((key) => (isObject(data) ? data[key] : undefined)), data]) {
     if (candidate === undefined) continue;
     if (operation.requires !== undefined) {
-      if (problemsOf(candidate, operation.requires, '').length === 0) return candidate;
+      if (problemsOf(operation, candidate, operation.requires, '').length === 0) return candidate;
       continue;
     }
     const parsed = z.safeParse(operation.response, candidate);

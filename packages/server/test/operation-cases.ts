@@ -20,12 +20,16 @@ export interface OperationCase {
   expected: unknown;
 }
 
-const instrument = { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } };
-const tokenRequest = { serviceToken: 'eyJ0', storeId: 'store_1', customerData: { email: 'a@b.co' } };
-const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } };
+/** A card instrument as the service would return it. */
+export const instrument = { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } };
+/** A valid create-from-token request. */
+export const tokenRequest = { serviceToken: 'eyJ0', storeId: 'store_1', customerData: { email: 'a@b.co' } };
+/** A valid 3DS session request. */
+export const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } };
 const purchase = { amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' } as const;
 const minimalPayment = { id: 'pay_1', status: 'succeeded', surprise: { nested: 1 } };
-const recognised = <K extends string>(key: K, wrapped: Record<string, unknown>) => ({ [key]: Object.values(wrapped)[0], raw: wrapped });
+/** What a `recognised` answer returns for a body wrapping its resource in one key: `{ [key]: resource, raw: body }`. */
+export const recognised = <K extends string>(key: K, wrapped: Record<string, unknown>) => ({ [key]: Object.values(wrapped)[0], raw: wrapped });
 
 /**
  * One row per operation of core's catalog: adding an operation without a row, or removing the client method a row

@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { Page, Tessera } from '../src/index.js';
-import { API, API_KEY, BASE_URL, succeededPayment } from './fixtures.js';
-import { operationCases, type OperationCase } from './operation-cases.js';
+import { API, API_KEY, BASE_URL, checkoutInput, flowInput, productInput, storeInput, succeededPayment } from './fixtures.js';
+import { instrument, operationCases, recognised, sessionRequest, tokenRequest, type OperationCase } from './operation-cases.js';
 import { useMockServer } from './recorder.js';
 
 // One row per operation (operation-cases.ts): the client call, and what it must send. Against msw.
@@ -15,7 +15,8 @@ const tessera = (): Tessera => new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL 
 /** The pathnames the catalog gives operation `name` (its `{id}` standing for any one segment). */
 const catalogPath = (name: OperationName): RegExp => new RegExp(`^${API_PREFIX}${operations[name].path.replace(/\{\w+\}/g, '[^/]+')}$`);
 
-// Other calls of the same operations: the mode shortcuts, and a bare answer where a wrapped one is documented.
+// Other calls of the same operations: the mode shortcuts, other inputs, and the other answers the client reads (a
+// bare resource, `{ data: [...] }` for a list, only the fields the SDK relies on, every field).
 const moreCalls: Array<OperationCase & { operation: OperationName; name: string }> = [
   {
     operation: 'processPayment',
@@ -44,8 +45,128 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     call: (c) => c.paymentInstruments.retrieve('pi_1'),
     method: 'GET',
     path: '/payment-instruments/pi_1',
-    reply: { id: 'pi_1', type: 'card', customerId: 'cus_1' },
-    expected: { paymentInstrument: { id: 'pi_1', type: 'card', customerId: 'cus_1' }, raw: { id: 'pi_1', type: 'card', customerId: 'cus_1' } },
+    reply: instrument,
+    expected: { paymentInstrument: instrument, raw: instrument },
+  },
+  {
+    operation: 'createPaymentInstrumentFromToken',
+    name: 'paymentInstruments.createFromToken (the whole instrument)',
+    call: (c) => c.paymentInstruments.createFromToken(tokenRequest),
+    method: 'POST',
+    path: '/payment-instruments/create-from-token',
+    body: tokenRequest,
+    reply: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
+    expected: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
+  },
+  {
+    operation: 'createPaymentInstrumentFromToken',
+    name: 'paymentInstruments.createFromToken (an existing customer, only the ids answered)',
+    call: (c) => c.paymentInstruments.createFromToken({ serviceToken: 'eyJ0', storeId: 'store_1', customerId: 'cus_1' }),
+    method: 'POST',
+    path: '/payment-instruments/create-from-token',
+    body: { serviceToken: 'eyJ0', storeId: 'store_1', customerId: 'cus_1' },
+    reply: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1' } },
+    expected: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1' } },
+  },
+  {
+    operation: 'listCustomerPaymentInstruments',
+    name: 'customers.listPaymentInstruments ({ data })',
+    call: (c) => c.customers.listPaymentInstruments('cus_1'),
+    method: 'GET',
+    path: '/customers/cus_1/payment-instruments',
+    reply: { data: [instrument] },
+    expected: [instrument],
+  },
+  {
+    operation: 'createThreeDSSession',
+    name: 'threeds.createSession (bare, every field)',
+    call: (c) => c.threeds.createSession(sessionRequest),
+    method: 'POST',
+    path: '/threeds/create-session',
+    body: sessionRequest,
+    reply: { id: 'tds_1', externalSessionId: 's_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: 'pi_1' },
+    expected: { id: 'tds_1', externalSessionId: 's_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: 'pi_1' },
+  },
+  { operation: 'createThreeDSSession', name: 'threeds.createSession (only the id)', call: (c) => c.threeds.createSession(sessionRequest), method: 'POST', path: '/threeds/create-session', body: sessionRequest, reply: { id: 'tds_1' }, expected: { id: 'tds_1' } },
+  {
+    operation: 'voidPayment',
+    name: 'payments.void (the whole payment)',
+    call: (c) => c.payments.void({ paymentId: 'pay_1', storeId: 'store_1' }),
+    method: 'POST',
+    path: '/payments/void',
+    body: { paymentId: 'pay_1', storeId: 'store_1' },
+    reply: { payment: { ...succeededPayment, status: 'voided' } },
+    expected: recognised('payment', { payment: { ...succeededPayment, status: 'voided' } }),
+  },
+  {
+    operation: 'refundPayment',
+    name: 'payments.refund (no amount: the whole payment)',
+    call: (c) => c.payments.refund({ paymentId: 'pay_1', storeId: 'store_1' }),
+    method: 'POST',
+    path: '/payments/refund',
+    body: { paymentId: 'pay_1', storeId: 'store_1' },
+    reply: { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } },
+    expected: recognised('payment', { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } }),
+  },
+  {
+    operation: 'createPaymentFlow',
+    name: 'paymentFlows.create (bare)',
+    call: (c) => c.paymentFlows.create(flowInput('proc_1')),
+    method: 'POST',
+    path: '/payment-flows/create',
+    body: { data: flowInput('proc_1') },
+    reply: { id: 'flow_1', name: 'Sandbox flow' },
+    expected: { paymentFlow: { id: 'flow_1', name: 'Sandbox flow' }, raw: { id: 'flow_1', name: 'Sandbox flow' } },
+  },
+  {
+    operation: 'createStore',
+    name: 'stores.create (bare)',
+    call: (c) => c.stores.create(storeInput()),
+    method: 'POST',
+    path: '/stores/create',
+    body: storeInput(),
+    reply: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' },
+    expected: { store: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' }, raw: { id: 'store_1', name: 'Shop', baseCurrency: 'USD' } },
+  },
+  {
+    operation: 'createProduct',
+    name: 'products.create (bare)',
+    call: (c) => c.products.create(productInput('store_1')),
+    method: 'POST',
+    path: '/products/create',
+    body: productInput('store_1'),
+    reply: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] },
+    expected: { product: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] }, raw: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] } },
+  },
+  {
+    operation: 'createCheckoutSession',
+    name: 'checkoutSessions.create (bare)',
+    call: (c) => c.checkoutSessions.create(checkoutInput('store_1', 'var_1')),
+    method: 'POST',
+    path: '/checkout-sessions/create',
+    body: checkoutInput('store_1', 'var_1'),
+    reply: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' },
+    expected: { checkoutSession: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' }, raw: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' } },
+  },
+  {
+    operation: 'listOrders',
+    name: 'orders.list ({ data })',
+    call: (c) => c.orders.list({ storeId: 'store_1' }),
+    method: 'GET',
+    path: '/orders',
+    query: { storeId: 'store_1', page: '1', per_page: '20' },
+    reply: { data: [{ id: 'ord_1' }], total: 1 },
+    expected: [{ id: 'ord_1' }],
+  },
+  {
+    operation: 'listWebhooks',
+    name: 'webhooks.list ({ data })',
+    call: (c) => c.webhooks.list({ storeId: 'store_1' }),
+    method: 'GET',
+    path: '/webhooks',
+    query: { storeId: 'store_1' },
+    reply: { data: [{ id: 'evt_1', type: 'payment.succeeded' }] },
+    expected: [{ id: 'evt_1', type: 'payment.succeeded' }],
   },
 ];
 
