@@ -92,6 +92,8 @@ export {
   terminalPaymentStatuses,
   type KnownPaymentStatus,
   type PaymentStatus,
+  type PaymentStatusesWith,
+  type PaymentStatusFlag,
   type ThreeDSChallenge,
 } from './payment-status.js';
 export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './poll.js';

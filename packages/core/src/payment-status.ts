@@ -23,12 +23,14 @@ export const paymentStatuses = {
 export type KnownPaymentStatus = keyof typeof paymentStatuses;
 /** A payment status: one of the known ones, or another string the service may add. */
 export type PaymentStatus = KnownPaymentStatus | (string & {});
-type Flag = keyof (typeof paymentStatuses)[KnownPaymentStatus];
-type StatusesWith<F extends Flag> = { [S in KnownPaymentStatus]: (typeof paymentStatuses)[S][F] extends true ? S : never }[KnownPaymentStatus];
+/** A flag of {@link paymentStatuses}: `terminal`, `settled` or `failed`. */
+export type PaymentStatusFlag = keyof (typeof paymentStatuses)[KnownPaymentStatus];
+/** The known statuses that have flag `F` (e.g. `PaymentStatusesWith<'terminal'>` is `'succeeded' | 'failed' | 'declined'`). */
+export type PaymentStatusesWith<F extends PaymentStatusFlag> = { [S in KnownPaymentStatus]: (typeof paymentStatuses)[S][F] extends true ? S : never }[KnownPaymentStatus];
 
-const flagged = (status: PaymentStatus, flag: Flag): boolean => Object.hasOwn(paymentStatuses, status) && paymentStatuses[status as KnownPaymentStatus][flag];
-const withFlag = <F extends Flag>(flag: F): readonly StatusesWith<F>[] =>
-  knownPaymentStatuses.filter((status): status is StatusesWith<F> => paymentStatuses[status][flag]);
+const flagged = (status: PaymentStatus, flag: PaymentStatusFlag): boolean => Object.hasOwn(paymentStatuses, status) && paymentStatuses[status as KnownPaymentStatus][flag];
+const withFlag = <F extends PaymentStatusFlag>(flag: F): readonly PaymentStatusesWith<F>[] =>
+  knownPaymentStatuses.filter((status): status is PaymentStatusesWith<F> => paymentStatuses[status][flag]);
 
 /** Every status the SDK knows, in the order of {@link paymentStatuses}. Other strings from the service pass through. */
 export const knownPaymentStatuses = /* @__PURE__ */ Object.keys(paymentStatuses) as readonly KnownPaymentStatus[];

@@ -2,7 +2,7 @@ export { type TestClock } from './clock.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './faults.js';
 export { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
-export { type IdempotencyRecord } from './idempotency.js';
+export { type IdempotencyRecord, type StoredResponse } from './idempotency.js';
 export { type ListView, type RecordView, type SandboxRecords } from './records.js';
 export { type RouteName } from './route-name.js';
 export { sandboxRoutes, type SandboxRouteName } from './sandbox-routes.js';
