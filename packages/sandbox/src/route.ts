@@ -171,9 +171,9 @@ function parseBody(text: string, contentType: string): { body: unknown; form: Re
 }
 
 function toStored(result: RouteResult, requestId: string, extraHeaders: Record<string, string>): StoredResponse {
-  const headers = { ...extraHeaders, 'x-request-id': requestId };
-  if ('html' in result) return { status: result.status ?? 200, body: result.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } };
-  return { status: result.status ?? 200, body: JSON.stringify(result.json), headers: { ...headers, 'content-type': 'application/json' } };
+  const status = result.status ?? 200;
+  if ('html' in result) return { status, body: result.html, headers: { ...extraHeaders, 'x-request-id': requestId, 'content-type': 'text/html; charset=utf-8' } };
+  return { status, body: JSON.stringify(result.json), headers: { ...extraHeaders, 'x-request-id': requestId, 'content-type': 'application/json' } };
 }
 
 function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: Record<string, string>, auth: RouteAuth): StoredResponse {

@@ -74,8 +74,11 @@ interface IndexedHandler {
   pipeline: RoutePipeline | undefined;
 }
 
-/** Picks, for one request, the handlers that could match it (same order), so that one or two run instead of all. */
-type HandlerIndex = (method: string, href: string) => IndexedHandler[];
+/**
+ * Picks, for one request's method, the handlers that could match it (same order); {@link dispatch} runs only those
+ * whose pattern matches the URL, so that one or two run instead of all.
+ */
+type HandlerIndex = (method: string) => readonly IndexedHandler[];
 
 // msw's generic path (getResponse: clone the request, parse it, run every handler's predicate, an AbortController
 // and its DOMException per request) cost more than the sandbox's own work. A plain HTTP handler is matched here
@@ -107,13 +110,13 @@ function indexHandlers(handlers: readonly RequestHandler[]): HandlerIndex {
   });
   // node:http only parses known methods, so this holds a few dozen lists at most.
   const byMethod = new Map<string, IndexedHandler[]>();
-  return (method, href) => {
+  return (method) => {
     let candidates = byMethod.get(method);
     if (candidates === undefined) {
       candidates = entries.filter((entry) => entry.method === undefined || entry.method === method);
       byMethod.set(method, candidates);
     }
-    return candidates.filter((entry) => entry.pattern === undefined || entry.pattern.test(href));
+    return candidates;
   };
 }
 
@@ -133,9 +136,9 @@ interface ServedRequest {
   url: URL;
   baseUrl: string;
   /** A request header by lower-case name, as the fetch `Request` would give it; `null` when absent. */
-  header(name: string): string | null;
+  header: (name: string) => string | null;
   /** The body decoded as the fetch `Request`'s `text()` decodes it. */
-  text(): string;
+  text: () => string;
   /** The request as a fetch `Request`, built on first use. */
   fetchRequest(): Request;
 }
@@ -146,7 +149,9 @@ interface ServedRequest {
  */
 async function dispatch(candidates: readonly IndexedHandler[], served: ServedRequest): Promise<RouteAnswer | Response | undefined> {
   const { url, baseUrl } = served;
-  for (const { handler, path, resolver, pipeline } of candidates) {
+  const href = `${url.origin}${url.pathname}`;
+  for (const { handler, path, pattern, resolver, pipeline } of candidates) {
+    if (pattern !== undefined && !pattern.test(href)) continue;
     if (resolver === undefined || path === undefined) {
       const answer = await getResponse([handler], served.fetchRequest(), { baseUrl, quiet: true });
       if (answer) return answer;
@@ -266,7 +271,7 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
   };
   let answer: RouteAnswer | Response | undefined;
   try {
-    answer = await dispatch(index(method, `${url.origin}${url.pathname}`), served);
+    answer = await dispatch(index(method), served);
     // A method fetch refuses (TRACE, TRACK) fails here, as it did when every request was made a `Request` first.
     if (!answer) served.fetchRequest();
   } catch {
