@@ -226,6 +226,9 @@ function sendJson(response: ServerResponse, status: number, code: string, messag
   response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
 }
 
+/** A node:http header value as a fetch `Headers` holds it (repeated lines joined). */
+const headerValue = (value: string | string[]): string => (Array.isArray(value) ? value.join(', ') : value);
+
 /** Sends a sandbox route's answer as the `Response` made of it would be sent (headers by name, as `Headers` lists them). */
 function sendStored(response: ServerResponse, stored: StoredResponse): void {
   // setHeader (not writeHead's argument) so that the request log can read `idempotent-replayed` back.
@@ -256,14 +259,14 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
     baseUrl: `${origin}/`,
     header: (name) => {
       const value = request.headers[name];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+      return value === undefined ? null : headerValue(value);
     },
     text: () => (body ? fetchUtf8.decode(body) : ''),
     fetchRequest: () => {
       if (fetchRequest) return fetchRequest;
       const headers: [string, string][] = [];
       for (const [name, value] of Object.entries(request.headers)) {
-        if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(', ') : value]);
+        if (value !== undefined) headers.push([name, headerValue(value)]);
       }
       fetchRequest = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: requestBody(body, request.headers['content-type']) } : {}) });
       return fetchRequest;
