@@ -1,5 +1,5 @@
 import { sleep, type OperationMethod } from '@tessera/core';
-import { http, HttpResponse, type HttpHandler } from 'msw';
+import { http, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import type { SandboxContext } from './context.js';
 import type { FaultDecision, SandboxFaults } from './faults.js';
@@ -78,22 +78,41 @@ export const btCorsHeaders: Readonly<Record<string, string>> = {
 };
 
 
+/**
+ * A request as the route pipeline reads it: plain data, so that the HTTP server reaches a route without building a
+ * fetch `Request` (msw users' requests are read through the same shape).
+ */
+export interface RouteInput {
+  /** A request header by lower-case name; `null` when absent. */
+  header(name: string): string | null;
+  /** The body as text, read only by a POST route (after authentication). */
+  text(): string | Promise<string>;
+  url: URL;
+  params: Record<string, string>;
+}
+
+/** What a route answers: a response to send, or `dropped` (an injected dropped connection: no answer at all). */
+export type RouteAnswer = StoredResponse | 'dropped';
+
+/** One route's whole pipeline, over plain data: authenticate → read body → idempotency → faults → handle → store. */
+export type RoutePipeline = (request: RouteInput) => Promise<RouteAnswer>;
+
 /** Step 1: the caller's key, as the route's `auth` asks. */
-function authenticate(auth: RouteAuth, headers: Headers, keys: RouteKeys): void {
+function authenticate(auth: RouteAuth, request: RouteInput, keys: RouteKeys): void {
   if (auth === 'api') {
-    if (headers.get('authorization') !== `Bearer ${keys.apiKey}`) {
+    if (request.header('authorization') !== `Bearer ${keys.apiKey}`) {
       throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid API key: send Authorization: Bearer <secret key>', {
         headers: { 'www-authenticate': 'Bearer' },
       });
     }
   } else if (auth === 'vault') {
-    const key = headers.get('bt-api-key');
-    if (key === keys.apiKey || (headers.get('authorization') ?? '') !== '') {
+    const key = request.header('bt-api-key');
+    if (key === keys.apiKey || (request.header('authorization') ?? '') !== '') {
       throw new SandboxHttpError(403, 'forbidden', 'The vault takes the public key in BT-API-KEY, never the secret API key');
     }
     if (key !== keys.vaultKey) throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid BT-API-KEY: send the sandbox test public key');
   } else if (auth === 'bt' || auth === 'bt-secret') {
-    const key = headers.get('bt-api-key');
+    const key = request.header('bt-api-key');
     const expected = auth === 'bt' ? keys.vaultKey : keys.apiKey;
     if (key !== expected) {
       const known = key === keys.apiKey || key === keys.vaultKey;
@@ -107,15 +126,15 @@ function authenticate(auth: RouteAuth, headers: Headers, keys: RouteKeys): void 
 }
 
 /** Step 2: the body as text (empty for a GET), at most {@link MAX_BODY_BYTES}. */
-async function readBody(route: RouteDefinition, request: Request): Promise<string> {
+async function readBody(route: RouteDefinition, request: RouteInput): Promise<string> {
   const text = route.method === 'POST' ? await request.text() : '';
   if (text.length > MAX_BODY_BYTES) throw new SandboxHttpError(413, 'payload_too_large', 'The request body is larger than 1 MB');
   return text;
 }
 
 /** Step 3: the `Idempotency-Key` of a guarded POST, claimed for this body; `undefined` without a key. */
-function claimKey(route: RouteDefinition, request: Request, text: string, idempotency: IdempotencyStore): Exclude<IdempotencyClaim, { kind: 'conflict' }> | undefined {
-  const key = route.guarded && route.method === 'POST' ? request.headers.get('idempotency-key') : null;
+function claimKey(route: RouteDefinition, request: RouteInput, text: string, idempotency: IdempotencyStore): Exclude<IdempotencyClaim, { kind: 'conflict' }> | undefined {
+  const key = route.guarded && route.method === 'POST' ? request.header('idempotency-key') : null;
   if (key === null) return undefined;
   const claim = idempotency.reserve(route.name, key, text);
   if (claim.kind === 'conflict' && claim.reason === 'reused') {
@@ -152,9 +171,9 @@ function parseBody(text: string, contentType: string): { body: unknown; form: Re
 }
 
 function toStored(result: RouteResult, requestId: string, extraHeaders: Record<string, string>): StoredResponse {
-  const headers = { ...extraHeaders, 'x-request-id': requestId };
-  if ('html' in result) return { status: result.status ?? 200, body: result.html, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' } };
-  return { status: result.status ?? 200, body: JSON.stringify(result.json), headers: { ...headers, 'content-type': 'application/json' } };
+  const status = result.status ?? 200;
+  if ('html' in result) return { status, body: result.html, headers: { ...extraHeaders, 'x-request-id': requestId, 'content-type': 'text/html; charset=utf-8' } };
+  return { status, body: JSON.stringify(result.json), headers: { ...extraHeaders, 'x-request-id': requestId, 'content-type': 'application/json' } };
 }
 
 function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: Record<string, string>, auth: RouteAuth): StoredResponse {
@@ -169,10 +188,10 @@ function errorStored(error: SandboxHttpError, requestId: string, extraHeaders: R
  * Step 5: the operation, on the parsed body. A body that is not JSON is not stored (a retry runs the operation);
  * what the operation answers, an error included, is.
  */
-function handle(route: RouteDefinition, request: Request, params: Record<string, string>, text: string, requestId: string, extra: Record<string, string>): StoredResponse {
-  const { body, form } = parseBody(text, request.headers.get('content-type') ?? '');
+function handle(route: RouteDefinition, request: RouteInput, text: string, requestId: string, extra: Record<string, string>): StoredResponse {
+  const { body, form } = parseBody(text, request.header('content-type') ?? '');
   try {
-    return toStored(route.handle({ body, form, params, url: new URL(request.url) }), requestId, extra);
+    return toStored(route.handle({ body, form, params: request.params, url: request.url }), requestId, extra);
   } catch (error) {
     if (!(error instanceof SandboxHttpError)) throw error;
     return errorStored(error, requestId, extra, route.auth);
@@ -187,39 +206,65 @@ const replayed = (stored: StoredResponse, requestId: string): StoredResponse => 
 });
 
 /**
- * Wraps a route definition as an msw handler, in named steps: authenticate → read body → idempotency → faults →
- * handle → store. Auth, body and injected errors are never stored: a retry with the same key runs the operation.
+ * A route definition as its pipeline, in named steps: authenticate → read body → idempotency → faults → handle →
+ * store. Auth, body and injected errors are never stored: a retry with the same key runs the operation.
  */
-export function createRouteHandler(ctx: SandboxContext, services: RouteServices, route: RouteDefinition): HttpHandler {
-  const method = route.method === 'GET' ? http.get : http.post;
+function routePipeline(ctx: SandboxContext, services: RouteServices, route: RouteDefinition): RoutePipeline {
   const cors = route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : {};
   const tracesBt = route.auth === 'bt' || route.auth === 'bt-secret';
-  return method(route.path, async ({ request, params }) => {
+  return async (request) => {
     const requestId = ctx.nextId('req');
     // BT answers carry their trace id (web-threeds reads it as the correlation id).
     const extra = tracesBt ? { ...cors, 'bt-trace-id': requestId } : cors;
     let reservation: Reservation | undefined;
     try {
-      authenticate(route.auth, request.headers, services.keys);
+      authenticate(route.auth, request, services.keys);
       const text = await readBody(route, request);
       const claim = claimKey(route, request, text, services.idempotency);
-      if (claim?.kind === 'replay') return send(replayed(claim.response, requestId));
+      if (claim?.kind === 'replay') return replayed(claim.response, requestId);
       reservation = claim;
       const fault = await applyFaults(route, services.faults);
       if (fault?.kind === 'drop_before_commit') {
         reservation?.release();
-        return HttpResponse.error();
+        return 'dropped';
       }
-      const answer = handle(route, request, params as Record<string, string>, text, requestId, extra);
+      const answer = handle(route, request, text, requestId, extra);
       // Step 6: store the answer (success or a 4xx): a retry with the same key gets it back.
       reservation?.commit(answer);
       reservation = undefined;
-      if (fault?.kind === 'drop_after_commit') return HttpResponse.error();
-      return send(answer);
+      if (fault?.kind === 'drop_after_commit') return 'dropped';
+      return answer;
     } catch (error) {
       reservation?.release();
       const httpError = error instanceof SandboxHttpError ? error : new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly');
-      return send(errorStored(httpError, requestId, extra, route.auth));
+      return errorStored(httpError, requestId, extra, route.auth);
     }
+  };
+}
+
+const pipelines = new WeakMap<RequestHandler, RoutePipeline>();
+
+/**
+ * The pipeline behind an msw handler made by {@link createRouteHandler} (else `undefined`): the HTTP server calls
+ * it directly, with no fetch `Request` or `Response` in between; it is the handler's own, not a second one.
+ */
+export function routePipelineOf(handler: RequestHandler): RoutePipeline | undefined {
+  return pipelines.get(handler);
+}
+
+/** Wraps a route definition as an msw handler: its pipeline, on the fetch `Request` msw gives, answered as a `Response`. */
+export function createRouteHandler(ctx: SandboxContext, services: RouteServices, route: RouteDefinition): HttpHandler {
+  const pipeline = routePipeline(ctx, services, route);
+  const method = route.method === 'GET' ? http.get : http.post;
+  const handler = method(route.path, async ({ request, params }) => {
+    const answer = await pipeline({
+      header: (name) => request.headers.get(name),
+      text: () => request.text(),
+      url: new URL(request.url),
+      params: params as Record<string, string>,
+    });
+    return answer === 'dropped' ? HttpResponse.error() : send(answer);
   });
+  pipelines.set(handler, pipeline);
+  return handler;
 }

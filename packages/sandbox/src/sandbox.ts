@@ -76,7 +76,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const startMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
   // The clock needs the context to rebill and the context needs the clock; the callback only runs after both exist.
   const clock = createTestClock(startMs, (nowMs) => rebillDueSubscriptions(ctx, nowMs));
-  const nowIso = (): string => clock.now().toISOString();
+  // Time moves only when the clock is advanced: one ISO string per instant, not one per call (several per payment).
+  let isoMs = Number.NaN;
+  let iso = '';
+  const nowIso = (): string => {
+    if (clock.nowMs() !== isoMs) {
+      isoMs = clock.nowMs();
+      iso = new Date(isoMs).toISOString();
+    }
+    return iso;
+  };
   const webhooks = createWebhookDispatcher(state, nextId, nowIso, options.webhooks);
   const ctx: SandboxContext = { state, clock, webhooks, nextId, nowIso };
   const faults = createFaults(options.seed ?? 1);

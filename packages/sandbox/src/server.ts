@@ -2,6 +2,8 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { getResponse, matchRequestUrl, type PathParams, type RequestHandler } from 'msw';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import { assertSupportedNode } from './node-version.js';
+import type { StoredResponse } from './idempotency.js';
+import { routePipelineOf, type RouteAnswer, type RoutePipeline } from './route.js';
 import { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 
 /** Options of {@link startSandboxServer}. */
@@ -68,23 +70,29 @@ interface IndexedHandler {
   pattern: RegExp | undefined;
   /** The handler's resolver, when it can be called directly (see {@link indexHandlers}). */
   resolver: ((info: ResolverInfo) => unknown) | undefined;
+  /** The sandbox route behind the handler, called on plain data with no `Request` or `Response` (see route.ts). */
+  pipeline: RoutePipeline | undefined;
 }
 
-/** Picks, for one request, the handlers that could match it (same order), so that one or two run instead of all. */
-type HandlerIndex = (method: string, href: string) => IndexedHandler[];
+/**
+ * Picks, for one request's method, the handlers that could match it (same order); {@link dispatch} runs only those
+ * whose pattern matches the URL, so that one or two run instead of all.
+ */
+type HandlerIndex = (method: string) => readonly IndexedHandler[];
 
 // msw's generic path (getResponse: clone the request, parse it, run every handler's predicate, an AbortController
 // and its DOMException per request) cost more than the sandbox's own work. A plain HTTP handler is matched here
 // with msw's matcher and its resolver is called directly: the handlers stay the one place behaviour lives, and a
 // handler this cannot call directly (custom predicate, `once`, a resolver msw no longer exposes) goes through
-// getResponse as before.
+// getResponse as before. A sandbox route goes one step further: its handler's pipeline runs on the node:http
+// request's own data, as building the fetch `Request` and reading the `Response` back cost as much again.
 function indexHandlers(handlers: readonly RequestHandler[]): HandlerIndex {
   const entries: IndexedHandler[] = handlers.map((handler) => {
     const info = handler.info as { method?: unknown; path?: unknown };
     // `resolver` is protected and `options` private in msw's types; both are read once, here, and checked.
     const internals = handler as unknown as { resolver?: unknown; options?: { once?: boolean } };
     if (typeof info.method !== 'string' || typeof info.path !== 'string') {
-      return { handler, method: undefined, path: undefined, pattern: undefined, resolver: undefined };
+      return { handler, method: undefined, path: undefined, pattern: undefined, resolver: undefined, pipeline: undefined };
     }
     const source = info.path
       .split(/(\*|:[A-Za-z0-9_]+)/)
@@ -97,17 +105,18 @@ function indexHandlers(handlers: readonly RequestHandler[]): HandlerIndex {
       path: info.path,
       pattern: new RegExp(`^${source}/?$`),
       resolver: direct ? (internals.resolver as (info: ResolverInfo) => unknown).bind(handler) : undefined,
+      pipeline: direct ? routePipelineOf(handler) : undefined,
     };
   });
   // node:http only parses known methods, so this holds a few dozen lists at most.
   const byMethod = new Map<string, IndexedHandler[]>();
-  return (method, href) => {
+  return (method) => {
     let candidates = byMethod.get(method);
     if (candidates === undefined) {
       candidates = entries.filter((entry) => entry.method === undefined || entry.method === method);
       byMethod.set(method, candidates);
     }
-    return candidates.filter((entry) => entry.pattern === undefined || entry.pattern.test(href));
+    return candidates;
   };
 }
 
@@ -122,20 +131,41 @@ function parseCookies(header: string | null): Record<string, string> {
 
 let resolverCalls = 0;
 
-/** Runs the candidates in order, as msw's getResponse does: the first that answers wins. */
-async function dispatch(candidates: readonly IndexedHandler[], request: Request, url: URL, baseUrl: string): Promise<Response | undefined> {
-  for (const { handler, path, resolver } of candidates) {
+/** One request as {@link dispatch} reads it: its URL and body, its headers, and the fetch `Request` when one is needed. */
+interface ServedRequest {
+  url: URL;
+  baseUrl: string;
+  /** A request header by lower-case name, as the fetch `Request` would give it; `null` when absent. */
+  header: (name: string) => string | null;
+  /** The body decoded as the fetch `Request`'s `text()` decodes it. */
+  text: () => string;
+  /** The request as a fetch `Request`, built on first use. */
+  fetchRequest(): Request;
+}
+
+/**
+ * Runs the candidates in order, as msw's getResponse does: the first that answers wins. A sandbox route answers
+ * with its {@link RouteAnswer}, any other handler with a `Response`.
+ */
+async function dispatch(candidates: readonly IndexedHandler[], served: ServedRequest): Promise<RouteAnswer | Response | undefined> {
+  const { url, baseUrl } = served;
+  const href = `${url.origin}${url.pathname}`;
+  for (const { handler, path, pattern, resolver, pipeline } of candidates) {
+    if (pattern !== undefined && !pattern.test(href)) continue;
     if (resolver === undefined || path === undefined) {
-      const answer = await getResponse([handler], request, { baseUrl, quiet: true });
+      const answer = await getResponse([handler], served.fetchRequest(), { baseUrl, quiet: true });
       if (answer) return answer;
       continue;
     }
     const match = matchRequestUrl(url, path, baseUrl);
     if (!match.matches) continue;
+    const params = match.params ?? {};
+    if (pipeline) return pipeline({ header: served.header, text: served.text, url, params: params as Record<string, string> });
+    const request = served.fetchRequest();
     const info: ResolverInfo = {
       request,
       requestId: `server-${++resolverCalls}`,
-      params: match.params ?? {},
+      params,
       get cookies() {
         return parseCookies(request.headers.get('cookie'));
       },
@@ -173,6 +203,8 @@ function readBody(request: IncomingMessage): Promise<Buffer | undefined> {
 
 // `fatal`: invalid UTF-8 throws instead of being replaced; `ignoreBOM`: a leading BOM is kept, not dropped.
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+// What fetch's `text()` does: a leading BOM dropped, invalid UTF-8 replaced.
+const fetchUtf8 = new TextDecoder('utf-8');
 
 /**
  * The body as the Request is given it: the same bytes either way, but undici reads a string body back about twice
@@ -194,13 +226,20 @@ function sendJson(response: ServerResponse, status: number, code: string, messag
   response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
 }
 
+/** A node:http header value as a fetch `Headers` holds it (repeated lines joined). */
+const headerValue = (value: string | string[]): string => (Array.isArray(value) ? value.join(', ') : value);
+
+/** Sends a sandbox route's answer as the `Response` made of it would be sent (headers by name, as `Headers` lists them). */
+function sendStored(response: ServerResponse, stored: StoredResponse): void {
+  // setHeader (not writeHead's argument) so that the request log can read `idempotent-replayed` back.
+  for (const name of Object.keys(stored.headers).sort()) response.setHeader(name, stored.headers[name]!);
+  response.setHeader('content-length', String(Buffer.byteLength(stored.body)));
+  response.writeHead(stored.status).end(stored.body);
+}
+
 /** Adapts one node:http request to the sandbox's msw handlers (no second implementation of any route). */
 async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const origin = `http://${request.headers.host ?? fallbackHost}`;
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.push([name, Array.isArray(value) ? value.join(', ') : value]);
-  }
   const method = request.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
   if (body === undefined && method !== 'GET' && method !== 'HEAD') {
@@ -214,15 +253,35 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
     sendJson(response, 400, 'validation_error', 'Malformed request URL');
     return;
   }
-  const fetchRequest = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: requestBody(body, request.headers['content-type']) } : {}) });
-  let answer: Response | undefined;
+  let fetchRequest: Request | undefined;
+  const served: ServedRequest = {
+    url,
+    baseUrl: `${origin}/`,
+    header: (name) => {
+      const value = request.headers[name];
+      return value === undefined ? null : headerValue(value);
+    },
+    text: () => (body ? fetchUtf8.decode(body) : ''),
+    fetchRequest: () => {
+      if (fetchRequest) return fetchRequest;
+      const headers: [string, string][] = [];
+      for (const [name, value] of Object.entries(request.headers)) {
+        if (value !== undefined) headers.push([name, headerValue(value)]);
+      }
+      fetchRequest = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: requestBody(body, request.headers['content-type']) } : {}) });
+      return fetchRequest;
+    },
+  };
+  let answer: RouteAnswer | Response | undefined;
   try {
-    answer = await dispatch(index(method, `${url.origin}${url.pathname}`), fetchRequest, url, `${origin}/`);
+    answer = await dispatch(index(method), served);
+    // A method fetch refuses (TRACE, TRACK) fails here, as it did when every request was made a `Request` first.
+    if (!answer) served.fetchRequest();
   } catch {
     sendJson(response, 500, 'internal_error', 'The sandbox failed unexpectedly');
     return;
   }
-  if (answer?.type === 'error') {
+  if (answer === 'dropped' || (answer instanceof Response && answer.type === 'error')) {
     // An injected dropped connection: the client sees the socket close with no answer.
     request.socket.destroy();
     return;
@@ -231,9 +290,12 @@ async function serve(sandbox: Sandbox, index: HandlerIndex, fallbackHost: string
     sendJson(response, 404, 'not_found', `No route ${method} ${url.pathname}`);
     return;
   }
+  if (!(answer instanceof Response)) {
+    sendStored(response, answer);
+    return;
+  }
   // arrayBuffer(), not bytes(): with bytes() the checkout-web e2e (Chromium, 3DS pages) failed; cause not found.
   const payload = Buffer.from(await answer.arrayBuffer());
-  // setHeader (not writeHead's argument) so that the request log can read `idempotent-replayed` back.
   answer.headers.forEach((value, name) => {
     response.setHeader(name, value);
   });
