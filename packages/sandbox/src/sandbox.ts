@@ -4,7 +4,7 @@ import type { SandboxContext } from './context.js';
 import { createFaults, type SandboxFaults } from './faults.js';
 import { createHandlers } from './handlers.js';
 import { createIdempotencyStore } from './idempotency.js';
-import { isCharge } from './ledger.js';
+import { isCharge, movementsOf } from './ledger.js';
 import { assertSupportedNode } from './node-version.js';
 import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 import { createPaymentFlow } from './payment-flows.js';
@@ -131,8 +131,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     },
     apiKey: keys.apiKey,
     vaultKey: keys.vaultKey,
-    countCharges: (paymentId) =>
-      state.ledger.filter((entry) => isCharge(entry) && (paymentId === undefined || entry.paymentId === paymentId)).length,
+    countCharges: (paymentId) => (paymentId === undefined ? state.ledger : movementsOf(state.ledger, paymentId)).filter(isCharge).length,
     webhooksIdle: () => webhooks.idle(),
   };
 }

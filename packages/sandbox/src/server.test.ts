@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from './sandbox.js';
 import { type SandboxServer, startSandboxServer } from './server.js';
 
-// The server calls a matched handler's resolver itself instead of going through msw's getResponse: these pin that it
-// still answers as msw would (order, `once`, custom predicates, a resolver that answers nothing, params, bodies).
+// The server runs a sandbox route's pipeline itself and every other handler through msw's getResponse, one candidate
+// at a time: these pin that it answers as msw would (order, `once`, custom predicates, a resolver that answers
+// nothing, params, bodies).
 let server: SandboxServer;
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { getResponse, matchRequestUrl, type PathParams, type RequestHandler } from 'msw';
+import { getResponse, matchRequestUrl, type RequestHandler } from 'msw';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import { assertSupportedNode } from './node-version.js';
 import type { StoredResponse } from './idempotency.js';
@@ -52,14 +52,6 @@ export interface SandboxServer {
 // a reset connection (which it would retry as a network failure). Past this much more, the socket is closed.
 const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
 
-/** What an msw HTTP resolver receives (msw's `ResponseResolverInfo` with the HTTP extras, `finalize` aside). */
-interface ResolverInfo {
-  request: Request;
-  requestId: string;
-  params: PathParams;
-  cookies: Record<string, string>;
-}
-
 /** One handler as the server dispatches to it. */
 interface IndexedHandler {
   handler: RequestHandler;
@@ -68,8 +60,6 @@ interface IndexedHandler {
   path: string | undefined;
   /** Pre-filter of `path` (same syntax as msw's, any origin); msw's own matcher still decides and reads the params. */
   pattern: RegExp | undefined;
-  /** The handler's resolver, when it can be called directly (see {@link indexHandlers}). */
-  resolver: ((info: ResolverInfo) => unknown) | undefined;
   /** The sandbox route behind the handler, called on plain data with no `Request` or `Response` (see route.ts). */
   pipeline: RoutePipeline | undefined;
 }
@@ -81,32 +71,21 @@ interface IndexedHandler {
 type HandlerIndex = (method: string) => readonly IndexedHandler[];
 
 // msw's generic path (getResponse: clone the request, parse it, run every handler's predicate, an AbortController
-// and its DOMException per request) cost more than the sandbox's own work. A plain HTTP handler is matched here
-// with msw's matcher and its resolver is called directly: the handlers stay the one place behaviour lives, and a
-// handler this cannot call directly (custom predicate, `once`, a resolver msw no longer exposes) goes through
-// getResponse as before. A sandbox route goes one step further: its handler's pipeline runs on the node:http
-// request's own data, as building the fetch `Request` and reading the `Response` back cost as much again.
+// and its DOMException per request, then the `Response` read back) costs more than the sandbox's own work. A
+// sandbox route is matched here with msw's matcher and its handler's own pipeline runs on the node:http request's
+// data: the handlers stay the one place behaviour lives. Every other handler (the CORS preflights, the JSON 404s,
+// a handler of the caller's) goes through getResponse, which keeps all of msw's semantics.
 function indexHandlers(handlers: readonly RequestHandler[]): HandlerIndex {
   const entries: IndexedHandler[] = handlers.map((handler) => {
     const info = handler.info as { method?: unknown; path?: unknown };
-    // `resolver` is protected and `options` private in msw's types; both are read once, here, and checked.
-    const internals = handler as unknown as { resolver?: unknown; options?: { once?: boolean } };
     if (typeof info.method !== 'string' || typeof info.path !== 'string') {
-      return { handler, method: undefined, path: undefined, pattern: undefined, resolver: undefined, pipeline: undefined };
+      return { handler, method: undefined, path: undefined, pattern: undefined, pipeline: undefined };
     }
     const source = info.path
       .split(/(\*|:[A-Za-z0-9_]+)/)
       .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
       .join('');
-    const direct = typeof internals.resolver === 'function' && internals.options?.once !== true;
-    return {
-      handler,
-      method: info.method,
-      path: info.path,
-      pattern: new RegExp(`^${source}/?$`),
-      resolver: direct ? (internals.resolver as (info: ResolverInfo) => unknown).bind(handler) : undefined,
-      pipeline: direct ? routePipelineOf(handler) : undefined,
-    };
+    return { handler, method: info.method, path: info.path, pattern: new RegExp(`^${source}/?$`), pipeline: routePipelineOf(handler) };
   });
   // node:http only parses known methods, so this holds a few dozen lists at most.
   const byMethod = new Map<string, IndexedHandler[]>();
@@ -119,17 +98,6 @@ function indexHandlers(handlers: readonly RequestHandler[]): HandlerIndex {
     return candidates;
   };
 }
-
-function parseCookies(header: string | null): Record<string, string> {
-  const cookies: Record<string, string> = {};
-  for (const pair of header?.split(';') ?? []) {
-    const at = pair.indexOf('=');
-    if (at > 0) cookies[pair.slice(0, at).trim()] = pair.slice(at + 1).trim();
-  }
-  return cookies;
-}
-
-let resolverCalls = 0;
 
 /** One request as {@link dispatch} reads it: its URL and body, its headers, and the fetch `Request` when one is needed. */
 interface ServedRequest {
@@ -150,36 +118,15 @@ interface ServedRequest {
 async function dispatch(candidates: readonly IndexedHandler[], served: ServedRequest): Promise<RouteAnswer | Response | undefined> {
   const { url, baseUrl } = served;
   const href = `${url.origin}${url.pathname}`;
-  for (const { handler, path, pattern, resolver, pipeline } of candidates) {
+  for (const { handler, path, pattern, pipeline } of candidates) {
     if (pattern !== undefined && !pattern.test(href)) continue;
-    if (resolver === undefined || path === undefined) {
-      const answer = await getResponse([handler], served.fetchRequest(), { baseUrl, quiet: true });
-      if (answer) return answer;
+    if (pipeline && path !== undefined) {
+      const match = matchRequestUrl(url, path, baseUrl);
+      if (match.matches) return pipeline({ header: served.header, text: served.text, url, params: (match.params ?? {}) as Record<string, string> });
       continue;
     }
-    const match = matchRequestUrl(url, path, baseUrl);
-    if (!match.matches) continue;
-    const params = match.params ?? {};
-    if (pipeline) return pipeline({ header: served.header, text: served.text, url, params: params as Record<string, string> });
-    const request = served.fetchRequest();
-    const info: ResolverInfo = {
-      request,
-      requestId: `server-${++resolverCalls}`,
-      params,
-      get cookies() {
-        return parseCookies(request.headers.get('cookie'));
-      },
-    };
-    let answer: unknown;
-    try {
-      answer = await resolver(info);
-    } catch (error) {
-      // As in msw, a resolver may throw a Response (`throw HttpResponse.json(…)`) to answer with it.
-      if (error instanceof Response) return error;
-      throw error;
-    }
-    if (answer instanceof Response) return answer;
-    if (answer !== undefined) throw new TypeError(`The handler ${handler.info.header} answered with something other than a Response`);
+    const answer = await getResponse([handler], served.fetchRequest(), { baseUrl, quiet: true });
+    if (answer) return answer;
   }
   return undefined;
 }
