@@ -6,11 +6,15 @@ import type { VaultTokenRecord } from './state.js';
 import { testCardOutcome } from './test-cards.js';
 import { validate } from './validate.js';
 
+// A card number as a JSON number, as the service's own @tagadapay/core-js sends it (`Number(cardNumber)`): taken as
+// its digit string when JSON kept every digit (a safe positive integer); a longer one lost digits on the way.
+const numericCardNumber = z.number().check(z.refine((value) => Number.isSafeInteger(value) && value > 0, 'must be a string, or a whole number JSON can hold exactly'));
+
 // Basis Theory's create-token body, as basis-theory-js sends it (snake_case; `data` and `metadata` as given).
 const cardRequest = z.looseObject({
   type: z.literal('card'),
   data: z.looseObject({
-    number: z.string(),
+    number: z.union([z.string(), numericCardNumber]),
     expiration_month: z.int().check(z.minimum(1), z.maximum(12)),
     expiration_year: z.int().check(z.minimum(0), z.maximum(9999)),
     // BT accepts a card without a CVC; the sandbox asks for one, as every Tessera client sends it.
@@ -64,7 +68,7 @@ export function tokenizeCard(ctx: SandboxContext, body: unknown): Record<string,
   const { data } = input;
   const year = data.expiration_year < 100 ? 2000 + data.expiration_year : data.expiration_year;
   const checked = validateCard(
-    { cardNumber: data.number, expiryDate: `${data.expiration_month}/${year}`, cvc: data.cvc },
+    { cardNumber: String(data.number), expiryDate: `${data.expiration_month}/${year}`, cvc: data.cvc },
     { now: ctx.clock.now() },
   );
   if (!checked.ok) {

@@ -52,9 +52,21 @@ describe('vault (Basis Theory emulation)', () => {
     expect(answer.body).toMatchObject({ status: 400, title: expect.any(String) });
     expect(Object.keys(answer.body.errors).sort()).toEqual(['data.cvc', 'data.expiration_year', 'data.number']);
     expect(JSON.stringify(answer.body)).not.toContain('4242424242424241');
-    const types = await c.vault(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: { number: 4242, expiration_month: '12' } });
+    const types = await c.vault(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: { number: true, expiration_month: '12' } });
     expect(types.status).toBe(400);
     expect(Object.keys(types.body.errors).sort()).toEqual(['data.cvc', 'data.expiration_month', 'data.expiration_year', 'data.number']);
+  });
+
+  it('takes data.number as a JSON number, as the service library @tagadapay/core-js sends it (Number(cardNumber))', async () => {
+    const answer = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ number: 4000000000003220 }));
+    expect(answer.status).toBe(201);
+    expect(answer.body).toMatchObject({ data: { number: '400000XXXXXX3220' }, card: { bin: '400000', last4: '3220', brand: 'visa', authentication: 'sca_required' } });
+    // A number that is too short, not Luhn-valid, or not exactly representable is refused under data.number.
+    for (const number of [4242, 4242424242424241, 12345678901234567890, 4242424242424242.5, -4242424242424242]) {
+      const refused = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ number }));
+      expect(refused.status).toBe(400);
+      expect(Object.keys(refused.body.errors)).toEqual(['data.number']);
+    }
   });
 
   it('needs the test public key in BT-API-KEY and refuses the secret key (403)', async () => {
