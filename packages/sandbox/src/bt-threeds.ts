@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError, validationError } from './http-error.js';
+import { randomUuid } from './random.js';
 import type { RouteResult } from './route.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import type { BtThreeDSSessionRecord } from './state.js';
@@ -77,7 +78,8 @@ export function findBtThreeDSSession(ctx: SandboxContext, id: string): BtThreeDS
 /** Creates a session for a vault token (what `POST /3ds/sessions` and a challenge without a session do). */
 export function newBtThreeDSSession(ctx: SandboxContext, tokenId: string | null, brand: string | undefined, device: Record<string, unknown> = {}): BtThreeDSSessionRecord {
   const session: BtThreeDSSessionRecord = {
-    id: ctx.nextId('3ds'),
+    // Random, as BT's: the id is all a frame needs to end the challenge with a forged notification.
+    id: randomUuid(),
     tokenId,
     ...(brand === undefined ? {} : { cardBrand: brandNames[brand] ?? brand }),
     deviceInfo: device,

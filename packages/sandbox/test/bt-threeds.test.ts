@@ -21,7 +21,8 @@ describe('Basis Theory 3DS emulation', () => {
     const { tokenId } = await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003220');
     const created = await c.bt('/3ds/sessions', browserSession(tokenId));
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.stringMatching(/^3ds_/), type: 'customer', card_brand: 'Visa', recommended_version: '2.2.0' });
+    // BT's session ids are random UUIDs, so a frame on the page cannot guess one (sequential ids could be).
+    expect(created.body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/), type: 'customer', card_brand: 'Visa', recommended_version: '2.2.0' });
     expect(created.headers.get('access-control-allow-origin')).toBe('*');
     expect(created.headers.get('access-control-expose-headers')).toContain('bt-trace-id');
     expect(created.headers.get('bt-trace-id')).toMatch(/^req_/);

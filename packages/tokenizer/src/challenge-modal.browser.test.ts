@@ -5,6 +5,8 @@ import { createThreeDS } from './basis-theory.js';
 import { TesseraChallengeError } from './errors.js';
 
 const sandboxUrl = inject('sandboxUrl');
+// Basis Theory's 3DS session ids, and the sandbox's, are random UUIDs: no frame can guess the running one.
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const artifacts = '../../../test-artifacts/tokenizer';
 const threeds = () => createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
 
@@ -220,6 +222,30 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     expectCleanedUp();
   });
 
+  it("drops a completion notification for another session, even from web-threeds' page in the modal (web-threeds would resolve on any id)", async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    let outcome: ChallengeResult | undefined;
+    const result = threeds().startChallenge(challenge).then((value) => (outcome = value));
+    const dialog = await openedDialog();
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    const frame = dialog.querySelector('iframe')!;
+    // What Basis Theory's relay page passes on from any sender: a notification relayed by the page in our modal.
+    const relayed = (data: Record<string, unknown>) =>
+      window.dispatchEvent(new MessageEvent('message', { data, origin: new URL(sandboxUrl).origin, source: frame.contentWindow }));
+    relayed({ type: 'challenge', id: crypto.randomUUID(), isCompleted: true, authenticationStatus: 'failed' });
+    relayed({ type: 'challenge', id: crypto.randomUUID(), isCompleted: true, authenticationStatus: 'successful' });
+    relayed({ type: 'challenge', id: challenge.sessionId, isCompleted: false });
+    await flushMessages();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outcome).toBeUndefined();
+    expect(dialogElement()?.open).toBe(true);
+
+    await clickAcs('Approve');
+    await expect(result).resolves.toMatchObject({ success: true, authenticationStatus: 'successful' });
+    expectCleanedUp();
+    expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
+  });
+
   it('refuses a second challenge while one is open', async () => {
     const first = await commands.createPendingChallenge();
     const second = await commands.createPendingChallenge();
@@ -290,7 +316,7 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     it(`the real web-threeds creates the BT session, the payment names it, and the challenge ${outcome === 'approve' ? 'succeeds' : 'fails'}`, async () => {
       const { storeId, instrument } = await commands.createThreeDSInstrument();
       const body = await threeds().createSession({ instrument, payment: { amount: 1999, currency: 'USD' }, storeId });
-      expect(body).toEqual({ provider: 'basis_theory', storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: expect.stringMatching(/^3ds_/), metadata: { cardBrand: 'Visa' } } });
+      expect(body).toEqual({ provider: 'basis_theory', storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: expect.stringMatching(uuid), metadata: { cardBrand: 'Visa' } } });
       // web-threeds' containers for its method and challenge frames are gone again.
       expect(document.body.innerHTML).toBe(bodyBefore);
 

@@ -45,8 +45,8 @@ export type ChallengeFailureReason = 'cancelled' | 'timeout' | 'failed' | 'error
  * Outcome of a challenge. `success` is true when Basis Theory's notification says `authenticationStatus`
  * `successful` (or `attempted`). Otherwise `reason` says why: the customer `cancelled` (close button, ESC, abort
  * signal), the `timeout` passed, the authentication ended with another status (`failed`, with its
- * `authenticationStatus`), or web-threeds failed (`error`). Only the payment's final status (polled by your server)
- * decides whether money moved.
+ * `authenticationStatus`), or web-threeds failed (`error`). `success` is a hint for the page, not proof: only the
+ * payment's final status (polled by your server) decides whether money moved.
  */
 export type ChallengeResult =
   | { success: true; authenticationStatus: string; reason: undefined }
@@ -203,6 +203,9 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       }
       const result = readChallengeNotification(data, challenge.sessionId);
       if (result) settle(result);
+      // A notification of another session (or an unfinished one) is not ours: web-threeds would resolve on it, and
+      // Basis Theory's relay page passes on whatever any frame posts to it.
+      else if (data.type === 'challenge') event.stopImmediatePropagation();
     }
     function onCancel(event: Event): void {
       // ESC: keep the dialog open until settle removes it, so the outcome is decided in one place.
