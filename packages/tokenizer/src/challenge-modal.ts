@@ -1,5 +1,4 @@
-import { type ChallengeWindowSize, challengeWindowSizes, type FieldError, MAX_TIMER_MS, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
-import { isSecureUrl } from './environment.js';
+import { type ChallengeWindowSize, challengeWindowSizes, MAX_TIMER_MS, type ThreeDSChallenge } from '@tessera/core';
 import { TesseraChallengeError } from './errors.js';
 import { configureWebThreeds, type WebThreedsConfig, type WebThreedsModule } from './web-threeds.js';
 
@@ -66,27 +65,6 @@ const styles = `.tessera-3ds{padding:0;border:0;border-radius:var(--tessera-3ds-
 let challengeOpen = false;
 let challengeCount = 0;
 
-/** Checks the challenge and the options; throws `TesseraValidationError` naming every bad field. */
-export function validateChallenge(challenge: ThreeDSChallenge, options: StartChallengeOptions): URL {
-  const fields: FieldError[] = [];
-  const input = (challenge ?? {}) as Partial<ThreeDSChallenge>;
-  for (const field of ['sessionId', 'acsTransactionId', 'threeDSVersion', 'acsChallengeUrl'] as const) {
-    if (typeof input[field] !== 'string' || input[field].trim() === '') fields.push({ field, code: 'required', message: 'is required' });
-  }
-  // Plain http only for a local ACS (the sandbox); a real ACS is always https.
-  if (typeof input.acsChallengeUrl === 'string' && input.acsChallengeUrl !== '' && !isSecureUrl(input.acsChallengeUrl)) {
-    fields.push({ field: 'acsChallengeUrl', code: 'invalid_format', message: 'must be an https URL' });
-  }
-  if (options.windowSize !== undefined && !Object.prototype.hasOwnProperty.call(challengeWindowSizes, options.windowSize)) {
-    fields.push({ field: 'windowSize', code: 'invalid_value', message: 'must be "01" to "05"' });
-  }
-  if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMER_MS)) {
-    fields.push({ field: 'timeoutMs', code: 'invalid_value', message: `must be from 1 to ${MAX_TIMER_MS}` });
-  }
-  if (fields.length > 0) throw new TesseraValidationError(fields);
-  return new URL(input.acsChallengeUrl as string);
-}
-
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
@@ -109,16 +87,12 @@ export function readChallengeNotification(data: unknown, sessionId: string): Cha
 
 /**
  * Shows the 3DS challenge in a modal `<dialog>`, runs web-threeds' `startChallenge` inside it (its `containerId`)
- * and resolves once with the outcome. See `createThreeDS().startChallenge` for the full contract.
+ * and resolves once with the outcome. The challenge and the options were checked by `checkChallengeInput` (in
+ * `createThreeDS().startChallenge`, before web-threeds loads). See there for the full contract.
  */
 export function openChallengeModal(challenge: ThreeDSChallenge, options: StartChallengeOptions, runner: ChallengeRunner): Promise<ChallengeResult> {
   if (typeof document === 'undefined' || typeof window === 'undefined') {
     return Promise.reject(new TesseraChallengeError('no_dom', 'startChallenge needs a browser document'));
-  }
-  try {
-    validateChallenge(challenge, options);
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
   }
   if (challengeOpen) {
     return Promise.reject(new TesseraChallengeError('challenge_in_progress', 'A 3DS challenge is already open'));

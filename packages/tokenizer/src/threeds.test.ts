@@ -98,6 +98,18 @@ describe('createThreeDS', () => {
     expect(configured).toHaveLength(1);
   });
 
+  it('startChallenge checks the challenge before loading web-threeds or touching the DOM', async () => {
+    const { load } = fakeWebThreeds(() => Promise.resolve({ id: 'x' }));
+    const createElement = vi.fn();
+    vi.stubGlobal('document', { getElementById: () => null, createElement });
+    vi.stubGlobal('window', {});
+    const threeds = createThreeDS({ environment: 'local', loadWebThreeds: load });
+    const bad = { sessionId: 's', acsChallengeUrl: 'https://acs.example.com/challenge', acsTransactionId: 'a'.repeat(10_000), threeDSVersion: '2.2.0<script>' };
+    await expect(threeds.startChallenge(bad)).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'acsTransactionId' }, { field: 'threeDSVersion' }] });
+    expect(load).not.toHaveBeenCalled();
+    expect(createElement).not.toHaveBeenCalled();
+  });
+
   it('startChallenge and createSession refuse to run without a DOM (server-side rendering)', async () => {
     vi.unstubAllGlobals();
     const { load } = fakeWebThreeds(() => Promise.resolve({ id: 'x' }));

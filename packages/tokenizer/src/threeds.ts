@@ -1,5 +1,6 @@
 import type { ThreeDSChallenge } from '@tessera/core';
-import { type ChallengeResult, openChallengeModal, type StartChallengeOptions, validateChallenge } from './challenge-modal.js';
+import { checkChallengeInput } from './challenge-input.js';
+import { type ChallengeResult, openChallengeModal, type StartChallengeOptions } from './challenge-modal.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
 import { checkSessionInput } from './threeds-session-input.js';
@@ -132,9 +133,10 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
       return body;
     },
     async startChallenge(challenge, challengeOptions = {}) {
+      // Checked once, here: before the DOM, before web-threeds loads.
+      const checked = checkChallengeInput(challenge, challengeOptions);
       if (typeof document === 'undefined' || typeof window === 'undefined') throw new TesseraChallengeError('no_dom', 'startChallenge needs a browser document');
-      validateChallenge(challenge, challengeOptions);
-      return openChallengeModal(challenge, challengeOptions, await prepare());
+      return openChallengeModal(checked, challengeOptions, await prepare());
     },
   };
 }
