@@ -1,4 +1,6 @@
+import { mayHoldCardNumber } from './card-number-text.js';
 import type { FieldError } from './errors.js';
+import { safeRequestId } from './request-id.js';
 
 /** What could be read from an error response, whatever its shape. */
 export interface ErrorBodyDetails {
@@ -26,11 +28,10 @@ type Entry = Record<string, unknown>;
 
 // Any object's own fields (an array's items have no name the reader looks for), or none.
 const entry = (value: unknown): Entry => (typeof value === 'object' && value !== null ? (value as Entry) : {});
-// A run of 12 or more digits (spaces or dashes between them allowed) could be a card number.
-const cardNumberLike = /(?:\d[\s-]?){12,}/;
+
 // A body's strings: non-empty ones only, and never one that could be a card number (a body that echoes what was sent
 // never puts it into an error).
-const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' && !cardNumberLike.test(value) ? value : undefined);
+const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' && !mayHoldCardNumber(value) ? value : undefined);
 // `not_found`, `invalid_state`, `card-declined`: a machine code, not a sentence ("Bad Request") or a URI.
 const codeOf = (value: string | undefined): string | undefined => (value !== undefined && /^[A-Za-z][\w.-]{0,99}$/.test(value) ? value : undefined);
 const shorten = (message: string | undefined): string | undefined => (message && message.length > 500 ? `${message.slice(0, 500)}…` : message);
@@ -91,7 +92,7 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
         (plain?.startsWith('<') ? undefined : plain),
     ),
     fields: fields.length > 0 ? fields : undefined,
-    requestId: text(inner.requestId) ?? text(record.requestId) ?? text(record.request_id),
+    requestId: safeRequestId(inner.requestId, record.requestId, record.request_id),
   };
 }
 

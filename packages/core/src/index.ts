@@ -1,3 +1,4 @@
+export { mayHoldCardNumber } from './card-number-text.js';
 export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, type ErrorBodyDetails, type ErrorCodeAndFields } from './error-body.js';
 export { apiErrorBody, type ApiErrorBody } from './error-body-schema.js';
 export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card-brand.js';
@@ -97,6 +98,7 @@ export {
   type ThreeDSChallenge,
 } from './payment-status.js';
 export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './poll.js';
+export { MAX_REQUEST_ID_LENGTH, safeRequestId } from './request-id.js';
 export type { RequestOptions } from './request-options.js';
 export {
   archiveProcessorsRequest,

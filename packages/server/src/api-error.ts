@@ -1,4 +1,4 @@
-import { parseErrorData, readErrorBody, TesseraError, type FieldError } from '@tessera/core';
+import { mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId, TesseraError, type FieldError } from '@tessera/core';
 import { isPermanentConflict, parseRetryAfter } from './retry-policy.js';
 
 /** What the client knows about a failed HTTP response. */
@@ -9,7 +9,10 @@ export interface ApiErrorDetails {
   code: string;
   /** Human-readable message. */
   message: string;
-  /** The `x-request-id` header (or `requestId` of the body), to quote to support. */
+  /**
+   * The `x-request-id` header (or `requestId` of the body), to quote to support: only one of at most 128 characters
+   * with no run of 12 or more digits (core's `safeRequestId`).
+   */
   requestId: string | undefined;
   /** The parsed body: JSON when the response was JSON, otherwise its text. */
   body: unknown;
@@ -155,14 +158,15 @@ export function createApiError(
   const body = readErrorBody(data);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
-    headers[name] = redact(value);
+    // A header that echoes a card number is kept without its value.
+    headers[name] = mayHoldCardNumber(value) ? '[redacted]' : redact(value);
   });
   const reason = response.statusText ? ` ${response.statusText}` : '';
   const details: ApiErrorDetails = {
     status: response.status,
     code: body.code ?? defaultCode(response.status),
     message: redact(body.message ?? `HTTP ${response.status}${reason}`),
-    requestId: headers['x-request-id'] ?? body.requestId,
+    requestId: safeRequestId(redact(response.headers.get('x-request-id') ?? ''), body.requestId),
     body: data,
     headers,
     fields: body.fields,

@@ -161,6 +161,28 @@ describe('error responses', () => {
     expect((error as TesseraApiError).headers['x-request-id']).toBe('req_h');
   });
 
+  it('keeps no request id that could hold card data (x-request-id or the body echoing a card number, or too long)', async () => {
+    for (const [header, bodyId] of [
+      ['4242424242424242', undefined],
+      ['req-4242 4242 4242 4242', 'req_4242424242424242'],
+      [`req_${'a'.repeat(200)}`, `req_${'b'.repeat(200)}`],
+    ] as const) {
+      const body = { error: { code: 'not_found', message: 'No payment', ...(bodyId === undefined ? {} : { requestId: bodyId }) } };
+      server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(body, { status: 404, headers: { 'x-request-id': header } }), { once: true }));
+      const error = await client({ maxRetries: 0 }).payments.retrieve('pay_1').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(TesseraNotFoundError);
+      expect((error as TesseraApiError).requestId).toBeUndefined();
+      expect(JSON.stringify(error)).not.toMatch(/4242|aaaa|bbbb/);
+    }
+    // A 2xx the SDK cannot read: the same rule for the request id it keeps, and for the log.
+    const events: TesseraLogEvent[] = [];
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json({ id: 'pay_1' }, { headers: { 'x-request-id': '4242424242424242' } }), { once: true }));
+    const invalid = await client({ logger: (event) => events.push(event) }).payments.retrieve('pay_1').catch((e: unknown) => e);
+    expect(invalid).toBeInstanceOf(TesseraResponseValidationError);
+    expect((invalid as TesseraResponseValidationError).requestId).toBeUndefined();
+    expect(JSON.stringify(events)).not.toContain('4242424242424242');
+  });
+
   it('keeps the field errors of a 400', async () => {
     const fields = [{ field: 'amount', code: 'too_small', message: 'must be greater than 0' }];
     server.use(http.post(`${API}/payments/refund`, () => HttpResponse.json(errorBody('validation_error', 'Invalid input', { fields }), { status: 400 })));

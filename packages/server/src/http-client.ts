@@ -1,4 +1,4 @@
-import { TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
+import { safeRequestId, TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
 import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
 import { createApiError } from './api-error.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
@@ -125,7 +125,7 @@ export class HttpClient {
       // The runtime's fetch honours its signal; a custom one may not, so its promise is raced with the signal.
       const customFetch = this.#config.fetch;
       const response = customFetch ? await untilAborted(customFetch(request), request.signal) : await globalThis.fetch(request);
-      const requestId = response.headers.get('x-request-id') ?? undefined;
+      const requestId = safeRequestId(response.headers.get('x-request-id'));
       logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         response.body?.cancel().catch(noop);
@@ -173,7 +173,7 @@ export class HttpClient {
             }
           : {},
       });
-      const requestId = response.headers.get('x-request-id') ?? undefined;
+      const requestId = safeRequestId(response.headers.get('x-request-id'));
       return { data: parseJson(successText), status: response.status, requestId, idempotencyKey };
     } catch (error) {
       throw this.#toTesseraError(error, context);

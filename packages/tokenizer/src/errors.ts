@@ -30,7 +30,10 @@ export class TesseraVaultError extends TesseraError {
   declare readonly status: number;
   /** The vault's own error code, when its body had one (e.g. `validation_error`, `unauthorized`). */
   declare readonly vaultCode: string | undefined;
-  /** Request id from the vault (`x-request-id`), for support. */
+  /**
+   * Request id from the vault (`bt-trace-id`, else `x-request-id`), for support; only one of at most 128 characters
+   * with no run of 12 or more digits (core's `safeRequestId`), so it never carries card data.
+   */
   declare readonly requestId: string | undefined;
   /** Field errors the vault reported, if any. */
   declare readonly fields: FieldError[];

@@ -174,6 +174,28 @@ describe('tokenizeCard', () => {
     });
   });
 
+  it('keeps no request id that could hold card data (a vault echoing the card in bt-trace-id or x-request-id)', async () => {
+    const answers = [
+      { 'bt-trace-id': '4242424242424242' },
+      { 'x-request-id': 'trace-4242-4242-4242-4242' },
+      { 'bt-trace-id': `t${'a'.repeat(200)}`, 'x-request-id': 'req 4242424242424242' },
+    ];
+    for (const headers of answers) {
+      server.use(http.post(`${vaultUrl}/tokens`, () => HttpResponse.json({ title: 'Bad Request', status: 400 }, { status: 400, headers }), { once: true }));
+      const error = await tokenizer().tokenizeCard(visaCard).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TesseraVaultError);
+      expect((error as TesseraVaultError).requestId).toBeUndefined();
+      expect(JSON.stringify(error)).not.toMatch(/4242|aaaa/);
+    }
+    // An ordinary trace id is kept; a bad bt-trace-id does not hide a good x-request-id.
+    server.use(
+      http.post(`${vaultUrl}/tokens`, () => HttpResponse.json({ title: 'Bad Request', status: 400 }, { status: 400, headers: { 'bt-trace-id': '4242424242424242', 'x-request-id': 'req_7f3a' } }), {
+        once: true,
+      }),
+    );
+    await expect(tokenizer().tokenizeCard(visaCard)).rejects.toMatchObject({ requestId: 'req_7f3a' });
+  });
+
   it('drops field codes and messages that echo the card number or the CVC, and keeps only field, code, message', async () => {
     server.use(
       http.post(`${vaultUrl}/tokens`, () =>

@@ -1,4 +1,4 @@
-import { readErrorCodeAndFields, TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, vaultKeyHeader, type RequestOptions } from '@tessera/core';
+import { readErrorCodeAndFields, safeRequestId, TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, vaultKeyHeader, type RequestOptions } from '@tessera/core';
 import type { VaultConnection } from './environment.js';
 import { TesseraVaultError } from './errors.js';
 
@@ -20,7 +20,8 @@ async function toVaultError(response: Response, secrets: readonly string[]): Pro
   for (const fieldError of fields) fieldError.field = fieldNames[fieldError.field.toLowerCase().replace(/^\$\./, '')] ?? fieldError.field;
   return new TesseraVaultError(response.status, {
     vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined,
-    requestId: response.headers.get('bt-trace-id') ?? response.headers.get('x-request-id') ?? undefined,
+    // Only an id that cannot hold card data (a vault could echo the card in a header).
+    requestId: safeRequestId(response.headers.get('bt-trace-id'), response.headers.get('x-request-id')),
     fields,
   });
 }
