@@ -1,4 +1,5 @@
 import { mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId, TesseraError, type FieldError } from '@tessera/core';
+import { redactDeep } from './redact.js';
 import { isPermanentConflict, parseRetryAfter } from './retry-policy.js';
 
 /** What the client knows about a failed HTTP response. */
@@ -129,16 +130,6 @@ function defaultCode(status: number): string {
     default:
       return status >= 500 ? 'server_error' : 'api_error';
   }
-}
-
-/** Applies `redact` to every string of a parsed body (object keys too), however deeply nested. */
-export function redactDeep(value: unknown, redact: (text: string) => string, depth = 0): unknown {
-  if (typeof value === 'string') return redact(value);
-  if (typeof value !== 'object' || value === null || depth > 64) return value;
-  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1));
-  const copy: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) copy[redact(key)] = redactDeep(item, redact, depth + 1);
-  return copy;
 }
 
 /**

@@ -131,6 +131,23 @@ describe('response validation', () => {
     expect(error).toMatchObject({ status: 200, requestId: 'req_9', fields: [{ field: 'status', code: 'required' }] });
   });
 
+  it('redacts the API key from everything it keeps of a 2xx it cannot use (body, text body, request id)', async () => {
+    server.use(
+      http.get(`${API}/payments/:id`, () => HttpResponse.json({ id: 'pay_1', echo: { headers: [`Bearer ${API_KEY}`] }, [API_KEY]: 1 }, { headers: { 'x-request-id': API_KEY } }), { once: true }),
+    );
+    const error = await client().payments.retrieve('pay_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TesseraResponseValidationError);
+    expect(inspect(error, { depth: 10 })).not.toContain(API_KEY);
+    expect(JSON.stringify((error as TesseraResponseValidationError).body)).not.toContain(API_KEY);
+    expect(JSON.stringify(error)).not.toContain(API_KEY);
+    expect((error as TesseraResponseValidationError).body).toMatchObject({ id: 'pay_1', echo: { headers: ['Bearer [redacted]'] } });
+
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.text(`ok, your key is ${API_KEY}`), { once: true }));
+    const text = await client().payments.retrieve('pay_1').catch((e: unknown) => e);
+    expect(text).toMatchObject({ name: 'TesseraResponseValidationError', body: 'ok, your key is [redacted]' });
+    expect(inspect(text, { depth: 10 })).not.toContain(API_KEY);
+  });
+
   it('hands a 2xx body that is not JSON to the resource, which keeps it on the error when it is no payment', async () => {
     server.use(http.get(`${API}/payments/:id`, () => HttpResponse.text('<html>ok</html>')));
     await expect(client().payments.retrieve('pay_1')).rejects.toMatchObject({ name: 'TesseraResponseValidationError', body: '<html>ok</html>' });

@@ -6,7 +6,7 @@ import { redactHeaders, type TesseraLogger } from './logger.js';
 import { isLoopbackUrl } from './loopback.js';
 import { TesseraOutcomeUnknownError } from './outcome-unknown-error.js';
 import { readCappedText } from './read-body.js';
-import { createRedactor, type Redactor } from './redact.js';
+import { createRedactor, redactDeep, type Redactor } from './redact.js';
 import { TesseraRedirectError } from './redirect-error.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';
 import { TesseraResponseTooLargeError } from './response-too-large-error.js';
@@ -42,6 +42,11 @@ export interface HttpResult {
   requestId: string | undefined;
   /** The key every attempt carried (`undefined` for a GET), so an answer the SDK cannot read can name it. */
   idempotencyKey: string | undefined;
+  /**
+   * The body with the API key removed from every string (keys too): what an error may keep of this answer. `data`
+   * itself is the service's answer, returned to the caller unchanged.
+   */
+  redactedData(): unknown;
 }
 
 /** Default largest success body read: 4 MiB. */
@@ -173,8 +178,9 @@ export class HttpClient {
             }
           : {},
       });
-      const requestId = safeRequestId(response.headers.get('x-request-id'));
-      return { data: parseJson(successText), status: response.status, requestId, idempotencyKey };
+      const requestId = safeRequestId(this.#redact(response.headers.get('x-request-id') ?? ''));
+      const data = parseJson(successText);
+      return { data, status: response.status, requestId, idempotencyKey, redactedData: () => redactDeep(data, this.#redact) };
     } catch (error) {
       throw this.#toTesseraError(error, context);
     }

@@ -5,3 +5,13 @@ export type Redactor = (text: string) => string;
 export function createRedactor(secret: string): Redactor {
   return (text) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text);
 }
+
+/** Applies `redact` to every string of a parsed body (object keys too), however deeply nested. */
+export function redactDeep(value: unknown, redact: (text: string) => string, depth = 0): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[redact(key)] = redactDeep(item, redact, depth + 1);
+  return copy;
+}

@@ -64,7 +64,7 @@ export function requireResource(operation: Operation, result: HttpResult): unkno
   const value = key === undefined ? data : (data as Json)[key];
   const problems = problemsOf(operation, value, operation.requires ?? ['id'], key === undefined ? '' : `${key}.`);
   if (problems.length > 0) {
-    throw responseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.data, idempotencyKey: result.idempotencyKey });
+    throw responseValidationError(problems, { status: result.status, requestId: result.requestId, body: result.redactedData(), idempotencyKey: result.idempotencyKey });
   }
   return value;
 }
