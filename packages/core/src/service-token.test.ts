@@ -84,6 +84,19 @@ describe('service token codec', () => {
     expect(decodeServiceToken(encodeServiceToken(value))).toEqual(value);
   });
 
+  it('refuses a card number under a name that suggests one (number), as a string or a JSON number, when it is 12-19 Luhn-valid digits', () => {
+    for (const number of ['4242424242424242', '4242 4242 4242 4242', '4000-0000-0000-3220', 4242424242424242, '378282246310005', '6011111111111117']) {
+      expect(reason(b64({ ...token, nonSensitiveMetadata: { number } })), String(number)).toBe('sensitive_data');
+      expect(reason(b64({ ...token, nonSensitiveMetadata: { card: { Number: number } } })), String(number)).toBe('sensitive_data');
+      expect(() => encodeServiceToken({ ...token, nonSensitiveMetadata: { number } })).toThrow(ServiceTokenError);
+    }
+    // An order number, a phone number, a Luhn-invalid or too short or too long run under `number` stay allowed.
+    for (const number of ['A-10023', 10023, '+1 415 555 2671', '4155552671', '4242424242424241', '42424242424', '42424242424242424242', '']) {
+      const value = { ...token, nonSensitiveMetadata: { number, order: { number } } };
+      expect(decodeServiceToken(b64(value)), String(number)).toEqual(value);
+    }
+  });
+
   it("accepts the envelopes the vendor's own library (@tagadapay/core-js 3.1.0, tagada-token.js) makes", () => {
     // createTagadaToken: a BT card token with enrichments; a two-digit year as typed; a 9-digit BIN; extra fields.
     const card = {
