@@ -308,6 +308,33 @@ describe('retries', () => {
     expect(waitsBetweenAttempts(events)).toEqual([250, 500]);
   });
 
+  it('logs each retry when its wait starts, with the delay ("retrying in 30 s"), not after the wait', async () => {
+    vi.useFakeTimers();
+    const events: Array<{ event: TesseraLogEvent; at: number }> = [];
+    const logger = (event: TesseraLogEvent): void => void events.push({ event, at: Date.now() });
+    server.use(
+      sequence('get', '/payments/:id', [
+        () => HttpResponse.json(errorBody('rate_limited', 'slow down'), { status: 429, headers: { 'retry-after': '30' } }),
+        () => HttpResponse.json(errorBody('service_unavailable', 'down'), { status: 503 }),
+        () => HttpResponse.json(succeededPayment),
+      ]),
+    );
+    vi.spyOn(Math, 'random').mockReturnValue(1);
+    await expect(settle(client({ logger }).payments.retrieve('pay_1'))).resolves.toEqual(succeededPayment);
+    const types = events.map(({ event }) => event.type);
+    expect(types).toEqual(['request', 'response', 'retry', 'request', 'response', 'retry', 'request', 'response']);
+    const retries = events.flatMap((entry, index) => (entry.event.type === 'retry' ? [{ ...entry, response: events[index - 1]!, next: events[index + 1]! }] : []));
+    expect(retries.map(({ event }) => event)).toEqual([
+      { type: 'retry', method: 'GET', url: `${API}/payments/pay_1`, retryCount: 1, delayMs: 30_000, reason: 'status 429', message: 'status 429: retrying in 30 s' },
+      { type: 'retry', method: 'GET', url: `${API}/payments/pay_1`, retryCount: 2, delayMs: 1_000, reason: 'status 503', message: 'status 503: retrying in 1 s' },
+    ]);
+    for (const { at, response, next, event } of retries) {
+      // Logged as the wait starts (no time passed since the response), and the wait is the delay it announced.
+      expect(at).toBe(response.at);
+      expect(next.at - at).toBe((event as { delayMs: number }).delayMs);
+    }
+  });
+
   it('honours Retry-After (on 429 and on other retried statuses) up to the cap', async () => {
     vi.useFakeTimers();
     const events: Array<{ type: string; at: number; delayMs?: number }> = [];

@@ -119,7 +119,6 @@ export class HttpClient {
 
     let successText = '';
     let attempt = 0;
-    let retryDecidedAt = 0;
     // One attempt, called by ky with its Request (the managed signal aborts on the time limit and on the caller's
     // abort): fetch, refuse a redirect, read the body within the attempt. A 2xx body is kept for `send`; an error
     // body is handed back to ky, redacted, for its error data.
@@ -167,16 +166,17 @@ export class HttpClient {
         redirect: 'manual',
         // ky always passes its Request.
         fetch: async (input) => attemptFetch(input as Request),
-        retry: retryOptions(maxRetries, context.repeatable, logger ? () => (retryDecidedAt = now()) : undefined),
-        hooks: logger
-          ? {
-              beforeRetry: [
-                ({ error, retryCount }) => {
-                  logger({ type: 'retry', method, url, retryCount, delayMs: Math.round(now() - retryDecidedAt), reason: retryReason(error) });
-                },
-              ],
-            }
-          : {},
+        // Logged as the wait starts, with the wait it announces.
+        retry: retryOptions(
+          maxRetries,
+          context.repeatable,
+          logger
+            ? ({ retryCount, delayMs, error }) => {
+                const reason = retryReason(error);
+                logger({ type: 'retry', method, url, retryCount, delayMs, reason, message: `${reason}: retrying in ${formatDelay(delayMs)}` });
+              }
+            : undefined,
+        ),
       });
       const requestId = safeRequestId(this.#redact(response.headers.get('x-request-id') ?? ''));
       const data = parseJson(successText);
@@ -247,6 +247,11 @@ function locationOrigin(location: string | null, base: string): string | undefin
   } catch {
     return undefined;
   }
+}
+
+/** A wait as people read it: `30 s`, `1.5 s`, `250 ms`. */
+function formatDelay(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
 function retryReason(error: unknown): string {

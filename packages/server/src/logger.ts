@@ -21,7 +21,7 @@ export interface ResponseLogEvent {
   requestId: string | undefined;
 }
 
-/** An attempt failed and is about to be retried. */
+/** An attempt failed and will be retried: sent as the wait starts, with the wait. */
 export interface RetryLogEvent {
   type: 'retry';
   method: string;
@@ -32,6 +32,8 @@ export interface RetryLogEvent {
   delayMs: number;
   /** Why: `status 503`, `timeout` or `connection error`. */
   reason: string;
+  /** One line for a log: `status 429: retrying in 30 s`. */
+  message: string;
 }
 
 /** One event passed to the {@link TesseraLogger}. Never holds the API key, a body or card data. */

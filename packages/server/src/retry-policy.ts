@@ -82,7 +82,7 @@ export function classifyFailure(error: unknown): FailureKind {
 
 /**
  * Milliseconds a `Retry-After` value (delay seconds or an HTTP date) asks for, or `undefined` if unreadable. Used for
- * the `retryAfterMs` of a rate-limit error; the waits between retries are ky's (`afterStatusCodes`, `maxRetryAfter`).
+ * the waits between retries ({@link retryDelay}) and the `retryAfterMs` of a rate-limit error.
  */
 export function parseRetryAfter(value: string | null): number | undefined {
   if (value === null) return undefined;
@@ -97,30 +97,51 @@ export function parseRetryAfter(value: string | null): number | undefined {
 // (5xx: the standard ones and the 52x of proxies such as Cloudflare; kept short, ky copies the list per call.)
 const retryStatusCodes = [408, 409, 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 530];
 
+/** A retry the policy decided, reported as its wait starts. */
+export interface RetryDecision {
+  /** The number of the retry about to start: 1 for the first. */
+  retryCount: number;
+  /** Milliseconds the client now waits before sending it. */
+  delayMs: number;
+  /** The failed attempt's error, as ky reports it. */
+  error: unknown;
+}
+
 /**
- * ky's retry options for one call: up to `limit` retries of any method, exponential backoff from 0.5 s doubling to
- * 8 s with jitter (50–100 % of the delay), `Retry-After` honoured on every retried status up to
- * {@link MAX_RETRY_AFTER_MS}. Which failures are retried is {@link classifyFailure}'s: `not-acted` always,
- * `outcome-unknown` and `conflict` only when `repeatable` (a GET, or a service that honours idempotency keys).
- * `onRetry` is called when a retry is decided, before the wait.
+ * The wait before retry number `retryCount` after `error`: the `Retry-After` of a retried status (seconds or an HTTP
+ * date) up to {@link MAX_RETRY_AFTER_MS}, else exponential backoff from 0.5 s doubling, with jitter (50–100 % of the
+ * delay), up to 8 s.
  */
-export function retryOptions(limit: number, repeatable: boolean, onRetry?: () => void): RetryOptions {
+export function retryDelay(error: unknown, retryCount: number): number {
+  const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
+  if (retryAfter !== undefined) return Math.min(retryAfter, MAX_RETRY_AFTER_MS);
+  return Math.round(Math.min(MAX_DELAY_MS, INITIAL_DELAY_MS * 2 ** (retryCount - 1) * (0.5 + Math.random() * 0.5)));
+}
+
+/**
+ * ky's retry options for one call: up to `limit` retries of any method, each after {@link retryDelay}. Which failures
+ * are retried is {@link classifyFailure}'s: `not-acted` always, `outcome-unknown` and `conflict` only when
+ * `repeatable` (a GET, or a service that honours idempotency keys). The wait is decided here, not by ky, so `onRetry`
+ * is called with it when the wait starts (ky's `beforeRetry` runs after the wait).
+ */
+export function retryOptions(limit: number, repeatable: boolean, onRetry?: (decision: RetryDecision) => void): RetryOptions {
+  let nextDelay = 0;
   return {
     limit,
     methods: ['get', 'post', 'put', 'patch', 'delete'],
     statusCodes: retryStatusCodes,
     afterStatusCodes: retryStatusCodes,
     maxRetryAfter: MAX_RETRY_AFTER_MS,
-    backoffLimit: MAX_DELAY_MS,
-    delay: (attempt) => INITIAL_DELAY_MS * 2 ** (attempt - 1),
-    jitter: (delay) => delay * (0.5 + Math.random() * 0.5),
+    // ky waits for what `delay` returns: the delay `shouldRetry` just decided (no jitter or limit of its own on top).
+    delay: () => nextDelay,
     retryOnTimeout: true,
-    shouldRetry: ({ error }) => {
+    shouldRetry: ({ error, retryCount }) => {
       const kind = classifyFailure(error);
       if (kind === 'final' || (kind !== 'not-acted' && !repeatable)) return false;
-      onRetry?.();
-      // ky's own checks then apply its delay, and Retry-After on a status; a body cut off is not one of its errors.
-      return error instanceof BodyReadError ? true : undefined;
+      if (isHTTPError(error) && !retryStatusCodes.includes(error.response.status)) return false;
+      nextDelay = retryDelay(error, retryCount);
+      onRetry?.({ retryCount, delayMs: nextDelay, error });
+      return true;
     },
   };
 }
