@@ -43,7 +43,7 @@ beforeAll(async () => {
     publicConfig: { environment: 'local', vaultUrl: sandbox.url, vaultKey: sandbox.sandbox.vaultKey, storeId: store.id },
   });
   // A missing browser fails the suite: these tests must run for real.
-  browser = await chromium.launch(chromiumLaunchOptions);
+  browser = await chromium.launch(chromiumLaunchOptions());
 }, 120_000);
 
 afterAll(async () => {
