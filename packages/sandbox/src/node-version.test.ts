@@ -17,6 +17,9 @@ describe('assertSupportedNode', () => {
       expect(error).toMatchObject({ code: 'unsupported_runtime' });
       expect((error as Error).message).toContain(`needs Node.js ${MINIMUM_NODE_VERSION} or later`);
       expect((error as Error).message).toContain(`this is Node.js ${version}`);
+      // What to install, on which Node: msw 3 only installs right on 22.12+ (on Node 20 npm picks msw 2 under the ^3 peer).
+      expect((error as Error).message).toContain('Install Node.js 22.12 or later (e.g. `nvm install 22`), then `npm install --save-dev @tessera/sandbox msw@^3`');
+      expect((error as Error).message).toContain('msw 2');
     }
   });
 

@@ -20,7 +20,12 @@ function isOlder(version: string, minimum: string): boolean {
  */
 export function assertSupportedNode(version: string | undefined = nodeVersion()): void {
   if (version === undefined || !isOlder(version, MINIMUM_NODE_VERSION)) return;
-  throw new TesseraError('unsupported_runtime', `@tessera/sandbox needs Node.js ${MINIMUM_NODE_VERSION} or later (msw 3 does); this is Node.js ${version}. Upgrade Node.js.`);
+  throw new TesseraError(
+    'unsupported_runtime',
+    `@tessera/sandbox needs Node.js ${MINIMUM_NODE_VERSION} or later (msw 3 does); this is Node.js ${version}. ` +
+      'Install Node.js 22.12 or later (e.g. `nvm install 22`), then `npm install --save-dev @tessera/sandbox msw@^3`: ' +
+      'on an older Node, npm installs msw 2, which the sandbox does not run on.',
+  );
 }
 
 function nodeVersion(): string | undefined {
