@@ -99,7 +99,7 @@ describe('the API key never survives on an error', () => {
     const error = apiError(401, data, { 'www-authenticate': `Bearer realm="x", key="${API_KEY}"`, 'x-echo': API_KEY });
     const everything = JSON.stringify({ body: error.body, headers: error.headers, message: error.message, json: error.toJSON() });
     expect(everything).not.toContain(API_KEY);
-    expect(error.message).toBe('bad key [redacted]');
+    expect(error.message).toMatch(/^bad key \[redacted\]\. Check the key you passed as `apiKey`/);
     expect(error.headers['x-echo']).toBe('[redacted]');
   });
 

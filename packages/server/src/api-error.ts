@@ -132,6 +132,9 @@ function defaultCode(status: number): string {
   }
 }
 
+// What to do about a 401: the key is the caller's to fix, and a vault key is the usual mix-up.
+const wrongKeyHint = 'Check the key you passed as `apiKey` (or TESSERA_API_KEY): it must be your secret API key; a public vault key (key_…_pub_…) is not an API key.';
+
 /**
  * Builds the error for a failed response from its status, headers and body (parsed JSON or text).
  * `redact` removes secrets (the API key) from any text the server may have echoed: every string of the parsed
@@ -153,10 +156,11 @@ export function createApiError(
     headers[name] = mayHoldCardNumber(value) ? '[redacted]' : redact(value);
   });
   const reason = response.statusText ? ` ${response.statusText}` : '';
+  const said = redact(body.message ?? `HTTP ${response.status}${reason}`);
   const details: ApiErrorDetails = {
     status: response.status,
     code: body.code ?? defaultCode(response.status),
-    message: redact(body.message ?? `HTTP ${response.status}${reason}`),
+    message: response.status === 401 ? `${said.replace(/\.?\s*$/, '')}. ${wrongKeyHint}` : said,
     requestId: safeRequestId(redact(response.headers.get('x-request-id') ?? ''), body.requestId),
     body: data,
     headers,

@@ -174,7 +174,8 @@ describe('error responses', () => {
     expect(error).toBeInstanceOf(TesseraApiError);
     expect(TesseraApiError.isInstance(error)).toBe(true);
     expect(TesseraError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ status, code, message: `it failed with ${status}`, requestId: 'req_h', body });
+    expect(error).toMatchObject({ status, code, requestId: 'req_h', body });
+    expect((error as Error).message).toMatch(new RegExp(`^it failed with ${status}`));
     expect((error as TesseraApiError).headers['x-request-id']).toBe('req_h');
   });
 
@@ -198,6 +199,16 @@ describe('error responses', () => {
     expect(invalid).toBeInstanceOf(TesseraResponseValidationError);
     expect((invalid as TesseraResponseValidationError).requestId).toBeUndefined();
     expect(JSON.stringify(events)).not.toContain('4242424242424242');
+  });
+
+  it('a 401 says what to check: the key passed as apiKey / TESSERA_API_KEY, and that a public vault key is not one', async () => {
+    server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(errorBody('unauthorized', 'Invalid API key'), { status: 401 })));
+    const error = await client({ apiKey: 'key_test_us_pub_VExdfbFQARn821iqP8zNaq' }).payments.retrieve('pay_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TesseraAuthenticationError);
+    expect((error as Error).message).toBe(
+      'Invalid API key. Check the key you passed as `apiKey` (or TESSERA_API_KEY): it must be your secret API key; a public vault key (key_…_pub_…) is not an API key.',
+    );
+    expect((error as Error).message).not.toContain('VExdfbFQARn821iqP8zNaq');
   });
 
   it('keeps the field errors of a 400', async () => {
@@ -525,7 +536,7 @@ describe('secrets', () => {
       for (const text of texts) expect(text).not.toContain(API_KEY);
       if (error instanceof TesseraApiError) expect(JSON.stringify(error.body) ?? '').not.toContain(API_KEY.slice(0, 12));
     }
-    expect((errors[0] as TesseraApiError).message).toBe('bad key Bearer [redacted]');
+    expect((errors[0] as TesseraApiError).message).toMatch(/^bad key Bearer \[redacted\]\. Check the key/);
     expect(inspect(tessera, { depth: Infinity, showHidden: true })).not.toContain(API_KEY);
     expect(inspect(tessera.payments, { depth: Infinity, showHidden: true })).not.toContain(API_KEY);
     expect(JSON.stringify(tessera)).not.toContain(API_KEY);

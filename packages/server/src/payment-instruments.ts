@@ -1,4 +1,12 @@
-import type { CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, PaymentInstrument } from '@tessera/core';
+import {
+  createPaymentInstrumentFromTokenRequest,
+  decodeServiceToken,
+  ServiceTokenError,
+  type CreatePaymentInstrumentFromTokenRequest,
+  type CreatePaymentInstrumentFromTokenResponse,
+  type PaymentInstrument,
+} from '@tessera/core';
+import * as z from 'zod/mini';
 import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';
 import type { Recognised } from './response-body.js';
@@ -9,17 +17,44 @@ import type { Recognised } from './response-body.js';
  */
 export type PaymentInstrumentOutcome = Recognised<'paymentInstrument', PaymentInstrument>;
 
+// A service token the tokenizer did not make would only be refused by the service: decode it before anything is
+// sent. A value that is not a non-empty string is left to the catalog's schema (one error per field).
+const decodableServiceToken = z.unknown().check(
+  z.superRefine((value, ctx) => {
+    if (typeof value !== 'string' || value === '') return;
+    try {
+      decodeServiceToken(value);
+    } catch (error) {
+      const carriesCardData = error instanceof ServiceTokenError && error.reason === 'sensitive_data';
+      ctx.addIssue({
+        code: 'custom',
+        input: value,
+        params: { code: 'invalid_service_token' },
+        message: carriesCardData
+          ? 'carries card data: pass the string `tokenizeCard` returned, never card details'
+          : 'is not a service token: pass the string `tokenizeCard` returned (or `tokenizeApplePay` / `tokenizeGooglePay`), unchanged',
+      });
+    }
+  }),
+);
+
+// The catalog's request plus that check; both run, so the token's error comes with the other fields', all at once.
+const fromTokenInput = z.intersection(z.looseObject({ serviceToken: decodableServiceToken }), createPaymentInstrumentFromTokenRequest);
+
 /** Payment instruments: reusable cards attached to a customer (sections 4.1 and 4.2). */
 export class PaymentInstruments extends Resource {
   /**
    * Exchanges a service token from the tokenizer for a reusable instrument, creating a customer from
    * `customerData` or attaching to `customerId` (exactly one of them).
    *
+   * `serviceToken` must be the string the tokenizer returned: it is decoded first, and anything else is a
+   * `TesseraValidationError` naming `serviceToken` (code `invalid_service_token`), with nothing sent.
+   *
    * Guaranteed: `paymentInstrument.id` and `customer.id` (checked); other fields pass through as sent. A 2xx without
    * them throws `TesseraResponseValidationError` (the instrument was created; it carries the body and the key).
    */
   async createFromToken(params: CreatePaymentInstrumentFromTokenRequest, options?: RequestOptions): Promise<CreatePaymentInstrumentFromTokenResponse> {
-    return this.call('createPaymentInstrumentFromToken', params, options);
+    return this.call('createPaymentInstrumentFromToken', params, options, fromTokenInput);
   }
 
   /** Fetches an instrument by id. Any 2xx is returned: see {@link PaymentInstrumentOutcome}. */

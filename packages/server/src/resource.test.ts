@@ -27,3 +27,25 @@ describe('a resource checks the input before sending, naming the caller’s fiel
     expect(fetch).not.toHaveBeenCalled();
   });
 });
+
+describe('createFromToken checks the service token before sending', () => {
+  it('refuses a string that is not a service token, saying what to pass', async () => {
+    for (const serviceToken of ['tok_123', 'eyJ0', 'not a token', btoa('{"type":"card"}'), 'x'.repeat(20_000)]) {
+      const error = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId: 'store_1', customerId: 'cus_1' }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TesseraValidationError);
+      expect((error as TesseraValidationError).fields).toEqual([{ field: 'serviceToken', code: 'invalid_service_token', message: expect.stringContaining('pass the string `tokenizeCard` returned') }]);
+      expect((error as Error).message).toContain('serviceToken');
+      expect((error as Error).message).not.toContain(serviceToken.slice(0, 12));
+    }
+    // A token carrying card data is refused too, and says so.
+    const carrying = btoa(JSON.stringify({ type: 'card', token: 't', provider: 'basistheory', nonSensitiveMetadata: { cardNumber: '4242424242424242' } }));
+    const error = await tessera.paymentInstruments.createFromToken({ serviceToken: carrying, storeId: 'store_1', customerId: 'cus_1' }).catch((caught: unknown) => caught);
+    expect((error as TesseraValidationError).fields[0]).toMatchObject({ field: 'serviceToken', message: expect.stringContaining('card data') });
+    expect(JSON.stringify(error)).not.toContain('4242424242424242');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('names the token with the other bad fields, all at once', async () => {
+    expect(await fieldsOf(tessera.paymentInstruments.createFromToken({ serviceToken: 'tok_123', storeId: '', customerId: 'cus_1' }))).toEqual(['serviceToken', 'storeId']);
+  });
+});

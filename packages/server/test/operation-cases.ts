@@ -23,7 +23,9 @@ export interface OperationCase {
 /** A card instrument as the service would return it. */
 export const instrument = { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } };
 /** A valid create-from-token request. */
-export const tokenRequest = { serviceToken: 'eyJ0', storeId: 'store_1', customerData: { email: 'a@b.co' } };
+/** A service token as the tokenizer makes it (createFromToken decodes it before sending). */
+export const serviceToken = btoa(JSON.stringify({ type: 'card', token: 'tok_1', provider: 'basistheory' }));
+export const tokenRequest = { serviceToken, storeId: 'store_1', customerData: { email: 'a@b.co' } };
 /** A valid 3DS session request. */
 export const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } };
 const purchase = { amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' } as const;

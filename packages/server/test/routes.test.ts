@@ -4,7 +4,7 @@ import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { Page, Tessera } from '../src/index.js';
 import { API, API_KEY, BASE_URL, checkoutInput, flowInput, productInput, storeInput, succeededPayment } from './fixtures.js';
-import { instrument, operationCases, recognised, sessionRequest, tokenRequest, type OperationCase } from './operation-cases.js';
+import { instrument, operationCases, recognised, serviceToken, sessionRequest, tokenRequest, type OperationCase } from './operation-cases.js';
 import { useMockServer } from './recorder.js';
 
 // One row per operation (operation-cases.ts): the client call, and what it must send. Against msw.
@@ -61,10 +61,10 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
   {
     operation: 'createPaymentInstrumentFromToken',
     name: 'paymentInstruments.createFromToken (an existing customer, only the ids answered)',
-    call: (c) => c.paymentInstruments.createFromToken({ serviceToken: 'eyJ0', storeId: 'store_1', customerId: 'cus_1' }),
+    call: (c) => c.paymentInstruments.createFromToken({ serviceToken, storeId: 'store_1', customerId: 'cus_1' }),
     method: 'POST',
     path: '/payment-instruments/create-from-token',
-    body: { serviceToken: 'eyJ0', storeId: 'store_1', customerId: 'cus_1' },
+    body: { serviceToken, storeId: 'store_1', customerId: 'cus_1' },
     reply: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1' } },
     expected: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1' } },
   },

@@ -141,6 +141,9 @@ describe('tokenizeCard', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TesseraValidationError);
     expect((error as TesseraValidationError).fields.map((field) => field.field)).toEqual(['cardNumber', 'expiryDate', 'cvc']);
+    // The message itself lists every field, for a log line or a console that shows only the message.
+    expect((error as Error).message).toMatch(/^The card is not valid: cardNumber .+; expiryDate .+; cvc .+$/);
+    expect((error as Error).message).not.toContain('4241');
     expect(JSON.stringify(error)).not.toContain('4241');
     expect(requests).toHaveLength(0);
   });

@@ -75,7 +75,7 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
 
   const tokenizeCardRaw = async (card: CardInput, requestOptions?: RequestOptions): Promise<CardTokenResponse> => {
     const result = validateCard(card);
-    if (!result.ok) throw new TesseraValidationError(result.errors, 'The card is not valid');
+    if (!result.ok) throw new TesseraValidationError(result.errors, `The card is not valid: ${result.errors.map((error) => `${error.field} ${error.message}`).join('; ')}`);
     const valid = result.card;
     // The number stays a string (a number would corrupt a 19-digit PAN); BT's card token wants snake_case fields.
     const body: Record<string, unknown> = {
