@@ -1,5 +1,6 @@
 import { decodeChallengeRequest, formatAmount } from '@tessera/core';
 import type { SandboxContext } from './context.js';
+import { completeBtChallenge, findBtChallenge } from './bt-threeds.js';
 import { settleChallenge } from './payments.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import type { PaymentRecordStatus } from './state.js';
@@ -38,14 +39,22 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
   if (!creq) return page('Invalid challenge', '<h1>Invalid challenge request</h1><p>The form field <code>creq</code> is missing or malformed.</p>', 400);
   const paymentId = ctx.state.challenges.get(creq.acsTransID);
   const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
-  if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  // A challenge of a payment, or one Basis Theory's server-side authenticate asked for (no payment: the merchant
+  // server reads the outcome with `challenge-result`). Both are this ACS's, so both are served.
+  const btSession = payment ? undefined : findBtChallenge(ctx, creq.acsTransID, creq.threeDSServerTransID);
+  if (!payment && !btSession) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
   const hidden = field('acsTransID', creq.acsTransID) + field('threeDSServerTransID', creq.threeDSServerTransID);
   const button = (outcome: 'approve' | 'fail', label: string): string =>
     `<form method="post" action="${sandboxRoutes.acsComplete}">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
+  const last4 = payment
+    ? ctx.state.instruments.get(payment.paymentInstrumentId)?.card.last4
+    : btSession?.tokenId == null
+      ? undefined
+      : ctx.state.vaultTokens.get(btSession.tokenId)?.last4;
+  const what = payment ? `the payment of <strong>${escapeHtml(formatAmount(payment.amount, payment.currency))}</strong>` : 'this purchase';
   return page(
     'Tessera Sandbox ACS',
-    `<h1>Tessera Sandbox Bank</h1><p>Confirm the payment of <strong>${escapeHtml(formatAmount(payment.amount, payment.currency))}</strong>` +
-      ` with the card ending ${escapeHtml(ctx.state.instruments.get(payment.paymentInstrumentId)?.card.last4 ?? '')}.</p>` +
+    `<h1>Tessera Sandbox Bank</h1><p>Confirm ${what} with the card ending ${escapeHtml(last4 ?? '')}.</p>` +
       `<p>This is a test page: no code is needed.</p>${button('approve', 'Approve')}${button('fail', 'Fail authentication')}`,
   );
 }
@@ -57,12 +66,15 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
  */
 export function completePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
   const acsTransID = form.acsTransID ?? '';
-  const payment = settleChallenge(ctx, acsTransID, form.outcome === 'approve');
-  if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
-  const authenticated = passedStatuses.has(payment.status);
+  const approved = form.outcome === 'approve';
+  const payment = settleChallenge(ctx, acsTransID, approved);
+  const btSession = payment ? undefined : findBtChallenge(ctx, acsTransID, form.threeDSServerTransID ?? '');
+  if (!payment && !btSession) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  if (btSession) completeBtChallenge(btSession, approved);
+  const authenticated = payment ? passedStatuses.has(payment.status) : btSession?.authenticationStatus === 'successful';
   const message = {
     type: 'challenge',
-    id: payment.requireActionData?.metadata.threedsSession.externalSessionId ?? form.threeDSServerTransID ?? '',
+    id: payment?.requireActionData?.metadata.threedsSession.externalSessionId ?? btSession?.id ?? form.threeDSServerTransID ?? '',
     isCompleted: true,
     authenticationStatus: authenticated ? 'successful' : 'failed',
   };

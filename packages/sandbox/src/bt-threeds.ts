@@ -147,6 +147,15 @@ export function btChallengeResult(ctx: SandboxContext, id: string): RouteResult 
   return { json: authenticationOf(session) };
 }
 
+/**
+ * The BT session whose challenge is `acsTransID` (one the ACS serves), named by the CReq's `threeDSServerTransID`
+ * (web-threeds sends the session id there), or `undefined`.
+ */
+export function findBtChallenge(ctx: SandboxContext, acsTransID: string, sessionId: string): BtThreeDSSessionRecord | undefined {
+  const session = ctx.state.btThreeDSSessions.get(sessionId);
+  return session?.challenged && session.acsTransID === acsTransID ? session : undefined;
+}
+
 /** Ends the challenge of a session: `successful` or `failed`. */
 export function completeBtChallenge(session: BtThreeDSSessionRecord, approved: boolean): void {
   if (session.authenticationStatus === 'challenge') session.authenticationStatus = approved ? 'successful' : 'failed';

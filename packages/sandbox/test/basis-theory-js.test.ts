@@ -2,6 +2,7 @@
 // localhost: this proves the emulation speaks BT's wire format (paths, BT-API-KEY, casing, error bodies), not
 // only our own tokenizer.
 import { BasisTheory } from '@basis-theory/basis-theory-js';
+import { encodeChallengeRequest } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_VAULT_KEY, type SandboxServer, startSandboxServer } from '../src/index.js';
 
@@ -57,5 +58,53 @@ describe('basis-theory-js against the sandbox', () => {
     expect(wrongKey.status).toBe(401);
     const secret = await rejection((await client(server.sandbox.apiKey)).tokens.create({ type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2034, cvc: '123' } }));
     expect(secret.status).toBe(403);
+  });
+
+  it('a challenge from BT\'s server-side authenticate is served and settled by the ACS, and getChallengeResult turns successful', async () => {
+    for (const outcome of ['approve', 'fail'] as const) {
+      const browser = await client(SANDBOX_VAULT_KEY);
+      const token = await browser.tokens.create({ type: 'card', data: { number: '4000000000003220', expiration_month: 12, expiration_year: 2034, cvc: '123' } });
+      // The browser's session, as web-threeds creates it (POST /3ds/sessions with the public key).
+      const created = await fetch(`${server.url}/3ds/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'bt-api-key': SANDBOX_VAULT_KEY },
+        body: JSON.stringify({ token_id: token.id, device: 'browser', device_info: { browser_language: 'en-US' }, web_challenge_mode: 'iframe' }),
+      });
+      const session = (await created.json()) as { id: string };
+      // The merchant server authenticates it with basis-theory-js and its secret key: BT asks for a challenge.
+      const bt = await client(server.sandbox.apiKey);
+      const authentication = (await bt.threeds.authenticateSession(session.id, {
+        authenticationCategory: 'payment',
+        authenticationType: 'payment-transaction',
+        purchaseInfo: { amount: '1999', currency: '840', exponent: '2', date: '20300601000000' },
+        requestorInfo: { id: 'tessera', name: 'Tessera', url: 'https://example.com' },
+        merchantInfo: { mid: '1', acquirerBin: '400000', name: 'Shop', categoryCode: '5999', countryCode: '840' },
+      } as never)) as unknown as { authenticationStatus: string; acsChallengeUrl: string; acsTransactionId: string; threedsVersion: string };
+      expect(authentication).toMatchObject({ authenticationStatus: 'challenge', acsChallengeUrl: `${server.url}/acs/challenge`, threedsVersion: '2.2.0' });
+
+      // The page's web-threeds posts the CReq into the ACS: it serves this challenge.
+      const creq = encodeChallengeRequest({ threeDSServerTransID: session.id, acsTransID: authentication.acsTransactionId, messageType: 'CReq', messageVersion: authentication.threedsVersion, challengeWindowSize: '03' });
+      const page = await fetch(authentication.acsChallengeUrl, { method: 'POST', body: new URLSearchParams({ creq }) });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain('id="approve"');
+      expect(html).toContain('3220');
+      // The customer answers; the notification page names the BT session.
+      const complete = await fetch(`${server.url}/acs/complete`, {
+        method: 'POST',
+        body: new URLSearchParams({ acsTransID: authentication.acsTransactionId, threeDSServerTransID: session.id, outcome }),
+      });
+      expect(complete.status).toBe(200);
+      const notification = await complete.text();
+      expect(notification).toContain(`"id":"${session.id}"`);
+      expect(notification).toContain(`"authenticationStatus":"${outcome === 'approve' ? 'successful' : 'failed'}"`);
+
+      const result = (await bt.threeds.getChallengeResult(session.id)) as unknown as { authenticationStatus: string; authenticationValue: string | null };
+      expect(result.authenticationStatus).toBe(outcome === 'approve' ? 'successful' : 'failed');
+      if (outcome === 'approve') expect(result.authenticationValue).toEqual(expect.any(String));
+      // Settled once: a second answer changes nothing.
+      await fetch(`${server.url}/acs/complete`, { method: 'POST', body: new URLSearchParams({ acsTransID: authentication.acsTransactionId, threeDSServerTransID: session.id, outcome: outcome === 'approve' ? 'fail' : 'approve' }) });
+      expect(((await bt.threeds.getChallengeResult(session.id)) as unknown as { authenticationStatus: string }).authenticationStatus).toBe(result.authenticationStatus);
+    }
   });
 });

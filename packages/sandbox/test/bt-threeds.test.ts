@@ -60,8 +60,14 @@ describe('Basis Theory 3DS emulation', () => {
       acs_transaction_id: expect.stringMatching(/^acs_/),
     });
     const creq = encodeChallengeRequest({ threeDSServerTransID: session.id, acsTransID: authenticated.body.acs_transaction_id, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '03' });
-    // No payment waits on this challenge: the ACS says so.
-    expect((await c.form('/acs/challenge', { creq })).status).toBe(404);
+    // No payment waits on this challenge, yet it is this ACS's: it serves it (one Basis Theory, not two). A CReq that
+    // names another session for this transaction is not.
+    expect((await c.form('/acs/challenge', { creq })).status).toBe(200);
+    const foreign = encodeChallengeRequest({ threeDSServerTransID: 'another-session', acsTransID: authenticated.body.acs_transaction_id, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '03' });
+    expect((await c.form('/acs/challenge', { creq: foreign })).status).toBe(404);
+    const approved = await c.form('/acs/complete', { acsTransID: authenticated.body.acs_transaction_id, threeDSServerTransID: session.id, outcome: 'approve' });
+    expect(approved.status).toBe(200);
+    expect((await c.bt(`/3ds/sessions/${session.id}/challenge-result`, undefined, sandbox.apiKey, 'GET')).body).toMatchObject({ authentication_status: 'successful' });
     expect((await c.bt('/3ds/sessions/3ds_404/authenticate', {}, sandbox.apiKey)).status).toBe(404);
   });
 

@@ -334,6 +334,20 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     });
   }
 
+  it("one Basis Theory: a challenge from BT's server-side authenticate (no payment) runs in the modal, and challenge-result turns successful", async () => {
+    const { storeId, instrument } = await commands.createThreeDSInstrument();
+    const body = await threeds().createSession({ instrument, payment: { amount: 1999, currency: 'USD' }, storeId });
+    const challenge = await commands.authenticateBtSession(body.sessionData.sessionId);
+    expect(challenge).toMatchObject({ sessionId: body.sessionData.sessionId, acsChallengeUrl: `${sandboxUrl}/acs/challenge`, threeDSVersion: '2.2.0' });
+    expect(await commands.btChallengeResult(challenge.sessionId)).toBe('challenge');
+    const result = threeds().startChallenge(challenge);
+    expect(await commands.readAcsPage('Card issuer verification', 'Approve')).toContain('3220');
+    await clickAcs('Approve');
+    await expect(result).resolves.toEqual({ success: true, authenticationStatus: 'successful', reason: undefined });
+    expectCleanedUp();
+    expect(await commands.btChallengeResult(challenge.sessionId)).toBe('successful');
+  });
+
   it('a token Basis Theory does not know is a TesseraThreeDSError, and nothing is left behind', async () => {
     const { storeId, instrument } = await commands.createThreeDSInstrument();
     const error = await threeds()

@@ -127,6 +127,33 @@ export const payWithThreeDSSession: BrowserCommand<[body: Record<string, unknown
   return toPendingChallenge(processed);
 };
 
+/**
+ * The merchant server's part when it authenticates the page's BT session itself, as basis-theory-js's
+ * `threeds.authenticateSession` does (`POST /3ds/sessions/{id}/authenticate` with the secret key, no payment):
+ * returns the challenge the page then runs.
+ */
+export const authenticateBtSession: BrowserCommand<[sessionId: string]> = async (_context, sessionId): Promise<PendingChallenge['challenge']> => {
+  const authentication = await post(
+    `/3ds/sessions/${encodeURIComponent(sessionId)}/authenticate`,
+    { authentication_category: 'payment', authentication_type: 'payment-transaction', purchase_info: { amount: '1999', currency: '840', exponent: '2' } },
+    { [vaultKeyHeader]: SECRET_KEY },
+  );
+  if (authentication.authentication_status !== 'challenge') throw new Error(`Basis Theory did not ask for a challenge: ${JSON.stringify(authentication)}`);
+  return {
+    sessionId,
+    acsChallengeUrl: String(authentication.acs_challenge_url),
+    acsTransactionId: String(authentication.acs_transaction_id),
+    threeDSVersion: String(authentication.threeds_version),
+  };
+};
+
+/** `GET /3ds/sessions/{id}/challenge-result` with the secret key (basis-theory-js's `getChallengeResult`): the status. */
+export const btChallengeResult: BrowserCommand<[sessionId: string]> = async (_context, sessionId): Promise<string> => {
+  const response = await fetch(`${sandboxUrl()}/3ds/sessions/${encodeURIComponent(sessionId)}/challenge-result`, { headers: { [vaultKeyHeader]: SECRET_KEY } });
+  const result = (await response.json()) as { authentication_status: string };
+  return result.authentication_status;
+};
+
 declare module 'vitest/browser' {
   interface BrowserCommands {
     createPendingChallenge: () => Promise<PendingChallenge>;
@@ -135,5 +162,7 @@ declare module 'vitest/browser' {
     clickAcsButton: (iframeTitle: string, label: string) => Promise<void>;
     createThreeDSInstrument: () => Promise<ThreeDSCardInstrument>;
     payWithThreeDSSession: (body: Record<string, unknown>) => Promise<PendingChallenge>;
+    authenticateBtSession: (sessionId: string) => Promise<PendingChallenge['challenge']>;
+    btChallengeResult: (sessionId: string) => Promise<string>;
   }
 }
