@@ -246,6 +246,70 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
   });
 
+  it("sandboxes web-threeds' iframe before it navigates (no popups, no top navigation), and the challenge still completes", async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    // What the iframe's sandbox attribute was when its src was set (the flags that apply to that navigation).
+    const descriptor = Object.getOwnPropertyDescriptor(HTMLIFrameElement.prototype, 'src')!;
+    const atNavigation: (string | null)[] = [];
+    Object.defineProperty(HTMLIFrameElement.prototype, 'src', {
+      ...descriptor,
+      set(this: HTMLIFrameElement, value: string) {
+        atNavigation.push(this.getAttribute('sandbox'));
+        descriptor.set!.call(this, value);
+      },
+    });
+    let result: Promise<ChallengeResult>;
+    try {
+      result = threeds().startChallenge(challenge);
+      await openedDialog();
+    } finally {
+      Object.defineProperty(HTMLIFrameElement.prototype, 'src', descriptor);
+    }
+    expect(atNavigation).toEqual(['allow-scripts allow-forms allow-same-origin']);
+    expect([...dialogElement()!.querySelector('iframe')!.sandbox].sort()).toEqual(['allow-forms', 'allow-same-origin', 'allow-scripts']);
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    // Neither web-threeds' page nor the issuer's page inside it can open a window (that would keep its opener).
+    expect(await commands.popupsAllowed('Card issuer verification')).toEqual({ relay: false, acs: false });
+    await clickAcs('Approve');
+    await expect(result).resolves.toEqual({ success: true, authenticationStatus: 'successful', reason: undefined });
+    expectCleanedUp();
+    expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
+  });
+
+  // Basis Theory's relay page takes startChallenge from any frame.
+  describe("with Basis Theory's relay page", () => {
+    const btThreeds = () => createThreeDS({ environment: 'local', vaultUrl: sandboxUrl, sdkBaseUrl: inject('btPagesUrl') });
+
+    it('runs and completes the challenge', async () => {
+      const { paymentId, challenge } = await commands.createPendingChallenge();
+      const result = btThreeds().startChallenge(challenge);
+      await commands.readAcsPage('Card issuer verification', 'Approve');
+      await clickAcs('Approve');
+      await expect(result).resolves.toEqual({ success: true, authenticationStatus: 'successful', reason: undefined });
+      expectCleanedUp();
+      expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
+    });
+
+    it('a second page put into the dialog by another frame ends the challenge', async () => {
+      const { paymentId, challenge } = await commands.createPendingChallenge();
+      const result = btThreeds().startChallenge(challenge);
+      const dialog = await openedDialog();
+      await commands.readAcsPage('Card issuer verification', 'Approve');
+      const relay = dialog.querySelector('iframe')!.contentWindow!;
+      const index = Array.from({ length: window.length }, (_, i) => i).find((i) => window.frames[i] === relay);
+      expect(index).toBeDefined();
+      // An ad frame on the checkout page posts its own "bank" page into BT's relay, which form-POSTs it in a new frame.
+      const foreign = document.createElement('iframe');
+      foreign.setAttribute('sandbox', 'allow-scripts');
+      foreign.srcdoc = `<script>parent.frames[${index}].postMessage({ type: 'startChallenge', acsURL: ${JSON.stringify(`${sandboxUrl}/pages/method.html`)}, creq: 'x' }, '*');</script>`;
+      document.body.append(foreign);
+      await expect(result).resolves.toEqual({ success: false, authenticationStatus: undefined, reason: 'error' });
+      foreign.remove();
+      expectCleanedUp();
+      expect(await commands.getPaymentStatus(paymentId)).toBe('pending');
+    });
+  });
+
   it('refuses a second challenge while one is open', async () => {
     const first = await commands.createPendingChallenge();
     const second = await commands.createPendingChallenge();

@@ -1,5 +1,6 @@
 import { type ChallengeWindowSize, challengeWindowSizes, MAX_TIMER_MS, type ThreeDSChallenge } from '@tessera/core';
 import { TesseraChallengeError } from './errors.js';
+import { CHALLENGE_FRAME_SANDBOX, sandboxFramesIn } from './frame-sandbox.js';
 import { configureWebThreeds, type WebThreedsConfig, type WebThreedsModule } from './web-threeds.js';
 
 /** Texts of the challenge modal; replace any of them to translate or rephrase. */
@@ -136,6 +137,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
     let release = (): void => undefined;
     const timer = setTimeout(() => settle({ success: false, authenticationStatus: undefined, reason: 'timeout' }), timeoutMs);
     let observer: MutationObserver | undefined;
+    let relayWatch: ReturnType<typeof setInterval> | undefined;
     // Every listener of the modal, added when it opens and removed when it settles.
     const listeners: [EventTarget | undefined, string, (event: never) => void][] = [
       [window, 'message', onMessage],
@@ -152,6 +154,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       settled = true;
       for (const [target, type, listener] of listeners) target?.removeEventListener(type, listener as EventListener);
       clearTimeout(timer);
+      clearInterval(relayWatch);
       observer?.disconnect();
       // web-threeds keeps a message listener and a timer until it sees a challenge notification, and after its error
       // path it keeps both for good. Hand it one, synchronously, so nothing of it outlives the modal.
@@ -205,6 +208,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       closeButton.focus();
       const configured = configureWebThreeds(runner.factory, runner.publicKey, runner.config);
       release = configured.release;
+      sandboxFramesIn(container);
       // Our timer decides the timeout; web-threeds' own one (which settles as an error) comes later.
       const running = configured.webThreeds.startChallenge({
         sessionId: challenge.sessionId,
@@ -215,8 +219,10 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
         containerId: container.id,
         timeout: Math.min(timeoutMs + 10_000, MAX_TIMER_MS),
       });
-      // web-threeds made its iframe synchronously; name it and size it like the rest of the modal.
+      // web-threeds made its iframe synchronously; name it and size it like the rest of the modal. An iframe that is
+      // not sandboxed (a web-threeds that appends it another way) is not run: fail closed.
       frame = container.querySelector('iframe');
+      if (frame && frame.getAttribute('sandbox') !== CHALLENGE_FRAME_SANDBOX) throw new Error('unsandboxed challenge frame');
       if (frame) {
         frame.title = labels.iframeTitle;
         frame.className = 'tessera-3ds__frame';
@@ -225,6 +231,12 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
           frame.style.height = `${size.height}px`;
         }
       }
+      // Basis Theory's relay page form-POSTs every startChallenge it is sent, from any frame, into a frame of its
+      // own: a second one means another frame put its page into the dialog. Child frames can be counted across
+      // origins, so end the challenge as soon as there is more than one.
+      relayWatch = setInterval(() => {
+        if ((frame?.contentWindow?.length ?? 0) > 1) settle({ success: false, authenticationStatus: undefined, reason: 'error' });
+      }, 100);
       // A verified notification settles first (our listener runs before web-threeds'); anything else that ends
       // web-threeds' challenge (its timeout, its error, a message we did not verify) is an error.
       const failed = (): void => settle({ success: false, authenticationStatus: undefined, reason: 'error' });

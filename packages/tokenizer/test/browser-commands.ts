@@ -154,6 +154,21 @@ export const btChallengeResult: BrowserCommand<[sessionId: string]> = async (_co
   return result.authentication_status;
 };
 
+/**
+ * Whether a page in the challenge iframe (`relay`: web-threeds' challenge page; `acs`: the issuer's page inside it) may
+ * open a popup: `window.open` returns a window. Playwright turns Chromium's popup blocker off, so only an iframe
+ * `sandbox` without `allow-popups` stops it.
+ */
+export const popupsAllowed: BrowserCommand<[iframeTitle: string]> = async (context, iframeTitle): Promise<{ relay: boolean; acs: boolean }> => {
+  const relay = context.iframe.frameLocator(`iframe[title="${iframeTitle}"]`);
+  const tryOpen = (): boolean => {
+    const opened = window.open('about:blank', '_blank');
+    opened?.close();
+    return opened !== null;
+  };
+  return { relay: await relay.locator('body').evaluate(tryOpen), acs: await relay.frameLocator('iframe').locator('body').evaluate(tryOpen) };
+};
+
 declare module 'vitest/browser' {
   interface BrowserCommands {
     createPendingChallenge: () => Promise<PendingChallenge>;
@@ -164,5 +179,6 @@ declare module 'vitest/browser' {
     payWithThreeDSSession: (body: Record<string, unknown>) => Promise<PendingChallenge>;
     authenticateBtSession: (sessionId: string) => Promise<PendingChallenge['challenge']>;
     btChallengeResult: (sessionId: string) => Promise<string>;
+    popupsAllowed: (iframeTitle: string) => Promise<{ relay: boolean; acs: boolean }>;
   }
 }
