@@ -79,7 +79,7 @@ describe('basis-theory-js against the sandbox', () => {
         purchaseInfo: { amount: '1999', currency: '840', exponent: '2', date: '20300601000000' },
         requestorInfo: { id: 'tessera', name: 'Tessera', url: 'https://example.com' },
         merchantInfo: { mid: '1', acquirerBin: '400000', name: 'Shop', categoryCode: '5999', countryCode: '840' },
-      } as never)) as unknown as { authenticationStatus: string; acsChallengeUrl: string; acsTransactionId: string; threedsVersion: string };
+      })) as unknown as { authenticationStatus: string; acsChallengeUrl: string; acsTransactionId: string; threedsVersion: string };
       expect(authentication).toMatchObject({ authenticationStatus: 'challenge', acsChallengeUrl: `${server.url}/acs/challenge`, threedsVersion: '2.2.0' });
 
       // The page's web-threeds posts the CReq into the ACS: it serves this challenge.

@@ -62,7 +62,7 @@ describe('vault (Basis Theory emulation)', () => {
     expect(answer.status).toBe(201);
     expect(answer.body).toMatchObject({ data: { number: '400000XXXXXX3220' }, card: { bin: '400000', last4: '3220', brand: 'visa', authentication: 'sca_required' } });
     // A number that is too short, not Luhn-valid, or not exactly representable is refused under data.number.
-    for (const number of [4242, 4242424242424241, 12345678901234567890, 4242424242424242.5, -4242424242424242]) {
+    for (const number of [4242, 4242424242424241, 2 ** 60, 424242424242.5, -4242424242424242]) {
       const refused = await c.vault(sandboxRoutes.vaultTokenizeCard, card({ number }));
       expect(refused.status).toBe(400);
       expect(Object.keys(refused.body.errors)).toEqual(['data.number']);
