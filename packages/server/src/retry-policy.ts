@@ -93,7 +93,7 @@ export function parseRetryAfter(value: string | null): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/** The statuses ky may retry (the policy of {@link classifyFailure} decides which of them it does). */
+/** The statuses that may be retried (the policy of {@link classifyFailure} decides which of them are). */
 // (5xx: the standard ones and the 52x of proxies such as Cloudflare; kept short, ky copies the list per call.)
 const retryStatusCodes = [408, 409, 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 530];
 
@@ -129,10 +129,8 @@ export function retryOptions(limit: number, repeatable: boolean, onRetry?: (deci
   return {
     limit,
     methods: ['get', 'post', 'put', 'patch', 'delete'],
-    statusCodes: retryStatusCodes,
-    afterStatusCodes: retryStatusCodes,
-    maxRetryAfter: MAX_RETRY_AFTER_MS,
-    // ky waits for what `delay` returns: the delay `shouldRetry` just decided (no jitter or limit of its own on top).
+    // `shouldRetry` answers every failure (true or false), so ky's own status lists and Retry-After reading never
+    // apply. ky waits for what `delay` returns: the delay `shouldRetry` just decided (ky adds no jitter or limit).
     delay: () => nextDelay,
     retryOnTimeout: true,
     shouldRetry: ({ error, retryCount }) => {
