@@ -35,6 +35,7 @@ export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order
 export {
   authorizeRequest,
   captureRequest,
+  knownRequireActions,
   listPaymentsRequest,
   pageNumber,
   pageSize,
@@ -44,7 +45,9 @@ export {
   processPaymentRequest,
   purchaseRequest,
   reasonType,
+  refund,
   refundPaymentRequest,
+  requireActionData,
   threeDSChallengeData,
   voidPaymentRequest,
   type AuthorizeRequest,
@@ -56,7 +59,10 @@ export {
   type ProcessPaymentRequest,
   type PurchaseRequest,
   type ReasonType,
+  type Refund,
   type RefundPaymentRequest,
+  type RequireAction,
+  type RequireActionData,
   type ThreeDSChallengeData,
   type VoidPaymentRequest,
 } from './payment.js';
@@ -80,21 +86,27 @@ export {
   type PaymentInstrument,
   type PaymentInstrumentList,
 } from './payment-instrument.js';
+export { getRedirectUrl, getThreeDSChallenge, requiresThreeDS, type ThreeDSChallenge } from './payment-action.js';
 export {
-  getThreeDSChallenge,
   isFailedPaymentStatus,
+  isSettledPayment,
   isSettledPaymentStatus,
   isTerminalPaymentStatus,
   knownPaymentStatuses,
+  knownPaymentSubStatuses,
+  normalizePaymentStatus,
   paymentStatuses,
-  requiresThreeDS,
+  settledNormalizedStatuses,
   settledPaymentStatuses,
   terminalPaymentStatuses,
   type KnownPaymentStatus,
+  type KnownPaymentSubStatus,
+  type NormalizedPaymentStatus,
   type PaymentStatus,
   type PaymentStatusesWith,
+  type PaymentStatusFields,
   type PaymentStatusFlag,
-  type ThreeDSChallenge,
+  type PaymentSubStatus,
 } from './payment-status.js';
 export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './poll.js';
 export type { RequestOptions } from './request-options.js';
