@@ -78,10 +78,9 @@ const publishedProcessFields = {
   subscriptionId: z.optional(resourceId),
 };
 
-function chargeRequest<const M extends 'purchase' | 'auth'>(mode: M) {
+function chargeRequest<const M extends z.ZodMiniType<'purchase' | 'auth', 'purchase' | 'auth' | undefined>>(mode: M) {
   const base = {
-    // The published API defaults `mode` to `purchase`; the SDK always sends it (the document requires it).
-    mode: mode === 'purchase' ? z._default(z.literal(mode), mode) : z.literal(mode),
+    mode,
     // The published API requires an amount above 0.
     amount: positiveMinorUnits,
     currency: currencyCode,
@@ -100,9 +99,10 @@ function chargeRequest<const M extends 'purchase' | 'auth'>(mode: M) {
 }
 
 /** Purchase: charge now (customer- or merchant-initiated). `mode` and `initiatedBy` default to `purchase` and `customer`. */
-export const purchaseRequest = chargeRequest('purchase');
+// The published API defaults `mode` to `purchase`; the SDK always sends it (the document requires it).
+export const purchaseRequest = chargeRequest(z._default(z.literal('purchase'), 'purchase'));
 /** Authorize only; capture or void later. `initiatedBy` defaults to `customer`. */
-export const authorizeRequest = chargeRequest('auth');
+export const authorizeRequest = chargeRequest(z.literal('auth'));
 /**
  * Capture of an earlier authorization. The document shows only `paymentId` and `mode`; the published API requires
  * `amount`, `currency` and `storeId` for every mode: when the caller leaves them out the server client reads them

@@ -20,7 +20,7 @@ export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcom
 export { Page, PagePromise, type PageInfo } from './page.js';
 export { PaymentFlows, type PaymentFlowOutcome } from './payment-flows.js';
 export { PaymentInstruments, type PaymentInstrumentOutcome } from './payment-instruments.js';
-export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
+export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
 export { Processors, type ArchiveProcessorsOutcome } from './processors.js';
 export { Products, type ProductOutcome } from './products.js';
 export { TesseraRedirectError } from './redirect-error.js';
@@ -34,7 +34,22 @@ export { ThreeDS } from './threeds.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';
 // Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
-export { getThreeDSChallenge, isSettledPaymentStatus, isTerminalPaymentStatus, type Payment, type PaymentInstrument, type ThreeDSChallenge } from '@tessera/core';
+export {
+  getRedirectUrl,
+  getThreeDSChallenge,
+  isSettledPayment,
+  isSettledPaymentStatus,
+  isTerminalPaymentStatus,
+  normalizePaymentStatus,
+  type NormalizedPaymentStatus,
+  type Payment,
+  type PaymentInstrument,
+  type PaymentStatus,
+  type PaymentSubStatus,
+  type Refund,
+  type RequireAction,
+  type ThreeDSChallenge,
+} from '@tessera/core';
 export {
   TesseraError,
   TesseraAbortError,
