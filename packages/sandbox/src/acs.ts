@@ -2,7 +2,7 @@ import { decodeChallengeRequest, formatAmount } from '@tessera/core';
 import type { SandboxContext } from './context.js';
 import { settleChallenge } from './payments.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { PaymentRecordStatus } from './state.js';
+import type { PaymentRecord, PaymentRecordStatus } from './state.js';
 
 /** An HTML answer. */
 export interface HtmlPage {
@@ -24,8 +24,10 @@ function page(title: string, body: string, status = 200): HtmlPage {
   };
 }
 
-// Where a payment can be once its challenge passed: approved, then perhaps captured, voided or refunded.
-const passedStatuses: ReadonlySet<PaymentRecordStatus> = new Set(['succeeded', 'authorized', 'voided', 'partially_refunded', 'refunded']);
+// Where a payment can be once its challenge passed: approved, then perhaps captured, voided (`failed` / `voided`)
+// or refunded.
+const passedStatuses: ReadonlySet<PaymentRecordStatus> = new Set(['succeeded', 'authorized', 'partially_refunded', 'refunded']);
+const passed = (payment: PaymentRecord): boolean => passedStatuses.has(payment.status) || payment.subStatus === 'voided';
 
 const field = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
@@ -59,7 +61,7 @@ export function completePage(ctx: SandboxContext, form: Record<string, string>):
   const acsTransID = form.acsTransID ?? '';
   const payment = settleChallenge(ctx, acsTransID, form.outcome === 'approve');
   if (!payment) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
-  const authenticated = passedStatuses.has(payment.status);
+  const authenticated = passed(payment);
   const message = {
     type: 'challenge',
     id: payment.requireActionData?.metadata.threedsSession.externalSessionId ?? form.threeDSServerTransID ?? '',
