@@ -17,13 +17,16 @@ export function publicInstrument(instrument: InstrumentRecord): Record<string, u
   return { id, type, customerId, accountId: SANDBOX_ACCOUNT_ID, isActive, isDefault, tokenizer, createdAt, card, storeId };
 }
 
-/** The customer's published fields (`id, email, firstName, lastName`; a field it does not have stays out). */
-function customerFields(customer: CustomerRecord): Record<string, unknown> {
+/**
+ * The customer's published fields, `id, email, firstName, lastName`: the names `null` when the customer has none
+ * (the published answer always has the keys), `email` only when it has one (core's customer types it as a string).
+ */
+export function customerFields(customer: CustomerRecord): Record<string, unknown> {
   return {
     id: customer.id,
     ...(customer.email !== undefined ? { email: customer.email } : {}),
-    ...(customer.firstName !== undefined ? { firstName: customer.firstName } : {}),
-    ...(customer.lastName !== undefined ? { lastName: customer.lastName } : {}),
+    firstName: customer.firstName ?? null,
+    lastName: customer.lastName ?? null,
   };
 }
 

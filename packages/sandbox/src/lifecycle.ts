@@ -220,6 +220,7 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
     const amount = tooMuch ? (input.amount ?? upTo) : upTo;
     if (tooMuch && amount > upTo) throw new SandboxHttpError(422, tooMuch.code, tooMuch.message(amount, upTo));
     ctx.state.ledger.push({
+      id: ctx.nextId('txn'),
       paymentId: payment.id,
       kind: movement.kind,
       amount,

@@ -2,11 +2,46 @@ import type { CaptureRequest, OperationInput } from '@tessera/core';
 import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { notFound, validationError } from './http-error.js';
-import { requireInstrument, requireStore } from './instruments.js';
+import { customerFields, requireInstrument, requireStore } from './instruments.js';
+import { movementsOf } from './ledger.js';
 import { assertCanTransition, canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { BtThreeDSSessionRecord, PaymentRecord, RefundRecord } from './state.js';
+import type { BtThreeDSSessionRecord, LedgerEntry, PaymentRecord, RefundRecord } from './state.js';
+
+/** The published name of each money movement, as a payment's `transactions` show it (`purchase` for a charge). */
+const transactionTypes: Readonly<Record<LedgerEntry['kind'], string>> = { charge: 'purchase', authorize: 'auth', capture: 'capture', void: 'void', refund: 'refund' };
+
+/** A payment as the API answers it: the record's fields, and the published `customer`, `paymentInstrument` and `transactions`. */
+export type PaymentView = PaymentRecord & {
+  customer: Record<string, unknown>;
+  paymentInstrument: Record<string, unknown>;
+  transactions: { id: string; type: string; status: 'succeeded'; amount: number; currency: string; createdAt: string }[];
+};
+
+/**
+ * A payment as every API answer gives it (process, GET, list, void, refund): the record's fields, with, as the
+ * published GET and list answers, its `customer { id, email, firstName, lastName }`, its `paymentInstrument { id,
+ * type, card }` and its `transactions` (one per money movement of the ledger: `purchase`, `auth`, `capture`,
+ * `void`, `refund`).
+ */
+export function publicPayment(ctx: SandboxContext, payment: PaymentRecord): PaymentView {
+  const customer = ctx.state.customers.get(payment.customerId);
+  const instrument = ctx.state.instruments.get(payment.paymentInstrumentId);
+  return {
+    ...payment,
+    customer: customer ? customerFields(customer) : { id: payment.customerId },
+    paymentInstrument: instrument ? { id: instrument.id, type: instrument.type, card: instrument.card } : { id: payment.paymentInstrumentId },
+    transactions: movementsOf(ctx.state.ledger, payment.id).map((entry) => ({
+      id: entry.id,
+      type: transactionTypes[entry.kind],
+      status: 'succeeded',
+      amount: entry.amount,
+      currency: entry.currency,
+      createdAt: entry.at,
+    })),
+  };
+}
 
 /** A purchase or authorization, validated. */
 export interface ChargeInput {
@@ -46,7 +81,9 @@ export function requirePayment(ctx: SandboxContext, id: string, storeId?: string
 export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, options: { threeDs: boolean } = { threeDs: true }): PaymentRecord {
   const store = requireStore(ctx, input.storeId);
   const instrument = requireInstrument(ctx, input.paymentInstrumentId);
-  if (input.customerId !== undefined && input.customerId !== instrument.customerId) {
+  // A customer of the sandbox other than the instrument's is a contradiction; an id the sandbox does not know (the
+  // published example's `cus_456`) is ignored, so that the published example runs as is.
+  if (input.customerId !== undefined && input.customerId !== instrument.customerId && ctx.state.customers.has(input.customerId)) {
     throw validationError([{ field: 'customerId', code: 'instrument_mismatch', message: 'is not the customer of the payment instrument' }]);
   }
   let btSession: BtThreeDSSessionRecord | undefined;
@@ -129,17 +166,22 @@ export function capture(ctx: SandboxContext, input: CaptureRequest): PaymentReco
   return transition(ctx, payment, 'capture', { amount: input.amount });
 }
 
-/** `POST /payments/process` → `{ payment }`. */
-export function processPayment(ctx: SandboxContext, input: OperationInput<'processPayment'>, origin: string): { payment: PaymentRecord } {
-  if (input.mode === 'capture') return { payment: capture(ctx, input) };
-  return { payment: charge(ctx, input, origin) };
+/** `POST /payments/process` → `{ payment }` (published). */
+export function processPayment(ctx: SandboxContext, input: OperationInput<'processPayment'>, origin: string): { payment: PaymentView } {
+  return { payment: publicPayment(ctx, input.mode === 'capture' ? capture(ctx, input) : charge(ctx, input, origin)) };
+}
+
+/** `GET /payments/{id}` → the payment at the top level (published), or a 404 `PAYMENT_NOT_FOUND`. */
+export function retrievePayment(ctx: SandboxContext, id: string): PaymentView {
+  return publicPayment(ctx, requirePayment(ctx, id));
 }
 
 /**
  * A payment's fields at the top level of an answer, as the published void and refund answers give them, with
  * `extra` (a refund's `refund`), and the payment again under `payment`, the sandbox's earlier answer.
  */
-function paymentAnswer(payment: PaymentRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
+function paymentAnswer(ctx: SandboxContext, record: PaymentRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const payment = publicPayment(ctx, record);
   return { ...payment, ...extra, payment };
 }
 
@@ -150,7 +192,7 @@ function paymentAnswer(payment: PaymentRecord, extra: Record<string, unknown> = 
  * `PAYMENT_NOT_FOUND`.
  */
 export function voidPayment(ctx: SandboxContext, input: OperationInput<'voidPayment'>): Record<string, unknown> {
-  return paymentAnswer(transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'void'));
+  return paymentAnswer(ctx, transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'void'));
 }
 
 /** A refund as the published refund answer shows it (`id, amount, currency, status, createdAt`), with its payment and metadata. */
@@ -201,7 +243,7 @@ export function refundPayment(ctx: SandboxContext, input: OperationInput<'refund
   const [first] = refunds;
   const payment = payments[0];
   if (!first || !payment) throw validationError([{ field: 'paymentIds', code: 'too_small', message: 'must name a payment' }]);
-  return paymentAnswer(payment, { refund: publicRefund(first), ...(refunds.length > 1 ? { refunds: refunds.map(publicRefund) } : {}) });
+  return paymentAnswer(ctx, payment, { refund: publicRefund(first), ...(refunds.length > 1 ? { refunds: refunds.map(publicRefund) } : {}) });
 }
 
 /**
@@ -246,7 +288,7 @@ function statusFilter(filters: Record<string, unknown> | undefined): readonly st
 export function listPayments(
   ctx: SandboxContext,
   input: OperationInput<'listPayments'>,
-): { payments: PaymentRecord[]; data: PaymentRecord[]; total: number; pageCount: number; page: number; pageSize: number } {
+): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number } {
   const storeIds = input.filters?.storeIds;
   const statuses = statusFilter(input.filters);
   const matching = [...ctx.state.payments.values()]
@@ -254,6 +296,6 @@ export function listPayments(
     .filter((payment) => !statuses || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)))
     .reverse();
   const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
-  const payments = matching.slice((page - 1) * pageSize, page * pageSize);
+  const payments = matching.slice((page - 1) * pageSize, page * pageSize).map((payment) => publicPayment(ctx, payment));
   return { payments, data: payments, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize };
 }

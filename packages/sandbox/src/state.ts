@@ -240,6 +240,8 @@ export interface WebhookDelivery {
  * Tests count `charge` and `capture` entries to assert that nothing was charged twice.
  */
 export interface LedgerEntry {
+  /** The transaction id (`txn_…`) a payment's `transactions` show. */
+  id: string;
   paymentId: string;
   kind: 'charge' | 'authorize' | 'capture' | 'void' | 'refund';
   amount: number;

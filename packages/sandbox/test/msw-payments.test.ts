@@ -50,7 +50,7 @@ describe('instruments, customers, 3DS sessions', () => {
     });
     expect(created.status).toBe(200);
     expect(created.body.paymentInstrument).toMatchObject({ type: 'card', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2034 } });
-    expect(created.body.customer).toEqual({ id: created.body.paymentInstrument.customerId, email: 'ada@example.com', createdAt: expect.any(String), storeId: sandbox.defaults.storeId });
+    expect(created.body.customer).toEqual({ id: created.body.paymentInstrument.customerId, email: 'ada@example.com', firstName: null, lastName: null, createdAt: expect.any(String), storeId: sandbox.defaults.storeId });
 
     const second = await c.api(routes.createPaymentInstrumentFromToken, {
       body: { serviceToken: (await c.tokenize('4000000000000002')).serviceToken, storeId: sandbox.defaults.storeId, customerId: created.body.customer.id },

@@ -189,6 +189,40 @@ describe('payment statuses as published: status and subStatus', () => {
   });
 });
 
+describe('payments as published: GET and list', () => {
+  it('carry the customer, the instrument and one transaction per money movement', async () => {
+    const storeId = sandbox.defaults.storeId;
+    const created = await instrumentFromTagadaToken(storeId);
+    const pi = created.paymentInstrument;
+    const auth = await c.api(routes.processPayment, { body: purchase(storeId, pi.id, { mode: 'auth', amount: 2999 }) });
+    const id = auth.body.payment.id as string;
+    await c.api(routes.processPayment, { body: { mode: 'capture', paymentId: id } });
+    await c.api(routes.refundPayment, { body: { paymentId: id, amount: 999 } });
+    const retrieved = await c.api(routes.retrievePayment, { params: { id } });
+    expect(retrieved.body).toMatchObject({
+      id,
+      amount: 2999,
+      currency: 'USD',
+      status: 'partially_refunded',
+      createdAt: '2030-01-15T00:00:00.000Z',
+      customer: { id: created.customer.id, email: 'john@example.com', firstName: 'John', lastName: 'Doe' },
+      paymentInstrument: { id: pi.id, type: 'card', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2034 } },
+    });
+    expect(retrieved.body.transactions.map((txn: Record<string, unknown>) => [txn.type, txn.status, txn.amount, txn.currency])).toEqual([
+      ['auth', 'succeeded', 2999, 'USD'],
+      ['capture', 'succeeded', 2999, 'USD'],
+      ['refund', 'succeeded', 999, 'USD'],
+    ]);
+    expect(retrieved.body.transactions[0].id).toMatch(/^txn_/);
+    const listed = await c.api(routes.listPayments, { body: {} });
+    expect(listed.body.payments[0]).toEqual(retrieved.body);
+    // A customer without names has them as null (the published keys), and no email when it has none.
+    const { serviceToken } = await c.tokenize();
+    const bare = await c.api(routes.createPaymentInstrumentFromToken, { body: { tagadaToken: serviceToken, storeId, customerData: {} } });
+    expect(bare.body.customer).toEqual({ id: expect.any(String), firstName: null, lastName: null, createdAt: expect.any(String), storeId });
+  });
+});
+
 describe('process as published', () => {
   it('takes the published example: no mode, no initiatedBy, customerId and the extra fields (kept on the payment)', async () => {
     const storeId = sandbox.defaults.storeId;
@@ -203,10 +237,13 @@ describe('process as published', () => {
       amount: 2999, currency: 'USD', status: 'succeeded', subStatus: 'approved', requireAction: 'none',
       mode: 'purchase', initiatedBy: 'customer', customerId: pi.customerId, orderId: 'ord_ext_1', subscriptionId: 'sub_ext_1',
     });
+    // Another customer of the sandbox is a contradiction; an id the sandbox does not know (the example's) is ignored.
     const other = await c.instrument(storeId);
     const mismatch = await c.api(routes.processPayment, { body: { ...body, customerId: other.customerId } });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.data.fields.map((field: { field: string }) => field.field)).toEqual(['customerId']);
+    const example = await c.api(routes.processPayment, { body: { ...body, customerId: 'cus_456' } });
+    expect(example.body.payment).toMatchObject({ status: 'succeeded', customerId: pi.customerId });
   });
 
   it('refuses an amount of 0 (the published API requires more than 0), for a purchase and an authorization', async () => {
