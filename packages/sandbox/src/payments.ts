@@ -54,7 +54,10 @@ export interface ChargeInput {
   reasonType?: PaymentRecord['reasonType'] | undefined;
   threedsSessionId?: string | undefined;
   paymentFlowId?: string | undefined;
-  /** The published request's fields: kept on the payment (`customerId` must be the instrument's customer). */
+  /**
+   * The published request's fields: `orderId` and `subscriptionId` are kept on the payment; a `customerId` naming
+   * another customer of the sandbox than the instrument's is refused (400), one it does not know is ignored.
+   */
   orderId?: string | undefined;
   customerId?: string | undefined;
   subscriptionId?: string | undefined;
