@@ -107,10 +107,9 @@ export class TesseraConnectionError extends TesseraError {
     this.causeSummary = options?.causeSummary;
   }
 
-  /** Name, code, message and reason, plus `origin` and `causeSummary` when known (never the runtime's error itself). */
+  /** Name, code, message and reason, plus `origin` and `causeSummary` (never the runtime's error itself). */
   override toJSON(): Record<string, unknown> {
-    const { origin, causeSummary } = this;
-    return { ...super.toJSON(), ...(origin === undefined ? {} : { origin }), ...(causeSummary === undefined ? {} : { causeSummary }) };
+    return { ...super.toJSON(), origin: this.origin, causeSummary: this.causeSummary };
   }
 }
 
