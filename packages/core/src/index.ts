@@ -26,6 +26,7 @@ export {
   TesseraResponseValidationError,
   TesseraTimeoutError,
   TesseraValidationError,
+  type ConnectionErrorOptions,
   type FieldError,
   type ResponseValidationDetails,
   type TesseraErrorClass,
@@ -143,6 +144,7 @@ export {
   type OperationResource,
 } from './operations.js';
 export { routePath, routes, type OperationMethod, type Route } from './routes.js';
+export { SANDBOX_API_KEY } from './sandbox-api-key.js';
 export {
   decodeServiceToken,
   serviceToken,

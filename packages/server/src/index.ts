@@ -13,6 +13,7 @@ export {
 } from './api-error.js';
 export { CheckoutSessions, type CheckoutSessionOutcome } from './checkout-sessions.js';
 export { Customers } from './customers.js';
+export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './environment.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction } from './http-client.js';
 export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
 export { Orders, type ListOrdersParams } from './orders.js';
@@ -29,7 +30,7 @@ export type { Recognised } from './response-body.js';
 export { TesseraResponseTooLargeError } from './response-too-large-error.js';
 export { DEFAULT_MAX_RETRIES, isPermanentConflict, MAX_RETRY_AFTER_MS, PERMANENT_CONFLICT_CODES } from './retry-policy.js';
 export { Stores, type StoreOutcome } from './stores.js';
-export { DEFAULT_TIMEOUT_MS, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, type TesseraOptions } from './tessera.js';
+export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
 export { ThreeDS } from './threeds.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';
