@@ -7,5 +7,5 @@ import { setupServer } from 'msw/node';
 const sandbox = createSandbox();
 setupServer(...sandbox.handlers);
 void startSandboxServer;
-void new Tessera({ apiKey: sandbox.apiKey });
+void new Tessera({ apiKey: sandbox.apiKey, environment: 'local' });
 void createTokenizer({ environment: 'local' });

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { CreateThreeDSSessionRequest } from '@tessera/core';
-import { getThreeDSChallenge, Tessera, TesseraApiError, TesseraError, type Payment } from '@tessera/server';
+import { getThreeDSChallenge, normalizePaymentStatus, Tessera, TesseraApiError, TesseraError, type Payment } from '@tessera/server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { CheckoutConfig, PaymentView } from '../src/api.js';
@@ -39,7 +39,7 @@ export async function startCheckoutServer(options: CheckoutServerOptions): Promi
   };
   const view = (payment: Payment): PaymentView => ({
     id: payment.id,
-    status: payment.status,
+    status: normalizePaymentStatus(payment),
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,

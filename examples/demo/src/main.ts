@@ -97,13 +97,13 @@ await transcript.step('Purchase that needs 3DS, challenge approved in the sandbo
       body: JSON.stringify({ token_id: token.token, device: 'browser', device_info: { browser_language: 'en-US', browser_javascript_enabled: true }, web_challenge_mode: 'iframe' }),
     })
   ).json()) as { id: string; card_brand?: string };
-  const body = { provider: BASIS_THEORY_THREEDS_PROVIDER, paymentInstrumentId: instrument.paymentInstrument.id, sessionData: { sessionId: btSession.id, metadata: { cardBrand: btSession.card_brand } } };
+  const body = { provider: BASIS_THEORY_THREEDS_PROVIDER, paymentInstrumentId: instrument.paymentInstrument.id, sessionData: { id: btSession.id, cardBrand: btSession.card_brand } };
   const session = await page<{ id: string }>('POST', '/api/threeds-sessions', body);
   log(`Basis Theory 3DS session ${btSession.id}, persisted as ${session.id} (provider ${body.provider})`);
   const payment = await page<PaymentView>('POST', '/api/payments', { paymentInstrumentId: instrument.paymentInstrument.id, amount: 1999, currency: 'USD', threedsSessionId: session.id });
-  expect('status', payment.status, 'pending');
+  expect('status', payment.status, 'requires_action');
   const challenge = payment.challenge!;
-  log(`pending, requireAction threeds_auth → ACS ${challenge.acsChallengeUrl}`);
+  log(`requires_action (pending, requireAction threeds_auth) → ACS ${challenge.acsChallengeUrl}`);
   // What web-threeds' challenge frame does: POST the CReq, then the customer clicks "Approve" on the ACS page.
   const creq = encodeChallengeRequest({ threeDSServerTransID: challenge.sessionId, acsTransID: challenge.acsTransactionId, messageType: 'CReq', messageVersion: challenge.threeDSVersion, challengeWindowSize: '05' });
   const acsPage = await (await fetch(challenge.acsChallengeUrl, { method: 'POST', body: new URLSearchParams({ creq }) })).text();
@@ -112,7 +112,7 @@ await transcript.step('Purchase that needs 3DS, challenge approved in the sandbo
   log('challenge approved; polling the merchant server every 1 s');
   const final = await waitForFinalStatus((signal) => page<PaymentView>('GET', `/api/payments/${payment.id}`, undefined, signal), { intervalMs: 1000, timeoutMs: 30_000 });
   expect('final status', final.status, 'succeeded');
-  return `${final.id} ${usd(final.amount)} pending → succeeded`;
+  return `${final.id} ${usd(final.amount)} requires_action → succeeded`;
 });
 
 await transcript.step('Authorize, then capture', async () => {

@@ -1,4 +1,4 @@
-import { getThreeDSChallenge, TesseraApiError, TesseraError, TesseraValidationError, type Payment, type Tessera } from '@tessera/server';
+import { getThreeDSChallenge, normalizePaymentStatus, TesseraApiError, TesseraError, TesseraValidationError, type Payment, type Tessera } from '@tessera/server';
 import { Hono, type Context } from 'hono';
 
 /** What the browser may know: where the vault is and which public key to use. Never the secret API key. */
@@ -47,11 +47,17 @@ async function jsonBody(c: Context): Promise<Record<string, unknown>> {
   return body as Record<string, unknown>;
 }
 
-/** What the page needs of a payment: its state and, when 3DS is needed, the challenge to start. */
+/**
+ * What the page needs of a payment: its state and, when 3DS is needed, the challenge to start. `status` is the one
+ * reading of the service's `status` and `subStatus` (`failed` / `voided` is `voided`, `pending` / `authorized` is
+ * `authorized`); both are passed on as the service sent them.
+ */
 function paymentView(payment: Payment) {
   return {
     id: payment.id,
-    status: payment.status,
+    status: normalizePaymentStatus(payment),
+    serviceStatus: payment.status,
+    subStatus: payment.subStatus ?? null,
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,
@@ -105,10 +111,12 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
     const body = await jsonBody(c);
     const session = await tessera.threeds.createSession(
       {
-        provider: field(body, 'provider', isString),
+        // The published API defaults the provider to Basis Theory's.
+        provider: optional(body, 'provider', isString) ?? 'basis_theory',
         storeId,
         paymentInstrumentId: field(body, 'paymentInstrumentId', isString),
-        sessionData: field(body, 'sessionData', (value): value is { sessionId: string; metadata: Record<string, unknown> } => typeof value === 'object' && value !== null),
+        // Basis Theory's session as the tokenizer's createSession returns it (`id`, and the document's `sessionId`).
+        sessionData: field(body, 'sessionData', (value): value is { id?: string; sessionId?: string; metadata?: Record<string, unknown> } => typeof value === 'object' && value !== null),
       },
       idempotency(c),
     );

@@ -3,7 +3,10 @@ import type { PublicConfig } from './app.js';
 /** The merchant server's settings, read from environment variables (see `.env.example`). */
 export interface MerchantConfig {
   apiKey: string;
-  /** Origin of the service (`TESSERA_BASE_URL`); unset, `@tessera/server` uses its default, the real API. */
+  /**
+   * Origin of the service (`TESSERA_BASE_URL`), overriding the one `TESSERA_ENVIRONMENT` picks for `@tessera/server`
+   * (`local`: the sandbox at http://localhost:4010; `production`: the real API).
+   */
   baseUrl?: string;
   storeId: string;
   port: number;

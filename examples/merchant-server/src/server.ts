@@ -16,7 +16,7 @@ export async function startMerchantServer(
   config: MerchantConfig,
   appOptions: Partial<Pick<MerchantAppOptions, 'onWebhook'>> = {},
 ): Promise<MerchantServer> {
-  const tessera = new Tessera({ apiKey: config.apiKey, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
+  const tessera = new Tessera({ apiKey: config.apiKey, environment: config.publicConfig.environment, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
   const app = createMerchantApp({ tessera, storeId: config.storeId, publicConfig: config.publicConfig, ...appOptions });
   // Node-only (reads files), so it lives here and not in the runtime-neutral app; after the API routes.
   if (config.staticDir) app.use('/*', serveStatic({ root: config.staticDir }));

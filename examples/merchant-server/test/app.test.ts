@@ -97,7 +97,7 @@ describe('merchant-server example', () => {
     const session = await call(app, 'POST', '/api/threeds-sessions', { provider: 'basis_theory', paymentInstrumentId, sessionData: { sessionId: 'ext_1', metadata: {} } });
     expect(session.status).toBe(201);
     const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId, amount: 1999, currency: 'USD', threedsSessionId: session.body.id });
-    expect(payment.body.status).toBe('pending');
+    expect(payment.body).toMatchObject({ status: 'requires_action', serviceStatus: 'pending' });
     const challenge = payment.body.challenge as { acsChallengeUrl: string; acsTransactionId: string; sessionId: string };
     expect(challenge.acsChallengeUrl).toMatch(/\/acs\/challenge$/);
     // What the customer's "Approve" click in the ACS page posts.

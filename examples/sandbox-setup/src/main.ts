@@ -2,6 +2,7 @@ import { Tessera } from '@tessera/server';
 import { runSandboxSetup } from './setup.js';
 
 // Against a sandbox started with `npx -p @tessera/sandbox tessera-sandbox` (or your own account: see the README).
-const baseUrl = process.env.TESSERA_BASE_URL ?? 'http://127.0.0.1:4010';
+// `environment: 'local'` is http://localhost:4010; TESSERA_BASE_URL, when set, overrides it.
 const apiKey = process.env.TESSERA_API_KEY ?? 'sk_test_tessera_sandbox';
-await runSandboxSetup({ tessera: new Tessera({ apiKey, baseUrl }), baseUrl, apiKey });
+const tessera = new Tessera({ apiKey, environment: 'local' });
+await runSandboxSetup({ tessera, baseUrl: tessera.baseUrl, apiKey });

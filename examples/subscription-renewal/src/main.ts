@@ -4,9 +4,9 @@ import { renewDue, type Subscription } from './renewal.js';
 
 // Against a sandbox started with `npx -p @tessera/sandbox tessera-sandbox`. With a real account, the instruments come
 // from your database (saved at the customer's first, customer-initiated payment) and the store is your own.
-const baseUrl = process.env.TESSERA_BASE_URL ?? 'http://127.0.0.1:4010';
+// `environment: 'local'` is http://localhost:4010; TESSERA_BASE_URL, when set, overrides it.
 const apiKey = process.env.TESSERA_API_KEY ?? 'sk_test_tessera_sandbox';
-const tessera = new Tessera({ apiKey, baseUrl });
+const tessera = new Tessera({ apiKey, environment: 'local' });
 
 // A gateway with the sandbox's test cards and no fallback, so a declined card stays declined.
 const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });
@@ -20,7 +20,7 @@ const { store } = await tessera.stores.create({ name: 'Subscriptions', baseCurre
 if (store === undefined) throw new Error('The service did not return the store');
 const storeId = store.id;
 
-const tokenizer = createTokenizer({ environment: 'local', vaultUrl: baseUrl });
+const tokenizer = createTokenizer({ environment: 'local', vaultUrl: tessera.baseUrl });
 async function saveCard(cardNumber: string): Promise<string> {
   const serviceToken = await tokenizer.tokenizeCard({ cardNumber, expiryDate: '12/30', cvc: '123' });
   const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: `${cardNumber.slice(-4)}@example.com` } });

@@ -1,5 +1,4 @@
-import { isFailedPaymentStatus } from '@tessera/core';
-import { TesseraApiError, TesseraIdempotencyError, type Payment, type Tessera } from '@tessera/server';
+import { normalizePaymentStatus, TesseraApiError, TesseraIdempotencyError, type Payment, type Tessera } from '@tessera/server';
 
 /** A subscription as the merchant's own database keeps it. */
 export interface Subscription {
@@ -64,10 +63,12 @@ export async function renewSubscription(tessera: Tessera, storeId: string, subsc
     // Anything else may have charged: the same attempt, with the same key, or a lookup, comes next.
     return { kind: 'unknown', reason: error instanceof Error ? error.name : 'error', idempotencyKey };
   }
-  if (payment.status === 'succeeded') return { kind: 'renewed', payment };
-  if (payment.status === 'pending') return { kind: 'needs_customer', payment };
-  if (isFailedPaymentStatus(payment.status)) return retryOrGiveUp(subscription, payment.status, payment);
-  return { kind: 'gave_up', payment, reason: `unexpected status ${payment.status}` };
+  // One reading of the service's status and subStatus (`succeeded` / `approved`, `failed` / `voided`, …).
+  const status = normalizePaymentStatus(payment);
+  if (status === 'succeeded') return { kind: 'renewed', payment };
+  if (status === 'requires_action') return { kind: 'needs_customer', payment };
+  if (status === 'declined' || status === 'failed') return retryOrGiveUp(subscription, status, payment);
+  return { kind: 'gave_up', payment, reason: `unexpected status ${payment.status}${payment.subStatus ? ` / ${payment.subStatus}` : ''}` };
 }
 
 function retryOrGiveUp(subscription: Subscription, reason: string, payment?: Payment): RenewalOutcome {

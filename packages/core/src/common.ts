@@ -52,6 +52,7 @@ export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx)
 /**
  * The type of a request object without the index signature of a loose schema: the editor shows (and checks) the
  * fields the document names, so a misspelt optional field is a compile error, and `Omit<…>` keeps the known fields.
- * Unknown fields are still accepted and sent at run time; pass them from a variable or with a type assertion.
+ * Unknown fields are still accepted and sent at run time; pass them from a variable or with a type assertion. A
+ * union (a request of several modes) keeps each of its members.
  */
-export type RequestFields<T> = { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] };
+export type RequestFields<T> = T extends unknown ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] } : never;

@@ -54,7 +54,8 @@ export function parseErrorData(data: unknown): unknown {
 /**
  * Reads an error response body. The service's error shape is "not shown" in the interface document, so these are
  * tried in order:
- * - the sandbox's `{ error: { code, message, fields?, requestId? } }`;
+ * - the published `{ code, message, data }` (the vendor's API introduction), whose `code` wins;
+ * - the sandbox's `{ error: { code, message, fields?, requestId? } }` (sent beside the published keys);
  * - NestJS's `{ statusCode, message: string | string[], error }`: every message kept, joined with `; `;
  * - `{ errors: [...] }` (strings, or objects with `message`, `code` and `field`/`path`/`param`/`pointer`): all
  *   messages joined, objects with a field become `fields`, the first code is the code;
@@ -81,7 +82,8 @@ export function readErrorBody(rawData: unknown): ErrorBodyDetails {
   const nest = Array.isArray(record.message) ? record.message.filter((item): item is string => text(item) !== undefined) : [];
   const plain = text(typeof data === 'string' ? data.trim() : undefined);
   return {
-    code: code ?? codeOf(text(inner.type)) ?? codeOf(text(record.code)) ?? listedErrors(standard).map((item) => codeOf(text(entry(item).code))).find(Boolean),
+    // The published body's own `code` (`PAYMENT_NOT_FOUND`) first: the sandbox sends it beside its `error` object.
+    code: codeOf(text(record.code)) ?? code ?? codeOf(text(inner.type)) ?? listedErrors(standard).map((item) => codeOf(text(entry(item).code))).find(Boolean),
     message: shorten(
       text(inner.message) ??
         (nest.length > 0 ? nest.join('; ') : text(record.message)) ??

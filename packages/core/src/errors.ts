@@ -96,7 +96,31 @@ export class TesseraAbortError extends TesseraError {
  */
 export class TesseraConnectionError extends TesseraError {
   static override readonly brand: string = 'Connection';
-  constructor(message = 'Could not connect', options?: ErrorOptions) { super('connection_error', message, options); }
+  /** The origin that could not be reached (`https://app.tagadapay.com`), never a path or query. */
+  declare readonly origin: string | undefined;
+  /** What the runtime reported, in short: its error code and address (`ECONNREFUSED 127.0.0.1:4010`), or its message. */
+  declare readonly causeSummary: string | undefined;
+
+  constructor(message = 'Could not connect', options?: ConnectionErrorOptions) {
+    super('connection_error', message, options);
+    this.origin = options?.origin;
+    this.causeSummary = options?.causeSummary;
+  }
+
+  /** Name, code, message and reason, plus `origin` and `causeSummary` (never the runtime's error itself). */
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), origin: this.origin, causeSummary: this.causeSummary };
+  }
+}
+
+/** Options of a {@link TesseraConnectionError}. */
+export interface ConnectionErrorOptions extends ErrorOptions {
+  /** The origin that could not be reached. */
+  origin?: string | undefined;
+  /** The runtime's error in short (its code and address, or its message). */
+  causeSummary?: string | undefined;
+  /** The runtime's error code (`ECONNREFUSED`, `ENOTFOUND`), as the error's `reason`. */
+  reason?: string;
 }
 
 /** What is known about the answer a {@link TesseraResponseValidationError} is about; each part when known. */

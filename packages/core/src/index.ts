@@ -27,6 +27,7 @@ export {
   TesseraResponseValidationError,
   TesseraTimeoutError,
   TesseraValidationError,
+  type ConnectionErrorOptions,
   type FieldError,
   type ResponseValidationDetails,
   type TesseraErrorClass,
@@ -36,6 +37,7 @@ export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order
 export {
   authorizeRequest,
   captureRequest,
+  knownRequireActions,
   listPaymentsRequest,
   pageNumber,
   pageSize,
@@ -45,7 +47,9 @@ export {
   processPaymentRequest,
   purchaseRequest,
   reasonType,
+  refund,
   refundPaymentRequest,
+  requireActionData,
   threeDSChallengeData,
   voidPaymentRequest,
   type AuthorizeRequest,
@@ -57,7 +61,10 @@ export {
   type ProcessPaymentRequest,
   type PurchaseRequest,
   type ReasonType,
+  type Refund,
   type RefundPaymentRequest,
+  type RequireAction,
+  type RequireActionData,
   type ThreeDSChallengeData,
   type VoidPaymentRequest,
 } from './payment.js';
@@ -81,21 +88,27 @@ export {
   type PaymentInstrument,
   type PaymentInstrumentList,
 } from './payment-instrument.js';
+export { getRedirectUrl, getThreeDSChallenge, requiresThreeDS, type ThreeDSChallenge } from './payment-action.js';
 export {
-  getThreeDSChallenge,
   isFailedPaymentStatus,
+  isSettledPayment,
   isSettledPaymentStatus,
   isTerminalPaymentStatus,
   knownPaymentStatuses,
+  knownPaymentSubStatuses,
+  normalizePaymentStatus,
   paymentStatuses,
-  requiresThreeDS,
+  settledNormalizedStatuses,
   settledPaymentStatuses,
   terminalPaymentStatuses,
   type KnownPaymentStatus,
+  type KnownPaymentSubStatus,
+  type NormalizedPaymentStatus,
   type PaymentStatus,
   type PaymentStatusesWith,
+  type PaymentStatusFields,
   type PaymentStatusFlag,
-  type ThreeDSChallenge,
+  type PaymentSubStatus,
 } from './payment-status.js';
 export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './poll.js';
 export { MAX_REQUEST_ID_LENGTH, safeRequestId } from './request-id.js';
@@ -133,6 +146,7 @@ export {
   type OperationResource,
 } from './operations.js';
 export { routePath, routes, type OperationMethod, type Route } from './routes.js';
+export { SANDBOX_API_KEY } from './sandbox-api-key.js';
 export {
   decodeServiceToken,
   serviceToken,

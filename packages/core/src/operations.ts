@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { checkoutSession, createCheckoutSessionRequest } from './checkout-session.js';
 import { listOrdersRequest, order } from './order.js';
-import { listPaymentsRequest, payment, processPaymentRequest, refundPaymentRequest, voidPaymentRequest } from './payment.js';
+import { listPaymentsRequest, payment, processPaymentRequest, refund, refundPaymentRequest, voidPaymentRequest } from './payment.js';
 import { paymentFlow, paymentFlowInput } from './payment-flow.js';
 import { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTokenResponse, paymentInstrument } from './payment-instrument.js';
 import { archiveProcessorsRequest, archiveProcessorsResponse, processor, processorInput } from './processor.js';
@@ -53,11 +53,30 @@ export interface Operation {
   readonly outcomeKey?: string;
   /** When `request` is `undefined`: what the caller calls the path's `{id}`, the field a validation error names. Default `id`. */
   readonly idField?: string;
+  /**
+   * Fields the published API requires that the document lets the caller leave out, read before sending from the
+   * resource another operation answers: when the checked input's `when.field` is `when.equals` and one of `fields`
+   * is missing, the client sends `lookup` with the input's `idField` and copies the missing ones it finds.
+   */
+  readonly fillFrom?: {
+    readonly when: { readonly field: string; readonly equals: string };
+    readonly lookup: string;
+    readonly idField: string;
+    readonly fields: readonly string[];
+  };
+  /**
+   * For a `recognised` answer: other keys of the body returned beside the outcome, each recognised by its schema
+   * (`undefined` when absent or not recognised), e.g. the `refund` of a refund's answer.
+   */
+  readonly nested?: Readonly<Record<string, z.ZodMiniType>>;
 }
 
 const op = <const O extends Operation>(operation: O): O => operation;
 
-/** How void and refund answer ("not shown"): a payment recognised by what the SDK relies on, bare or wrapped. */
+/**
+ * How void and refund answer (the document: "not shown"; published: the payment's fields at the top level, a
+ * refund adding `refund`): a payment recognised by what the SDK relies on, bare or wrapped.
+ */
 const paymentOutcome = {
   response: payment,
   unwrap: ['payment', 'data'],
@@ -100,7 +119,7 @@ export const operations = {
     request: undefined,
     sendAs: 'query',
     response: paymentInstrument,
-    unwrap: ['paymentInstruments', 'items'],
+    unwrap: ['instruments', 'paymentInstruments', 'items'],
     answer: 'list',
     idField: 'customerId',
   }),
@@ -124,6 +143,8 @@ export const operations = {
     unwrap: ['payment'],
     answer: 'required',
     requires: ['id', 'status'],
+    // The published API requires amount, currency and storeId for every mode; a capture reads them from its authorization.
+    fillFrom: { when: { field: 'mode', equals: 'capture' }, lookup: 'retrievePayment', idField: 'paymentId', fields: ['amount', 'currency', 'storeId'] },
   }),
   retrievePayment: op({
     method: 'GET',
@@ -151,6 +172,7 @@ export const operations = {
     request: refundPaymentRequest,
     sendAs: 'body',
     ...paymentOutcome,
+    nested: { refund },
   }),
   createProcessor: op({
     method: 'POST',
@@ -198,7 +220,7 @@ export const operations = {
   createProduct: op({
     method: 'POST',
     path: '/products/create',
-    assumed: true,
+    assumed: false,
     request: createProductRequest,
     sendAs: 'body',
     response: product,
@@ -220,12 +242,14 @@ export const operations = {
   listPayments: op({
     method: 'POST',
     path: '/payments',
-    assumed: true,
+    assumed: false,
     request: listPaymentsRequest,
     sendAs: 'body',
     response: payment,
     unwrap: ['payments'],
     answer: 'list',
+    // Items are recognised by what the SDK relies on, so a guide's decimal amounts do not drop a payment.
+    requires: ['id', 'status'],
   }),
   listOrders: op({
     method: 'GET',

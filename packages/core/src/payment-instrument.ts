@@ -10,7 +10,8 @@ export const paymentInstrument = z.looseObject({
   id: z.string(),
   /** `card` is the only value the document shows; wallets may add others. */
   type: z.string(),
-  customerId: z.string(),
+  /** Absent from the items of the published customer instruments list (they are the customer's). */
+  customerId: z.optional(z.string()),
   card: z.optional(
     z.looseObject({
       last4: z.optional(z.string()),
@@ -23,27 +24,57 @@ export const paymentInstrument = z.looseObject({
 /** A reusable payment instrument (section 2.4). */
 export type PaymentInstrument = z.infer<typeof paymentInstrument>;
 
-const fromTokenBase = { serviceToken: nonEmptyString, storeId: resourceId };
+const tokenFields = { serviceToken: z.optional(nonEmptyString), tagadaToken: z.optional(nonEmptyString), storeId: resourceId };
 
-const exactlyOneCustomer = z.refine<{ customerData?: unknown; customerId?: unknown }>(
-  (body) => (body.customerData === undefined) !== (body.customerId === undefined),
-  { message: 'give exactly one of customerData or customerId', path: ['customerId'], params: { code: 'exactly_one' } },
-);
+const customerRules = [
+  z.refine<{ customerData?: unknown; customerId?: unknown }>((body) => body.customerData === undefined || body.customerId === undefined, {
+    message: 'cannot provide both customerId and customerData: give customerId for an existing customer, or customerData for a new one',
+    path: ['customerId'],
+    params: { code: 'exactly_one' },
+  }),
+  z.refine<{ customerData?: unknown; customerId?: unknown }>((body) => body.customerData !== undefined || body.customerId !== undefined, {
+    message: 'give one of customerData (a new customer) or customerId (an existing one)',
+    path: ['customerId'],
+    params: { code: 'exactly_one' },
+  }),
+];
+
+const tokenRules = [
+  z.refine<{ serviceToken?: string | undefined; tagadaToken?: string | undefined }>((body) => body.serviceToken !== undefined || body.tagadaToken !== undefined, {
+    message: 'is required: pass the string tokenizeCard returned (as serviceToken or tagadaToken)',
+    path: ['serviceToken'],
+    params: { code: 'required' },
+  }),
+  z.refine<{ serviceToken?: string | undefined; tagadaToken?: string | undefined }>((body) => body.serviceToken === undefined || body.tagadaToken === undefined || body.serviceToken === body.tagadaToken, {
+    message: 'must be the same token as serviceToken when both are given',
+    path: ['tagadaToken'],
+    params: { code: 'mismatch' },
+  }),
+];
+
+const fromTokenFields = z.looseObject({ ...tokenFields, customerData: z.optional(customerData), customerId: z.optional(resourceId) }).check(...tokenRules, ...customerRules, withoutCardData);
 
 /**
- * Body of `POST /payment-instruments/create-from-token` (section 4.1): exactly one of `customerData` (creates a
- * customer) or `customerId` (attaches to an existing one). Unknown fields pass through. The first stage checks
- * every field and names it in errors; the union after it gives the type its "one of".
+ * Body of `POST /payment-instruments/create-from-token` (section 4.1 and the published API). The token is the
+ * document's `serviceToken` or the published `tagadaToken` (the same string); the wire carries both names. Exactly
+ * one of `customerData` (creates a customer) or `customerId` (attaches to an existing one): the published API
+ * refuses both. Unknown fields pass through.
  */
 export const createPaymentInstrumentFromTokenRequest = z.pipe(
-  z.looseObject({ ...fromTokenBase, customerData: z.optional(customerData), customerId: z.optional(resourceId) }).check(exactlyOneCustomer, withoutCardData),
-  z.union([
-    z.looseObject({ ...fromTokenBase, customerData, customerId: z.optional(z.undefined()) }),
-    z.looseObject({ ...fromTokenBase, customerId: resourceId, customerData: z.optional(z.undefined()) }),
-  ]),
+  fromTokenFields,
+  z.transform((body) => {
+    const token = (body.serviceToken ?? body.tagadaToken) as string;
+    return { ...body, serviceToken: token, tagadaToken: token };
+  }),
 );
-/** Body of `POST /payment-instruments/create-from-token`. */
-export type CreatePaymentInstrumentFromTokenRequest = RequestFields<z.infer<typeof createPaymentInstrumentFromTokenRequest>>;
+type FromTokenFields = RequestFields<z.input<typeof fromTokenFields>>;
+/**
+ * Body of `POST /payment-instruments/create-from-token`, as the caller writes it: the token as `serviceToken` or
+ * `tagadaToken`, and one of `customerData` or `customerId`.
+ */
+export type CreatePaymentInstrumentFromTokenRequest = Omit<FromTokenFields, 'serviceToken' | 'tagadaToken' | 'customerData' | 'customerId'> &
+  ({ serviceToken: string; tagadaToken?: string } | { tagadaToken: string; serviceToken?: string }) &
+  ({ customerData: NonNullable<FromTokenFields['customerData']>; customerId?: undefined } | { customerId: string; customerData?: undefined });
 
 /** Response of `POST /payment-instruments/create-from-token`. */
 export const createPaymentInstrumentFromTokenResponse = z.looseObject({
@@ -54,9 +85,9 @@ export const createPaymentInstrumentFromTokenResponse = z.looseObject({
 export type CreatePaymentInstrumentFromTokenResponse = z.infer<typeof createPaymentInstrumentFromTokenResponse>;
 
 /**
- * Response of `GET /customers/{id}/payment-instruments`. The document says only "a list of instruments"; we
- * chose `{ data: PaymentInstrument[] }`, the same envelope as the other list operations.
+ * Response of `GET /customers/{id}/payment-instruments`: the published `{ instruments }` (items without
+ * `customerId`); the document says only "a list of instruments", and the sandbox also sends it as `data`.
  */
-export const paymentInstrumentList = z.looseObject({ data: z.array(paymentInstrument) });
+export const paymentInstrumentList = z.looseObject({ instruments: z.optional(z.array(paymentInstrument)), data: z.optional(z.array(paymentInstrument)) });
 /** Response of `GET /customers/{id}/payment-instruments`. */
 export type PaymentInstrumentList = z.infer<typeof paymentInstrumentList>;

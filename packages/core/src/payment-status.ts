@@ -1,5 +1,3 @@
-import type { Payment } from './payment.js';
-
 /**
  * Every payment status the SDK knows, with what it means:
  * - `terminal`: the document names it terminal (section 3.1): `succeeded`, `failed`, `declined`;
@@ -62,34 +60,74 @@ export function isFailedPaymentStatus(status: PaymentStatus): boolean {
   return flagged(status, 'failed');
 }
 
-/** The arguments `startChallenge` takes, read from a pending payment. */
-export interface ThreeDSChallenge {
-  /** The provider's session id (`externalSessionId`). */
-  sessionId: string;
-  acsChallengeUrl: string;
-  /** `acsTransID`. */
-  acsTransactionId: string;
-  /** `messageVersion`. */
-  threeDSVersion: string;
+/**
+ * Every `subStatus` the SDK knows, as the vendor's published examples and code show them: `approved` (a purchase
+ * that succeeded), `authorized` (the vendor's polling code reads an authorization as `pending` / `authorized`),
+ * `voided` (a void answers `failed` / `voided`). Other strings pass through.
+ */
+export const knownPaymentSubStatuses = ['approved', 'authorized', 'voided', 'declined', 'failed', 'refunded', 'partially_refunded'] as const;
+/** A known payment `subStatus`. */
+export type KnownPaymentSubStatus = (typeof knownPaymentSubStatuses)[number];
+/** A payment's `subStatus`: one of the known ones, or another string the service may add. */
+export type PaymentSubStatus = KnownPaymentSubStatus | (string & {});
+
+/**
+ * What a merchant branches on, read from a payment's `status`, `subStatus` and `requireAction` together
+ * ({@link normalizePaymentStatus}):
+ * - `requires_action`: the customer must act (a 3DS challenge, a redirect, …; see `requireAction`);
+ * - `processing`: the service is still working on it;
+ * - `authorized`: held, to capture or void;
+ * - `succeeded`: captured (a purchase, or a captured authorization);
+ * - `voided`: an authorization cancelled;
+ * - `refunded` / `partially_refunded`;
+ * - `declined`: the issuer or processor refused; `failed`: it could not be completed;
+ * - `unknown`: a status the SDK does not know (read `status` and `subStatus` yourself).
+ */
+export type NormalizedPaymentStatus =
+  | 'requires_action'
+  | 'processing'
+  | 'authorized'
+  | 'succeeded'
+  | 'voided'
+  | 'refunded'
+  | 'partially_refunded'
+  | 'declined'
+  | 'failed'
+  | 'unknown';
+
+/** The fields {@link normalizePaymentStatus} reads (a payment, or any answer that carries them). */
+export interface PaymentStatusFields {
+  readonly status: string;
+  readonly subStatus?: string | null | undefined;
+  readonly requireAction?: string | null | undefined;
 }
 
-/** True when the payment is pending on a 3DS challenge (`requireAction: 'threeds_auth'` with challenge data). */
-export function requiresThreeDS(payment: Payment): boolean {
-  return getThreeDSChallenge(payment) !== undefined;
+/** The normalized statuses that will not change without the merchant acting: every poller stops on them. */
+export const settledNormalizedStatuses: readonly NormalizedPaymentStatus[] = ['authorized', 'succeeded', 'voided', 'refunded', 'partially_refunded', 'declined', 'failed'];
+
+/**
+ * One reading of a payment's `status` and `subStatus`, in either of the forms the service uses: `succeeded` /
+ * `approved` is `succeeded`; `authorized`, or `pending` / `authorized`, is `authorized`; `failed` / `voided` (or
+ * `voided`) is `voided`; `pending` or `processing` with a `requireAction` other than `none` is `requires_action`.
+ * Never throws: a status it does not know is `unknown`.
+ */
+export function normalizePaymentStatus(payment: PaymentStatusFields): NormalizedPaymentStatus {
+  const { status, subStatus } = payment;
+  if (status === 'voided' || subStatus === 'voided') return 'voided';
+  if (status === 'refunded' || status === 'partially_refunded') return status;
+  if (status === 'authorized' || (subStatus === 'authorized' && (status === 'pending' || status === 'processing'))) return 'authorized';
+  if (status === 'succeeded' || status === 'declined' || status === 'failed') return status;
+  if (status === 'pending' || status === 'processing') {
+    const action = payment.requireAction;
+    return action !== undefined && action !== null && action !== '' && action !== 'none' ? 'requires_action' : 'processing';
+  }
+  return 'unknown';
 }
 
 /**
- * Reads the challenge arguments from a payment that requires 3DS (section 4.5), renamed as `startChallenge`
- * takes them. Returns `undefined` when no challenge is needed.
+ * True when the payment will not change without the merchant acting (a capture, void or refund): what
+ * `waitForFinalStatus` waits for. Reads both forms of the status ({@link normalizePaymentStatus}).
  */
-export function getThreeDSChallenge(payment: Payment): ThreeDSChallenge | undefined {
-  if (payment.status !== 'pending' || payment.requireAction !== 'threeds_auth') return undefined;
-  const session = payment.requireActionData?.metadata?.threedsSession;
-  if (!session) return undefined;
-  return {
-    sessionId: session.externalSessionId,
-    acsChallengeUrl: session.acsChallengeUrl,
-    acsTransactionId: session.acsTransID,
-    threeDSVersion: session.messageVersion,
-  };
+export function isSettledPayment(payment: PaymentStatusFields): boolean {
+  return settledNormalizedStatuses.includes(normalizePaymentStatus(payment));
 }

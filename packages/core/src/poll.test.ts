@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TesseraAbortError, TesseraTimeoutError, TesseraValidationError } from './errors.js';
+import { getThreeDSChallenge, requiresThreeDS } from './payment-action.js';
 import {
-  getThreeDSChallenge,
   isFailedPaymentStatus,
   isSettledPaymentStatus,
   isTerminalPaymentStatus,
   knownPaymentStatuses,
-  requiresThreeDS,
   settledPaymentStatuses,
   terminalPaymentStatuses,
 } from './payment-status.js';

@@ -1,42 +1,59 @@
 import * as z from 'zod/mini';
 import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
 
-/** A price of a product variant (section 2.11): amounts per currency, optionally recurring. */
+/**
+ * A price of a product variant (section 2.11, and the published example): amounts per currency, optionally
+ * recurring. Each currency option carries its `currency` on the wire (published), filled in from its key.
+ */
 export const productPriceInput = z.looseObject({
-  currencyOptions: z.record(currencyCode, z.looseObject({ amount: minorUnits })),
+  currencyOptions: z.pipe(
+    z.record(currencyCode, z.looseObject({ amount: minorUnits, currency: z.optional(currencyCode) })),
+    z.transform((options) => Object.fromEntries(Object.entries(options).map(([code, option]) => [code, { ...option, currency: option.currency ?? code }]))),
+  ),
   recurring: z.boolean(),
-  /** `month` is the value the document shows; any string passes (the sandbox bills `day`, `week`, `month`, `year`). */
-  interval: z.optional(z.string()),
+  /**
+   * `month` is the value the document shows, `null` the published one for a one-time price; any string passes
+   * (the sandbox bills `day`, `week`, `month`, `year`).
+   */
+  interval: z.optional(z.nullable(z.string())),
   intervalCount: z.optional(z.int().check(z.minimum(1))),
   billingTiming: z.optional(z.string()),
   default: z.boolean(),
 });
 /** A price of a product variant. */
-export type ProductPriceInput = RequestFields<z.infer<typeof productPriceInput>>;
+export type ProductPriceInput = RequestFields<z.input<typeof productPriceInput>>;
 
-/** A variant of a product (section 2.11). `price` and `compareAtPrice` are minor units. */
+/**
+ * A variant of a product (section 2.11; the published example leaves out `price`, `compareAtPrice` and may leave
+ * out `grams`, and adds `description` and `imageUrl`). `price` and `compareAtPrice` are minor units.
+ */
 export const productVariantInput = z.looseObject({
   name: z.string(),
+  description: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
   sku: z.string(),
-  grams: z.number().check(z.minimum(0)),
-  price: minorUnits,
-  compareAtPrice: minorUnits,
+  grams: z.optional(z.number().check(z.minimum(0))),
+  price: z.optional(minorUnits),
+  compareAtPrice: z.optional(minorUnits),
   active: z.boolean(),
   default: z.boolean(),
   prices: z.array(productPriceInput),
 });
 /** A variant of a product. */
-export type ProductVariantInput = RequestFields<z.infer<typeof productVariantInput>>;
+export type ProductVariantInput = RequestFields<z.input<typeof productVariantInput>>;
 
-/** Body of create product (section 2.11; path assumed). */
+/** Body of create product (section 2.11; `POST /products/create`, published). */
 export const createProductRequest = z.looseObject({
   storeId: resourceId,
   name: z.string(),
+  description: z.optional(z.string()),
   active: z.boolean(),
+  isShippable: z.optional(z.boolean()),
+  isTaxable: z.optional(z.boolean()),
   variants: z.array(productVariantInput),
 });
 /** Body of create product. */
-export type CreateProductRequest = RequestFields<z.infer<typeof createProductRequest>>;
+export type CreateProductRequest = RequestFields<z.input<typeof createProductRequest>>;
 
 /** A product as returned by create: ids for the product, its variants and their prices. */
 export const product = z.looseObject({

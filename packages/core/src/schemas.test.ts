@@ -45,7 +45,13 @@ describe('request schemas', () => {
     ['create-from-token, serviceToken missing', core.createPaymentInstrumentFromTokenRequest, { storeId: 'store_1', customerId: 'cus_1' }, ['serviceToken:required']],
     ['create-from-token, a 20,000-character serviceToken', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, serviceToken: 'e'.repeat(20_000), customerId: 'cus_1' }, []],
     ['3DS session', core.createThreeDSSessionRequest, { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's', metadata: {} } }, []],
-    ['3DS session without sessionData', core.createThreeDSSessionRequest, { provider: 'p', storeId: 'store_1', paymentInstrumentId: 'pi_1' }, ['sessionData:required']],
+    ['3DS session without sessionData (optional in the published API)', core.createThreeDSSessionRequest, { provider: 'p', storeId: 'store_1', paymentInstrumentId: 'pi_1' }, []],
+    ['3DS session with two different ids', core.createThreeDSSessionRequest, { storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { id: 'a', sessionId: 'b' } }, ['sessionData.sessionId:mismatch']],
+    ['void without storeId (published)', core.voidPaymentRequest, { paymentId: 'pay_1' }, []],
+    ['refund by paymentIds (published schema)', core.refundPaymentRequest, { paymentIds: ['pay_1'], amount: 500 }, []],
+    ['refund without any payment id', core.refundPaymentRequest, { amount: 500 }, ['paymentId:required']],
+    ['refund of an amount with refundAll', core.refundPaymentRequest, { paymentId: 'pay_1', amount: 500, refundAll: true }, ['refundAll:conflict']],
+    ['refund naming two different payments', core.refundPaymentRequest, { paymentId: 'pay_1', paymentIds: ['pay_2'] }, ['paymentIds:mismatch']],
     ['void', core.voidPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1' }, []],
     ['full refund', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1' }, []],
     ['partial refund in cents', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 500 }, []],
@@ -118,7 +124,7 @@ describe('field errors', () => {
     expect(fieldsOf(ids, { processorIds: ['p', 7] })).toEqual(['processorIds.1:invalid_type']);
     expect(fieldsOf(ids, ['p', ''])).toEqual(['1:too_small']);
     expect(fieldsOf(z.looseObject({ body: ids }), {})).toEqual(['body:required']);
-    expect(fieldsOf(core.processPaymentRequest, { amount: 1 })).toEqual(['mode:required']);
+    expect(fieldsOf(core.processPaymentRequest, { amount: 1 })).toEqual(['currency:required', 'storeId:required', 'paymentInstrumentId:required']);
     expect(fieldsOf(core.processPaymentRequest, { mode: 'refund' })).toEqual(['mode:invalid_value']);
   });
 
@@ -167,7 +173,9 @@ describe('processPaymentRequest', () => {
     ['capture as shown in the document', { mode: 'capture', paymentId: 'pay_1' }],
     ['partial capture', { mode: 'capture', paymentId: 'pay_1', storeId: 'store_1', amount: 500 }],
     ['CIT with reasonType ("not needed" is not "forbidden")', { ...purchase, reasonType: 'recurring' }],
-    ['zero-amount verification auth', { ...purchase, mode: 'auth', amount: 0 }],
+    ['no mode (the published default, purchase)', { ...purchase, mode: undefined }],
+    ['no initiatedBy (the published default, customer)', { ...purchase, initiatedBy: undefined }],
+    ['the published extra fields', { ...purchase, orderId: 'ord_1', customerId: 'cus_1', returnUrl: 'https://shop.example/back', draft: false, isRetry: true, subscriptionId: 'sub_1' }],
     ['unknown fields such as metadata', { ...purchase, metadata: { orderRef: 'A-1' }, routing: { rule: 'x' } }],
     ['ids with any characters (percent-encoded where they go into a path)', { ...purchase, paymentInstrumentId: '../x?y#z', storeId: 'store 1/é' }],
     ['an issuer-style reference that passes Luhn', { ...purchase, metadata: { phone: '4242424242424242' } }],
@@ -183,9 +191,11 @@ describe('processPaymentRequest', () => {
     ['fractional amount', { ...purchase, amount: 19.99 }, ['amount:invalid_type']],
     ['amount as string', { ...purchase, amount: '1999' }, ['amount:invalid_type']],
     ['negative amount', { ...purchase, amount: -5 }, ['amount:too_small']],
+    ['initiatedBy merchant without reasonType and no mode', { ...purchase, mode: undefined, initiatedBy: 'merchant' }, ['reasonType:required']],
     ['lower-case currency', { ...purchase, currency: 'usd' }, ['currency:invalid_format']],
     ['a code that is not ISO 4217', { ...purchase, currency: 'XYZ' }, ['currency:invalid_format']],
-    ['missing initiatedBy', { ...purchase, initiatedBy: undefined }, ['initiatedBy:required']],
+    ['a zero amount (the published API requires more than 0)', { ...purchase, mode: 'auth', amount: 0 }, ['amount:too_small']],
+    ['a returnUrl that is not a URL', { ...purchase, returnUrl: 'back' }, ['returnUrl:invalid_format']],
     ['a card number field', { ...purchase, metadata: { card: { cardNumber: 'x' } } }, ['metadata.card.cardNumber:card_data']],
     ['a CVC field', { mode: 'capture', paymentId: 'pay_1', cvc: '1' }, ['cvc:card_data']],
     ['capture without paymentId', { mode: 'capture' }, ['paymentId:required']],

@@ -13,15 +13,44 @@ export const threeDSSession = z.looseObject({
 /** A 3DS session persisted by the service (section 2.6). */
 export type ThreeDSSession = z.infer<typeof threeDSSession>;
 
-/** Body of `POST /threeds/create-session` (section 4.4). */
-export const createThreeDSSessionRequest = z.looseObject({
-  provider: nonEmptyString,
+/** The 3DS providers the published API names; another string passes through. */
+export const threeDSProviders = ['basis_theory', 'threedsecure_io'] as const;
+
+const sessionFields = z.looseObject({
+  provider: z._default(nonEmptyString, 'basis_theory'),
   storeId: resourceId,
   paymentInstrumentId: resourceId,
-  sessionData: z.looseObject({
-    sessionId: nonEmptyString,
-    metadata: z.record(z.string(), z.unknown()),
-  }),
+  /**
+   * The provider's session: Basis Theory's session object as web-threeds returns it (`id`, `cardBrand`, …; the
+   * published example), and/or the document's `{ sessionId, metadata }`. Optional in the published API.
+   */
+  sessionData: z.optional(
+    z.looseObject({
+      id: z.optional(nonEmptyString),
+      sessionId: z.optional(nonEmptyString),
+      metadata: z.optional(z.record(z.string(), z.unknown())),
+    }).check(
+      z.refine((data) => data.id === undefined || data.sessionId === undefined || data.id === data.sessionId, {
+        message: 'must be the same session as id when both are given',
+        path: ['sessionId'],
+        params: { code: 'mismatch' },
+      }),
+    ),
+  ),
 }).check(withoutCardData);
-/** Body of `POST /threeds/create-session`. */
-export type CreateThreeDSSessionRequest = RequestFields<z.infer<typeof createThreeDSSessionRequest>>;
+
+/**
+ * Body of `POST /threeds/create-session` (section 4.4 and the published API): `provider` defaults to
+ * `basis_theory`. The session's id goes on the wire under both names (`sessionData.id`, published, and
+ * `sessionData.sessionId`, the document's), with `metadata` (`{}` when none was given).
+ */
+export const createThreeDSSessionRequest = z.pipe(
+  sessionFields,
+  z.transform((body) => {
+    if (body.sessionData === undefined) return body;
+    const id = body.sessionData.id ?? body.sessionData.sessionId;
+    return { ...body, sessionData: { ...body.sessionData, ...(id !== undefined ? { id, sessionId: id } : {}), metadata: body.sessionData.metadata ?? {} } };
+  }),
+);
+/** Body of `POST /threeds/create-session`, as the caller writes it. */
+export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof sessionFields>>;

@@ -121,7 +121,8 @@ const badRefunds: unknown[] = [
   { paymentId: 'pay_1', storeId: 'store_1', amount: 1.5 },
   { paymentId: 'pay_1', storeId: 'store_1', amount: -100 },
   { paymentId: 'pay_1', storeId: 'store_1', amount: '100' },
-  { paymentId: 'pay_1' },
+  // No payment id at all (the published API needs only paymentId; storeId is optional).
+  { storeId: 'store_1' },
   { paymentId: 'pay_1', storeId: 'store_1', cvc: CVC },
   ...refusedIds.map((paymentId) => ({ paymentId, storeId: 'store_1' })),
   ...refusedIds.map((storeId) => ({ paymentId: 'pay_1', storeId })),

@@ -3,7 +3,7 @@ import type { SandboxContext } from './context.js';
 import { completeBtChallenge, findBtChallenge } from './bt-threeds.js';
 import { settleChallenge } from './payments.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { PaymentRecordStatus } from './state.js';
+import type { PaymentRecord, PaymentRecordStatus } from './state.js';
 
 /** An HTML answer. */
 export interface HtmlPage {
@@ -25,8 +25,10 @@ function page(title: string, body: string, status = 200): HtmlPage {
   };
 }
 
-// Where a payment can be once its challenge passed: approved, then perhaps captured, voided or refunded.
-const passedStatuses: ReadonlySet<PaymentRecordStatus> = new Set(['succeeded', 'authorized', 'voided', 'partially_refunded', 'refunded']);
+// Where a payment can be once its challenge passed: approved, then perhaps captured, voided (`failed` / `voided`)
+// or refunded.
+const passedStatuses: ReadonlySet<PaymentRecordStatus> = new Set(['succeeded', 'authorized', 'partially_refunded', 'refunded']);
+const passed = (payment: PaymentRecord): boolean => passedStatuses.has(payment.status) || payment.subStatus === 'voided';
 
 const field = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
 
@@ -71,7 +73,7 @@ export function completePage(ctx: SandboxContext, form: Record<string, string>):
   const btSession = payment ? undefined : findBtChallenge(ctx, acsTransID, form.threeDSServerTransID ?? '');
   if (!payment && !btSession) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
   if (btSession) completeBtChallenge(btSession, approved);
-  const authenticated = payment ? passedStatuses.has(payment.status) : btSession?.authenticationStatus === 'successful';
+  const authenticated = payment ? passed(payment) : btSession?.authenticationStatus === 'successful';
   const message = {
     type: 'challenge',
     id: payment?.requireActionData?.metadata.threedsSession.externalSessionId ?? btSession?.id ?? form.threeDSServerTransID ?? '',

@@ -1,7 +1,7 @@
 import type { OperationInput } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
-import { invalidState, notFound } from './http-error.js';
+import { invalidState, notFound, validationError } from './http-error.js';
 import { requireInstrument, requireStore } from './instruments.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
@@ -9,11 +9,23 @@ import type { CheckoutSessionRecord, OrderRecord, PaymentRecord, PriceRecord, Su
 import { startSubscription } from './subscriptions.js';
 import { validate } from './validate.js';
 
-function priceOf(variant: VariantRecord, currency: string): { amount: number; price?: PriceRecord } {
+/**
+ * What a variant costs in `currency`: its default price's amount in that currency, else another price's, else the
+ * variant's own `price` (the document's shape; the published one has none). `undefined` when it has none of them.
+ */
+function priceOf(variant: VariantRecord, currency: string): { amount: number; price?: PriceRecord } | undefined {
   const price = variant.prices.find((candidate) => candidate.default && candidate.currencyOptions[currency]) ??
     variant.prices.find((candidate) => candidate.currencyOptions[currency]);
   const amount = price?.currencyOptions[currency]?.amount;
-  return amount === undefined || !price ? { amount: variant.price } : { amount, price };
+  if (amount !== undefined && price) return { amount, price };
+  return variant.price === undefined ? undefined : { amount: variant.price };
+}
+
+/** {@link priceOf}, or a 400 naming the item whose variant has no price in the currency. */
+function requirePrice(variant: VariantRecord, currency: string, field: string): { amount: number; price?: PriceRecord } {
+  const priced = priceOf(variant, currency);
+  if (!priced) throw validationError([{ field, code: 'no_price', message: `variant ${variant.id} has no price in ${currency}` }]);
+  return priced;
 }
 
 function requireVariant(ctx: SandboxContext, storeId: string, variantId: string): VariantRecord {
@@ -26,7 +38,9 @@ function requireVariant(ctx: SandboxContext, storeId: string, variantId: string)
 export function createCheckoutSession(ctx: SandboxContext, input: OperationInput<'createCheckoutSession'>): CheckoutSessionRecord {
   requireStore(ctx, input.storeId);
   let amount = 0;
-  for (const item of input.items) amount += priceOf(requireVariant(ctx, input.storeId, item.variantId), input.currency).amount * item.quantity;
+  for (const [index, item] of input.items.entries()) {
+    amount += requirePrice(requireVariant(ctx, input.storeId, item.variantId), input.currency, `items.${index}.variantId`).amount * item.quantity;
+  }
   const id = ctx.nextId('cs');
   const redirectUrl = new URL(input.checkoutUrl);
   redirectUrl.searchParams.set('checkoutSessionId', id);
@@ -76,12 +90,16 @@ export function completeCheckoutSession(ctx: SandboxContext, id: string, body: u
   const order = createOrder(
     ctx,
     payment,
-    lines.map(({ item, variant }) => ({ variantId: item.variantId, quantity: item.quantity, amount: priceOf(variant, session.currency).amount * item.quantity })),
+    lines.map(({ item, variant }, index) => ({
+      variantId: item.variantId,
+      quantity: item.quantity,
+      amount: requirePrice(variant, session.currency, `items.${index}.variantId`).amount * item.quantity,
+    })),
     { checkoutSessionId: session.id },
   );
   const subscriptions: SubscriptionRecord[] = [];
-  for (const { item, variant } of lines) {
-    const { amount, price } = priceOf(variant, session.currency);
+  for (const [index, { item, variant }] of lines.entries()) {
+    const { amount, price } = requirePrice(variant, session.currency, `items.${index}.variantId`);
     if (!price?.recurring) continue;
     const subscription = startSubscription(ctx, {
       storeId: session.storeId,

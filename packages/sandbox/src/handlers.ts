@@ -25,7 +25,7 @@ function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): 
     guarded: true,
     handle: (request) => {
       const { input, params } = readOperationInput(name, request);
-      return handler(ctx, input, { params, origin: request.url.origin });
+      return handler(ctx, input, { params, origin: request.url.origin, body: request.body });
     },
   };
 }

@@ -1,8 +1,14 @@
 import type { ApiErrorBody, FieldError } from '@tessera/core';
 
 /**
+ * The error codes the vendor publishes, used as the body's top-level `code` where one applies (POST-payments-void:
+ * `PAYMENT_NOT_FOUND`, `TRANSACTION_NOT_AUTHORIZE`).
+ */
+export type PublishedErrorCode = 'PAYMENT_NOT_FOUND' | 'TRANSACTION_NOT_AUTHORIZE';
+
+/**
  * An error answer of the sandbox: HTTP status, stable `code`, message and, for validation errors, every bad field.
- * Operations throw it; the route wrapper turns it into core's `apiErrorBody`.
+ * Operations throw it; the route wrapper turns it into core's `apiErrorBody` ({@link SandboxHttpError.toBody}).
  */
 export class SandboxHttpError extends Error {
   /** HTTP status of the answer. */
@@ -15,8 +21,15 @@ export class SandboxHttpError extends Error {
   readonly headers: Record<string, string>;
   /** The `title` of the problem details (BT's routes), when it is not the code's. */
   readonly title: string | undefined;
+  /** The vendor's published code for this error, sent as the body's top-level `code` (else `code` is). */
+  readonly publishedCode: PublishedErrorCode | undefined;
 
-  constructor(status: number, code: string, message: string, options: { fields?: FieldError[]; headers?: Record<string, string>; title?: string } = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    options: { fields?: FieldError[]; headers?: Record<string, string>; title?: string; publishedCode?: PublishedErrorCode } = {},
+  ) {
     super(message);
     this.name = 'SandboxHttpError';
     this.status = status;
@@ -24,6 +37,7 @@ export class SandboxHttpError extends Error {
     this.fields = options.fields;
     this.headers = options.headers ?? {};
     this.title = options.title;
+    this.publishedCode = options.publishedCode;
   }
 
   /** The error as Basis Theory's problem details (the vault routes). */
@@ -31,9 +45,20 @@ export class SandboxHttpError extends Error {
     return problemDetails(this);
   }
 
-  /** The JSON error body for this error. */
+  /**
+   * The JSON error body of every API error, written only here: the published `{ code, message, data }` (`code` the
+   * vendor's where one is published, e.g. `PAYMENT_NOT_FOUND`, else the sandbox's; `data` holds the field errors
+   * and the request id), and beside it the earlier `{ error: { code, message, fields?, requestId } }` with the
+   * sandbox's own code (`not_found`, `invalid_state`, …).
+   */
   toBody(requestId: string): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields.map((field) => ({ ...field })) } : {}), requestId } };
+    const fields = () => (this.fields ? { fields: this.fields.map((field) => ({ ...field })) } : {});
+    return {
+      code: this.publishedCode ?? this.code,
+      message: this.message,
+      data: { ...fields(), requestId },
+      error: { code: this.code, message: this.message, ...fields(), requestId },
+    };
   }
 }
 
@@ -53,14 +78,14 @@ function problemDetails(error: SandboxHttpError): Record<string, unknown> {
   };
 }
 
-/** 404 `not_found` for a resource kind and id. */
-export function notFound(kind: string, id: string): SandboxHttpError {
-  return new SandboxHttpError(404, 'not_found', `No ${kind} with id "${id}"`);
+/** 404 `not_found` for a resource kind and id (`publishedCode` for the kinds the vendor publishes one for). */
+export function notFound(kind: string, id: string, publishedCode?: PublishedErrorCode): SandboxHttpError {
+  return new SandboxHttpError(404, 'not_found', `No ${kind} with id "${id}"`, publishedCode === undefined ? {} : { publishedCode });
 }
 
 /** 409 `invalid_state`: the request is not allowed in the resource's current state. */
-export function invalidState(message: string): SandboxHttpError {
-  return new SandboxHttpError(409, 'invalid_state', message);
+export function invalidState(message: string, publishedCode?: PublishedErrorCode): SandboxHttpError {
+  return new SandboxHttpError(409, 'invalid_state', message, publishedCode === undefined ? {} : { publishedCode });
 }
 
 /** 400 `validation_error` naming each bad field. */

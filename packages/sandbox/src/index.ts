@@ -21,6 +21,7 @@ export {
   type PriceRecord,
   type ProcessorRecord,
   type ProductRecord,
+  type RefundRecord,
   type FlowProcessorConfig,
   type BillingInterval,
   type BtThreeDSSessionRecord,

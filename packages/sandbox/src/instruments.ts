@@ -1,12 +1,48 @@
 import { decodeServiceToken, type OperationInput, ServiceTokenError, type ServiceTokenMetadata } from '@tessera/core';
+import { newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';
 import type { CustomerRecord, InstrumentRecord, ThreeDSSessionRecord } from './state.js';
 
-/** The instrument as the API returns it (without the sandbox's test-card outcome). */
+/** The sandbox's one account (the published instrument's `accountId`). */
+export const SANDBOX_ACCOUNT_ID = 'acc_sandbox';
+
+/**
+ * The instrument as create-from-token answers it (the published `paymentInstrument`: `id, type, customerId,
+ * accountId, isActive, isDefault, tokenizer, createdAt, card`), with the sandbox's `storeId` beside; without the
+ * sandbox's test-card outcome.
+ */
 export function publicInstrument(instrument: InstrumentRecord): Record<string, unknown> {
-  const { id, type, customerId, storeId, card, createdAt } = instrument;
-  return { id, type, customerId, storeId, card, createdAt };
+  const { id, type, customerId, isActive, isDefault, tokenizer, createdAt, card, storeId } = instrument;
+  return { id, type, customerId, accountId: SANDBOX_ACCOUNT_ID, isActive, isDefault, tokenizer, createdAt, card, storeId };
+}
+
+/**
+ * The customer's published fields, `id, email, firstName, lastName`: the names `null` when the customer has none
+ * (the published answer always has the keys), `email` only when it has one (core's customer types it as a string).
+ */
+export function customerFields(customer: CustomerRecord): Record<string, unknown> {
+  return {
+    id: customer.id,
+    ...(customer.email !== undefined ? { email: customer.email } : {}),
+    firstName: customer.firstName ?? null,
+    lastName: customer.lastName ?? null,
+  };
+}
+
+/**
+ * `GET /payment-instruments/{id}` as published: the instrument at the top level with its `customer`,
+ * `cardEnrichment { funding, segment }` and `processorTokens` (none in the sandbox).
+ */
+export function retrieveInstrument(ctx: SandboxContext, id: string): Record<string, unknown> {
+  const instrument = requireInstrument(ctx, id);
+  const customer = ctx.state.customers.get(instrument.customerId);
+  return {
+    ...publicInstrument(instrument),
+    customer: customer ? customerFields(customer) : { id: instrument.customerId },
+    cardEnrichment: { ...instrument.cardEnrichment },
+    processorTokens: [],
+  };
 }
 
 /** The store, or a 404. */
@@ -16,17 +52,33 @@ export function requireStore(ctx: SandboxContext, storeId: string) {
   return store;
 }
 
-/** `POST /payment-instruments/create-from-token`. */
+/**
+ * The field a token error names: the name the caller sent the token under (`tagadaToken`, published, or
+ * `serviceToken`, the document's), both when it sent both.
+ */
+function tokenFields(body: unknown): ('tagadaToken' | 'serviceToken')[] {
+  const sent = typeof body === 'object' && body !== null ? body : {};
+  const names = (['tagadaToken', 'serviceToken'] as const).filter((name) => name in sent);
+  return names.length > 0 ? names : ['serviceToken'];
+}
+
+/**
+ * `POST /payment-instruments/create-from-token` → as published, `{ paymentInstrument: { id, type, customerId,
+ * accountId, isActive, isDefault, tokenizer, createdAt, card, storeId }, customer: { id, email, firstName,
+ * lastName, createdAt, storeId } }`. The token is the checked input's `tagadaToken` (the same string as
+ * `serviceToken`); `body` is the request as sent, to name the token's field as the caller did.
+ */
 export function createInstrumentFromToken(
   ctx: SandboxContext,
   input: OperationInput<'createPaymentInstrumentFromToken'>,
-): { paymentInstrument: Record<string, unknown>; customer: { id: string; email?: string } } {
+  body: unknown,
+): { paymentInstrument: Record<string, unknown>; customer: Record<string, unknown> } {
   let token;
   try {
-    token = decodeServiceToken(input.serviceToken);
+    token = decodeServiceToken(input.tagadaToken ?? input.serviceToken);
   } catch (error) {
     if (error instanceof ServiceTokenError) {
-      throw validationError([{ field: 'serviceToken', code: 'invalid_service_token', message: error.message }]);
+      throw validationError(tokenFields(body).map((field) => ({ field, code: 'invalid_service_token', message: error.message })));
     }
     throw error;
   }
@@ -49,19 +101,30 @@ export function createInstrumentFromToken(
   if (!customer) throw new SandboxHttpError(400, 'validation_error', 'customerData or customerId is required');
   const vaultToken = ctx.state.vaultTokens.get(token.token);
   const meta = token.nonSensitiveMetadata ?? {};
+  const customerId = customer.id;
   const instrument: InstrumentRecord = {
     id: ctx.nextId('pi'),
     type: 'card',
-    customerId: customer.id,
+    customerId,
     storeId: input.storeId,
+    isActive: true,
+    isDefault: ![...ctx.state.instruments.values()].some((other) => other.customerId === customerId),
+    tokenizer: token.provider,
     card: vaultToken ? { last4: vaultToken.last4, brand: vaultToken.brand, expMonth: vaultToken.expMonth, expYear: vaultToken.expYear } : cardFactsOf(meta),
+    // The vault's own cards are consumer credit cards; a token from another vault states its facts or none.
+    cardEnrichment: vaultToken ? { funding: 'credit', segment: 'consumer' } : { funding: textOf(meta.funding), segment: textOf(meta.segment) },
     // A token from another vault has no test-card outcome: its metadata decides whether 3DS is needed.
     outcome: vaultToken?.outcome ?? (meta.authentication === 'sca_required' ? 'challenge' : 'approve'),
     createdAt: ctx.nowIso(),
   };
   ctx.state.instruments.set(instrument.id, instrument);
-  return { paymentInstrument: publicInstrument(instrument), customer: { id: customer.id, ...(customer.email !== undefined ? { email: customer.email } : {}) } };
+  return {
+    paymentInstrument: publicInstrument(instrument),
+    customer: { ...customerFields(customer), createdAt: customer.createdAt, storeId: customer.storeId },
+  };
 }
+
+const textOf = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
 
 /**
  * The card facts a token from another vault states, and only those: a fact it leaves out (or gives as `''`, `0`
@@ -83,23 +146,35 @@ export function requireInstrument(ctx: SandboxContext, id: string): InstrumentRe
   return instrument;
 }
 
-/** `GET /customers/{id}/payment-instruments` → `{ data }`. */
-export function listCustomerInstruments(ctx: SandboxContext, customerId: string): { data: Record<string, unknown>[] } {
+/**
+ * `GET /customers/{id}/payment-instruments` → as published, `{ instruments }`, whose items carry no `customerId`
+ * (`id, type, isActive, isDefault, createdAt, card, cardEnrichment`), and the same items as `data` (the sandbox's
+ * earlier answer).
+ */
+export function listCustomerInstruments(ctx: SandboxContext, customerId: string): { instruments: Record<string, unknown>[]; data: Record<string, unknown>[] } {
   if (!ctx.state.customers.has(customerId)) throw notFound('customer', customerId);
-  const data: Record<string, unknown>[] = [];
+  const instruments: Record<string, unknown>[] = [];
   for (const instrument of ctx.state.instruments.values()) {
-    if (instrument.customerId === customerId) data.push(publicInstrument(instrument));
+    if (instrument.customerId !== customerId) continue;
+    const { id, type, isActive, isDefault, createdAt, card, cardEnrichment } = instrument;
+    instruments.push({ id, type, isActive, isDefault, createdAt, card, cardEnrichment: { ...cardEnrichment } });
   }
-  return { data };
+  return { instruments, data: instruments };
 }
 
-/** `POST /threeds/create-session`: persists a 3DS session with status `created`. */
+/**
+ * `POST /threeds/create-session` → `{ id, externalSessionId, provider, status: 'created', paymentInstrumentId,
+ * createdAt, storeId }`. The external session is `sessionData`'s id (Basis Theory's session object as web-threeds
+ * returns it, `id`; or the document's `sessionId`); without `sessionData` the sandbox makes a BT 3DS session itself,
+ * as the service does, and names it.
+ */
 export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<'createThreeDSSession'>): ThreeDSSessionRecord {
   requireStore(ctx, input.storeId);
-  requireInstrument(ctx, input.paymentInstrumentId);
+  const instrument = requireInstrument(ctx, input.paymentInstrumentId);
+  const externalSessionId = input.sessionData?.id ?? input.sessionData?.sessionId ?? newBtThreeDSSession(ctx, null, instrument.card.brand).id;
   const session: ThreeDSSessionRecord = {
     id: ctx.nextId('tds'),
-    externalSessionId: input.sessionData.sessionId,
+    externalSessionId,
     provider: input.provider,
     status: 'created',
     paymentInstrumentId: input.paymentInstrumentId,

@@ -31,8 +31,26 @@ function open(ctx: SandboxContext, mode: PaymentRecord['mode']): PaymentRecord {
   });
 }
 
-// The requests that bring a payment of each mode to each status, through the table itself.
-const paths: Record<PaymentRecordStatus, { mode: PaymentRecord['mode']; steps: [PaymentTransitionName, number?][] }> = {
+// A payment's state as the tests name it: its status, or `voided` for a void (status `failed`, subStatus `voided`).
+type PaymentState = PaymentRecordStatus | 'voided';
+const stateOf = (payment: PaymentRecord): PaymentState => (payment.subStatus === 'voided' ? 'voided' : payment.status);
+
+// What each state reports, as the vendor publishes it (succeeded / approved, failed / voided) and as we chose for
+// the others: written out here, not read from the table.
+const reported: Record<PaymentState, { status: PaymentRecordStatus; subStatus: string | null }> = {
+  processing: { status: 'processing', subStatus: null },
+  pending: { status: 'pending', subStatus: null },
+  succeeded: { status: 'succeeded', subStatus: 'approved' },
+  declined: { status: 'declined', subStatus: 'declined' },
+  failed: { status: 'failed', subStatus: 'failed' },
+  authorized: { status: 'authorized', subStatus: 'authorized' },
+  voided: { status: 'failed', subStatus: 'voided' },
+  partially_refunded: { status: 'partially_refunded', subStatus: 'partially_refunded' },
+  refunded: { status: 'refunded', subStatus: 'refunded' },
+};
+
+// The requests that bring a payment of each mode to each state, through the table itself.
+const paths: Record<PaymentState, { mode: PaymentRecord['mode']; steps: [PaymentTransitionName, number?][] }> = {
   processing: { mode: 'purchase', steps: [] },
   pending: { mode: 'purchase', steps: [['challenge']] },
   succeeded: { mode: 'purchase', steps: [['purchase']] },
@@ -44,18 +62,19 @@ const paths: Record<PaymentRecordStatus, { mode: PaymentRecord['mode']; steps: [
   refunded: { mode: 'purchase', steps: [['purchase'], ['refund']] },
 };
 
-function paymentIn(ctx: SandboxContext, status: PaymentRecordStatus, mode = paths[status].mode): PaymentRecord {
+function paymentIn(ctx: SandboxContext, state: PaymentState, mode = paths[state].mode): PaymentRecord {
   const payment = open(ctx, mode);
-  for (const [name, amount] of paths[status].steps) transition(ctx, payment, name, amount === undefined ? {} : { amount });
-  expect(payment.status).toBe(status);
+  for (const [name, amount] of paths[state].steps) transition(ctx, payment, name, amount === undefined ? {} : { amount });
+  expect(stateOf(payment)).toBe(state);
+  expect({ status: payment.status, subStatus: payment.subStatus }).toEqual(reported[state]);
   return payment;
 }
 
-const statuses = Object.keys(paths) as PaymentRecordStatus[];
+const statuses = Object.keys(paths) as PaymentState[];
 
 // Where each transition may start and where it ends (a refund without amount: the rest), written out here (not
 // read from the table) so that a changed guard fails.
-const allowed: Record<PaymentTransitionName, { from: PaymentRecordStatus[]; mode?: PaymentRecord['mode']; to: PaymentRecordStatus }> = {
+const allowed: Record<PaymentTransitionName, { from: PaymentState[]; mode?: PaymentRecord['mode']; to: PaymentState }> = {
   cascade: { from: ['processing'], to: 'processing' },
   purchase: { from: ['processing', 'pending'], mode: 'purchase', to: 'succeeded' },
   authorize: { from: ['processing', 'pending'], mode: 'auth', to: 'authorized' },
@@ -75,7 +94,7 @@ const refusals: Record<PaymentTransitionName, string> = {
   fail: 'only a payment being routed or challenged can fail',
   challenge: 'only a payment being routed can be challenged',
   capture: 'only an authorized payment can be captured',
-  void: 'only an authorized payment can be voided',
+  void: 'only payments with authorized status can be voided',
   refund: 'only a captured payment can be refunded',
 };
 
@@ -95,7 +114,7 @@ describe('payment transitions table', () => {
   });
 
   // Every transition from every status; from the statuses both modes reach, for each mode.
-  const bothModes: PaymentRecordStatus[] = ['processing', 'pending', 'declined', 'failed'];
+  const bothModes: PaymentState[] = ['processing', 'pending', 'declined', 'failed'];
   const cases = (Object.keys(allowed) as PaymentTransitionName[]).flatMap((name) =>
     statuses.flatMap((status) => (bothModes.includes(status) ? (['purchase', 'auth'] as const) : [paths[status].mode]).map((mode) => ({ name, status, mode }))),
   );
@@ -108,16 +127,19 @@ describe('payment transitions table', () => {
     const ledger = ctx.state.ledger.length;
     if (rule.from.includes(status) && (rule.mode === undefined || rule.mode === mode)) {
       transition(ctx, payment, name);
-      expect(payment.status).toBe(rule.to);
+      expect(stateOf(payment)).toBe(rule.to);
+      expect({ status: payment.status, subStatus: payment.subStatus }).toEqual(reported[rule.to]);
       expect(ctx.state.webhookEvents.slice(events).map((event) => event.type)).toEqual(rule.to === 'processing' ? [] : [`payment.${rule.to}`]);
     } else {
       const error = refusal(() => transition(ctx, payment, name));
-      expect({ status: error.status, code: error.code, message: error.message }).toEqual({
+      expect({ status: error.status, code: error.code, message: error.message, publishedCode: error.publishedCode }).toEqual({
         status: 409,
         code: 'invalid_state',
-        message: `Payment ${payment.id} is ${status}; ${refusals[name]}`,
+        message: `Payment ${payment.id} is ${status === 'voided' ? 'failed (voided)' : status}; ${refusals[name]}`,
+        // The published code of a void refused (POST-payments-void); none is published for the others.
+        publishedCode: name === 'void' ? 'TRANSACTION_NOT_AUTHORIZE' : undefined,
       });
-      expect(payment.status).toBe(status);
+      expect(stateOf(payment)).toBe(status);
       expect(ctx.state.webhookEvents.length).toBe(events);
       expect(ctx.state.ledger.length).toBe(ledger);
     }
@@ -212,13 +234,19 @@ describe('each transition', () => {
     expect(refusal(() => transition(ctx, part, 'capture')).code).toBe('invalid_state');
   });
 
-  it('void releases the whole authorization and captures nothing', () => {
+  it('void releases the whole authorization, captures nothing and reports failed / voided with voidedAt (published)', () => {
     const ctx = context();
     const payment = paymentIn(ctx, 'authorized');
+    expect(payment.voidedAt).toBeUndefined();
+    ctx.clock.advance(60_000);
     transition(ctx, payment, 'void');
-    expect(payment).toMatchObject({ status: 'voided', capturedAmount: 0, refundedAmount: 0 });
+    expect(payment).toMatchObject({ status: 'failed', subStatus: 'voided', voidedAt: '2030-01-01T00:01:00.000Z', capturedAmount: 0, refundedAmount: 0 });
     expect(ctx.state.ledger.at(-1)).toMatchObject({ kind: 'void', amount: 1000 });
     expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment.authorized', 'payment.voided']);
+    expect(ctx.state.webhookEvents.at(-1)?.data).toMatchObject({ status: 'failed', subStatus: 'voided' });
+    // A voided payment can be neither captured nor voided again.
+    expect(refusal(() => transition(ctx, payment, 'capture')).message).toBe(`Payment ${payment.id} is failed (voided); only an authorized payment can be captured`);
+    expect(refusal(() => transition(ctx, payment, 'void')).publishedCode).toBe('TRANSACTION_NOT_AUTHORIZE');
   });
 
   it('refund gives back part then the rest of what was captured, never more (422)', () => {
@@ -244,7 +272,7 @@ describe('each transition', () => {
     const payment = paymentIn(ctx, 'partially_refunded');
     const json = JSON.parse(JSON.stringify(payment)) as Record<string, unknown>;
     expect(json).toMatchObject({ requireAction: 'none', capturedAmount: 1000, refundedAmount: 300 });
-    expect(Object.keys(json).slice(0, 5)).toEqual(['id', 'amount', 'currency', 'status', 'requireAction']);
+    expect(Object.keys(json).slice(0, 6)).toEqual(['id', 'amount', 'currency', 'status', 'subStatus', 'requireAction']);
     expect(ctx.state.webhookEvents.map((event) => event.data)).toMatchObject([
       { status: 'succeeded', capturedAmount: 1000, refundedAmount: 0 },
       { status: 'partially_refunded', capturedAmount: 1000, refundedAmount: 300 },

@@ -1,8 +1,9 @@
-import type { KnownPaymentStatus } from '@tessera/core';
+import type { KnownPaymentSubStatus } from '@tessera/core';
 import type { SandboxContext } from './context.js';
-import { invalidState, SandboxHttpError } from './http-error.js';
+import { invalidState, type PublishedErrorCode, SandboxHttpError } from './http-error.js';
 import { moneyOf, type PaymentMoney } from './ledger.js';
 import type { LedgerEntry, PaymentAttempt, PaymentRecord, PaymentRecordStatus } from './state.js';
+import type { WebhookEventType } from './webhooks.js';
 
 /** The money a transition moves: its ledger kind, and how much at most (also the amount when none is given). */
 interface Movement {
@@ -12,51 +13,81 @@ interface Movement {
   tooMuch?: { code: string; message(amount: number, upTo: number): string };
 }
 
+/**
+ * What a payment reports after a transition, as the vendor's published examples do: `status` and `subStatus`
+ * (`succeeded` / `approved`, a void `failed` / `voided`; `null` while there is no outcome yet).
+ */
+export interface PaymentOutcome {
+  status: PaymentRecordStatus;
+  subStatus: KnownPaymentSubStatus | null;
+}
+
 /** One row of the lifecycle: the guards of a transition and what it does. */
 export interface PaymentTransition {
   /** Statuses it may start from; from any other it is refused (409 `invalid_state`). */
   from: readonly PaymentRecordStatus[];
   /** Only for payments of this mode. */
   mode?: PaymentRecord['mode'];
-  /** The status after it, from the amounts after its movement; `processing` fires no event. */
-  to: PaymentRecordStatus | ((money: PaymentMoney) => KnownPaymentStatus);
+  /** The status and subStatus after it, from the amounts after its movement; `processing` fires no event. */
+  to: PaymentOutcome | ((money: PaymentMoney) => PaymentOutcome);
   movement?: Movement;
   /** Ends the 409 message `Payment <id> is <status>; <refusal>`. */
   refusal: string;
+  /** The vendor's published code for the refusal (the body's top-level `code`), where one is published. */
+  refusedAs?: PublishedErrorCode;
+  /** The event it fires; default `payment.<status>`. */
+  event?: WebhookEventType;
+  /** The time field it sets on the payment (the transition's time). */
+  stamps?: 'voidedAt';
 }
 
+/** A status reported with the same subStatus (`authorized` / `authorized`, `declined` / `declined`, …). */
+const same = <S extends PaymentRecordStatus & KnownPaymentSubStatus>(status: S): PaymentOutcome => ({ status, subStatus: status });
 const beingRouted = ['processing'] as const;
 const routedOrChallenged = ['processing', 'pending'] as const;
 const fullAmount = (payment: PaymentRecord): number => payment.amount;
 
 /**
- * Every change of a payment's status. Routing starts each payment in `processing`: each decline followed by a
- * fallback processor is a `cascade`, and the last attempt ends in `purchase` or `authorize` (approved), `decline`,
- * `fail` or `challenge`. A challenge passed is `purchase` or `authorize` from `pending`, a challenge failed is `fail`
- * from `pending`. Captures and refunds may be full or partial.
+ * Every change of a payment's status, the one place that sets `status` and `subStatus`. Routing starts each payment
+ * in `processing`: each decline followed by a fallback processor is a `cascade`, and the last attempt ends in
+ * `purchase` or `authorize` (approved), `decline`, `fail` or `challenge`. A challenge passed is `purchase` or
+ * `authorize` from `pending`, a challenge failed is `fail` from `pending`. Captures and refunds may be full or
+ * partial. What each reports (the published examples: a purchase `succeeded` / `approved`, a void `failed` /
+ * `voided`; the others are our choice, documented in the README):
+ *
+ * | transition | status | subStatus |
+ * |---|---|---|
+ * | cascade | processing | null |
+ * | purchase, capture | succeeded | approved |
+ * | authorize | authorized | authorized |
+ * | decline | declined | declined |
+ * | fail | failed | failed |
+ * | challenge | pending | null |
+ * | void | failed | voided (event `payment.voided`, `voidedAt` set) |
+ * | refund | partially_refunded or refunded | the same as status |
  */
 export const paymentTransitions = {
-  cascade: { from: beingRouted, to: 'processing', refusal: 'only a payment being routed can fall back to another processor' },
+  cascade: { from: beingRouted, to: { status: 'processing', subStatus: null }, refusal: 'only a payment being routed can fall back to another processor' },
   purchase: {
     from: routedOrChallenged,
     mode: 'purchase',
-    to: 'succeeded',
+    to: { status: 'succeeded', subStatus: 'approved' },
     movement: { kind: 'charge', upTo: fullAmount },
     refusal: 'only a purchase being routed or challenged can be approved',
   },
   authorize: {
     from: routedOrChallenged,
     mode: 'auth',
-    to: 'authorized',
+    to: same('authorized'),
     movement: { kind: 'authorize', upTo: fullAmount },
     refusal: 'only an authorization being routed or challenged can be approved',
   },
-  decline: { from: beingRouted, to: 'declined', refusal: 'only a payment being routed can be declined' },
-  fail: { from: routedOrChallenged, to: 'failed', refusal: 'only a payment being routed or challenged can fail' },
-  challenge: { from: beingRouted, to: 'pending', refusal: 'only a payment being routed can be challenged' },
+  decline: { from: beingRouted, to: same('declined'), refusal: 'only a payment being routed can be declined' },
+  fail: { from: routedOrChallenged, to: same('failed'), refusal: 'only a payment being routed or challenged can fail' },
+  challenge: { from: beingRouted, to: { status: 'pending', subStatus: null }, refusal: 'only a payment being routed can be challenged' },
   capture: {
     from: ['authorized'],
-    to: 'succeeded',
+    to: { status: 'succeeded', subStatus: 'approved' },
     movement: {
       kind: 'capture',
       upTo: fullAmount,
@@ -66,13 +97,16 @@ export const paymentTransitions = {
   },
   void: {
     from: ['authorized'],
-    to: 'voided',
+    to: { status: 'failed', subStatus: 'voided' },
     movement: { kind: 'void', upTo: fullAmount },
-    refusal: 'only an authorized payment can be voided',
+    refusal: 'only payments with authorized status can be voided',
+    refusedAs: 'TRANSACTION_NOT_AUTHORIZE',
+    event: 'payment.voided',
+    stamps: 'voidedAt',
   },
   refund: {
     from: ['succeeded', 'partially_refunded'],
-    to: (money) => (money.refunded === money.captured ? 'refunded' : 'partially_refunded'),
+    to: (money) => same(money.refunded === money.captured ? 'refunded' : 'partially_refunded'),
     movement: {
       kind: 'refund',
       upTo: (_payment, money) => money.captured - money.refunded,
@@ -89,6 +123,8 @@ export type PaymentTransitionName = keyof typeof paymentTransitions;
 export interface PaymentFacts extends Pick<PaymentRecord, 'amount' | 'currency' | 'mode' | 'initiatedBy' | 'storeId' | 'paymentInstrumentId' | 'customerId' | 'paymentFlowId' | 'processorId'> {
   reasonType?: PaymentRecord['reasonType'] | undefined;
   threedsSessionId?: string | undefined;
+  orderId?: string | undefined;
+  subscriptionId?: string | undefined;
 }
 
 /**
@@ -103,6 +139,7 @@ export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRe
     amount: facts.amount,
     currency: facts.currency,
     status: 'processing',
+    subStatus: null,
     get requireAction() {
       return payment.status === 'pending' && payment.requireActionData !== null ? 'threeds_auth' : 'none';
     },
@@ -115,6 +152,8 @@ export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRe
     customerId: facts.customerId,
     paymentFlowId: facts.paymentFlowId,
     ...(facts.threedsSessionId !== undefined ? { threedsSessionId: facts.threedsSessionId } : {}),
+    ...(facts.orderId !== undefined ? { orderId: facts.orderId } : {}),
+    ...(facts.subscriptionId !== undefined ? { subscriptionId: facts.subscriptionId } : {}),
     get capturedAmount() {
       return moneyOf(ctx.state.ledger, id).captured;
     },
@@ -141,6 +180,8 @@ export interface TransitionInput<N extends PaymentTransitionName = PaymentTransi
   amount?: (N extends PartialTransitionName ? number : never) | undefined;
   /** The processor attempt that led to it (routing transitions), appended to `attempts`. */
   attempt?: PaymentAttempt | undefined;
+  /** The refund it records (a refund), kept on its ledger entry. */
+  refundId?: (N extends 'refund' ? string : never) | undefined;
 }
 
 /** True when the payment's status and mode allow the transition. */
@@ -149,26 +190,51 @@ export function canTransition(payment: PaymentRecord, name: PaymentTransitionNam
   return rule.from.includes(payment.status) && (rule.mode === undefined || rule.mode === payment.mode);
 }
 
+/** The payment's status as a refusal names it: `failed (voided)` for a void, else its status. */
+export function describeStatus(payment: Pick<PaymentRecord, 'status' | 'subStatus'>): string {
+  return payment.subStatus === 'voided' ? `${payment.status} (voided)` : payment.status;
+}
+
+/**
+ * Checks a transition's guards without applying it: 409 `invalid_state` (with the published code where there is
+ * one) when the payment's status or mode does not allow it.
+ */
+export function assertCanTransition(payment: PaymentRecord, name: PaymentTransitionName): void {
+  const rule: PaymentTransition = paymentTransitions[name];
+  if (!canTransition(payment, name)) throw invalidState(`Payment ${payment.id} is ${describeStatus(payment)}; ${rule.refusal}`, rule.refusedAs);
+}
+
 /**
  * Applies a transition: checks its guards (409 `invalid_state` from another status, 422 for an amount above what
- * may move), then records its movement in the ledger, sets the status and fires `payment.<status>` with the
- * payment as it now is. Nothing changes when a guard refuses.
+ * may move), then records its movement in the ledger, sets the status and subStatus (and the time it stamps) and
+ * fires its event (`payment.<status>`, `payment.voided` for a void) with the payment as it now is. Nothing changes
+ * when a guard refuses.
  */
 export function transition<N extends PaymentTransitionName>(ctx: SandboxContext, payment: PaymentRecord, name: N, input: TransitionInput<N> = {}): PaymentRecord {
   const rule: PaymentTransition = paymentTransitions[name];
-  if (!canTransition(payment, name)) throw invalidState(`Payment ${payment.id} is ${payment.status}; ${rule.refusal}`);
+  assertCanTransition(payment, name);
   const { movement } = rule;
   if (movement) {
     const upTo = movement.upTo(payment, moneyOf(ctx.state.ledger, payment.id));
     const { tooMuch } = movement;
     const amount = tooMuch ? (input.amount ?? upTo) : upTo;
     if (tooMuch && amount > upTo) throw new SandboxHttpError(422, tooMuch.code, tooMuch.message(amount, upTo));
-    ctx.state.ledger.push({ paymentId: payment.id, kind: movement.kind, amount, currency: payment.currency, at: ctx.nowIso() });
+    ctx.state.ledger.push({
+      id: ctx.nextId('txn'),
+      paymentId: payment.id,
+      kind: movement.kind,
+      amount,
+      currency: payment.currency,
+      at: ctx.nowIso(),
+      ...(input.refundId !== undefined ? { refundId: input.refundId } : {}),
+    });
   }
   if (input.attempt) payment.attempts.push(input.attempt);
-  const status = typeof rule.to === 'function' ? rule.to(moneyOf(ctx.state.ledger, payment.id)) : rule.to;
+  const { status, subStatus } = typeof rule.to === 'function' ? rule.to(moneyOf(ctx.state.ledger, payment.id)) : rule.to;
   payment.status = status;
+  payment.subStatus = subStatus;
   payment.updatedAt = ctx.nowIso();
-  if (status !== 'processing') ctx.webhooks.emit(`payment.${status}`, payment.storeId, payment);
+  if (rule.stamps) payment[rule.stamps] = payment.updatedAt;
+  if (status !== 'processing') ctx.webhooks.emit(rule.event ?? `payment.${status}`, payment.storeId, payment);
   return payment;
 }

@@ -1,20 +1,24 @@
 import type { OperationInput, OperationName } from '@tessera/core';
 import { createCheckoutSession } from './checkout.js';
 import type { SandboxContext } from './context.js';
-import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, publicInstrument, requireInstrument, requireStore } from './instruments.js';
+import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, requireStore, retrieveInstrument } from './instruments.js';
 import type { PathParams } from './operation-input.js';
 import { listOrders } from './orders.js';
 import { createPaymentFlow } from './payment-flows.js';
-import { listPayments, processPayment, refundPayment, requirePayment, voidPayment } from './payments.js';
+import { listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from './payments.js';
 import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
 import type { RouteResult } from './route.js';
 import { createStore } from './stores.js';
 
-/** The request besides the input: the path's parameters and the sandbox's origin (ACS URLs point at it). */
+/**
+ * The request besides the input: the path's parameters, the sandbox's origin (ACS URLs point at it) and the body as
+ * sent (before the catalog's schema filled in defaults and second names: to name a field as the caller wrote it).
+ */
 export interface HandlerRequest<K extends OperationName> {
   params: PathParams<K>;
   origin: string;
+  body: unknown;
 }
 
 /** Serves one operation of core's catalog with its checked input (never `unknown`: the route checked it first). */
@@ -25,12 +29,12 @@ export type OperationHandlers = { readonly [K in OperationName]: Handler<K> };
 
 /** How the sandbox serves each operation of core's catalog (sections 4.1–4.10). A missing one does not compile. */
 export const operationHandlers = {
-  createPaymentInstrumentFromToken: (ctx, input) => ({ json: createInstrumentFromToken(ctx, input) }),
-  retrievePaymentInstrument: (ctx, _, { params }) => ({ json: publicInstrument(requireInstrument(ctx, params.id)) }),
+  createPaymentInstrumentFromToken: (ctx, input, { body }) => ({ json: createInstrumentFromToken(ctx, input, body) }),
+  retrievePaymentInstrument: (ctx, _, { params }) => ({ json: retrieveInstrument(ctx, params.id) }),
   listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
   createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
   processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
-  retrievePayment: (ctx, _, { params }) => ({ json: requirePayment(ctx, params.id) }),
+  retrievePayment: (ctx, _, { params }) => ({ json: retrievePayment(ctx, params.id) }),
   voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
   refundPayment: (ctx, input) => ({ json: refundPayment(ctx, input) }),
   createProcessor: (ctx, input) => ({ json: createProcessor(ctx, input) }),

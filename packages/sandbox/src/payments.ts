@@ -2,11 +2,46 @@ import type { CaptureRequest, OperationInput } from '@tessera/core';
 import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { notFound, validationError } from './http-error.js';
-import { requireInstrument, requireStore } from './instruments.js';
-import { canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
+import { customerFields, requireInstrument, requireStore } from './instruments.js';
+import { movementsOf } from './ledger.js';
+import { assertCanTransition, canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { BtThreeDSSessionRecord, PaymentRecord } from './state.js';
+import type { BtThreeDSSessionRecord, LedgerEntry, PaymentRecord, RefundRecord } from './state.js';
+
+/** The published name of each money movement, as a payment's `transactions` show it (`purchase` for a charge). */
+const transactionTypes: Readonly<Record<LedgerEntry['kind'], string>> = { charge: 'purchase', authorize: 'auth', capture: 'capture', void: 'void', refund: 'refund' };
+
+/** A payment as the API answers it: the record's fields, and the published `customer`, `paymentInstrument` and `transactions`. */
+export type PaymentView = PaymentRecord & {
+  customer: Record<string, unknown>;
+  paymentInstrument: Record<string, unknown>;
+  transactions: { id: string; type: string; status: 'succeeded'; amount: number; currency: string; createdAt: string }[];
+};
+
+/**
+ * A payment as every API answer gives it (process, GET, list, void, refund): the record's fields, with, as the
+ * published GET and list answers, its `customer { id, email, firstName, lastName }`, its `paymentInstrument { id,
+ * type, card }` and its `transactions` (one per money movement of the ledger: `purchase`, `auth`, `capture`,
+ * `void`, `refund`).
+ */
+export function publicPayment(ctx: SandboxContext, payment: PaymentRecord): PaymentView {
+  const customer = ctx.state.customers.get(payment.customerId);
+  const instrument = ctx.state.instruments.get(payment.paymentInstrumentId);
+  return {
+    ...payment,
+    customer: customer ? customerFields(customer) : { id: payment.customerId },
+    paymentInstrument: instrument ? { id: instrument.id, type: instrument.type, card: instrument.card } : { id: payment.paymentInstrumentId },
+    transactions: movementsOf(ctx.state.ledger, payment.id).map((entry) => ({
+      id: entry.id,
+      type: transactionTypes[entry.kind],
+      status: 'succeeded',
+      amount: entry.amount,
+      currency: entry.currency,
+      createdAt: entry.at,
+    })),
+  };
+}
 
 /** A purchase or authorization, validated. */
 export interface ChargeInput {
@@ -19,16 +54,26 @@ export interface ChargeInput {
   reasonType?: PaymentRecord['reasonType'] | undefined;
   threedsSessionId?: string | undefined;
   paymentFlowId?: string | undefined;
+  /**
+   * The published request's fields: `orderId` and `subscriptionId` are kept on the payment; a `customerId` naming
+   * another customer of the sandbox than the instrument's is refused (400), one it does not know is ignored.
+   */
+  orderId?: string | undefined;
+  customerId?: string | undefined;
+  subscriptionId?: string | undefined;
 }
 
 // An approval (by the processor, or by the customer on the challenge page) takes the money of a purchase, or
 // holds it for an authorization.
 const approval = (payment: PaymentRecord): PaymentTransitionName => (payment.mode === 'purchase' ? 'purchase' : 'authorize');
 
-/** The payment, or a 404 (also when `storeId` is given and the payment belongs to another store). */
+/**
+ * The payment, or a 404 with the published code `PAYMENT_NOT_FOUND` (also when `storeId` is given and the payment
+ * belongs to another store).
+ */
 export function requirePayment(ctx: SandboxContext, id: string, storeId?: string): PaymentRecord {
   const payment = ctx.state.payments.get(id);
-  if (!payment || (storeId !== undefined && payment.storeId !== storeId)) throw notFound('payment', id);
+  if (!payment || (storeId !== undefined && payment.storeId !== storeId)) throw notFound('payment', id, 'PAYMENT_NOT_FOUND');
   return payment;
 }
 
@@ -39,6 +84,11 @@ export function requirePayment(ctx: SandboxContext, id: string, storeId?: string
 export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, options: { threeDs: boolean } = { threeDs: true }): PaymentRecord {
   const store = requireStore(ctx, input.storeId);
   const instrument = requireInstrument(ctx, input.paymentInstrumentId);
+  // A customer of the sandbox other than the instrument's is a contradiction; an id the sandbox does not know (the
+  // published example's `cus_456`) is ignored, so that the published example runs as is.
+  if (input.customerId !== undefined && input.customerId !== instrument.customerId && ctx.state.customers.has(input.customerId)) {
+    throw validationError([{ field: 'customerId', code: 'instrument_mismatch', message: 'is not the customer of the payment instrument' }]);
+  }
   let btSession: BtThreeDSSessionRecord | undefined;
   if (input.threedsSessionId !== undefined) {
     const session = ctx.state.threedsSessions.get(input.threedsSessionId);
@@ -62,6 +112,8 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
     customerId: instrument.customerId,
     paymentFlowId: flow?.id ?? null,
     threedsSessionId: input.threedsSessionId,
+    orderId: input.orderId,
+    subscriptionId: input.subscriptionId,
     processorId: routing.processorId,
   });
   // Each decline that a fallback processor followed is a cascade; the last attempt settles the payment.
@@ -104,25 +156,97 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
   return payment;
 }
 
-/** Captures an authorization once, for at most the authorized amount (all of it when `amount` is omitted). */
+/**
+ * Captures an authorization once, for at most the authorized amount (all of it when `amount` is omitted). The
+ * published API sends `amount`, `currency` and `storeId` with every mode: a `currency` other than the
+ * authorization's is a 400 on `currency`, a `storeId` of another store a 404.
+ */
 export function capture(ctx: SandboxContext, input: CaptureRequest): PaymentRecord {
-  return transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'capture', { amount: input.amount });
+  const payment = requirePayment(ctx, input.paymentId, input.storeId);
+  if (input.currency !== undefined && input.currency !== payment.currency) {
+    throw validationError([{ field: 'currency', code: 'currency_mismatch', message: `must be the authorization's currency, ${payment.currency}` }]);
+  }
+  return transition(ctx, payment, 'capture', { amount: input.amount });
 }
 
-/** `POST /payments/process` → `{ payment }`. */
-export function processPayment(ctx: SandboxContext, input: OperationInput<'processPayment'>, origin: string): { payment: PaymentRecord } {
-  if (input.mode === 'capture') return { payment: capture(ctx, input) };
-  return { payment: charge(ctx, input, origin) };
+/** `POST /payments/process` → `{ payment }` (published). */
+export function processPayment(ctx: SandboxContext, input: OperationInput<'processPayment'>, origin: string): { payment: PaymentView } {
+  return { payment: publicPayment(ctx, input.mode === 'capture' ? capture(ctx, input) : charge(ctx, input, origin)) };
 }
 
-/** `POST /payments/void`: cancels an authorization → `{ payment }` with status `voided`. */
-export function voidPayment(ctx: SandboxContext, input: OperationInput<'voidPayment'>): { payment: PaymentRecord } {
-  return { payment: transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'void') };
+/** `GET /payments/{id}` → the payment at the top level (published), or a 404 `PAYMENT_NOT_FOUND`. */
+export function retrievePayment(ctx: SandboxContext, id: string): PaymentView {
+  return publicPayment(ctx, requirePayment(ctx, id));
 }
 
-/** `POST /payments/refund`: refunds part or all of what was captured, summed across refunds → `{ payment }`. */
-export function refundPayment(ctx: SandboxContext, input: OperationInput<'refundPayment'>): { payment: PaymentRecord } {
-  return { payment: transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'refund', { amount: input.amount }) };
+/**
+ * A payment's fields at the top level of an answer, as the published void and refund answers give them, with
+ * `extra` (a refund's `refund`), and the payment again under `payment`, the sandbox's earlier answer.
+ */
+function paymentAnswer(ctx: SandboxContext, record: PaymentRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const payment = publicPayment(ctx, record);
+  return { ...payment, ...extra, payment };
+}
+
+/**
+ * `POST /payments/void`: cancels an authorization → as published, the payment at the top level with `status:
+ * 'failed'`, `subStatus: 'voided'` and `voidedAt`. Only an `authorized` payment: else 409
+ * `TRANSACTION_NOT_AUTHORIZE`; a payment not found (or of another store, when `storeId` is given) is a 404
+ * `PAYMENT_NOT_FOUND`.
+ */
+export function voidPayment(ctx: SandboxContext, input: OperationInput<'voidPayment'>): Record<string, unknown> {
+  return paymentAnswer(ctx, transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'void'));
+}
+
+/** A refund as the published refund answer shows it (`id, amount, currency, status, createdAt`), with its payment and metadata. */
+function publicRefund(refund: RefundRecord): Record<string, unknown> {
+  return { ...refund };
+}
+
+/** Refunds one payment (all that is left when `amount` is undefined) and records the refund. */
+function refundOne(ctx: SandboxContext, payment: PaymentRecord, amount: number | undefined, metadata: Record<string, unknown> | undefined): RefundRecord {
+  const id = ctx.nextId('ref');
+  transition(ctx, payment, 'refund', { amount, refundId: id });
+  const entry = ctx.state.ledger.at(-1);
+  const refund: RefundRecord = {
+    id,
+    paymentId: payment.id,
+    amount: entry?.amount ?? 0,
+    currency: payment.currency,
+    status: 'succeeded',
+    ...(metadata !== undefined ? { metadata } : {}),
+    createdAt: ctx.nowIso(),
+  };
+  ctx.state.refunds.set(id, refund);
+  return refund;
+}
+
+/**
+ * `POST /payments/refund`: refunds part or all of what was captured, summed across refunds, of `paymentId` or of
+ * each of `paymentIds` (`amount`, or all that is left: `refundAll`, the default without an amount). Answers as
+ * published: the (first) payment's fields at the top level (`id`, `refundedAmount`, `status`, `subStatus`, …) with
+ * `refund: { id: 'ref_…', amount, currency, status: 'succeeded', createdAt }`, and `refunds` (one per payment)
+ * when several were refunded. Every payment is checked before any is refunded. Several ids with an `amount` are
+ * refused (400 on `amount`): the published page does not say whether the amount is per payment or in total.
+ */
+export function refundPayment(ctx: SandboxContext, input: OperationInput<'refundPayment'>): Record<string, unknown> {
+  const ids = input.paymentIds;
+  if (new Set(ids).size !== ids.length) throw validationError([{ field: 'paymentIds', code: 'duplicate', message: 'names a payment more than once' }]);
+  if (ids.length > 1 && input.amount !== undefined) {
+    throw validationError([
+      { field: 'amount', code: 'ambiguous', message: 'cannot be given with several paymentIds (per payment or in total is not published): refund each payment on its own' },
+    ]);
+  }
+  if (input.amount === undefined && input.refundAll === false) {
+    throw validationError([{ field: 'amount', code: 'required', message: 'is required when refundAll is false' }]);
+  }
+  const payments = ids.map((id) => requirePayment(ctx, id, input.storeId));
+  for (const payment of payments) assertCanTransition(payment, 'refund');
+  const refunds = payments.map((payment) => refundOne(ctx, payment, input.amount, input.metadata));
+  const [first] = refunds;
+  const payment = payments[0];
+  if (!first || !payment) throw validationError([{ field: 'paymentIds', code: 'too_small', message: 'must name a payment' }]);
+  return paymentAnswer(ctx, payment, { refund: publicRefund(first), ...(refunds.length > 1 ? { refunds: refunds.map(publicRefund) } : {}) });
 }
 
 /**
@@ -146,10 +270,35 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
   return transition(ctx, payment, outcome);
 }
 
-/** List payments (`POST /payments`): newest first, filtered by `filters.storeIds` → `{ data, total, page, pageSize }`. */
-export function listPayments(ctx: SandboxContext, input: OperationInput<'listPayments'>): { data: PaymentRecord[]; total: number; page: number; pageSize: number } {
+/** The page list payments answers without `pagination` (the published convention: page 1 of 20). */
+export const DEFAULT_PAYMENTS_PAGE = { page: 1, pageSize: 20 } as const;
+
+/** The published `filters.status`: the statuses to keep (a payment matches on its `status` or its `subStatus`). */
+function statusFilter(filters: Record<string, unknown> | undefined): readonly string[] | undefined {
+  const status = filters?.status;
+  if (status === undefined) return undefined;
+  if (!Array.isArray(status) || !status.every((item) => typeof item === 'string')) {
+    throw validationError([{ field: 'filters.status', code: 'invalid_type', message: 'must be an array of statuses' }]);
+  }
+  return status;
+}
+
+/**
+ * List payments (`POST /payments`): newest first, filtered by `filters.storeIds` and `filters.status` (on `status`
+ * or `subStatus`: `['voided']` finds the voids), `pagination` optional (page 1 of 20) → the published `{ payments,
+ * total, pageCount }` with the document's `data` (the same items), `page` and `pageSize`.
+ */
+export function listPayments(
+  ctx: SandboxContext,
+  input: OperationInput<'listPayments'>,
+): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number } {
   const storeIds = input.filters?.storeIds;
-  const matching = [...ctx.state.payments.values()].filter((payment) => !storeIds || storeIds.includes(payment.storeId)).reverse();
-  const { page, pageSize } = input.pagination;
-  return { data: matching.slice((page - 1) * pageSize, page * pageSize), total: matching.length, page, pageSize };
+  const statuses = statusFilter(input.filters);
+  const matching = [...ctx.state.payments.values()]
+    .filter((payment) => !storeIds || storeIds.includes(payment.storeId))
+    .filter((payment) => !statuses || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)))
+    .reverse();
+  const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
+  const payments = matching.slice((page - 1) * pageSize, page * pageSize).map((payment) => publicPayment(ctx, payment));
+  return { payments, data: payments, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize };
 }

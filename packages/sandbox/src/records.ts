@@ -9,6 +9,7 @@ import type {
   PaymentRecord,
   ProcessorRecord,
   ProductRecord,
+  RefundRecord,
   SandboxState,
   StoreRecord,
   SubscriptionRecord,
@@ -48,6 +49,8 @@ export interface SandboxRecords {
   /** Basis Theory 3DS sessions of the BT emulation, by BT session id. */
   btThreeDSSessions: RecordView<BtThreeDSSessionRecord>;
   payments: RecordView<PaymentRecord>;
+  /** Refunds (`ref_…`), each with its payment id, amount and metadata. */
+  refunds: RecordView<RefundRecord>;
   webhookEvents: ListView<WebhookEventRecord>;
   webhookDeliveries: ListView<WebhookDelivery>;
   /** Money movements. Count `charge` and `capture` entries to assert that nothing was charged twice. */
@@ -89,6 +92,7 @@ export function recordViews(state: SandboxState): SandboxRecords {
     threedsSessions: byId(state.threedsSessions),
     btThreeDSSessions: byId(state.btThreeDSSessions),
     payments: byId(state.payments),
+    refunds: byId(state.refunds),
     webhookEvents: listOf(state.webhookEvents),
     webhookDeliveries: listOf(state.webhookDeliveries),
     ledger: listOf(state.ledger),

@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { getResponse, matchRequestUrl, type RequestHandler } from 'msw';
 import { MAX_BODY_BYTES } from './body-limit.js';
+import { SandboxHttpError } from './http-error.js';
 import { assertSupportedNode } from './node-version.js';
 import type { StoredResponse } from './idempotency.js';
 import { routePipelineOf, type RouteAnswer, type RoutePipeline } from './route.js';
@@ -169,8 +170,14 @@ function requestBody(body: Buffer, contentType: string | undefined): string | Ui
   return new Uint8Array(body);
 }
 
+// The server's own answers (before any route runs) have no sandbox request id: they get one of their own.
+let serverRequests = 0;
+
+/** An error the server answers itself, in the one error body every API error has ({@link SandboxHttpError.toBody}). */
 function sendJson(response: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
-  response.writeHead(status, { ...headers, 'content-type': 'application/json' }).end(JSON.stringify({ error: { code, message } }));
+  const requestId = `req_server_${String(++serverRequests).padStart(6, '0')}`;
+  const body = JSON.stringify(new SandboxHttpError(status, code, message).toBody(requestId));
+  response.writeHead(status, { ...headers, 'content-type': 'application/json', 'x-request-id': requestId }).end(body);
 }
 
 /** A node:http header value as a fetch `Headers` holds it (repeated lines joined). */

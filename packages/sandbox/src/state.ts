@@ -9,6 +9,7 @@ import type {
   productPriceInput,
   productVariantInput,
   KnownPaymentStatus,
+  KnownPaymentSubStatus,
   ReasonType,
   RequestFields,
   threeDSSession,
@@ -120,8 +121,16 @@ export interface InstrumentRecord {
   type: string;
   customerId: string;
   storeId: string;
+  /** Always true: the sandbox deletes and deactivates no instrument. */
+  isActive: boolean;
+  /** True for the customer's first instrument. */
+  isDefault: boolean;
+  /** The token's `provider` (`basistheory`). */
+  tokenizer: string;
   /** The card facts the token stated; a fact it did not state is absent (never invented). */
   card: { last4?: string; brand?: string; expMonth?: number; expYear?: number };
+  /** Funding and segment, as the vault knows them or the token stated them; `null` when unknown. */
+  cardEnrichment: { funding: string | null; segment: string | null };
   /** What a `simulated` processor does with this card. */
   outcome: TestCardOutcome;
   createdAt: string;
@@ -158,9 +167,10 @@ export interface PaymentAttempt {
 
 /**
  * Status of a payment record: `processing` while its flow routes it (inside one request: no answer, event or
- * listing shows it), then one of core's known statuses. Changed only by the lifecycle's `transition()`.
+ * listing shows it), then one of core's known statuses but `voided` (a void reports `failed` / `voided`, as the
+ * vendor publishes). Changed only by the lifecycle's `transition()`.
  */
-export type PaymentRecordStatus = 'processing' | KnownPaymentStatus;
+export type PaymentRecordStatus = 'processing' | Exclude<KnownPaymentStatus, 'voided'>;
 
 /**
  * A payment. The fields beyond section 2.7 are listed in docs/contracts.md. `requireAction`, `capturedAmount` and
@@ -172,6 +182,8 @@ export interface PaymentRecord {
   amount: number;
   currency: string;
   status: PaymentRecordStatus;
+  /** The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome. */
+  subStatus: KnownPaymentSubStatus | null;
   /** `threeds_auth` while the payment is `pending` on its challenge (`requireActionData`), else `none`. */
   readonly requireAction: 'none' | 'threeds_auth';
   /** The challenge the payment was sent to; kept after the challenge ends. */
@@ -187,6 +199,11 @@ export interface PaymentRecord {
   customerId: string;
   paymentFlowId: string | null;
   threedsSessionId?: string;
+  /** The published process request's `orderId` and `subscriptionId`, when given. */
+  orderId?: string;
+  subscriptionId?: string;
+  /** When it was voided. */
+  voidedAt?: string;
   /** Purchases and captures in the ledger. */
   readonly capturedAmount: number;
   /** Refunds in the ledger. */
@@ -223,11 +240,27 @@ export interface WebhookDelivery {
  * Tests count `charge` and `capture` entries to assert that nothing was charged twice.
  */
 export interface LedgerEntry {
+  /** The transaction id (`txn_…`) a payment's `transactions` show. */
+  id: string;
   paymentId: string;
   kind: 'charge' | 'authorize' | 'capture' | 'void' | 'refund';
   amount: number;
   currency: string;
   at: string;
+  /** The refund of a `refund` entry. */
+  refundId?: string;
+}
+
+/** A refund of a payment (`POST /payments/refund`), as the published answer's `refund` shows it, with what it was given. */
+export interface RefundRecord {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  /** The request's `metadata`, when given. */
+  metadata?: Record<string, unknown>;
+  createdAt: string;
 }
 
 /** Everything the sandbox holds. Internal: tests read it through the sandbox's read-only `records`. */
@@ -247,6 +280,7 @@ export interface SandboxState {
   /** Basis Theory 3DS sessions of the BT emulation, by BT session id. */
   btThreeDSSessions: Map<string, BtThreeDSSessionRecord>;
   payments: Map<string, PaymentRecord>;
+  refunds: Map<string, RefundRecord>;
   /** acsTransID → payment id, for pending 3DS challenges. */
   challenges: Map<string, string>;
   webhookEvents: WebhookEventRecord[];
@@ -273,6 +307,7 @@ export function createState(): SandboxState {
     threedsSessions: new Map(),
     btThreeDSSessions: new Map(),
     payments: new Map(),
+    refunds: new Map(),
     challenges: new Map(),
     webhookEvents: [],
     webhookEndpoints: new Map(),

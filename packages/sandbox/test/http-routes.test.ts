@@ -9,6 +9,7 @@ import {
   paymentList,
   paymentResponse,
   payment,
+  refund,
   processorResponse,
   product,
   routes,
@@ -55,9 +56,12 @@ describe('every API route over HTTP', () => {
     const charge = { amount: 1500, currency: 'USD', storeId, paymentInstrumentId: instrumentId, initiatedBy: 'customer' };
     const purchased = await call('processPayment', paymentResponse, { body: { mode: 'purchase', ...charge } });
     await call('retrievePayment', payment, { params: { id: purchased.payment.id as string } });
-    await call('refundPayment', paymentResponse, { body: { paymentId: purchased.payment.id, storeId, amount: 500 } });
+    // Void and refund answer the payment at the top level (published), refund with its `refund`.
+    const refunded = await call('refundPayment', z.extend(payment, { refund }), { body: { paymentId: purchased.payment.id, storeId, amount: 500 } });
+    expect(refunded).toMatchObject({ id: purchased.payment.id, status: 'partially_refunded', subStatus: 'partially_refunded' });
     const authorized = await c.api(routes.processPayment, { body: { mode: 'auth', ...charge } });
-    await call('voidPayment', paymentResponse, { body: { paymentId: authorized.body.payment.id, storeId } });
+    const voided = await call('voidPayment', payment, { body: { paymentId: authorized.body.payment.id, storeId } });
+    expect(voided).toMatchObject({ status: 'failed', subStatus: 'voided', voidedAt: expect.any(String) });
 
     const processor = await call('createProcessor', processorResponse, {
       body: { processor: { name: 'P', type: 'sandbox', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: { testMode: true } } },
@@ -74,14 +78,14 @@ describe('every API route over HTTP', () => {
     const newStore = await call('createStore', store, {
       body: { name: 'S', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId: flow.id },
     });
-    const created2 = await call('createProduct', product, {
+    const created2 = await call('createProduct', z.looseObject({ success: z.literal(true), message: z.string(), product }), {
       body: {
         storeId: newStore.id, name: 'Plan', active: true,
         variants: [{ name: 'M', sku: 'M', grams: 0, price: 900, compareAtPrice: 900, active: true, default: true, prices: [{ currencyOptions: { USD: { amount: 900 } }, recurring: true, interval: 'month', intervalCount: 1, default: true }] }],
       },
     });
     await call('createCheckoutSession', checkoutSession, {
-      body: { storeId: newStore.id, items: [{ variantId: created2.variants[0].id, quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' },
+      body: { storeId: newStore.id, items: [{ variantId: created2.product.variants[0].id, quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' },
     });
     await call('listOrders', orderList, { query: `?storeId=${storeId}&page=1&per_page=10` });
     await call('listPayments', paymentList, { body: { pagination: { page: 1, pageSize: 10 }, filters: { storeIds: [storeId] } } });

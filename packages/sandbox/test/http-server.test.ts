@@ -1,4 +1,5 @@
-import { encodeChallengeRequest, routes } from '@tessera/core';
+import { apiErrorBody, encodeChallengeRequest, routes } from '@tessera/core';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes } from '../src/index.js';
 import { purchase as purchaseOf } from './fixtures.js';
@@ -32,6 +33,9 @@ describe('startSandboxServer', () => {
     const nowhere = await c.send('GET', '/nowhere');
     expect(nowhere.status).toBe(404);
     expect(nowhere.body.error.code).toBe('not_found');
+    // The server's own answers have the one error body too, with a request id of their own.
+    expect(z.safeParse(apiErrorBody, nowhere.body).success).toBe(true);
+    expect(nowhere.body).toMatchObject({ code: 'not_found', data: { requestId: nowhere.headers.get('x-request-id') } });
   });
 
   it('tokenizes in the vault with CORS and refuses the secret key there', async () => {
@@ -83,7 +87,9 @@ describe('startSandboxServer', () => {
       });
       expect(answer.status).toBe(413);
       expect(answer.headers.get('content-type')).toContain('application/json');
-      expect(await answer.json()).toMatchObject({ error: { code: 'payload_too_large' } });
+      const json = await answer.json();
+      expect(z.safeParse(apiErrorBody, json).success).toBe(true);
+      expect(json).toMatchObject({ code: 'payload_too_large', data: { requestId: answer.headers.get('x-request-id') }, error: { code: 'payload_too_large' } });
     }
     expect(server.sandbox.records.payments.count).toBe(payments);
     expect((await c.api(routes.retrievePayment, { params: { id: 'pay_404' } })).status).toBe(404);

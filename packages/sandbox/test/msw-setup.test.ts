@@ -134,7 +134,7 @@ describe('products, checkout, orders, subscriptions', () => {
       },
     });
     expect(product.status).toBe(200);
-    return product.body as { id: string; variants: { id: string; prices: { id: string }[] }[] };
+    return product.body.product as { id: string; variants: { id: string; prices: { id: string }[] }[] };
   }
 
   it('creates a product with variant and price ids; unknown store is 404', async () => {
@@ -232,7 +232,7 @@ describe('products, checkout, orders, subscriptions', () => {
     });
     expect(created.status).toBe(200);
     const session = await c.api(routes.createCheckoutSession, {
-      body: { storeId, items: [{ variantId: created.body.variants[0].id, quantity: 5000 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' },
+      body: { storeId, items: [{ variantId: created.body.product.variants[0].id, quantity: 5000 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' },
     });
     expect(session.status).toBe(200);
     const pi = await c.instrument(storeId);
@@ -281,12 +281,14 @@ describe('what the document allows', () => {
     expect(badEmail.body.error.fields.map((f: { field: string }) => f.field)).toEqual(['customerData.email']);
   });
 
-  it('charges zero-amount verifications and CIT payments with a reasonType; refuses currencies outside ISO 4217', async () => {
+  it('refuses zero-amount verifications (the published API requires more than 0); charges CIT payments with a reasonType; refuses currencies outside ISO 4217', async () => {
     const noFlow = await c.api(routes.createStore, { body: storeBody() });
     const pi = await c.instrument(noFlow.body.id);
     const verify = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id, { amount: 0 }), mode: 'auth', reasonType: 'unscheduled', metadata: { why: 'verify' } } });
-    expect(verify.status).toBe(200);
-    expect(verify.body.payment).toMatchObject({ amount: 0, status: 'authorized' });
+    expect(verify.status).toBe(400);
+    expect(verify.body.data.fields.map((field: { field: string }) => field.field)).toEqual(['amount']);
+    const cit = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id), mode: 'auth', reasonType: 'unscheduled', metadata: { why: 'verify' } } });
+    expect(cit.body.payment).toMatchObject({ amount: 1000, status: 'authorized', subStatus: 'authorized' });
     const xyz = await c.api(routes.processPayment, { body: { ...purchase(noFlow.body.id, pi.id), currency: 'XYZ' } });
     expect(xyz.status).toBe(400);
     expect(xyz.body.error.fields).toEqual([{ field: 'currency', code: 'invalid_format', message: expect.any(String) }]);

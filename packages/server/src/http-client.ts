@@ -1,6 +1,7 @@
 import { safeRequestId, TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
 import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
 import { createApiError } from './api-error.js';
+import { describeConnectionFailure } from './connection-failure.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
 import { isLoopbackUrl } from './loopback.js';
@@ -81,6 +82,7 @@ export class HttpClient {
   readonly #redact: Redactor;
   readonly #idempotentRetries: boolean;
   readonly #maxResponseBytes: number;
+  readonly #origin: string;
 
   constructor(config: HttpClientConfig) {
     this.#config = config;
@@ -88,6 +90,7 @@ export class HttpClient {
     this.#redact = createRedactor(config.apiKey);
     this.#idempotentRetries = config.idempotentRetries ?? isLoopbackUrl(config.apiUrl);
     this.#maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.#origin = new URL(config.apiUrl).origin;
   }
 
   /** `{baseUrl}/api/public/v1`, without a trailing slash. */
@@ -204,9 +207,21 @@ export class HttpClient {
   #mapAttemptError(error: unknown, timeoutMs: number): Error {
     if (isHTTPError(error)) return createApiError(error.response, error.data, (text) => this.#redact(text));
     if (isTimeoutError(error)) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
-    if (error instanceof BodyReadError) return new TesseraConnectionError('The connection closed while reading the response', { cause: error.cause });
+    if (error instanceof BodyReadError) return this.#connectionError(`The connection to ${this.#origin} closed while reading the response`, error.cause, '');
     // The runtime's own error: ky's NetworkError holds the request (and its Authorization header), so only its cause.
-    return new TesseraConnectionError('Could not connect to the Tessera API', { cause: isKyError(error) ? error.cause : error });
+    const cause = isKyError(error) ? error.cause : error;
+    const hint = isLoopbackUrl(this.#origin)
+      ? ': is the sandbox running? Start it with `npx -p @tessera/sandbox tessera-sandbox` (port 4010), or pass the baseUrl it prints'
+      : ': check the network, and that this is the API you meant (the environment or baseUrl option, or TESSERA_BASE_URL)';
+    return this.#connectionError(`Could not connect to ${this.#origin}`, cause, hint);
+  }
+
+  /** A connection error naming the origin and what the runtime said (`ECONNREFUSED 127.0.0.1:4010`), key redacted. */
+  #connectionError(start: string, cause: unknown, hint: string): TesseraConnectionError {
+    const { code, summary } = describeConnectionFailure(cause);
+    const causeSummary = summary === undefined ? undefined : this.#redact(summary);
+    const message = `${start}${causeSummary === undefined ? '' : ` (${causeSummary})`}${hint}`;
+    return new TesseraConnectionError(message, { cause, origin: this.#origin, causeSummary, ...(code === undefined ? {} : { reason: code }) });
   }
 }
 

@@ -13,6 +13,7 @@ export {
 } from './api-error.js';
 export { CheckoutSessions, type CheckoutSessionOutcome } from './checkout-sessions.js';
 export { Customers } from './customers.js';
+export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './environment.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction } from './http-client.js';
 export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
 export { Orders, type ListOrdersParams } from './orders.js';
@@ -20,7 +21,7 @@ export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcom
 export { Page, PagePromise, type PageInfo } from './page.js';
 export { PaymentFlows, type PaymentFlowOutcome } from './payment-flows.js';
 export { PaymentInstruments, type PaymentInstrumentOutcome } from './payment-instruments.js';
-export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
+export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
 export { Processors, type ArchiveProcessorsOutcome } from './processors.js';
 export { Products, type ProductOutcome } from './products.js';
 export { TesseraRedirectError } from './redirect-error.js';
@@ -29,12 +30,27 @@ export type { Recognised } from './response-body.js';
 export { TesseraResponseTooLargeError } from './response-too-large-error.js';
 export { DEFAULT_MAX_RETRIES, isPermanentConflict, MAX_RETRY_AFTER_MS, PERMANENT_CONFLICT_CODES } from './retry-policy.js';
 export { Stores, type StoreOutcome } from './stores.js';
-export { DEFAULT_TIMEOUT_MS, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, type TesseraOptions } from './tessera.js';
+export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
 export { ThreeDS } from './threeds.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';
 // Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
-export { getThreeDSChallenge, isSettledPaymentStatus, isTerminalPaymentStatus, type Payment, type PaymentInstrument, type ThreeDSChallenge } from '@tessera/core';
+export {
+  getRedirectUrl,
+  getThreeDSChallenge,
+  isSettledPayment,
+  isSettledPaymentStatus,
+  isTerminalPaymentStatus,
+  normalizePaymentStatus,
+  type NormalizedPaymentStatus,
+  type Payment,
+  type PaymentInstrument,
+  type PaymentStatus,
+  type PaymentSubStatus,
+  type Refund,
+  type RequireAction,
+  type ThreeDSChallenge,
+} from '@tessera/core';
 export {
   TesseraError,
   TesseraAbortError,

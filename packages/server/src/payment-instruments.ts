@@ -39,7 +39,7 @@ const decodableServiceToken = z.unknown().check(
 );
 
 // The catalog's request plus that check; both run, so the token's error comes with the other fields', all at once.
-const fromTokenInput = z.intersection(z.looseObject({ serviceToken: decodableServiceToken }), createPaymentInstrumentFromTokenRequest);
+const fromTokenInput = z.intersection(z.looseObject({ serviceToken: decodableServiceToken, tagadaToken: decodableServiceToken }), createPaymentInstrumentFromTokenRequest);
 
 /** Payment instruments: reusable cards attached to a customer (sections 4.1 and 4.2). */
 export class PaymentInstruments extends Resource {
@@ -47,8 +47,8 @@ export class PaymentInstruments extends Resource {
    * Exchanges a service token from the tokenizer for a reusable instrument, creating a customer from
    * `customerData` or attaching to `customerId` (exactly one of them).
    *
-   * `serviceToken` must be the string the tokenizer returned: it is decoded first, and anything else is a
-   * `TesseraValidationError` naming `serviceToken` (code `invalid_service_token`), with nothing sent.
+   * The token (`serviceToken` or `tagadaToken`) must be the string the tokenizer returned: it is decoded first, and
+   * anything else is a `TesseraValidationError` naming that field (code `invalid_service_token`), with nothing sent.
    *
    * Guaranteed: `paymentInstrument.id` and `customer.id` (checked); other fields pass through as sent. A 2xx without
    * them throws `TesseraResponseValidationError` (the instrument was created; it carries the body and the key).

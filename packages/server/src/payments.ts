@@ -1,7 +1,8 @@
 import {
   authorizeRequest,
   captureRequest,
-  isSettledPaymentStatus,
+  isSettledPayment,
+  normalizePaymentStatus,
   parseOrThrow,
   poll,
   purchaseRequest,
@@ -12,6 +13,7 @@ import {
   type Payment,
   type ProcessPaymentRequest,
   type PurchaseRequest,
+  type Refund,
   type RefundPaymentRequest,
   type VoidPaymentRequest,
 } from '@tessera/core';
@@ -29,16 +31,25 @@ export type WithoutMode<T> = T extends unknown ? Omit<T, 'mode'> : never;
 export interface ListPaymentsParams {
   /** Page to start from and its size. Default `{ page: 1, pageSize: 20 }`. */
   pagination?: { page?: number; pageSize?: number };
-  /** Only payments of these stores. */
-  filters?: { storeIds?: string[] };
+  /** Only payments of these stores (`storeIds`), or the published filters (`status`, `currency`, dates, …), sent as given. */
+  filters?: { storeIds?: string[]; [filter: string]: unknown };
+  /** The published sort: `{ field: 'createdAt', direction: 'desc' }`. */
+  sortBy?: { field?: string; direction?: 'asc' | 'desc' };
 }
 
 /**
- * The answer of `void` or `refund`, whose body the interface document does not show. The call succeeded (a 2xx);
- * `payment` is the payment when the body is one or wraps one (`{ payment }`, `{ data }`) with at least `id` and
- * `status` (best effort), and `raw` the body exactly as sent (guaranteed; `undefined` for an empty 204).
+ * The answer of `void` or `refund`, whose body the interface document does not show (the published API answers the
+ * payment's fields at the top level). The call succeeded (a 2xx); `payment` is the payment when the body is one or
+ * wraps one (`{ payment }`, `{ data }`) with at least `id` and `status` (best effort), and `raw` the body exactly
+ * as sent (guaranteed; `undefined` for an empty 204).
  */
 export type PaymentOutcome = Recognised<'payment', Payment>;
+
+/** The answer of `refund`: a {@link PaymentOutcome}, and the published `refund` object (`id`, `amount`, …) when the body has one. */
+export type RefundOutcome = PaymentOutcome & {
+  /** The refund the service made (`{ id, amount, currency, status, createdAt }`), or `undefined` when the body has none. */
+  readonly refund: Refund | undefined;
+};
 
 /** Options of {@link Payments.waitForFinalStatus}. */
 export interface WaitForFinalStatusOptions {
@@ -52,7 +63,7 @@ export interface WaitForFinalStatusOptions {
   timeoutMs?: number;
   /** Cancels polling, including the wait between polls, with a `TesseraAbortError`. */
   signal?: AbortSignal;
-  /** Called with the payment whenever its status changes (and for the first one fetched). */
+  /** Called with the payment whenever its `status` or `subStatus` changes (and for the first one fetched). */
   onStatus?: (payment: Payment) => void;
 }
 
@@ -95,7 +106,11 @@ export class Payments extends Resource {
     return this.call('processPayment', { ...params, mode: 'auth' }, options, authorizeRequest);
   }
 
-  /** Captures an authorization (all of it, or `amount`): `process` with `mode: 'capture'`. */
+  /**
+   * Captures an authorization (all of it, or `amount`): `process` with `mode: 'capture'`. The published API requires
+   * `amount`, `currency` and `storeId` on every request: the ones you leave out are read from the authorization
+   * (`GET /payments/{paymentId}`) before the capture is sent.
+   */
   async capture(params: WithoutMode<CaptureRequest>, options?: RequestOptions): Promise<Payment> {
     return this.call('processPayment', { ...params, mode: 'capture' }, options, captureRequest);
   }
@@ -106,8 +121,9 @@ export class Payments extends Resource {
   }
 
   /**
-   * Polls the payment until its status will not change by itself: `succeeded`, `failed` or `declined` (or, after
-   * an authorization, `authorized`, `voided`, `refunded`, `partially_refunded`), and returns it.
+   * Polls the payment until it will not change without you acting: `succeeded`, `failed`, `declined`,
+   * `authorized`, `voided`, `refunded` or `partially_refunded`, in either form the service reports them
+   * (`pending` / `authorized`, `failed` / `voided`: see `normalizePaymentStatus`), and returns it.
    */
   async waitForFinalStatus(id: string, options: WaitForFinalStatusOptions = {}): Promise<Payment> {
     const paymentId = parseOrThrow(resourceId, id, 'id');
@@ -118,10 +134,11 @@ export class Payments extends Resource {
     }
     let lastStatus: string | undefined;
     return poll((signal) => this.retrieve(paymentId, signal ? { signal } : {}), {
-      until: (current) => isSettledPaymentStatus(current.status),
+      until: isSettledPayment,
       onValue: (current) => {
-        if (current.status !== lastStatus) options.onStatus?.(current);
-        lastStatus = current.status;
+        const status = `${current.status}/${current.subStatus ?? ''}/${normalizePaymentStatus(current)}`;
+        if (status !== lastStatus) options.onStatus?.(current);
+        lastStatus = status;
       },
       ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
@@ -137,10 +154,11 @@ export class Payments extends Resource {
   }
 
   /**
-   * Refunds a captured payment: `amount` in minor units for a partial refund, or everything not yet refunded. Any
-   * 2xx is returned, never thrown: the refund happened. See {@link PaymentOutcome}.
+   * Refunds a captured payment (`paymentId`, or the published `paymentIds`): `amount` in minor units for a partial
+   * refund, or everything not yet refunded (sent as `refundAll: true`). Any 2xx is returned, never thrown: the
+   * refund happened. See {@link RefundOutcome}.
    */
-  async refund(params: RefundPaymentRequest, options?: RequestOptions): Promise<PaymentOutcome> {
+  async refund(params: RefundPaymentRequest, options?: RequestOptions): Promise<RefundOutcome> {
     return this.call('refundPayment', params, options);
   }
 

@@ -3,13 +3,18 @@ import type * as z from 'zod/mini';
 import type { HttpClient, HttpResult } from './http-client.js';
 import { Page, PagePromise } from './page.js';
 import type { RawRequestOptions, RequestOptions } from './request-options.js';
-import { recogniseList, recogniseResource, requireResource, type Recognised } from './response-body.js';
+import { recogniseList, recogniseNested, recogniseResource, requireResource, type Recognised } from './response-body.js';
 
 type Catalog = typeof operations;
 
 type IdField<N extends OperationName> = Catalog[N] extends { readonly idField: infer F extends string } ? F : 'id';
 
 type OutcomeKey<N extends OperationName> = Catalog[N] extends { readonly outcomeKey: infer K extends string } ? K : never;
+
+/** The other keys of a `recognised` answer returned beside its outcome (`{ refund }`), each maybe `undefined`. */
+type NestedOf<N extends OperationName> = Catalog[N] extends { readonly nested: infer M extends Readonly<Record<string, z.ZodMiniType>> }
+  ? { readonly [K in keyof M]: z.output<M[K]> | undefined }
+  : unknown;
 
 /** What a method passes for operation `N`: the input of its request schema (checked again at runtime), or the path's id. */
 export type CallInput<N extends OperationName> = Catalog[N]['request'] extends z.ZodMiniType
@@ -23,7 +28,7 @@ export type CallInput<N extends OperationName> = Catalog[N]['request'] extends z
 export type CallAnswer<N extends OperationName> = Catalog[N]['answer'] extends 'required'
   ? OperationResource<N>
   : Catalog[N]['answer'] extends 'recognised'
-    ? Recognised<OutcomeKey<N>, OperationResource<N>>
+    ? Recognised<OutcomeKey<N>, OperationResource<N>> & NestedOf<N>
     : Page<OperationResource<N>>;
 
 /** The operations answered with a list. */
@@ -89,12 +94,31 @@ export abstract class Resource {
       const id = parseOrThrow(resourceId, (input as Readonly<Record<string, unknown>>)[field], field);
       return this.#http.send(operation.method, routePath(operation, { id }), options);
     }
-    const checked = parseOrThrow(schema, input);
+    const checked = await this.#filled(operation, parseOrThrow(schema, input), options);
     const sent: RawRequestOptions =
       operation.sendAs === 'query'
         ? { query: checked as NonNullable<RawRequestOptions['query']> }
         : { body: operation.sendAs === 'body' ? checked : { [operation.sendAs.wrap]: checked } };
     return this.#http.send(operation.method, routePath(operation), { ...options, ...sent });
+  }
+
+  /**
+   * The checked input with the fields the published API requires and the caller left out, read from another
+   * operation's answer (`fillFrom` in the catalog: a capture's amount, currency and store from its authorization).
+   * A field that answer lacks stays out; the service then says what it needs.
+   */
+  async #filled(operation: Operation, checked: unknown, options: RequestOptions): Promise<unknown> {
+    const fill = operation.fillFrom;
+    if (fill === undefined || typeof checked !== 'object' || checked === null) return checked;
+    const body = checked as Record<string, unknown>;
+    const missing = fill.fields.filter((field) => body[field] === undefined);
+    if (body[fill.when.field] !== fill.when.equals || missing.length === 0) return checked;
+    const lookup: Operation = operations[fill.lookup as OperationName];
+    const lookupOptions: RequestOptions = options.signal ? { signal: options.signal } : {};
+    const found = requireResource(lookup, await this.#http.send(lookup.method, routePath(lookup, { id: String(body[fill.idField]) }), lookupOptions)) as Record<string, unknown>;
+    const filled = { ...body };
+    for (const field of missing) if (found[field] !== undefined && found[field] !== null) filled[field] = found[field];
+    return filled;
   }
 }
 
@@ -103,8 +127,11 @@ function readAnswer(operation: Operation, result: HttpResult): unknown {
   switch (operation.answer) {
     case 'required':
       return requireResource(operation, result);
-    case 'recognised':
-      return { [operation.outcomeKey ?? 'resource']: recogniseResource(operation, result.data), raw: result.data };
+    case 'recognised': {
+      const answer: Record<string, unknown> = { [operation.outcomeKey ?? 'resource']: recogniseResource(operation, result.data), raw: result.data };
+      for (const [key, schema] of Object.entries(operation.nested ?? {})) answer[key] = recogniseNested(schema, result.data, key);
+      return answer;
+    }
     case 'list': {
       const { items } = recogniseList(operation, result.data);
       return new Page(items, { page: 1, pageSize: items.length, total: items.length, raw: result.data });

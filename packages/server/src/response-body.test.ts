@@ -58,10 +58,12 @@ describe('a 2xx whose body the document does not show is returned, never thrown'
   describe.each(rowsAnswered('recognised'))('$name', ({ name, call, reply: wrapped, expected }) => {
     it.each(emptyAnswers)('answers %s: nothing recognised, the raw body returned, one request', async (_label, answer) => {
       reply = answer;
-      const key = (operations[name] as Operation).outcomeKey ?? '';
+      const operation: Operation = operations[name];
+      const key = operation.outcomeKey ?? '';
+      const nested = Object.keys(operation.nested ?? {});
       const result = (await call(tessera())) as Record<string, unknown>;
-      expect(Object.keys(result).sort()).toEqual([key, 'raw'].sort());
-      expect(result[key]).toBeUndefined();
+      expect(Object.keys(result).sort()).toEqual([key, 'raw', ...nested].sort());
+      for (const unrecognised of [key, ...nested]) expect(result[unrecognised]).toBeUndefined();
       expect(result.raw).toEqual(parsedBody(answer));
       expect(received).toHaveLength(1);
     });

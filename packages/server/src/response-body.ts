@@ -87,10 +87,17 @@ export function recogniseResource(operation: Operation, data: unknown): unknown 
   return undefined;
 }
 
+/** The value under `key` of a body (`{ refund }`) when `schema` recognises it, else `undefined`. */
+export function recogniseNested(schema: z.ZodMiniType, data: unknown, key: string): unknown {
+  if (!isObject(data)) return undefined;
+  const parsed = z.safeParse(schema, data[key]);
+  return parsed.success ? parsed.data : undefined;
+}
+
 /**
  * The items of a list answer: the body if it is an array, else its `data` array or the array under one of the
- * operation's `unwrap` keys. Items the response schema does not recognise are left out of `items` (they stay in the
- * raw body); `total` when the body has a numeric one.
+ * operation's `unwrap` keys. Items not recognised (by the operation's `requires` when it lists them, else by its
+ * response schema) are left out of `items` (they stay in the raw body); `total` when the body has a numeric one.
  */
 export function recogniseList(operation: Operation, data: unknown): { items: unknown[]; total: number | undefined } {
   let source: unknown[] = [];
@@ -101,6 +108,11 @@ export function recogniseList(operation: Operation, data: unknown): { items: unk
   }
   const items: unknown[] = [];
   for (const item of source) {
+    // With `requires`, an item is recognised by what the SDK relies on, and passes through as sent.
+    if (operation.requires !== undefined) {
+      if (problemsOf(operation, item, operation.requires, '').length === 0) items.push(item);
+      continue;
+    }
     const parsed = z.safeParse(operation.response, item);
     if (parsed.success) items.push(parsed.data);
   }

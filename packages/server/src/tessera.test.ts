@@ -28,15 +28,15 @@ describe('constructor', () => {
     expect((error as TesseraValidationError).fields.map((field) => field.field).sort()).toEqual(['apiKey', 'baseUrl', 'maxRetries', 'timeoutMs']);
   });
 
-  it('takes baseUrl from TESSERA_BASE_URL, and talks to the real API origin when there is none', () => {
+  it('takes baseUrl from TESSERA_BASE_URL, and talks to the published production origin when there is none', () => {
     vi.stubEnv('TESSERA_BASE_URL', 'https://env.tessera.test/');
     expect(new Tessera({ apiKey: API_KEY }).baseUrl).toBe('https://env.tessera.test');
     vi.stubEnv('TESSERA_BASE_URL', undefined);
     expect(new Tessera({ apiKey: API_KEY }).baseUrl).toBe(PRODUCTION_BASE_URL);
-    expect(PRODUCTION_BASE_URL).toBe('https://api.tagadapay.com');
+    expect(PRODUCTION_BASE_URL).toBe('https://app.tagadapay.com');
   });
 
-  it('sends to https://api.tagadapay.com/api/public/v1 by default, and to the sandbox one option away (fetch stubbed)', async () => {
+  it('sends to https://app.tagadapay.com/api/public/v1 by default, and to the sandbox one option away (fetch stubbed)', async () => {
     vi.stubEnv('TESSERA_BASE_URL', undefined);
     const urls: string[] = [];
     const fetch = vi.fn((request: Request) => {
@@ -45,7 +45,7 @@ describe('constructor', () => {
     });
     await new Tessera({ apiKey: API_KEY, fetch }).payments.retrieve('pay_1');
     await new Tessera({ apiKey: API_KEY, fetch, baseUrl: SANDBOX_BASE_URL }).payments.retrieve('pay_1');
-    expect(urls).toEqual(['https://api.tagadapay.com/api/public/v1/payments/pay_1', 'http://localhost:4010/api/public/v1/payments/pay_1']);
+    expect(urls).toEqual(['https://app.tagadapay.com/api/public/v1/payments/pay_1', 'http://localhost:4010/api/public/v1/payments/pay_1']);
   });
 
   it('accepts a baseUrl that already ends in /api/public/v1 without doubling the prefix', async () => {

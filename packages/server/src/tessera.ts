@@ -2,6 +2,7 @@ import { API_PREFIX, parseOrThrow, TesseraError, TesseraValidationError, type Ht
 import * as z from 'zod/mini';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { Customers } from './customers.js';
+import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from './environment.js';
 import { HttpClient, type FetchFunction } from './http-client.js';
 import type { TesseraLogger } from './logger.js';
 import { Orders } from './orders.js';
@@ -23,10 +24,15 @@ export interface TesseraOptions {
   /** Your secret API key, sent as `Authorization: Bearer <apiKey>`. Keep it on the server. */
   apiKey: string;
   /**
-   * Origin of the service; requests go to `{baseUrl}/api/public/v1` (a `baseUrl` that already ends in
-   * `/api/public/v1` is accepted, the prefix is not doubled). Default: the `TESSERA_BASE_URL` environment variable
-   * where one exists, otherwise the real API, {@link PRODUCTION_BASE_URL}. For the local sandbox pass
-   * {@link SANDBOX_BASE_URL} (`http://localhost:4010`).
+   * Which API to talk to, when neither `baseUrl` nor the `TESSERA_BASE_URL` environment variable names one:
+   * `'production'` (the default, `https://app.tagadapay.com`), `'development'` (`https://app.tagadapay.dev`) or
+   * `'local'` (the sandbox, `http://localhost:4010`). See {@link environmentOrigins}.
+   */
+  environment?: TesseraEnvironment;
+  /**
+   * Origin of the service, overriding `environment`; requests go to `{baseUrl}/api/public/v1` (a `baseUrl` that
+   * already ends in `/api/public/v1` is accepted, the prefix is not doubled). Default: the `TESSERA_BASE_URL`
+   * environment variable where one exists, otherwise the origin of `environment`.
    */
   baseUrl?: string;
   /** Time limit of each attempt in milliseconds. Default 60000. */
@@ -55,12 +61,6 @@ export interface TesseraOptions {
   dangerouslyAllowBrowser?: boolean;
 }
 
-/** Origin of the real Tessera API, the default `baseUrl`. */
-export const PRODUCTION_BASE_URL = 'https://api.tagadapay.com';
-
-/** Origin of the local sandbox started by `npx -p @tessera/sandbox tessera-sandbox`: pass it as `baseUrl`. */
-export const SANDBOX_BASE_URL = 'http://localhost:4010';
-
 /** Default time limit of each attempt. */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
@@ -70,6 +70,7 @@ const tesseraOptions = z.object({
   // No whitespace or control characters: such a key cannot be a header value, and `Headers` would put the whole key
   // in its error. The message never quotes the key.
   apiKey: z.string().check(z.minLength(1), z.maxLength(1000), z.regex(/^[\x21-\x7e]*$/, 'must be printable ASCII without whitespace or control characters')),
+  environment: z.optional(z.enum(environmentNames)),
   baseUrl: z.optional(z.url({ protocol: /^https?$/ })),
   timeoutMs: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
   maxRetries: z.optional(z.int().check(z.minimum(0), z.maximum(10))),
@@ -115,7 +116,7 @@ function stripApiPrefix(baseUrl: string): string {
  * The Tessera API client for merchant servers.
  *
  * ```ts
- * const tessera = new Tessera({ apiKey: process.env.TESSERA_API_KEY!, baseUrl: 'https://api.example.com' });
+ * const tessera = new Tessera({ apiKey: process.env.TESSERA_API_KEY! }); // environment: 'local' for the sandbox
  * const payment = await tessera.payments.purchase({ amount: 1999, currency: 'USD', storeId, paymentInstrumentId,
  *   initiatedBy: 'customer' });
  * ```
@@ -150,18 +151,20 @@ export class Tessera {
 
   /**
    * @throws TesseraValidationError when an option is invalid, e.g. an API key with whitespace or control characters
-   *   (neither the message nor any cause contains the key).
+   *   (neither the message nor any cause contains the key), an unknown `environment`, or the sandbox's key
+   *   (`sk_test_tessera_sandbox`) for an origin other than a local one (field `apiKey`, code `sandbox_key`).
    * @throws TesseraError `browser_not_allowed` in a browser page unless `dangerouslyAllowBrowser` is true.
    */
   constructor(options: TesseraOptions) {
-    const settings = parseOrThrow(tesseraOptions, { ...options, baseUrl: options.baseUrl ?? environmentBaseUrl() ?? PRODUCTION_BASE_URL });
+    const settings = parseOrThrow(tesseraOptions, { ...options, baseUrl: options.baseUrl ?? environmentBaseUrl() });
     if (isBrowserLike() && settings.dangerouslyAllowBrowser !== true) {
       throw new TesseraError(
         'browser_not_allowed',
         'The Tessera server client would expose your secret API key in a browser. Use @tessera/tokenizer in the page and call Tessera from your server (or pass dangerouslyAllowBrowser: true if you understand the risk).',
       );
     }
-    this.baseUrl = stripApiPrefix((settings.baseUrl ?? PRODUCTION_BASE_URL).replace(/\/+$/, ''));
+    this.baseUrl = stripApiPrefix((settings.baseUrl ?? environmentOrigins[settings.environment ?? 'production']).replace(/\/+$/, ''));
+    assertKeyFitsOrigin(settings.apiKey, this.baseUrl);
     this.#apiUrl = `${this.baseUrl}${API_PREFIX}`;
     const http = new HttpClient({
       apiKey: settings.apiKey,

@@ -74,6 +74,18 @@ export function productInput(storeId: string): CreateProductRequest {
   return { storeId, name: 'Coffee club', active: true, variants: [variant] };
 }
 
+/** {@link productInput} as the client sends it: each currency option also names its `currency` (the published shape). */
+export function productWire(storeId: string): unknown {
+  const product = productInput(storeId);
+  return {
+    ...product,
+    variants: product.variants.map((variant) => ({
+      ...variant,
+      prices: variant.prices.map((price) => ({ ...price, currencyOptions: { USD: { amount: 1200, currency: 'USD' } } })),
+    })),
+  };
+}
+
 /** A checkout session for `quantity` of `variantId` in `storeId`. */
 export function checkoutInput(storeId: string, variantId: string, quantity = 1): CreateCheckoutSessionRequest {
   return { storeId, items: [{ variantId, quantity }], currency: 'USD', checkoutUrl: 'https://shop.example/checkout' };

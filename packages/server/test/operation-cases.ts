@@ -1,7 +1,7 @@
 import type { OperationMethod, OperationName } from '@tessera/core';
 import type { JsonBodyType } from 'msw';
 import type { RequestOptions, Tessera } from '../src/index.js';
-import { checkoutInput, flowInput, processorInput, productInput, storeInput, succeededPayment } from './fixtures.js';
+import { checkoutInput, flowInput, processorInput, productInput, productWire, storeInput, succeededPayment } from './fixtures.js';
 
 /**
  * One call of an operation through the client: how it is made, what it sends (method, path, query, body) and, for a
@@ -26,8 +26,12 @@ export const instrument = { id: 'pi_1', type: 'card', customerId: 'cus_1', card:
 /** A service token as the tokenizer makes it (createFromToken decodes it before sending). */
 export const serviceToken = btoa(JSON.stringify({ type: 'card', token: 'tok_1', provider: 'basistheory' }));
 export const tokenRequest = { serviceToken, storeId: 'store_1', customerData: { email: 'a@b.co' } };
+/** {@link tokenRequest} on the wire: the token under the document's name and the published one. */
+export const tokenWire = { ...tokenRequest, tagadaToken: tokenRequest.serviceToken };
 /** A valid 3DS session request. */
 export const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } };
+/** {@link sessionRequest} on the wire: the session's id under the published `id` too. */
+export const sessionWire = { ...sessionRequest, sessionData: { ...sessionRequest.sessionData, id: 's_1' } };
 const purchase = { amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' } as const;
 const minimalPayment = { id: 'pay_1', status: 'succeeded', surprise: { nested: 1 } };
 /** What a `recognised` answer returns for a body wrapping its resource in one key: `{ [key]: resource, raw: body }`. */
@@ -42,7 +46,7 @@ export const operationCases = {
     call: (c, o) => c.paymentInstruments.createFromToken(tokenRequest, o),
     method: 'POST',
     path: '/payment-instruments/create-from-token',
-    body: tokenRequest,
+    body: tokenWire,
     reply: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1', email: 'a@b.co' } },
     expected: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1', email: 'a@b.co' } },
   },
@@ -57,14 +61,14 @@ export const operationCases = {
     call: (c, o) => c.customers.listPaymentInstruments('cus_1', o),
     method: 'GET',
     path: '/customers/cus_1/payment-instruments',
-    reply: { paymentInstruments: [instrument] },
+    reply: { instruments: [instrument] },
     expected: [instrument],
   },
   createThreeDSSession: {
     call: (c, o) => c.threeds.createSession(sessionRequest, o),
     method: 'POST',
     path: '/threeds/create-session',
-    body: sessionRequest,
+    body: sessionWire,
     reply: { id: 'tds_1', externalSessionId: 's_1' },
     expected: { id: 'tds_1', externalSessionId: 's_1' },
   },
@@ -95,9 +99,9 @@ export const operationCases = {
     call: (c, o) => c.payments.refund({ paymentId: 'pay_1', storeId: 'store_1', amount: 100 }, o),
     method: 'POST',
     path: '/payments/refund',
-    body: { paymentId: 'pay_1', storeId: 'store_1', amount: 100 },
+    body: { paymentId: 'pay_1', paymentIds: ['pay_1'], storeId: 'store_1', amount: 100 },
     reply: { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } },
-    expected: recognised('payment', { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } }),
+    expected: { ...recognised('payment', { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } }), refund: undefined },
   },
   createProcessor: {
     call: (c, o) => c.processors.create(processorInput, o),
@@ -135,7 +139,7 @@ export const operationCases = {
     call: (c, o) => c.products.create(productInput('store_1'), o),
     method: 'POST',
     path: '/products/create',
-    body: productInput('store_1'),
+    body: productWire('store_1'),
     reply: { product: { id: 'prod_1', name: 'Coffee club', variants: [{ id: 'var_1' }] } },
     expected: recognised('product', { product: { id: 'prod_1', name: 'Coffee club', variants: [{ id: 'var_1' }] } }),
   },

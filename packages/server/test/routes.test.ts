@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
 import { Page, Tessera } from '../src/index.js';
-import { API, API_KEY, BASE_URL, checkoutInput, flowInput, productInput, storeInput, succeededPayment } from './fixtures.js';
-import { instrument, operationCases, recognised, serviceToken, sessionRequest, tokenRequest, type OperationCase } from './operation-cases.js';
+import { API, API_KEY, BASE_URL, checkoutInput, flowInput, productInput, productWire, storeInput, succeededPayment } from './fixtures.js';
+import { instrument, operationCases, recognised, serviceToken, sessionRequest, sessionWire, tokenRequest, tokenWire, type OperationCase } from './operation-cases.js';
 import { useMockServer } from './recorder.js';
 
 // One row per operation (operation-cases.ts): the client call, and what it must send. Against msw.
@@ -28,7 +28,26 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     reply: { payment: succeededPayment },
     expected: succeededPayment,
   },
-  { operation: 'processPayment', name: 'payments.capture', call: (c) => c.payments.capture({ paymentId: 'pay_1' }), method: 'POST', path: '/payments/process', body: { paymentId: 'pay_1', mode: 'capture' }, reply: succeededPayment, expected: succeededPayment },
+  {
+    operation: 'processPayment',
+    name: 'payments.capture (with what the published API requires)',
+    call: (c) => c.payments.capture({ paymentId: 'pay_1', amount: 500, currency: 'USD', storeId: 'store_1' }),
+    method: 'POST',
+    path: '/payments/process',
+    body: { paymentId: 'pay_1', amount: 500, currency: 'USD', storeId: 'store_1', mode: 'capture' },
+    reply: succeededPayment,
+    expected: succeededPayment,
+  },
+  {
+    operation: 'processPayment',
+    name: 'payments.purchase (mode and initiatedBy left to their published defaults)',
+    call: (c) => c.payments.process({ amount: 100, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1' }),
+    method: 'POST',
+    path: '/payments/process',
+    body: { amount: 100, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', mode: 'purchase', initiatedBy: 'customer' },
+    reply: { payment: succeededPayment },
+    expected: succeededPayment,
+  },
   {
     operation: 'processPayment',
     name: 'payments.process',
@@ -54,17 +73,17 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     call: (c) => c.paymentInstruments.createFromToken(tokenRequest),
     method: 'POST',
     path: '/payment-instruments/create-from-token',
-    body: tokenRequest,
+    body: tokenWire,
     reply: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
     expected: { paymentInstrument: instrument, customer: { id: 'cus_1', email: 'a@b.co' } },
   },
   {
     operation: 'createPaymentInstrumentFromToken',
     name: 'paymentInstruments.createFromToken (an existing customer, only the ids answered)',
-    call: (c) => c.paymentInstruments.createFromToken({ serviceToken, storeId: 'store_1', customerId: 'cus_1' }),
+    call: (c) => c.paymentInstruments.createFromToken({ tagadaToken: serviceToken, storeId: 'store_1', customerId: 'cus_1' }),
     method: 'POST',
     path: '/payment-instruments/create-from-token',
-    body: { serviceToken, storeId: 'store_1', customerId: 'cus_1' },
+    body: { serviceToken, tagadaToken: serviceToken, storeId: 'store_1', customerId: 'cus_1' },
     reply: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1' } },
     expected: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1' } },
   },
@@ -83,11 +102,11 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     call: (c) => c.threeds.createSession(sessionRequest),
     method: 'POST',
     path: '/threeds/create-session',
-    body: sessionRequest,
+    body: sessionWire,
     reply: { id: 'tds_1', externalSessionId: 's_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: 'pi_1' },
     expected: { id: 'tds_1', externalSessionId: 's_1', provider: 'basis_theory', status: 'created', paymentInstrumentId: 'pi_1' },
   },
-  { operation: 'createThreeDSSession', name: 'threeds.createSession (only the id)', call: (c) => c.threeds.createSession(sessionRequest), method: 'POST', path: '/threeds/create-session', body: sessionRequest, reply: { id: 'tds_1' }, expected: { id: 'tds_1' } },
+  { operation: 'createThreeDSSession', name: 'threeds.createSession (only the id)', call: (c) => c.threeds.createSession(sessionRequest), method: 'POST', path: '/threeds/create-session', body: sessionWire, reply: { id: 'tds_1' }, expected: { id: 'tds_1' } },
   {
     operation: 'voidPayment',
     name: 'payments.void (the whole payment)',
@@ -104,9 +123,9 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     call: (c) => c.payments.refund({ paymentId: 'pay_1', storeId: 'store_1' }),
     method: 'POST',
     path: '/payments/refund',
-    body: { paymentId: 'pay_1', storeId: 'store_1' },
+    body: { paymentId: 'pay_1', paymentIds: ['pay_1'], storeId: 'store_1', refundAll: true },
     reply: { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } },
-    expected: recognised('payment', { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } }),
+    expected: { ...recognised('payment', { payment: { id: 'pay_1', status: 'refunded', refundId: 're_1' } }), refund: undefined },
   },
   {
     operation: 'createPaymentFlow',
@@ -134,7 +153,7 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     call: (c) => c.products.create(productInput('store_1')),
     method: 'POST',
     path: '/products/create',
-    body: productInput('store_1'),
+    body: productWire('store_1'),
     reply: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] },
     expected: { product: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] }, raw: { id: 'prod_1', name: 'Plan', variants: [{ id: 'var_1' }] } },
   },

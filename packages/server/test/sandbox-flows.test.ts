@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   getThreeDSChallenge,
+  normalizePaymentStatus,
   Tessera,
   TesseraAuthenticationError,
   TesseraConflictError,
@@ -89,14 +90,16 @@ describe('payments on the sandbox processor', () => {
     expect(sandbox.countCharges(authorized.id)).toBe(0);
     const captured = await tessera.payments.capture({ paymentId: authorized.id, storeId });
     expect(captured).toMatchObject({ id: authorized.id, status: 'succeeded' });
-    expect(await sentTo('/payments/process').at(-1)!.body()).toEqual({ paymentId: authorized.id, storeId, mode: 'capture' });
+    // The published API requires amount and currency on every mode: the client read them from the authorization.
+    expect(await sentTo('/payments/process').at(-1)!.body()).toEqual({ paymentId: authorized.id, storeId, mode: 'capture', amount: 2500, currency: 'USD' });
     expect(sandbox.countCharges(authorized.id)).toBe(1);
 
     const before = recorder.sent.length;
     const again = await tessera.payments.capture({ paymentId: authorized.id, storeId }).catch((error: unknown) => error);
     expect(again).toBeInstanceOf(TesseraConflictError);
     expect(again).toMatchObject({ status: 409, code: 'invalid_state' });
-    expect(recorder.sent.length - before).toBe(1);
+    // One GET for the authorization's amount and currency, one POST refused.
+    expect(recorder.sent.slice(before).map((sent) => sent.method)).toEqual(['GET', 'POST']);
     expect(sandbox.countCharges(authorized.id)).toBe(1);
   });
 
@@ -106,7 +109,9 @@ describe('payments on the sandbox processor', () => {
     const authorized = await tessera.payments.process({ mode: 'auth', amount: 900, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
     expect(authorized.status).toBe('authorized');
     const voided = await tessera.payments.void({ paymentId: authorized.id, storeId });
-    expect(voided.payment).toMatchObject({ id: authorized.id, status: 'voided' });
+    // As the published void example: failed / voided, read as voided.
+    expect(voided.payment).toMatchObject({ id: authorized.id, status: 'failed', subStatus: 'voided' });
+    expect(normalizePaymentStatus(voided.payment!)).toBe('voided');
     expect(await sentTo('/payments/void')[0]!.body()).toEqual({ paymentId: authorized.id, storeId });
     await expect(tessera.payments.capture({ paymentId: authorized.id })).rejects.toMatchObject({ status: 409, code: 'invalid_state' });
     expect(sandbox.countCharges(authorized.id)).toBe(0);
@@ -119,13 +124,15 @@ describe('payments on the sandbox processor', () => {
     expect(paid.status).toBe('succeeded');
     const partial = await tessera.payments.refund({ paymentId: paid.id, storeId, amount: 300 });
     expect(partial.payment).toMatchObject({ status: 'partially_refunded', refundedAmount: 300 });
+    expect(partial.refund).toMatchObject({ amount: 300, currency: 'USD', status: 'succeeded' });
     const tooMuch = await tessera.payments.refund({ paymentId: paid.id, storeId, amount: 800 }).catch((error: unknown) => error);
     expect(tooMuch).toBeInstanceOf(TesseraUnprocessableEntityError);
     expect(tooMuch).toMatchObject({ status: 422, code: 'amount_exceeds_refundable' });
     const full = await tessera.payments.refund({ paymentId: paid.id, storeId });
     expect(full.payment).toMatchObject({ status: 'refunded', refundedAmount: 1000 });
     const bodies = await Promise.all(sentTo('/payments/refund').map((sent) => sent.body()));
-    expect(bodies).toEqual([{ paymentId: paid.id, storeId, amount: 300 }, { paymentId: paid.id, storeId, amount: 800 }, { paymentId: paid.id, storeId }]);
+    const ids = { paymentId: paid.id, paymentIds: [paid.id], storeId };
+    expect(bodies).toEqual([{ ...ids, amount: 300 }, { ...ids, amount: 800 }, { ...ids, refundAll: true }]);
     await expect(tessera.payments.refund({ paymentId: paid.id, storeId, amount: 1 })).rejects.toMatchObject({ status: 409, code: 'invalid_state' });
     expect(sentTo('/payments/refund')).toHaveLength(4);
     expect((await tessera.payments.retrieve(paid.id)).status).toBe('refunded');

@@ -380,7 +380,7 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     it(`the real web-threeds creates the BT session, the payment names it, and the challenge ${outcome === 'approve' ? 'succeeds' : 'fails'}`, async () => {
       const { storeId, instrument } = await commands.createThreeDSInstrument();
       const body = await threeds().createSession({ instrument, payment: { amount: 1999, currency: 'USD' }, storeId });
-      expect(body).toEqual({ provider: 'basis_theory', storeId, paymentInstrumentId: instrument.id, sessionData: { sessionId: expect.stringMatching(uuid), metadata: { cardBrand: 'Visa' } } });
+      expect(body).toEqual({ provider: 'basis_theory', storeId, paymentInstrumentId: instrument.id, sessionData: { id: body.sessionData.sessionId, sessionId: expect.stringMatching(uuid), cardBrand: 'Visa', metadata: { cardBrand: 'Visa' } } });
       // web-threeds' containers for its method and challenge frames are gone again.
       expect(document.body.innerHTML).toBe(bodyBefore);
 

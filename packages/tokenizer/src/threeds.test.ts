@@ -43,14 +43,15 @@ describe('createThreeDS', () => {
       provider: 'basis_theory',
       storeId: 'store_1',
       paymentInstrumentId: 'pi_1',
-      sessionData: { sessionId: '3ds_1', metadata: { cardBrand: 'Visa', additionalCardBrands: ['Cartes Bancaires'] } },
+      // Basis Theory's session as web-threeds returns it (the published sessionData), with the document's sessionId and metadata.
+      sessionData: { id: '3ds_1', sessionId: '3ds_1', cardBrand: 'Visa', additionalCardBrands: ['Cartes Bancaires'], metadata: { cardBrand: 'Visa', additionalCardBrands: ['Cartes Bancaires'] } },
     });
   });
 
   it('in local, web-threeds loads its pages from the sandbox; telemetry can be turned on', async () => {
     const { load, configured } = fakeWebThreeds(() => Promise.resolve({ id: '3ds_2' }));
     const threeds = createThreeDS({ environment: 'local', vaultUrl: 'http://localhost:4010/', vaultKey: 'key_test_local', loadWebThreeds: load, disableTelemetry: false });
-    await expect(threeds.createSession({ instrument, payment })).resolves.toEqual({ provider: 'basis_theory', paymentInstrumentId: 'pi_1', sessionData: { sessionId: '3ds_2', metadata: {} } });
+    await expect(threeds.createSession({ instrument, payment })).resolves.toEqual({ provider: 'basis_theory', paymentInstrumentId: 'pi_1', sessionData: { id: '3ds_2', sessionId: '3ds_2', metadata: {} } });
     expect(configured[0]?.config).toEqual({ apiBaseUrl: 'http://localhost:4010', sdkBaseUrl: 'http://localhost:4010', disableTelemetry: false });
   });
 

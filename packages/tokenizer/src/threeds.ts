@@ -57,7 +57,11 @@ export interface ThreeDSCreateSessionBody {
   provider: string;
   storeId?: string;
   paymentInstrumentId: string;
-  sessionData: { sessionId: string; metadata: Record<string, unknown> };
+  /**
+   * Basis Theory's session as web-threeds returns it (`id`, `cardBrand`, …: the published API's `sessionData`), with
+   * the interface document's `sessionId` (the same id) and `metadata` beside it.
+   */
+  sessionData: { id: string; sessionId: string; metadata: Record<string, unknown>; cardBrand?: string; additionalCardBrands?: string[] };
 }
 
 /** Input of {@link ThreeDS.createSession}. */
@@ -127,7 +131,7 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
       const body: ThreeDSCreateSessionBody = {
         provider: BASIS_THEORY_THREEDS_PROVIDER,
         paymentInstrumentId: valid.instrument.id,
-        sessionData: { sessionId: session.id, metadata },
+        sessionData: { ...session, id: session.id, sessionId: session.id, metadata },
       };
       if (valid.storeId !== undefined) body.storeId = valid.storeId;
       return body;

@@ -30,6 +30,16 @@ describe('waitForFinalStatus', () => {
     await expect(waitForFinalStatus(() => Promise.resolve({ status }))).resolves.toEqual({ status });
   });
 
+  it.each([
+    ['an authorization as the vendor’s polling code reads it', { status: 'pending', subStatus: 'authorized' }],
+    ['a void as the published API answers it', { status: 'failed', subStatus: 'voided' }],
+    ['a purchase as the published API answers it', { status: 'succeeded', subStatus: 'approved' }],
+  ])('stops at once on %s', async (_name, payment) => {
+    const fetchPayment = vi.fn(() => Promise.resolve(payment));
+    await expect(waitForFinalStatus(fetchPayment)).resolves.toEqual(payment);
+    expect(fetchPayment).toHaveBeenCalledTimes(1);
+  });
+
   it('times out and aborts with typed errors', async () => {
     useFakeTimers();
     const timedOut = waitForFinalStatus(() => Promise.resolve({ status: 'pending' }), { intervalMs: 1000, timeoutMs: 3000 });

@@ -1,4 +1,4 @@
-import { isSettledPaymentStatus, poll, type PaymentStatus, type RequestOptions } from '@tessera/core';
+import { isSettledPayment, poll, type PaymentStatusFields, type RequestOptions } from '@tessera/core';
 
 /** Options of {@link waitForFinalStatus}; `signal` stops polling (also during the wait) with a `TesseraAbortError`. */
 export interface WaitForFinalStatusOptions<T> extends RequestOptions {
@@ -11,14 +11,15 @@ export interface WaitForFinalStatusOptions<T> extends RequestOptions {
 }
 
 /**
- * Polls a payment through the page's own server until its status will not change by itself (core's
- * `isSettledPaymentStatus`: `succeeded`, `failed`, `declined`, or a settled post-auth status such as `authorized`),
+ * Polls a payment through the page's own server until it will not change without the merchant acting (core's
+ * `isSettledPayment`: `succeeded`, `failed`, `declined`, `authorized`, `voided`, `refunded`, `partially_refunded`,
+ * in either form the service reports them, e.g. `pending` / `authorized` or `failed` / `voided`),
  * like the server's `payments.waitForFinalStatus`. `fetchPayment` calls your server, which calls
  * `GET /payments/{id}` with its API key: the browser never talks to the service directly.
  */
-export function waitForFinalStatus<T extends { status: PaymentStatus }>(
+export function waitForFinalStatus<T extends PaymentStatusFields>(
   fetchPayment: (signal?: AbortSignal) => Promise<T>,
   options: WaitForFinalStatusOptions<T> = {},
 ): Promise<T> {
-  return poll(fetchPayment, { ...options, until: (payment) => isSettledPaymentStatus(payment.status), onValue: options.onStatus });
+  return poll(fetchPayment, { ...options, until: isSettledPayment, onValue: options.onStatus });
 }

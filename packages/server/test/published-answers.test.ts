@@ -1,0 +1,198 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import { normalizePaymentStatus, Tessera, TesseraConflictError, TesseraNotFoundError, TesseraValidationError, type Payment } from '../src/index.js';
+import { API_KEY } from './fixtures.js';
+import published from './vendor-examples.json' with { type: 'json' };
+
+// Every published answer example of the operations Tessera serves (packages/server/test/vendor-examples.json, made
+// by scripts/vendor-examples.mjs from the vendor's API reference), served as is by a raw node:http server on
+// 127.0.0.1: what the client returns for each, and what it sent.
+
+interface Received {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map(async (server) => new Promise((resolve) => server.close(resolve))));
+});
+
+/** A server answering every request with `status` and `body`; `received` lists what reached it. */
+async function serve(body: unknown, status = 200): Promise<{ client: Tessera; received: Received[] }> {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => {
+      received.push({ method: request.method ?? '', path: request.url ?? '', body: text === '' ? undefined : JSON.parse(text) });
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    });
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { client: new Tessera({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 }), received };
+}
+
+const api = (path: string): string => `/api/public/v1${path}`;
+
+describe('the published answer of each operation, served by a raw server', () => {
+  it('create-from-token: the published request goes out with tagadaToken; the answer is returned whole', async () => {
+    const { request, response } = published.createPaymentInstrumentFromToken;
+    const { client, received } = await serve(response);
+    expect(await client.paymentInstruments.createFromToken(request)).toEqual(response);
+    expect(received[0]).toEqual({ method: 'POST', path: api('/payment-instruments/create-from-token'), body: { ...request, serviceToken: request.tagadaToken } });
+  });
+
+  it('GET instrument: the instrument at the top level is recognised', async () => {
+    const { response } = published.retrievePaymentInstrument;
+    const { client, received } = await serve(response);
+    expect(await client.paymentInstruments.retrieve('pi_123')).toEqual({ paymentInstrument: response, raw: response });
+    expect(received[0]?.path).toBe(api('/payment-instruments/pi_123'));
+  });
+
+  it('customer instruments: { instruments } whose items carry no customerId are listed', async () => {
+    const { response } = published.listCustomerPaymentInstruments;
+    const { client } = await serve(response);
+    const page = await client.customers.listPaymentInstruments('cus_123');
+    expect(page.data).toEqual(response.instruments);
+    expect(page.data).toHaveLength(1);
+  });
+
+  it('3DS create-session: the published request (BT session object, no sessionId) goes out with both ids', async () => {
+    const { request, response } = published.createThreeDSSession;
+    const { client, received } = await serve(response);
+    expect(await client.threeds.createSession(request)).toEqual(response);
+    expect(received[0]?.body).toEqual({ ...request, sessionData: { ...request.sessionData, sessionId: request.sessionData.id, metadata: {} } });
+  });
+
+  it('process: the published request (no initiatedBy) goes out with its defaults; succeeded / approved reads as succeeded', async () => {
+    const { request, response } = published.processPayment;
+    const { client, received } = await serve(response);
+    const payment = await client.payments.process({ ...request, mode: 'purchase' });
+    expect(payment).toEqual(response.payment);
+    expect(normalizePaymentStatus(payment)).toBe('succeeded');
+    expect(received[0]?.body).toEqual({ ...request, initiatedBy: 'customer' });
+  });
+
+  it('list payments: { payments, total, pageCount } and the guide’s { success, data } are both listed', async () => {
+    const { request, response } = published.listPayments;
+    const listed = await serve(response);
+    const page = await listed.client.payments.list(request);
+    expect(page.data).toEqual(response.payments);
+    expect(listed.received[0]?.body).toEqual(request);
+    const guide = { success: true, data: [{ id: 'pay_1', orderId: 'ord_1', amount: 99.99, currency: 'USD', status: 'succeeded', processorTransactionId: 'tx', customer: { email: 'a@b.c' }, createdAt: '2024-03-20T10:30:00Z' }] };
+    const fromGuide = await serve(guide);
+    expect((await fromGuide.client.payments.list()).data).toEqual(guide.data);
+  });
+
+  it('GET payment: the payment at the top level is returned', async () => {
+    const { response } = published.retrievePayment;
+    const { client, received } = await serve(response);
+    expect(await client.payments.retrieve('pay_123')).toEqual(response);
+    expect(received[0]?.path).toBe(api('/payments/pay_123'));
+  });
+
+  it('refund: the published example request is accepted and sent in both forms; the refund object is returned', async () => {
+    const { request, response } = published.refundPayment;
+    const { client, received } = await serve(response);
+    const outcome = await client.payments.refund(request);
+    expect(outcome).toEqual({ payment: response, refund: response.refund, raw: response });
+    expect(normalizePaymentStatus(outcome.payment as Payment)).toBe('partially_refunded');
+    expect(received[0]?.body).toEqual({ ...request, paymentIds: [request.paymentId] });
+  });
+
+  it('void: { paymentId } alone is sent; failed / voided reads as voided', async () => {
+    const { request, response } = published.voidPayment;
+    const { client, received } = await serve(response);
+    const outcome = await client.payments.void(request);
+    expect(outcome).toEqual({ payment: response, raw: response });
+    expect(normalizePaymentStatus(outcome.payment as Payment)).toBe('voided');
+    expect(received[0]?.body).toEqual(request);
+  });
+
+  it('product create: { success, message } with no id is returned, never thrown', async () => {
+    const { request, response } = published.createProduct;
+    const { client, received } = await serve(response);
+    expect(await client.products.create(request)).toEqual({ product: undefined, raw: response });
+    const sent = received[0]?.body as typeof request;
+    expect(sent.variants[0]?.prices[0]?.currencyOptions).toEqual(request.variants[0]?.prices[0]?.currencyOptions);
+  });
+
+  it('processor create: the guide’s request is sent as published', async () => {
+    const { request } = published.createProcessor;
+    const { client, received } = await serve({ processor: { id: 'proc_1', ...request.processor } });
+    expect((await client.processors.create(request.processor)).id).toBe('proc_1');
+    expect(received[0]?.body).toEqual(request);
+  });
+
+  it('an error in the published body { code, message, data } keeps its code', async () => {
+    const notFound = await serve({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found', data: {} }, 404);
+    const missing = await notFound.client.payments.retrieve('pay_404').catch((error: unknown) => error);
+    expect(missing).toBeInstanceOf(TesseraNotFoundError);
+    expect(missing).toMatchObject({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found' });
+    const notAuthorized = await serve({ code: 'TRANSACTION_NOT_AUTHORIZE', message: 'Payment is not authorized', data: {} }, 409);
+    expect(await notAuthorized.client.payments.void({ paymentId: 'pay_1' }).catch((error: unknown) => error)).toBeInstanceOf(TesseraConflictError);
+  });
+});
+
+describe('the statuses as the service reports them', () => {
+  it.each([
+    ['an authorization read as the vendor’s polling code reads it', { status: 'pending', subStatus: 'authorized' }],
+    ['an authorization', { status: 'authorized' }],
+    ['a void, as published', { status: 'failed', subStatus: 'voided' }],
+  ])('waitForFinalStatus stops at once on %s', async (_name, status) => {
+    const { client, received } = await serve({ id: 'pay_1', amount: 100, currency: 'USD', ...status });
+    await expect(client.payments.waitForFinalStatus('pay_1', { intervalMs: 10, timeoutMs: 2000 })).resolves.toMatchObject(status);
+    expect(received).toHaveLength(1);
+  });
+
+  it('a payment asking for an action the SDK does not know is returned, not thrown', async () => {
+    const answer = { payment: { id: 'pay_1', amount: 100, currency: 'USD', status: 'pending', requireAction: 'biometric_check', requireActionData: { type: 'biometric_check', anything: [1] } } };
+    const { client } = await serve(answer);
+    const payment = await client.payments.purchase({ amount: 100, currency: 'USD', storeId: 's', paymentInstrumentId: 'pi' });
+    expect(payment).toEqual(answer.payment);
+    expect(normalizePaymentStatus(payment)).toBe('requires_action');
+  });
+
+  it('a redirect carries its URL', async () => {
+    const answer = { payment: { id: 'pay_1', amount: 100, currency: 'USD', status: 'pending', requireAction: 'redirect', requireActionData: { type: 'redirect', metadata: { redirect: { redirectUrl: 'https://bank.example/auth' } } } } };
+    const { client } = await serve(answer);
+    const payment = await client.payments.purchase({ amount: 100, currency: 'USD', storeId: 's', paymentInstrumentId: 'pi' });
+    expect(payment.requireActionData?.metadata?.redirect?.redirectUrl).toBe('https://bank.example/auth');
+  });
+});
+
+describe('requests the published API requires', () => {
+  it('a capture without amount, currency or storeId reads them from its authorization before sending', async () => {
+    const { client, received } = await serve({ id: 'pay_1', amount: 2999, currency: 'EUR', status: 'authorized', storeId: 'store_9' });
+    await client.payments.capture({ paymentId: 'pay_1' });
+    expect(received.map(({ method, path }) => `${method} ${path}`)).toEqual([`GET ${api('/payments/pay_1')}`, `POST ${api('/payments/process')}`]);
+    expect(received[1]?.body).toEqual({ paymentId: 'pay_1', mode: 'capture', amount: 2999, currency: 'EUR', storeId: 'store_9' });
+  });
+
+  it('a partial capture keeps its amount and reads only what is missing', async () => {
+    const { client, received } = await serve({ id: 'pay_1', amount: 2999, currency: 'EUR', status: 'authorized' });
+    await client.payments.capture({ paymentId: 'pay_1', amount: 1000, storeId: 'store_1' });
+    expect(received[1]?.body).toEqual({ paymentId: 'pay_1', mode: 'capture', amount: 1000, currency: 'EUR', storeId: 'store_1' });
+  });
+
+  it.each([
+    ['both customerId and customerData', { tagadaToken: 'eyJ0', storeId: 's', customerId: 'c', customerData: { email: 'a@b.c' } }, 'customerId'],
+    ['no token', { storeId: 's', customerId: 'c' }, 'serviceToken'],
+    ['a purchase of 0', { amount: 0 }, 'amount'],
+  ])('%s is refused before sending', async (_name, input, field) => {
+    const { client, received } = await serve({});
+    const call =
+      'amount' in input
+        ? client.payments.purchase({ amount: input.amount, currency: 'USD', storeId: 's', paymentInstrumentId: 'pi' })
+        : client.paymentInstruments.createFromToken(input as never);
+    const error = await call.catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TesseraValidationError);
+    expect((error as TesseraValidationError).fields.map((problem) => problem.field)).toContain(field);
+    expect(received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,126 @@
+import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import published from './vendor-examples.json' with { type: 'json' };
+
+// Every published request example of the operations Tessera serves (vendor-examples.json, from the vendor's API
+// reference), sent as is — not through the client — to the sandbox over HTTP, with only the ids swapped for ones the
+// sandbox knows: each must answer 2xx with every key of the published answer (nested objects, and an array's first
+// item, too). Code written from the vendor's docs runs offline.
+
+let server: SandboxServer;
+beforeAll(async () => {
+  server = await startSandboxServer({ port: 0 });
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Sends `body` to `path` as a merchant's own code would, with the sandbox's key. */
+async function send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: Json }> {
+  const response = await fetch(`${server.url}/api/public/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${server.sandbox.apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  return { status: response.status, json: (await response.json()) as Json };
+}
+
+/** The keys of `expected` (the published answer) missing from `actual`, as paths; arrays compare their first items. */
+function missingKeys(expected: unknown, actual: unknown, at = ''): string[] {
+  if (Array.isArray(expected)) {
+    if (!Array.isArray(actual)) return [at || '(root)'];
+    return expected.length > 0 && actual.length > 0 ? missingKeys(expected[0], actual[0], `${at}[0]`) : [];
+  }
+  if (!isObject(expected)) return [];
+  if (!isObject(actual)) return [at || '(root)'];
+  return Object.entries(expected).flatMap(([key, value]) => (key in actual ? missingKeys(value, actual[key], at ? `${at}.${key}` : key) : [at ? `${at}.${key}` : key]));
+}
+
+/** Sends a published example and checks the answer: 2xx, with every key the published answer has. */
+async function replay(method: 'GET' | 'POST', path: string, body: unknown, answer: unknown): Promise<Json> {
+  const { status, json } = await send(method, path, body);
+  expect({ status, json }).toMatchObject({ status: expect.toSatisfy((code: number) => code >= 200 && code < 300) });
+  expect(missingKeys(answer, json)).toEqual([]);
+  return json;
+}
+
+describe('the sandbox answers every published request example as the vendor publishes', () => {
+  const ids = { storeId: '', customerId: '', paymentInstrumentId: '' };
+
+  it('POST /payment-instruments/create-from-token (the vendor’s own example token, an existing customer)', async () => {
+    const { request, response } = published.createPaymentInstrumentFromToken;
+    ids.storeId = server.sandbox.defaults.storeId;
+    // The example names customer `cus_123`: make a customer of this sandbox first, with the same token.
+    const first = await send('POST', '/payment-instruments/create-from-token', { tagadaToken: request.tagadaToken, storeId: ids.storeId, customerData: { email: 'john@example.com' } });
+    ids.customerId = String((first.json.customer as Json).id);
+    const json = await replay('POST', '/payment-instruments/create-from-token', { ...request, storeId: ids.storeId, customerId: ids.customerId }, response);
+    ids.paymentInstrumentId = String((json.paymentInstrument as Json).id);
+    expect(json.paymentInstrument).toMatchObject({ customerId: ids.customerId, tokenizer: 'basistheory', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2025 } });
+  });
+
+  it('GET /payment-instruments/{paymentInstrumentId}', async () => {
+    await replay('GET', `/payment-instruments/${ids.paymentInstrumentId}`, undefined, published.retrievePaymentInstrument.response);
+  });
+
+  it('GET /customers/{customerId}/payment-instruments', async () => {
+    const json = await replay('GET', `/customers/${ids.customerId}/payment-instruments`, undefined, published.listCustomerPaymentInstruments.response);
+    expect((json.instruments as Json[]).every((instrument) => !('customerId' in instrument))).toBe(true);
+  });
+
+  it('POST /threeds/create-session (Basis Theory’s session object as sessionData)', async () => {
+    const { request, response } = published.createThreeDSSession;
+    const json = await replay('POST', '/threeds/create-session', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId }, response);
+    expect(json).toMatchObject({ externalSessionId: request.sessionData.id, provider: 'basis_theory', status: 'created' });
+  });
+
+  let paymentId = '';
+  it('POST /payments/process', async () => {
+    const { request, response } = published.processPayment;
+    const json = await replay('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId }, response);
+    expect(json.payment).toMatchObject({ status: 'succeeded', subStatus: 'approved', requireAction: 'none', amount: 2999 });
+    paymentId = String((json.payment as Json).id);
+  });
+
+  it('GET /payments/{paymentId}', async () => {
+    await replay('GET', `/payments/${paymentId}`, undefined, published.retrievePayment.response);
+  });
+
+  it('POST /payments (list)', async () => {
+    await replay('POST', '/payments', published.listPayments.request, published.listPayments.response);
+  });
+
+  it('POST /payments/refund (the page’s example: paymentId + refundAll + metadata)', async () => {
+    const { request, response } = published.refundPayment;
+    const json = await replay('POST', '/payments/refund', { ...request, paymentId }, response);
+    expect(json).toMatchObject({ id: paymentId, status: 'refunded', refundedAmount: 2999, refund: { amount: 2999, currency: 'USD', status: 'succeeded' } });
+  });
+
+  it('POST /payments/refund (the page’s schema: paymentIds + amount)', async () => {
+    const { request } = published.processPayment;
+    const charged = await send('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
+    const id = String((charged.json.payment as Json).id);
+    const json = await replay('POST', '/payments/refund', { paymentIds: [id], amount: 1000 }, published.refundPayment.response);
+    expect(json).toMatchObject({ id, status: 'partially_refunded', refundedAmount: 1000 });
+  });
+
+  it('POST /payments/void (an authorization)', async () => {
+    const { request, response } = published.voidPayment;
+    const auth = await send('POST', '/payments/process', { ...published.processPayment.request, mode: 'auth', storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
+    const json = await replay('POST', '/payments/void', { ...request, paymentId: (auth.json.payment as Json).id }, response);
+    expect(json).toMatchObject({ status: 'failed', subStatus: 'voided' });
+  });
+
+  it('POST /processors/create (the guide’s cURL)', async () => {
+    const json = await replay('POST', '/processors/create', published.createProcessor.request, { processor: { id: '' } });
+    expect(json.processor).toMatchObject({ type: 'sandbox', name: 'Test Sandbox' });
+  });
+
+  it('POST /products/create', async () => {
+    const { request, response } = published.createProduct;
+    const json = await replay('POST', '/products/create', { ...request, storeId: ids.storeId }, response);
+    expect(json).toMatchObject({ success: true });
+  });
+});

@@ -1,0 +1,44 @@
+// Extracts the published request and response examples of the operations Tessera serves from the vendor's API
+// reference as transcribed in ../shared/spec/vendor-api/ (one Markdown file per operation), into
+// packages/server/test/vendor-examples.json, which the tests replay. Run it again when the transcription changes:
+//   node scripts/vendor-examples.mjs [path/to/vendor-api]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const source = process.argv[2] ?? join(root, '..', 'shared', 'spec', 'vendor-api');
+// The published operations the catalog serves, by the file that transcribes each.
+const served = {
+  createPaymentInstrumentFromToken: 'POST-payment-instruments-create-from-token.md',
+  retrievePaymentInstrument: 'GET-payment-instruments-paymentInstrumentId.md',
+  listCustomerPaymentInstruments: 'GET-customers-customerId-payment-instruments.md',
+  createThreeDSSession: 'POST-threeds-create-session.md',
+  processPayment: 'POST-payments-process.md',
+  listPayments: 'POST-payments.md',
+  retrievePayment: 'GET-payments-paymentId.md',
+  refundPayment: 'POST-payments-refund.md',
+  voidPayment: 'POST-payments-void.md',
+  createProcessor: 'POST-processors-create.md',
+  createProduct: 'POST-products-create.md',
+};
+
+// The first ```json block after a heading that starts with `heading`.
+function example(text, heading) {
+  const at = text.search(new RegExp(`^## ${heading}`, 'm'));
+  if (at < 0) return undefined;
+  const block = /```json\n([\s\S]*?)\n```/.exec(text.slice(at));
+  return block ? JSON.parse(block[1]) : undefined;
+}
+
+const examples = {};
+for (const [operation, file] of Object.entries(served)) {
+  const text = readFileSync(join(source, file), 'utf8');
+  const [, method, path] = /^# (GET|POST) \/api\/public\/v1(\S+)/m.exec(text);
+  const request = example(text, 'Example request') ?? example(text, 'Request \\(cURL example');
+  const response = example(text, 'Example response');
+  const url = /^- (https:\/\/\S+)/m.exec(text)?.[1];
+  examples[operation] = { method, path, source: url, ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
+}
+writeFileSync(join(root, 'packages/server/test/vendor-examples.json'), `${JSON.stringify(examples, null, 2)}\n`);
+console.log(`${Object.keys(examples).length} operations written to packages/server/test/vendor-examples.json`);
