@@ -39,7 +39,7 @@ const decodableServiceToken = z.unknown().check(
 );
 
 // The catalog's request plus that check; both run, so the token's error comes with the other fields', all at once.
-const fromTokenInput = z.intersection(z.looseObject({ serviceToken: decodableServiceToken, tagadaToken: decodableServiceToken }), createPaymentInstrumentFromTokenRequest);
+const fromTokenInput = z.intersection(z.looseObject({ serviceToken: z.optional(decodableServiceToken), tagadaToken: z.optional(decodableServiceToken) }), createPaymentInstrumentFromTokenRequest);
 
 /** Payment instruments: reusable cards attached to a customer (sections 4.1 and 4.2). */
 export class PaymentInstruments extends Resource {
