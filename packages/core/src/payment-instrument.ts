@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { customer, customerData } from './customer.js';
+import { customer, customerData, type CustomerData } from './customer.js';
 
 /**
  * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a
@@ -67,14 +67,13 @@ export const createPaymentInstrumentFromTokenRequest = z.pipe(
     return { ...body, serviceToken: token, tagadaToken: token };
   }),
 );
-type FromTokenFields = RequestFields<z.input<typeof fromTokenFields>>;
 /**
  * Body of `POST /payment-instruments/create-from-token`, as the caller writes it: the token as `serviceToken` or
  * `tagadaToken`, and one of `customerData` or `customerId`.
  */
-export type CreatePaymentInstrumentFromTokenRequest = Omit<FromTokenFields, 'serviceToken' | 'tagadaToken' | 'customerData' | 'customerId'> &
+export type CreatePaymentInstrumentFromTokenRequest = Omit<RequestFields<z.input<typeof createPaymentInstrumentFromTokenRequest>>, 'serviceToken' | 'tagadaToken' | 'customerData' | 'customerId'> &
   ({ serviceToken: string; tagadaToken?: string } | { tagadaToken: string; serviceToken?: string }) &
-  ({ customerData: NonNullable<FromTokenFields['customerData']>; customerId?: undefined } | { customerId: string; customerData?: undefined });
+  ({ customerData: CustomerData; customerId?: undefined } | { customerId: string; customerData?: undefined });
 
 /** Response of `POST /payment-instruments/create-from-token`. */
 export const createPaymentInstrumentFromTokenResponse = z.looseObject({

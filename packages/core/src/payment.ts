@@ -174,7 +174,7 @@ export const refundPaymentRequest = z.pipe(
   }),
 );
 /** Body of `POST /payments/refund`, as the caller writes it: `paymentId` or `paymentIds`. */
-export type RefundPaymentRequest = RequestFields<z.input<typeof refundFields>> & ({ paymentId: string } | { paymentIds: string[] });
+export type RefundPaymentRequest = RequestFields<z.input<typeof refundPaymentRequest>> & ({ paymentId: string } | { paymentIds: string[] });
 
 /** A refund, as the published refund answer carries it (`refund`). Unknown fields pass through. */
 export const refund = z.looseObject({
@@ -199,7 +199,7 @@ export const pageSize = z.int().check(z.minimum(1));
 export const listPaymentsRequest = z.looseObject({
   pagination: z.optional(z.looseObject({ page: pageNumber, pageSize })),
   filters: z.optional(z.looseObject({ storeIds: z.optional(z.array(resourceId)) })),
-  sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.enum(['asc', 'desc'])) })),
+  sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.union([z.literal('asc'), z.literal('desc')])) })),
   useCursor: z.optional(z.boolean()),
   cursor: z.optional(z.string()),
 });

@@ -53,4 +53,4 @@ export const createThreeDSSessionRequest = z.pipe(
   }),
 );
 /** Body of `POST /threeds/create-session`, as the caller writes it. */
-export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof sessionFields>>;
+export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof createThreeDSSessionRequest>>;

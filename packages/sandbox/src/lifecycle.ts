@@ -17,7 +17,7 @@ interface Movement {
  * What a payment reports after a transition, as the vendor's published examples do: `status` and `subStatus`
  * (`succeeded` / `approved`, a void `failed` / `voided`; `null` while there is no outcome yet).
  */
-export interface PaymentOutcome {
+export interface ReportedStatus {
   status: PaymentRecordStatus;
   subStatus: KnownPaymentSubStatus | null;
 }
@@ -29,7 +29,7 @@ export interface PaymentTransition {
   /** Only for payments of this mode. */
   mode?: PaymentRecord['mode'];
   /** The status and subStatus after it, from the amounts after its movement; `processing` fires no event. */
-  to: PaymentOutcome | ((money: PaymentMoney) => PaymentOutcome);
+  to: ReportedStatus | ((money: PaymentMoney) => ReportedStatus);
   movement?: Movement;
   /** Ends the 409 message `Payment <id> is <status>; <refusal>`. */
   refusal: string;
@@ -42,7 +42,7 @@ export interface PaymentTransition {
 }
 
 /** A status reported with the same subStatus (`authorized` / `authorized`, `declined` / `declined`, …). */
-const same = <S extends PaymentRecordStatus & KnownPaymentSubStatus>(status: S): PaymentOutcome => ({ status, subStatus: status });
+const same = <S extends PaymentRecordStatus & KnownPaymentSubStatus>(status: S): ReportedStatus => ({ status, subStatus: status });
 const beingRouted = ['processing'] as const;
 const routedOrChallenged = ['processing', 'pending'] as const;
 const fullAmount = (payment: PaymentRecord): number => payment.amount;

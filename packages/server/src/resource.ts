@@ -94,7 +94,8 @@ export abstract class Resource {
       const id = parseOrThrow(resourceId, (input as Readonly<Record<string, unknown>>)[field], field);
       return this.#http.send(operation.method, routePath(operation, { id }), options);
     }
-    const checked = await this.#filled(operation, parseOrThrow(schema, input), options);
+    const parsed = parseOrThrow(schema, input);
+    const checked = operation.fillFrom === undefined ? parsed : await this.#filled(operation, parsed, options);
     const sent: RawRequestOptions =
       operation.sendAs === 'query'
         ? { query: checked as NonNullable<RawRequestOptions['query']> }
