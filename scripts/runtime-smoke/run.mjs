@@ -105,10 +105,10 @@ try {
     const config = await fetch(`${worker}/api/config?${query}`, { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
     const missing = await fetch(`${worker}/api/payments/pay_missing?${query}`, { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
     const body = await missing.json();
-    if (config.status !== 200 || missing.status !== 404 || body?.error?.code !== 'not_found') {
+    if (config.status !== 200 || missing.status !== 404 || body?.error?.code !== 'PAYMENT_NOT_FOUND') {
       throw new Error(`workerd: the merchant-server app answered ${config.status} and ${missing.status} ${JSON.stringify(body)}`);
     }
-    console.log('workerd: the merchant-server Hono app served GET /api/config (200) and GET /api/payments/pay_missing (404 not_found) from the sandbox');
+    console.log('workerd: the merchant-server Hono app served GET /api/config (200) and GET /api/payments/pay_missing (404 PAYMENT_NOT_FOUND, the published code) from the sandbox');
   } finally {
     wrangler.kill('SIGTERM');
   }
