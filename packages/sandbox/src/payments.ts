@@ -20,10 +20,10 @@ export type PaymentView = PaymentRecord & {
 };
 
 /**
- * A payment as every API answer gives it (process, GET, list, void, refund): the record's fields, with, as the
- * published GET and list answers, its `customer { id, email, firstName, lastName }`, its `paymentInstrument { id,
- * type, card }` and its `transactions` (one per money movement of the ledger: `purchase`, `auth`, `capture`,
- * `void`, `refund`).
+ * A payment as the published GET and list answers give it: the record's fields, with its `customer { id, email,
+ * firstName, lastName }`, its `paymentInstrument { id, type, card }` and its `transactions` (one per money movement
+ * of the ledger: `purchase`, `auth`, `capture`, `void`, `refund`). The process, void and refund answers, whose
+ * published examples show none of these, give the record alone (the money path stays as fast as the bare record).
  */
 export function publicPayment(ctx: SandboxContext, payment: PaymentRecord): PaymentView {
   const customer = ctx.state.customers.get(payment.customerId);
@@ -170,8 +170,8 @@ export function capture(ctx: SandboxContext, input: CaptureRequest): PaymentReco
 }
 
 /** `POST /payments/process` → `{ payment }` (published). */
-export function processPayment(ctx: SandboxContext, input: OperationInput<'processPayment'>, origin: string): { payment: PaymentView } {
-  return { payment: publicPayment(ctx, input.mode === 'capture' ? capture(ctx, input) : charge(ctx, input, origin)) };
+export function processPayment(ctx: SandboxContext, input: OperationInput<'processPayment'>, origin: string): { payment: PaymentRecord } {
+  return { payment: input.mode === 'capture' ? capture(ctx, input) : charge(ctx, input, origin) };
 }
 
 /** `GET /payments/{id}` → the payment at the top level (published), or a 404 `PAYMENT_NOT_FOUND`. */
@@ -183,8 +183,7 @@ export function retrievePayment(ctx: SandboxContext, id: string): PaymentView {
  * A payment's fields at the top level of an answer, as the published void and refund answers give them, with
  * `extra` (a refund's `refund`), and the payment again under `payment`, the sandbox's earlier answer.
  */
-function paymentAnswer(ctx: SandboxContext, record: PaymentRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const payment = publicPayment(ctx, record);
+function paymentAnswer(payment: PaymentRecord, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { ...payment, ...extra, payment };
 }
 
@@ -195,7 +194,7 @@ function paymentAnswer(ctx: SandboxContext, record: PaymentRecord, extra: Record
  * `PAYMENT_NOT_FOUND`.
  */
 export function voidPayment(ctx: SandboxContext, input: OperationInput<'voidPayment'>): Record<string, unknown> {
-  return paymentAnswer(ctx, transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'void'));
+  return paymentAnswer(transition(ctx, requirePayment(ctx, input.paymentId, input.storeId), 'void'));
 }
 
 /** A refund as the published refund answer shows it (`id, amount, currency, status, createdAt`), with its payment and metadata. */
@@ -246,7 +245,7 @@ export function refundPayment(ctx: SandboxContext, input: OperationInput<'refund
   const [first] = refunds;
   const payment = payments[0];
   if (!first || !payment) throw validationError([{ field: 'paymentIds', code: 'too_small', message: 'must name a payment' }]);
-  return paymentAnswer(ctx, payment, { refund: publicRefund(first), ...(refunds.length > 1 ? { refunds: refunds.map(publicRefund) } : {}) });
+  return paymentAnswer(payment, { refund: publicRefund(first), ...(refunds.length > 1 ? { refunds: refunds.map(publicRefund) } : {}) });
 }
 
 /**

@@ -103,7 +103,8 @@ describe('payments', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.payment).toMatchObject({ status: 'succeeded', requireAction: 'none', amount: 1000, capturedAmount: 1000, customerId: pi.customerId });
     const again = await c.api(routes.retrievePayment, { params: { id: answer.body.payment.id } });
-    expect(again.body).toEqual(answer.body.payment);
+    // GET adds what the published GET example shows (customer, paymentInstrument, transactions) to the same payment.
+    expect(again.body).toEqual({ ...answer.body.payment, customer: expect.any(Object), paymentInstrument: expect.any(Object), transactions: [expect.objectContaining({ type: 'purchase', amount: 1000 })] });
     expect(sandbox.countCharges(answer.body.payment.id)).toBe(1);
   });
 
