@@ -164,7 +164,7 @@ await transcript.step('Webhooks received by the merchant server', async (log) =>
   const byType = new Map<string, number>();
   for (const webhook of webhooks) byType.set(webhook.type, (byType.get(webhook.type) ?? 0) + 1);
   for (const [type, count] of [...byType].sort()) log(`${type.padEnd(28)} ×${count}`);
-  expect('payment.succeeded received', (byType.get('payment.succeeded') ?? 0) > 0, true);
+  expect('payment/succeeded received', (byType.get('payment/succeeded') ?? 0) > 0, true);
   return `${webhooks.length} deliveries over HTTP`;
 });
 
