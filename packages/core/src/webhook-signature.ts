@@ -27,8 +27,11 @@ const hexDigest = /^[0-9a-f]{64}$/i;
 /** The bytes of a payload (a copy, on an `ArrayBuffer` of its own); `undefined` when it is not text or bytes. */
 export function webhookPayloadBytes(payload: unknown): Uint8Array<ArrayBuffer> | undefined {
   if (typeof payload === 'string') return encoder.encode(payload);
-  if (payload instanceof Uint8Array) return new Uint8Array(payload);
-  if (payload instanceof ArrayBuffer) return new Uint8Array(payload.slice(0));
+  // By tag rather than `instanceof`, so bytes made in another realm (a VM, an iframe) are read too.
+  if (ArrayBuffer.isView(payload) && Object.prototype.toString.call(payload) === '[object Uint8Array]') {
+    return new Uint8Array(new Uint8Array(payload.buffer, payload.byteOffset, payload.byteLength));
+  }
+  if (Object.prototype.toString.call(payload) === '[object ArrayBuffer]') return new Uint8Array((payload as ArrayBuffer).slice(0));
   return undefined;
 }
 
