@@ -64,6 +64,14 @@ describe('webhooks over HTTP', () => {
 
     // Deliveries run independently: a retried event can arrive after a later one.
     expect(received.map((r) => r.body.type).sort()).toEqual(['payment/authorized', 'payment/succeeded']);
+    // Each delivery is signed: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>"> under the endpoint's secret.
+    for (const delivery of received) {
+      const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(delivery.headers['x-tessera-signature']));
+      expect(match).not.toBeNull();
+      const [, t, v1] = match!;
+      expect(createHmac('sha256', added.body.endpoint.secret).update(`${t}.${delivery.raw}`).digest('hex')).toBe(v1);
+      expect(Math.abs(Date.now() / 1000 - Number(t))).toBeLessThan(60);
+    }
     const authorized = received.find((r) => r.body.type === 'payment/authorized');
     expect(authorized?.body).toMatchObject({ storeId, data: { id: paid.body.payment.id, status: 'authorized' } });
     expect(authorized?.headers['content-type']).toBe('application/json');
