@@ -21,13 +21,25 @@ const served = {
   voidPayment: 'POST-payments-void.md',
   createProcessor: 'POST-processors-create.md',
   createProduct: 'POST-products-create.md',
+  // Webhook endpoints and events (issue 18).
+  createWebhookEndpoint: 'POST-webhooks.md',
+  listEvents: 'POST-events-list.md',
+  retrieveEvent: 'GET-events-eventId.md',
+  listRecentEvents: 'POST-events-recent.md',
+};
+// Pages that publish their example in another form: recent events puts request and answer under one heading (the
+// second block is the answer); GET event describes its answer as "the same event object as in POST /events/list
+// items", so it is that item.
+const fromOtherBlocks = {
+  listRecentEvents: (text) => ({ response: example(text, 'Example request / response', 1) }),
+  retrieveEvent: (_text, found) => ({ response: found.listEvents.response.events[0] }),
 };
 
-// The first ```json block after a heading that starts with `heading`.
-function example(text, heading) {
+// The first (or `index`th) ```json block after a heading that starts with `heading`.
+function example(text, heading, index = 0) {
   const at = text.search(new RegExp(`^## ${heading}`, 'm'));
   if (at < 0) return undefined;
-  const block = /```json\n([\s\S]*?)\n```/.exec(text.slice(at));
+  const block = [...text.slice(at).matchAll(/```json\n([\s\S]*?)\n```/g)][index];
   return block ? JSON.parse(block[1]) : undefined;
 }
 
@@ -36,7 +48,7 @@ for (const [operation, file] of Object.entries(served)) {
   const text = readFileSync(join(source, file), 'utf8');
   const [, method, path] = /^# (GET|POST) \/api\/public\/v1(\S+)/m.exec(text);
   const request = example(text, 'Example request') ?? example(text, 'Request \\(cURL example');
-  const response = example(text, 'Example response');
+  const response = example(text, 'Example response') ?? fromOtherBlocks[operation]?.(text, examples).response;
   const url = /^- (https:\/\/\S+)/m.exec(text)?.[1];
   examples[operation] = { method, path, source: url, ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
 }

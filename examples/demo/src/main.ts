@@ -29,12 +29,8 @@ const merchant = await startMerchantServer(
   },
   { onWebhook: (webhook) => webhooks.push(webhook) },
 );
-// Webhooks of the store go to the merchant server's receiver, by HTTP, as in production.
-await fetch(`${sandboxServer.url}${sandboxRoutes.addWebhookEndpoint}`, {
-  method: 'POST',
-  headers: { authorization: `Bearer ${sandbox.apiKey}`, 'content-type': 'application/json' },
-  body: JSON.stringify({ storeId, url: `${merchant.url}/webhooks` }),
-});
+// The merchant server registered `<its url>/webhooks` with the sandbox at start-up (POST /webhooks) and verifies
+// each signed delivery with the secret it got back.
 
 console.log(`Tessera demo\n${dim(`sandbox  ${sandboxServer.url}  (API key ${sandbox.apiKey.slice(0, 8)}…, store ${storeId})`)}\n${dim(`merchant ${merchant.url}`)}`);
 
@@ -164,8 +160,10 @@ await transcript.step('Webhooks received by the merchant server', async (log) =>
   const byType = new Map<string, number>();
   for (const webhook of webhooks) byType.set(webhook.type, (byType.get(webhook.type) ?? 0) + 1);
   for (const [type, count] of [...byType].sort()) log(`${type.padEnd(28)} ×${count}`);
-  expect('payment.succeeded received', (byType.get('payment.succeeded') ?? 0) > 0, true);
-  return `${webhooks.length} deliveries over HTTP`;
+  expect('payment/succeeded received', (byType.get('payment/succeeded') ?? 0) > 0, true);
+  const refused = sandbox.records.webhookDeliveries.list().filter((delivery) => delivery.status !== 'delivered');
+  expect('signed deliveries the merchant server refused', refused.length, 0);
+  return `${webhooks.length} signed deliveries over HTTP, each verified`;
 });
 
 await transcript.step('Every charge taken exactly once', () => {

@@ -1,4 +1,14 @@
-import { getThreeDSChallenge, normalizePaymentStatus, TesseraApiError, TesseraError, TesseraValidationError, type Payment, type Tessera } from '@tessera/server';
+import {
+  getThreeDSChallenge,
+  normalizePaymentStatus,
+  TesseraApiError,
+  TesseraError,
+  TesseraSignatureVerificationError,
+  TesseraValidationError,
+  WEBHOOK_SIGNATURE_HEADER,
+  type Payment,
+  type Tessera,
+} from '@tessera/server';
 import { Hono, type Context } from 'hono';
 
 /** What the browser may know: where the vault is and which public key to use. Never the secret API key. */
@@ -9,7 +19,7 @@ export interface PublicConfig {
   storeId: string;
 }
 
-/** A webhook delivery the sandbox (or the real service) sent us. */
+/** A webhook delivery the sandbox (or the real service) sent us, verified with the endpoint's secret. */
 export interface ReceivedWebhook {
   receivedAt: string;
   type: string;
@@ -24,8 +34,14 @@ export interface MerchantAppOptions {
   storeId: string;
   /** Public settings handed to the checkout page. */
   publicConfig: PublicConfig;
-  /** Called for every webhook delivery (default: one log line). */
+  /** Called for every verified webhook delivery (default: one log line). */
   onWebhook?: (webhook: ReceivedWebhook) => void;
+  /**
+   * The webhook endpoint's signing secret (`whsec_…`, from `tessera.webhooks.createEndpoint`), or a function that
+   * returns it once known (the Node server registers its endpoint after it starts listening). Without one, every
+   * delivery is refused with 503, so the service retries it later.
+   */
+  webhookSecret?: string | (() => string | undefined);
 }
 
 // Browser → server bodies. Small, explicit checks: the SDK validates again before anything goes on the wire.
@@ -163,11 +179,19 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
     return c.json(paymentView(payment ?? (await tessera.payments.retrieve(params.paymentId))));
   });
 
-  // The document leaves webhook signing "not shown", so there is nothing to verify yet: check the signature here
-  // once the service defines one.
+  // Verified before anything is read from the body: the raw text and the signature header go to constructEvent,
+  // which refuses a changed body, another secret or an old (replayed) delivery with a 400.
   app.post('/webhooks', async (c) => {
-    const body = await jsonBody(c);
-    const webhook: ReceivedWebhook = { receivedAt: new Date().toISOString(), type: String(body.type), id: String(body.id), body };
+    const secret = typeof options.webhookSecret === 'function' ? options.webhookSecret() : options.webhookSecret;
+    if (!secret) return c.json({ error: { code: 'webhook_secret_missing', message: 'No webhook secret is configured (TESSERA_WEBHOOK_SECRET)' } }, 503);
+    let event;
+    try {
+      event = await tessera.webhooks.constructEvent(await c.req.text(), c.req.header(WEBHOOK_SIGNATURE_HEADER), secret);
+    } catch (error) {
+      if (error instanceof TesseraSignatureVerificationError) return c.json({ error: { code: error.code, message: error.message } }, 400);
+      throw error;
+    }
+    const webhook: ReceivedWebhook = { receivedAt: new Date().toISOString(), type: event.type, id: event.id, body: event };
     received.push(webhook);
     onWebhook(webhook);
     return c.body(null, 204);

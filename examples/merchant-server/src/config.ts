@@ -12,7 +12,29 @@ export interface MerchantConfig {
   port: number;
   staticDir?: string;
   publicConfig: PublicConfig;
+  /** The webhook endpoint's signing secret (`TESSERA_WEBHOOK_SECRET`), from registering the endpoint with the service. */
+  webhookSecret?: string;
 }
+
+/**
+ * The event types the starter's endpoint subscribes to when it registers itself with the sandbox at start-up (the
+ * sandbox fires these; see its README).
+ */
+export const WEBHOOK_EVENT_TYPES = [
+  'payment/succeeded',
+  'payment/authorized',
+  'payment/pending',
+  'payment/declined',
+  'payment/failed',
+  'payment/voided',
+  'payment/refunded',
+  'payment/partially_refunded',
+  'order/created',
+  'order/paid',
+  'subscription/created',
+  'subscription/renewed',
+  'subscription/past_due',
+];
 
 /** Reads the configuration from `env`, failing with the names of every missing variable. */
 export function readConfig(env: Record<string, string | undefined>): MerchantConfig {
@@ -31,5 +53,6 @@ export function readConfig(env: Record<string, string | undefined>): MerchantCon
   };
   if (env.TESSERA_BASE_URL) config.baseUrl = env.TESSERA_BASE_URL;
   if (env.CHECKOUT_STATIC_DIR) config.staticDir = env.CHECKOUT_STATIC_DIR;
+  if (env.TESSERA_WEBHOOK_SECRET) config.webhookSecret = env.TESSERA_WEBHOOK_SECRET;
   return config;
 }

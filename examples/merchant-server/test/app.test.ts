@@ -1,5 +1,5 @@
 import { createSandbox, sandboxRoutes, type Sandbox } from '@tessera/sandbox';
-import { Tessera } from '@tessera/server';
+import { signWebhookPayload, Tessera, WEBHOOK_SIGNATURE_HEADER } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -21,9 +21,11 @@ beforeEach(() => {
   requests.length = 0;
 });
 
-function appFor(storeId: string, webhooks: ReceivedWebhook[] = []) {
+const WEBHOOK_SECRET = 'whsec_starter_test';
+
+function appFor(storeId: string, webhooks: ReceivedWebhook[] = [], webhookSecret: string | null = WEBHOOK_SECRET) {
   const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 0 });
-  return createMerchantApp({ tessera, storeId, publicConfig: { environment: 'local', storeId }, onWebhook: (w) => webhooks.push(w) });
+  return createMerchantApp({ tessera, storeId, publicConfig: { environment: 'local', storeId }, onWebhook: (w) => webhooks.push(w), ...(webhookSecret ? { webhookSecret } : {}) });
 }
 
 async function call(app: ReturnType<typeof appFor>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
@@ -118,12 +120,29 @@ describe('merchant-server example', () => {
     expect(missing.status).toBe(404);
   });
 
-  it('receives and lists webhooks', async () => {
+  it('receives a signed webhook, verified with the endpoint secret, and lists it', async () => {
     const webhooks: ReceivedWebhook[] = [];
     const app = appFor(sandbox.defaults.storeId, webhooks);
-    const response = await app.request('/webhooks', { method: 'POST', body: JSON.stringify({ id: 'evt_1', type: 'payment.succeeded' }) });
+    const body = JSON.stringify({ id: 'evt_1', type: 'payment/succeeded', data: { id: 'pay_1' } });
+    const response = await app.request('/webhooks', { method: 'POST', body, headers: { [WEBHOOK_SIGNATURE_HEADER]: await signWebhookPayload(body, WEBHOOK_SECRET) } });
     expect(response.status).toBe(204);
-    expect(webhooks.map((w) => w.type)).toEqual(['payment.succeeded']);
+    expect(webhooks.map((w) => w.type)).toEqual(['payment/succeeded']);
     expect((await call(app, 'GET', '/api/webhooks')).body.data).toHaveLength(1);
+  });
+
+  it('refuses a webhook that is unsigned, tampered, signed with another secret or replayed, with 400 and its code', async () => {
+    const webhooks: ReceivedWebhook[] = [];
+    const app = appFor(sandbox.defaults.storeId, webhooks);
+    const body = JSON.stringify({ id: 'evt_1', type: 'payment/succeeded' });
+    const post = async (payload: string, signature?: string) => {
+      const response = await app.request('/webhooks', { method: 'POST', body: payload, headers: signature ? { [WEBHOOK_SIGNATURE_HEADER]: signature } : {} });
+      return { status: response.status, code: ((await response.json()) as { error: { code: string } }).error.code };
+    };
+    expect(await post(body)).toEqual({ status: 400, code: 'missing_signature' });
+    expect(await post(body.replace('succeeded', 'refunded'), await signWebhookPayload(body, WEBHOOK_SECRET))).toEqual({ status: 400, code: 'invalid_signature' });
+    expect(await post(body, await signWebhookPayload(body, 'whsec_someone_else'))).toEqual({ status: 400, code: 'invalid_signature' });
+    expect(await post(body, await signWebhookPayload(body, WEBHOOK_SECRET, Math.floor(Date.now() / 1000) - 3600))).toEqual({ status: 400, code: 'timestamp_outside_tolerance' });
+    expect(webhooks).toEqual([]);
+    expect((await call(appFor(sandbox.defaults.storeId, webhooks, null), 'POST', '/webhooks', {})).status).toBe(503);
   });
 });

@@ -16,8 +16,8 @@ describe('sandbox-setup example', () => {
     const result = await runSandboxSetup({ tessera: new Tessera({ apiKey, baseUrl: sandbox.url }), baseUrl: sandbox.url, apiKey, log: (line) => lines.push(line) });
     expect(result.orderIds).toHaveLength(1);
     expect(result.paymentIds).toHaveLength(1);
-    expect(result.webhookTypes).toEqual(expect.arrayContaining(['order.created']));
-    expect(result.webhookTypes.some((type) => type.startsWith('payment.'))).toBe(true);
+    expect(result.webhookTypes).toEqual(expect.arrayContaining(['order/created']));
+    expect(result.webhookTypes.some((type) => type.startsWith('payment/'))).toBe(true);
     expect(result.archivedProcessorIds).toEqual([result.processorId]);
     expect(result.redirectUrl).toMatch(/^https?:\/\//);
     expect(lines.join('\n')).toContain(result.storeId);

@@ -165,3 +165,31 @@ export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionR
 export { parseOrThrow, toFieldErrors } from './validation.js';
 export { SANDBOX_VAULT_KEY, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './vault-routes.js';
 export { listWebhooksRequest, webhookEvent, webhookList, type ListWebhooksRequest, type WebhookEvent, type WebhookList } from './webhook.js';
+export {
+  createWebhookEndpointRequest,
+  publishedWebhookEventTypes,
+  webhookEndpoint,
+  type CreateWebhookEndpointRequest,
+  type WebhookEndpoint,
+} from './webhook.js';
+export {
+  computeWebhookSignature,
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  parseWebhookSignature,
+  signWebhookPayload,
+  timingSafeEqual,
+  WEBHOOK_SIGNATURE_HEADER,
+  webhookPayloadBytes,
+  type ParsedWebhookSignature,
+  type WebhookPayload,
+} from './webhook-signature.js';
+export {
+  appEvent,
+  appEventList,
+  listEventsRequest,
+  recentEventsRequest,
+  type AppEvent,
+  type AppEventList,
+  type ListEventsRequest,
+  type RecentEventsRequest,
+} from './event.js';

@@ -8,7 +8,8 @@ import { archiveProcessorsRequest, archiveProcessorsResponse, processor, process
 import { createProductRequest, product } from './product.js';
 import { createStoreRequest, store } from './store.js';
 import { createThreeDSSessionRequest, threeDSSession } from './threeds-session.js';
-import { listWebhooksRequest, webhookEvent } from './webhook.js';
+import { appEvent, listEventsRequest, recentEventsRequest } from './event.js';
+import { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, webhookEvent } from './webhook.js';
 
 /** Prefix of every API path (section 9). */
 export const API_PREFIX = '/api/public/v1';
@@ -283,6 +284,53 @@ export const operations = {
     response: webhookEvent,
     unwrap: ['events', 'webhooks'],
     answer: 'list',
+  }),
+  // Webhook endpoints and events (published; issue 18).
+  createWebhookEndpoint: op({
+    method: 'POST',
+    path: '/webhooks',
+    assumed: false,
+    request: createWebhookEndpointRequest,
+    sendAs: 'body',
+    response: webhookEndpoint,
+    unwrap: ['webhook', 'endpoint', 'data'],
+    answer: 'required',
+    // The secret is what every delivery is verified with: an endpoint without one cannot be used.
+    requires: ['id', 'secret'],
+  }),
+  listEvents: op({
+    method: 'POST',
+    path: '/events/list',
+    assumed: false,
+    request: listEventsRequest,
+    sendAs: 'body',
+    response: appEvent,
+    unwrap: ['events'],
+    answer: 'list',
+    requires: ['id', 'eventType'],
+  }),
+  retrieveEvent: op({
+    method: 'GET',
+    path: '/events/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: appEvent,
+    unwrap: ['event', 'data'],
+    answer: 'required',
+    requires: ['id', 'eventType'],
+    idField: 'eventId',
+  }),
+  listRecentEvents: op({
+    method: 'POST',
+    path: '/events/recent',
+    assumed: false,
+    request: recentEventsRequest,
+    sendAs: 'body',
+    response: appEvent,
+    unwrap: ['events'],
+    answer: 'list',
+    requires: ['id', 'eventType'],
   }),
 } as const satisfies Record<string, Operation>;
 

@@ -31,8 +31,11 @@ export {
   type VariantRecord,
   type VaultTokenRecord,
   type WebhookDelivery,
+  type WebhookDeliveryAttempt,
+  type WebhookEndpointRecord,
   type WebhookEventRecord,
 } from './state.js';
 export { testCardOutcome, testCards, type TestCardOutcome } from './test-cards.js';
 export { SANDBOX_BT_TENANT_ID } from './vault.js';
-export { type WebhookDeliveryOptions, type WebhookEventType } from './webhooks.js';
+export { appEventTypeOf, webhookEventTypeRenames, webhookEventTypes, type WebhookDeliveryOptions, type WebhookEventType } from './webhooks.js';
+export { signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from '@tessera/core';

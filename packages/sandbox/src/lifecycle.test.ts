@@ -129,7 +129,7 @@ describe('payment transitions table', () => {
       transition(ctx, payment, name);
       expect(stateOf(payment)).toBe(rule.to);
       expect({ status: payment.status, subStatus: payment.subStatus }).toEqual(reported[rule.to]);
-      expect(ctx.state.webhookEvents.slice(events).map((event) => event.type)).toEqual(rule.to === 'processing' ? [] : [`payment.${rule.to}`]);
+      expect(ctx.state.webhookEvents.slice(events).map((event) => event.type)).toEqual(rule.to === 'processing' ? [] : [`payment/${rule.to}`]);
     } else {
       const error = refusal(() => transition(ctx, payment, name));
       expect({ status: error.status, code: error.code, message: error.message, publishedCode: error.publishedCode }).toEqual({
@@ -163,14 +163,14 @@ describe('each transition', () => {
     expect(effects(ctx, payment)).toEqual({ status: 'processing', events: [], ledger: [], capturedAmount: 0, refundedAmount: 0, requireAction: 'none' });
     transition(ctx, payment, 'decline', { attempt: attempt('declined') });
     expect(payment.attempts.map((one) => one.outcome)).toEqual(['declined', 'declined']);
-    expect(effects(ctx, payment)).toEqual({ status: 'declined', events: ['payment.declined'], ledger: [], capturedAmount: 0, refundedAmount: 0, requireAction: 'none' });
+    expect(effects(ctx, payment)).toEqual({ status: 'declined', events: ['payment/declined'], ledger: [], capturedAmount: 0, refundedAmount: 0, requireAction: 'none' });
   });
 
   it('purchase charges the full amount; authorize holds it without capturing', () => {
     const ctx = context();
     const purchase = open(ctx, 'purchase');
     transition(ctx, purchase, 'purchase', { attempt: attempt('approved') });
-    expect(effects(ctx, purchase)).toMatchObject({ status: 'succeeded', events: ['payment.succeeded'], ledger: [['charge', 1000]], capturedAmount: 1000 });
+    expect(effects(ctx, purchase)).toMatchObject({ status: 'succeeded', events: ['payment/succeeded'], ledger: [['charge', 1000]], capturedAmount: 1000 });
     const auth = open(ctx, 'auth');
     transition(ctx, auth, 'authorize');
     expect(auth).toMatchObject({ status: 'authorized', capturedAmount: 0, refundedAmount: 0 });
@@ -181,7 +181,7 @@ describe('each transition', () => {
     const ctx = context();
     const payment = open(ctx, 'purchase');
     transition(ctx, payment, 'fail', { attempt: attempt('failed') });
-    expect(effects(ctx, payment)).toEqual({ status: 'failed', events: ['payment.failed'], ledger: [], capturedAmount: 0, refundedAmount: 0, requireAction: 'none' });
+    expect(effects(ctx, payment)).toEqual({ status: 'failed', events: ['payment/failed'], ledger: [], capturedAmount: 0, refundedAmount: 0, requireAction: 'none' });
   });
 
   it('challenge waits with requireAction derived from the challenge data; passed charges, failed fails', () => {
@@ -203,7 +203,7 @@ describe('each transition', () => {
     const failed = challenged();
     transition(ctx, failed, 'fail');
     expect(failed).toMatchObject({ status: 'failed', requireAction: 'none', capturedAmount: 0 });
-    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment.pending', 'payment.succeeded', 'payment.pending', 'payment.failed']);
+    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment/pending', 'payment/succeeded', 'payment/pending', 'payment/failed']);
   });
 
   it('a pending payment without challenge data requires no action', () => {
@@ -242,7 +242,7 @@ describe('each transition', () => {
     transition(ctx, payment, 'void');
     expect(payment).toMatchObject({ status: 'failed', subStatus: 'voided', voidedAt: '2030-01-01T00:01:00.000Z', capturedAmount: 0, refundedAmount: 0 });
     expect(ctx.state.ledger.at(-1)).toMatchObject({ kind: 'void', amount: 1000 });
-    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment.authorized', 'payment.voided']);
+    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment/authorized', 'payment/voided']);
     expect(ctx.state.webhookEvents.at(-1)?.data).toMatchObject({ status: 'failed', subStatus: 'voided' });
     // A voided payment can be neither captured nor voided again.
     expect(refusal(() => transition(ctx, payment, 'capture')).message).toBe(`Payment ${payment.id} is failed (voided); only an authorized payment can be captured`);
@@ -263,7 +263,7 @@ describe('each transition', () => {
     });
     transition(ctx, payment, 'refund');
     expect(payment).toMatchObject({ status: 'refunded', capturedAmount: 800, refundedAmount: 800 });
-    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment.authorized', 'payment.succeeded', 'payment.partially_refunded', 'payment.refunded']);
+    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment/authorized', 'payment/succeeded', 'payment/partially_refunded', 'payment/refunded']);
     expect(refusal(() => transition(ctx, payment, 'refund', { amount: 1 })).message).toBe(`Payment ${payment.id} is refunded; only a captured payment can be refunded`);
   });
 

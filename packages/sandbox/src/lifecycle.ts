@@ -35,7 +35,7 @@ export interface PaymentTransition {
   refusal: string;
   /** The vendor's published code for the refusal (the body's top-level `code`), where one is published. */
   refusedAs?: PublishedErrorCode;
-  /** The event it fires; default `payment.<status>`. */
+  /** The event it fires; default `payment/<status>`. */
   event?: WebhookEventType;
   /** The time field it sets on the payment (the transition's time). */
   stamps?: 'voidedAt';
@@ -63,7 +63,7 @@ const fullAmount = (payment: PaymentRecord): number => payment.amount;
  * | decline | declined | declined |
  * | fail | failed | failed |
  * | challenge | pending | null |
- * | void | failed | voided (event `payment.voided`, `voidedAt` set) |
+ * | void | failed | voided (event `payment/voided`, `voidedAt` set) |
  * | refund | partially_refunded or refunded | the same as status |
  */
 export const paymentTransitions = {
@@ -101,7 +101,7 @@ export const paymentTransitions = {
     movement: { kind: 'void', upTo: fullAmount },
     refusal: 'only payments with authorized status can be voided',
     refusedAs: 'TRANSACTION_NOT_AUTHORIZE',
-    event: 'payment.voided',
+    event: 'payment/voided',
     stamps: 'voidedAt',
   },
   refund: {
@@ -207,7 +207,7 @@ export function assertCanTransition(payment: PaymentRecord, name: PaymentTransit
 /**
  * Applies a transition: checks its guards (409 `invalid_state` from another status, 422 for an amount above what
  * may move), then records its movement in the ledger, sets the status and subStatus (and the time it stamps) and
- * fires its event (`payment.<status>`, `payment.voided` for a void) with the payment as it now is. Nothing changes
+ * fires its event (`payment/<status>`, `payment/voided` for a void) with the payment as it now is. Nothing changes
  * when a guard refuses.
  */
 export function transition<N extends PaymentTransitionName>(ctx: SandboxContext, payment: PaymentRecord, name: N, input: TransitionInput<N> = {}): PaymentRecord {
@@ -235,6 +235,6 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   payment.subStatus = subStatus;
   payment.updatedAt = ctx.nowIso();
   if (rule.stamps) payment[rule.stamps] = payment.updatedAt;
-  if (status !== 'processing') ctx.webhooks.emit(rule.event ?? `payment.${status}`, payment.storeId, payment);
+  if (status !== 'processing') ctx.webhooks.emit(rule.event ?? `payment/${status}`, payment.storeId, payment);
   return payment;
 }

@@ -1,6 +1,7 @@
 import type { OperationInput, OperationName } from '@tessera/core';
 import { createCheckoutSession } from './checkout.js';
 import type { SandboxContext } from './context.js';
+import { listEvents, recentEvents, retrieveEvent } from './events.js';
 import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, requireStore, retrieveInstrument } from './instruments.js';
 import type { PathParams } from './operation-input.js';
 import { listOrders } from './orders.js';
@@ -10,6 +11,7 @@ import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
 import type { RouteResult } from './route.js';
 import { createStore } from './stores.js';
+import { endpointView, registerWebhookEndpoint } from './webhooks.js';
 
 /**
  * The request besides the input: the path's parameters, the sandbox's origin (ACS URLs point at it) and the body as
@@ -50,4 +52,9 @@ export const operationHandlers = {
     requireStore(ctx, input.storeId);
     return { json: { data: ctx.state.webhookEvents.filter((event) => event.storeId === input.storeId) } };
   },
+  // Webhook endpoints and events (issue 18).
+  createWebhookEndpoint: (ctx, input) => ({ json: endpointView(registerWebhookEndpoint(ctx, input)) }),
+  listEvents: (ctx, input) => ({ json: listEvents(ctx, input) }),
+  retrieveEvent: (ctx, _, { params }) => ({ json: retrieveEvent(ctx, params.id) }),
+  listRecentEvents: (ctx, input) => ({ json: recentEvents(ctx, input) }),
 } satisfies OperationHandlers;

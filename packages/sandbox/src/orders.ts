@@ -3,7 +3,7 @@ import type { SandboxContext } from './context.js';
 import { requireStore } from './instruments.js';
 import type { OrderRecord, PaymentRecord } from './state.js';
 
-/** Records a paid order for a succeeded payment and fires `order.created`. */
+/** Records a paid order for a succeeded payment and fires `order/created`, then `order/paid`. */
 export function createOrder(
   ctx: SandboxContext,
   payment: PaymentRecord,
@@ -23,7 +23,8 @@ export function createOrder(
     createdAt: ctx.nowIso(),
   };
   ctx.state.orders.set(order.id, order);
-  ctx.webhooks.emit('order.created', order.storeId, order);
+  ctx.webhooks.emit('order/created', order.storeId, order);
+  ctx.webhooks.emit('order/paid', order.storeId, order);
   return order;
 }
 

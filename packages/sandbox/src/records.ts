@@ -16,6 +16,7 @@ import type {
   ThreeDSSessionRecord,
   VaultTokenRecord,
   WebhookDelivery,
+  WebhookEndpointRecord,
   WebhookEventRecord,
 } from './state.js';
 
@@ -52,7 +53,10 @@ export interface SandboxRecords {
   /** Refunds (`ref_…`), each with its payment id, amount and metadata. */
   refunds: RecordView<RefundRecord>;
   webhookEvents: ListView<WebhookEventRecord>;
+  /** Each delivery of an event to an endpoint, with its attempts. */
   webhookDeliveries: ListView<WebhookDelivery>;
+  /** Registered webhook endpoints (`wh_…`), with their secrets. */
+  webhookEndpoints: RecordView<WebhookEndpointRecord>;
   /** Money movements. Count `charge` and `capture` entries to assert that nothing was charged twice. */
   ledger: ListView<LedgerEntry>;
 }
@@ -95,6 +99,7 @@ export function recordViews(state: SandboxState): SandboxRecords {
     refunds: byId(state.refunds),
     webhookEvents: listOf(state.webhookEvents),
     webhookDeliveries: listOf(state.webhookDeliveries),
+    webhookEndpoints: byId(state.webhookEndpoints),
     ledger: listOf(state.ledger),
   };
 }

@@ -5,11 +5,11 @@ import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession
 import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
 import { completeCheckoutSession } from './checkout.js';
 import type { SandboxContext } from './context.js';
-import { requireStore } from './instruments.js';
 import type { RouteAuth, RouteRequest, RouteResult } from './route.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
+import { endpointView, registerWebhookEndpoint } from './webhooks.js';
 
 /** One of the sandbox's own routes; its path is {@link sandboxRoutes}' entry of the same name. */
 export interface SandboxRoute {
@@ -57,12 +57,11 @@ export const sandboxRouteHandlers = {
     const matches = (entry: { storeId: string }): boolean => storeId === null || entry.storeId === storeId;
     return { json: { data: ctx.state.webhookEvents.filter(matches), deliveries: ctx.state.webhookDeliveries.filter(matches) } };
   }),
+  // The same registration as `POST /webhooks`, for every event type; the answer keeps the earlier `{ storeId, endpoints }`.
   addWebhookEndpoint: helper('POST', (ctx, { body }) => {
     const input = validate(endpointRequest, body);
-    requireStore(ctx, input.storeId);
-    const endpoints = ctx.state.webhookEndpoints.get(input.storeId) ?? [];
-    if (!endpoints.includes(input.url)) endpoints.push(input.url);
-    ctx.state.webhookEndpoints.set(input.storeId, endpoints);
-    return { status: 201, json: { storeId: input.storeId, endpoints } };
+    const endpoint = registerWebhookEndpoint(ctx, { storeId: input.storeId, url: input.url, eventTypes: 'all' });
+    const endpoints = [...ctx.state.webhookEndpoints.values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
+    return { status: 201, json: { storeId: input.storeId, endpoints: [...new Set(endpoints)], endpoint: endpointView(endpoint) } };
   }),
 } satisfies { readonly [K in SandboxRouteName]: SandboxRoute };

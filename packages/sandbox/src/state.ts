@@ -223,16 +223,47 @@ export interface WebhookEventRecord {
   data: unknown;
 }
 
-/** One delivery of one event to one endpoint. */
+/** One attempt of a delivery: when it started, the answer's status (`null` without one) and why it failed. */
+export interface WebhookDeliveryAttempt {
+  attempt: number;
+  /** When it started (real time, as the signature's timestamp). */
+  at: string;
+  status: number | null;
+  /** `connection_error` or `timeout` when no answer came. */
+  error?: 'connection_error' | 'timeout';
+  durationMs: number;
+}
+
+/** One delivery of one event to one endpoint, with each attempt. */
 export interface WebhookDelivery {
   eventId: string;
   eventType: WebhookEventType;
   storeId: string;
+  /** The endpoint (`wh_…`) it goes to. */
+  endpointId: string;
   url: string;
   attempts: number;
   status: 'pending' | 'delivered' | 'failed';
   /** HTTP status of the last attempt, when there was an answer. */
   lastStatus?: number;
+  /** Every attempt so far, first one first. */
+  history: WebhookDeliveryAttempt[];
+}
+
+/** A registered webhook endpoint (`POST /webhooks`, or the `/sandbox/webhook-endpoints` helper). */
+export interface WebhookEndpointRecord {
+  id: string;
+  storeId: string;
+  url: string;
+  /** The `whsec_…` secret every delivery to it is signed with. */
+  secret: string;
+  /** The event types it receives. */
+  eventTypes: string[];
+  /** Registered by the helper: every event type. */
+  allEvents: boolean;
+  enabled: boolean;
+  description: string | null;
+  createdAt: string;
 }
 
 /**
@@ -284,8 +315,8 @@ export interface SandboxState {
   /** acsTransID → payment id, for pending 3DS challenges. */
   challenges: Map<string, string>;
   webhookEvents: WebhookEventRecord[];
-  /** storeId → endpoint URLs that receive the store's events. */
-  webhookEndpoints: Map<string, string[]>;
+  /** Webhook endpoints by id (`wh_…`); each receives its store's events of its types. */
+  webhookEndpoints: Map<string, WebhookEndpointRecord>;
   webhookDeliveries: WebhookDelivery[];
   ledger: LedgerEntry[];
 }

@@ -41,7 +41,7 @@ function periodEnd(subscription: SubscriptionRecord): string | null {
 /** The facts a new subscription starts from; its id, status, period end and renewal count are set here. */
 export type SubscriptionStart = Omit<SubscriptionRecord, 'id' | 'status' | 'currentPeriodEnd' | 'renewals' | 'createdAt'>;
 
-/** Creates an active subscription starting now (its first period is paid) and fires `subscription.created`. */
+/** Creates an active subscription starting now (its first period is paid) and fires `subscription/created`. */
 export function startSubscription(ctx: SandboxContext, start: SubscriptionStart): SubscriptionRecord {
   const subscription: SubscriptionRecord = {
     id: ctx.nextId('sub'),
@@ -54,7 +54,7 @@ export function startSubscription(ctx: SandboxContext, start: SubscriptionStart)
     createdAt: ctx.nowIso(),
   };
   ctx.state.subscriptions.set(subscription.id, subscription);
-  ctx.webhooks.emit('subscription.created', subscription.storeId, subscription);
+  ctx.webhooks.emit('subscription/created', subscription.storeId, subscription);
   return subscription;
 }
 
@@ -93,12 +93,12 @@ export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void
       }
       if (payment?.status !== 'succeeded') {
         subscription.status = 'past_due';
-        ctx.webhooks.emit('subscription.past_due', subscription.storeId, subscription);
+        ctx.webhooks.emit('subscription/past_due', subscription.storeId, subscription);
         break;
       }
       subscription.renewals++;
       createOrder(ctx, payment, [{ variantId: subscription.variantId, quantity: subscription.quantity, amount: subscription.amount }], { subscriptionId: subscription.id });
-      ctx.webhooks.emit('subscription.renewed', subscription.storeId, subscription);
+      ctx.webhooks.emit('subscription/renewed', subscription.storeId, subscription);
     }
   }
 }

@@ -1,20 +1,73 @@
-import { sleep, type KnownPaymentStatus } from '@tessera/core';
-import type { SandboxState, WebhookDelivery, WebhookEventRecord } from './state.js';
+import { publishedWebhookEventTypes, signWebhookPayload, sleep, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus } from '@tessera/core';
+import { requireStore } from './instruments.js';
+import type { SandboxContext } from './context.js';
+import { SandboxHttpError } from './http-error.js';
+import type { SandboxState, WebhookDelivery, WebhookEndpointRecord, WebhookEventRecord } from './state.js';
 
-/** Every event the sandbox fires: `payment.<status>` for each status a payment can reach, and the billing events. */
-export type WebhookEventType = `payment.${KnownPaymentStatus}` | 'order.created' | 'subscription.created' | 'subscription.renewed' | 'subscription.past_due';
+/**
+ * Every event the sandbox fires, in the vendor's published slash form (`category/event`): `payment/<status>` for each
+ * status a payment can reach, `order/created` and `order/paid` for a paid order, and the subscription events.
+ */
+export type WebhookEventType =
+  | `payment/${KnownPaymentStatus}`
+  | 'order/created'
+  | 'order/paid'
+  | 'subscription/created'
+  | 'subscription/renewed'
+  | 'subscription/past_due';
+
+/**
+ * The sandbox's earlier dotted names and what it fires now (the vendor's guide: "slash format, the only valid
+ * values"; `docs/contracts.md`). An endpoint registered with a dotted name is refused with a pointer to its slash form.
+ */
+export const webhookEventTypeRenames = {
+  'payment.<status>': 'payment/<status>',
+  'payment.voided': 'payment/voided',
+  'order.created': 'order/created (then order/paid: sandbox orders are created paid)',
+  'subscription.created': 'subscription/created',
+  'subscription.renewed': 'subscription/renewed',
+  'subscription.past_due': 'subscription/past_due',
+} as const;
+
+const paymentEventStatuses = ['pending', 'authorized', 'succeeded', 'declined', 'failed', 'voided', 'refunded', 'partially_refunded'] as const;
+
+/** What an endpoint may subscribe to: every type the sandbox fires and every published one (some never fire here). */
+export const webhookEventTypes: readonly string[] = [
+  ...new Set<string>([
+    ...paymentEventStatuses.map((status) => `payment/${status}`),
+    'order/created',
+    'order/paid',
+    'subscription/created',
+    'subscription/renewed',
+    'subscription/past_due',
+    ...publishedWebhookEventTypes,
+  ]),
+];
+
+/**
+ * The published app-event name of a webhook event type, as `POST /events/list` shows them (`s_order_paid`,
+ * `s_payment_succeeded`): `s_` then the type with `/` as `_`.
+ */
+export function appEventTypeOf(type: string): string {
+  return `s_${type.replace('/', '_')}`;
+}
 
 /** How webhooks are delivered. */
 export interface WebhookDeliveryOptions {
   /** The fetch used to POST events (defaults to `globalThis.fetch` at delivery time). */
   fetch?: typeof fetch;
-  /** Attempts per event and endpoint, first one included. Default 3. */
+  /** Attempts per event and endpoint, first one included, 1–10. Default 3. */
   maxAttempts?: number;
-  /** Wait before the first retry, doubled for each further retry. Default 100 ms. */
+  /** Wait before the first retry, doubled for each further retry, each wait at most 30 s. Default 100 ms. */
   retryDelayMs?: number;
+  /** Time limit of one attempt; a receiver that has not answered by then counts as a failure. Default 10 s. */
+  attemptTimeoutMs?: number;
 }
 
-/** Records events per store and POSTs them to the store's endpoints, with bounded retries. */
+/** The longest wait between two attempts. */
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** Records events per store and POSTs each to the store's endpoints that subscribed to it, signed, with bounded retries. */
 export interface WebhookDispatcher {
   /** Records an event and starts its deliveries. */
   emit(type: WebhookEventType, storeId: string, data: unknown): WebhookEventRecord;
@@ -37,6 +90,60 @@ function snapshot(value: unknown): unknown {
   return copy;
 }
 
+/** A new endpoint secret: `whsec_` and 32 random bytes in hex (`crypto.getRandomValues`, unpredictable). */
+function newSecret(): string {
+  return `whsec_${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
+}
+
+/** What registering an endpoint takes (the published `POST /webhooks` body, or the `/sandbox/webhook-endpoints` helper's). */
+export interface EndpointRegistration {
+  storeId: string;
+  url: string;
+  /** The types it receives; `'all'` (the helper) for every type. */
+  eventTypes: readonly string[] | 'all';
+  description?: string | undefined;
+}
+
+/**
+ * Registers a webhook endpoint for a store with a new `whsec_…` secret (404 for an unknown store; 400 for an event
+ * type the sandbox does not know, naming the slash form of a dotted one). The helper's `'all'` registration of a URL
+ * already registered for the store returns that endpoint again, so it never delivers twice.
+ */
+export function registerWebhookEndpoint(ctx: SandboxContext, registration: EndpointRegistration): WebhookEndpointRecord {
+  requireStore(ctx, registration.storeId);
+  if (registration.eventTypes !== 'all') {
+    const fields = registration.eventTypes.flatMap((type, index) => {
+      if (webhookEventTypes.includes(type)) return [];
+      const slash = type.replace('.', '/');
+      const hint = webhookEventTypes.includes(slash) ? `use the slash form "${slash}"` : `one of ${webhookEventTypes.join(', ')}`;
+      return [{ field: `eventTypes.${index}`, code: 'invalid_event_type', message: `is not an event type: ${hint}` }];
+    });
+    if (fields.length > 0) throw new SandboxHttpError(400, 'validation_error', `Invalid event types: ${fields.map((field) => field.field).join(', ')}`, { fields });
+  } else {
+    const existing = [...ctx.state.webhookEndpoints.values()].find((endpoint) => endpoint.storeId === registration.storeId && endpoint.url === registration.url && endpoint.allEvents);
+    if (existing) return existing;
+  }
+  const endpoint: WebhookEndpointRecord = {
+    id: ctx.nextId('wh'),
+    storeId: registration.storeId,
+    url: registration.url,
+    secret: newSecret(),
+    eventTypes: registration.eventTypes === 'all' ? [...webhookEventTypes] : [...new Set(registration.eventTypes)],
+    allEvents: registration.eventTypes === 'all',
+    enabled: true,
+    description: registration.description ?? null,
+    createdAt: ctx.nowIso(),
+  };
+  ctx.state.webhookEndpoints.set(endpoint.id, endpoint);
+  return endpoint;
+}
+
+/** An endpoint as `POST /webhooks` answers it (published): `{ id, url, secret, eventTypes, enabled, createdAt }`, and its store and description. */
+export function endpointView(endpoint: WebhookEndpointRecord): Record<string, unknown> {
+  const { id, url, secret, eventTypes, enabled, createdAt, storeId, description } = endpoint;
+  return { id, url, secret, eventTypes, enabled, createdAt, storeId, description };
+}
+
 /** Creates the dispatcher over `state`. */
 export function createWebhookDispatcher(
   state: SandboxState,
@@ -46,29 +153,45 @@ export function createWebhookDispatcher(
 ): WebhookDispatcher {
   const maxAttempts = Math.max(1, Math.min(options.maxAttempts ?? 3, 10));
   const retryDelayMs = Math.max(0, options.retryDelayMs ?? 100);
+  const attemptTimeoutMs = Math.max(1, options.attemptTimeoutMs ?? 10_000);
   const inFlight = new Set<Promise<void>>();
 
-  async function deliver(event: WebhookEventRecord, delivery: WebhookDelivery): Promise<void> {
+  async function deliver(event: WebhookEventRecord, endpoint: WebhookEndpointRecord, delivery: WebhookDelivery): Promise<void> {
     const body = JSON.stringify(event);
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
       delivery.attempts = attempt;
+      // Signed at each attempt with the real time (not the test clock), as the receiver checks it against its own.
+      const signature = await signWebhookPayload(body, endpoint.secret);
+      const started = Date.now();
+      const record: WebhookDelivery['history'][number] = { attempt, at: new Date(started).toISOString(), status: null, durationMs: 0 };
+      delivery.history.push(record);
       try {
         const send = options.fetch ?? globalThis.fetch;
-        const response = await send(delivery.url, {
+        const response = await send(endpoint.url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-tessera-event-id': event.id, 'x-tessera-event-type': event.type },
+          headers: {
+            'content-type': 'application/json',
+            [WEBHOOK_SIGNATURE_HEADER]: signature,
+            'x-tessera-event-id': event.id,
+            'x-tessera-event-type': event.type,
+          },
           body,
+          signal: AbortSignal.timeout(attemptTimeoutMs),
         });
         delivery.lastStatus = response.status;
+        record.status = response.status;
         await response.body?.cancel();
         if (response.ok) {
+          record.durationMs = Date.now() - started;
           delivery.status = 'delivered';
           return;
         }
-      } catch {
-        // A connection failure counts as a failed attempt, like a non-2xx answer.
+      } catch (error) {
+        // A connection failure or a timeout counts as a failed attempt, like a non-2xx answer.
+        record.error = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'connection_error';
       }
-      if (attempt < maxAttempts) await sleep(retryDelayMs * 2 ** (attempt - 1));
+      record.durationMs = Date.now() - started;
+      if (attempt < maxAttempts) await sleep(Math.min(retryDelayMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS));
     }
     delivery.status = 'failed';
   }
@@ -77,10 +200,20 @@ export function createWebhookDispatcher(
     emit(type, storeId, data) {
       const event: WebhookEventRecord = { id: nextId('evt'), type, storeId, createdAt: nowIso(), data: snapshot(data) };
       state.webhookEvents.push(event);
-      for (const url of state.webhookEndpoints.get(storeId) ?? []) {
-        const delivery: WebhookDelivery = { eventId: event.id, eventType: type, storeId, url, attempts: 0, status: 'pending' };
+      for (const endpoint of state.webhookEndpoints.values()) {
+        if (endpoint.storeId !== storeId || !endpoint.enabled || !endpoint.eventTypes.includes(type)) continue;
+        const delivery: WebhookDelivery = {
+          eventId: event.id,
+          eventType: type,
+          storeId,
+          endpointId: endpoint.id,
+          url: endpoint.url,
+          attempts: 0,
+          status: 'pending',
+          history: [],
+        };
         state.webhookDeliveries.push(delivery);
-        const task = deliver(event, delivery).finally(() => inFlight.delete(task));
+        const task = deliver(event, endpoint, delivery).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }
       return event;

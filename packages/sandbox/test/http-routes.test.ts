@@ -1,4 +1,6 @@
 import {
+  appEvent,
+  appEventList,
   archiveProcessorsResponse,
   checkoutSession,
   createPaymentInstrumentFromTokenResponse,
@@ -15,6 +17,7 @@ import {
   routes,
   store,
   threeDSSession,
+  webhookEndpoint,
   webhookList,
   type OperationName,
 } from '@tessera/core';
@@ -91,6 +94,10 @@ describe('every API route over HTTP', () => {
     await call('listOrders', orderList, { query: `?storeId=${storeId}&page=1&per_page=10` });
     await call('listPayments', paymentList, { body: { pagination: { page: 1, pageSize: 10 }, filters: { storeIds: [storeId] } } });
     await call('listWebhooks', webhookList, { query: `?storeId=${storeId}` });
+    await call('createWebhookEndpoint', webhookEndpoint, { body: { storeId, url: 'http://127.0.0.1:9/hooks', eventTypes: ['order/paid'] } });
+    const events = await call('listEvents', appEventList, { body: { pagination: { page: 1, pageSize: 5 } } });
+    await call('retrieveEvent', appEvent, { params: { id: events.events[0].id as string } });
+    await call('listRecentEvents', z.array(appEvent), { body: { limit: 3 } });
     await call('archiveProcessors', archiveProcessorsResponse, { body: { processorIds: [processor.processor.id] } });
 
     expect([...seen].sort()).toEqual(Object.keys(routes).sort());

@@ -109,7 +109,7 @@ describe('lists', () => {
     await c.api(routes.processPayment, { body: purchase(storeId, pi.id) });
     const list = await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` });
     expect(z.safeParse(webhookList, list.body).success).toBe(true);
-    expect(list.body.data.map((e: { type: string }) => e.type)).toEqual(['payment.succeeded']);
+    expect(list.body.data.map((e: { type: string }) => e.type)).toEqual(['payment/succeeded']);
     expect(list.body.data[0].data).toMatchObject({ status: 'succeeded', storeId });
     expect((await c.api(routes.listWebhooks, { query: `?storeId=${sandbox.defaults.gateway.storeId}` })).body.data).toEqual([]);
     expect((await c.api(routes.listWebhooks)).status).toBe(400);
@@ -192,9 +192,9 @@ describe('products, checkout, orders, subscriptions', () => {
     expect((await c.api(routes.listOrders, { query: `?storeId=${storeId}&page=x&per_page=2` })).status).toBe(400);
 
     const events = (await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` })).body.data.map((e: { type: string }) => e.type);
-    expect(events.filter((t: string) => t === 'order.created')).toHaveLength(3);
-    expect(events).toContain('subscription.created');
-    expect(events.filter((t: string) => t === 'subscription.renewed')).toHaveLength(2);
+    expect(events.filter((t: string) => t === 'order/created')).toHaveLength(3);
+    expect(events).toContain('subscription/created');
+    expect(events.filter((t: string) => t === 'subscription/renewed')).toHaveLength(2);
   });
 
   it('a renewal that is declined marks the subscription past_due and stops billing', async () => {

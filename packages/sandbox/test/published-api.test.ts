@@ -287,7 +287,7 @@ describe('void as published', () => {
     expect(voided.body).toMatchObject({ id: paymentId, status: 'failed', subStatus: 'voided', amount: 2999, currency: 'USD', voidedAt: '2030-01-15T00:01:00.000Z' });
     expect((await c.api(routes.retrievePayment, { params: { id: paymentId } })).body).toMatchObject({ status: 'failed', subStatus: 'voided', voidedAt: '2030-01-15T00:01:00.000Z' });
     // The event keeps its name.
-    expect(sandbox.records.webhookEvents.list().map((event) => event.type)).toEqual(['payment.authorized', 'payment.voided']);
+    expect(sandbox.records.webhookEvents.list().map((event) => event.type)).toEqual(['payment/authorized', 'payment/voided']);
 
     const again = await c.api(routes.voidPayment, { body: { paymentId } });
     expect(again.status).toBe(409);

@@ -34,6 +34,14 @@ export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
 export { ThreeDS } from './threeds.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';
+export { Events, type ListEventsParams } from './events.js';
+export {
+  constructWebhookEvent,
+  MAX_WEBHOOK_TOLERANCE_SECONDS,
+  type ConstructWebhookEventOptions,
+  type WebhookSignatureHeader,
+} from './construct-webhook-event.js';
+export { TesseraSignatureVerificationError, type SignatureVerificationCode } from './signature-verification-error.js';
 // Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
 export {
   getRedirectUrl,
@@ -50,6 +58,19 @@ export {
   type Refund,
   type RequireAction,
   type ThreeDSChallenge,
+} from '@tessera/core';
+// Core's webhook and event types and the signature format, for receivers.
+export {
+  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  signWebhookPayload,
+  WEBHOOK_SIGNATURE_HEADER,
+  type AppEvent,
+  type CreateWebhookEndpointRequest,
+  type ListEventsRequest,
+  type RecentEventsRequest,
+  type WebhookEndpoint,
+  type WebhookEvent,
+  type WebhookPayload,
 } from '@tessera/core';
 export {
   TesseraError,

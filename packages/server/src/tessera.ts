@@ -3,6 +3,7 @@ import * as z from 'zod/mini';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { Customers } from './customers.js';
 import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from './environment.js';
+import { Events } from './events.js';
 import { HttpClient, type FetchFunction } from './http-client.js';
 import type { TesseraLogger } from './logger.js';
 import { Orders } from './orders.js';
@@ -142,8 +143,10 @@ export class Tessera {
   readonly checkoutSessions: CheckoutSessions;
   /** Orders: `list`. */
   readonly orders: Orders;
-  /** Webhook events: `list`. */
+  /** Webhooks: `createEndpoint`, `list`, and `constructEvent` to verify a delivery. */
   readonly webhooks: Webhooks;
+  /** The account's events: `list`, `retrieve`, `recent`. */
+  readonly events: Events;
   /** The service origin requests go to. */
   readonly baseUrl: string;
   readonly #http: HttpClient;
@@ -189,6 +192,7 @@ export class Tessera {
     this.checkoutSessions = new CheckoutSessions(http);
     this.orders = new Orders(http);
     this.webhooks = new Webhooks(http);
+    this.events = new Events(http);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -67,5 +68,22 @@ describe('fetch-only runtime (Edge Runtime VM)', () => {
     expect(post!.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(post!.headers['x-tessera-client']).toMatch(/^tessera-server\/\d+\.\d+\.\d+ edge-runtime\//);
     expect(get).toMatchObject({ method: 'GET', url: '/api/public/v1/payments/missing' });
+  });
+
+  it('verifies a webhook signature with Web Crypto alone (constructEvent), and refuses a tampered body', async () => {
+    const vm = new EdgeVM();
+    vm.evaluate(bundle);
+    const body = JSON.stringify({ id: 'evt_edge', type: 'order/paid', data: { id: 'ord_1' } });
+    const t = Math.floor(Date.now() / 1000);
+    const signature = `t=${t},v1=${createHmac('sha256', 'whsec_edge').update(`${t}.${body}`).digest('hex')}`;
+    const outcome = await vm.evaluate<Promise<{ type: string; refused: string }>>(`(async () => {
+      const { Tessera, constructWebhookEvent } = TesseraSDK;
+      const tessera = new Tessera({ apiKey: 'sk_edge_secret', baseUrl: ${JSON.stringify(origin)} });
+      const body = ${JSON.stringify(body)};
+      const event = await tessera.webhooks.constructEvent(new TextEncoder().encode(body), ${JSON.stringify(signature)}, 'whsec_edge');
+      const refused = await constructWebhookEvent(body.replace('ord_1', 'ord_2'), ${JSON.stringify(signature)}, 'whsec_edge').catch((e) => e.code);
+      return { type: event.type, refused };
+    })()`);
+    expect(outcome).toEqual({ type: 'order/paid', refused: 'invalid_signature' });
   });
 });

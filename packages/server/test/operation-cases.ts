@@ -34,6 +34,8 @@ export const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', pa
 export const sessionWire = { ...sessionRequest, sessionData: { ...sessionRequest.sessionData, id: 's_1' } };
 const purchase = { amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' } as const;
 const minimalPayment = { id: 'pay_1', status: 'succeeded', surprise: { nested: 1 } };
+/** An app event as the service would return it. */
+const appEventItem = { id: 'evt_1', eventType: 's_order_paid', properties: { orderId: 'ord_1' }, surprise: 1 };
 /** What a `recognised` answer returns for a body wrapping its resource in one key: `{ [key]: resource, raw: body }`. */
 export const recognised = <K extends string>(key: K, wrapped: Record<string, unknown>) => ({ [key]: Object.values(wrapped)[0], raw: wrapped });
 
@@ -182,5 +184,37 @@ export const operationCases = {
     query: { storeId: 'store_1' },
     reply: { events: [{ id: 'evt_1', type: 'payment.succeeded' }] },
     expected: [{ id: 'evt_1', type: 'payment.succeeded' }],
+  },
+  // Webhook endpoints and events (issue 18).
+  createWebhookEndpoint: {
+    call: (c, o) => c.webhooks.createEndpoint({ storeId: 'store_1', url: 'https://shop.test/webhooks', eventTypes: ['order/paid'] }, o),
+    method: 'POST',
+    path: '/webhooks',
+    body: { storeId: 'store_1', url: 'https://shop.test/webhooks', eventTypes: ['order/paid'] },
+    reply: { id: 'wh_1', secret: 'whsec_1', surprise: true },
+    expected: { id: 'wh_1', secret: 'whsec_1', surprise: true },
+  },
+  listEvents: {
+    call: (c, o) => c.events.list({ filters: { storeIds: ['store_1'] } }, o),
+    method: 'POST',
+    path: '/events/list',
+    body: { pagination: { page: 1, pageSize: 20 }, filters: { storeIds: ['store_1'] } },
+    reply: { events: [appEventItem], total: 1, pageCount: 1 },
+    expected: [appEventItem],
+  },
+  retrieveEvent: {
+    call: (c, o) => c.events.retrieve('evt_1', o),
+    method: 'GET',
+    path: '/events/evt_1',
+    reply: appEventItem,
+    expected: appEventItem,
+  },
+  listRecentEvents: {
+    call: (c, o) => c.events.recent({ limit: 5 }, o),
+    method: 'POST',
+    path: '/events/recent',
+    body: { limit: 5 },
+    reply: [appEventItem],
+    expected: [appEventItem],
   },
 } satisfies { [N in OperationName]: OperationCase };

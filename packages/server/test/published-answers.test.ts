@@ -129,6 +129,61 @@ describe('the published answer of each operation, served by a raw server', () =>
     expect(received[0]?.body).toEqual(request);
   });
 
+  it('webhook endpoint create: the published request is sent as is; the endpoint with its secret is returned', async () => {
+    const { request, response } = published.createWebhookEndpoint;
+    const { client, received } = await serve(response);
+    expect(await client.webhooks.createEndpoint(request)).toEqual(response);
+    expect(received[0]).toEqual({ method: 'POST', path: api('/webhooks'), body: request });
+  });
+
+  it('events list: { events, total, pageCount, options } is listed, the published pagination sent', async () => {
+    const { request, response } = published.listEvents;
+    const { client, received } = await serve(response);
+    const page = await client.events.list(request);
+    expect(page.data).toEqual(response.events);
+    expect(page.total).toBe(1);
+    expect(page.hasNextPage()).toBe(false);
+    expect(page.raw).toEqual(response);
+    expect(received[0]).toEqual({ method: 'POST', path: api('/events/list'), body: request });
+  });
+
+  it('events list: for await walks every page by the published total', async () => {
+    const item = published.listEvents.response.events[0]!;
+    const received: unknown[] = [];
+    const server = createServer((request, response) => {
+      let text = '';
+      request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      request.on('end', () => {
+        const { pagination } = JSON.parse(text) as { pagination: { page: number; pageSize: number } };
+        received.push(pagination);
+        const events = pagination.page < 3 ? [{ ...item, id: `evt_${pagination.page}a` }, { ...item, id: `evt_${pagination.page}b` }] : [{ ...item, id: 'evt_3a' }];
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ events, total: 5, pageCount: 3, options: {} }));
+      });
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const client = new Tessera({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, maxRetries: 0 });
+    const ids: string[] = [];
+    for await (const event of client.events.list({ pagination: { pageSize: 2 } })) ids.push(event.id);
+    expect(ids).toEqual(['evt_1a', 'evt_1b', 'evt_2a', 'evt_2b', 'evt_3a']);
+    expect(received).toEqual([1, 2, 3].map((page) => ({ page, pageSize: 2 })));
+  });
+
+  it('GET event: the event at the top level is returned', async () => {
+    const { response } = published.retrieveEvent;
+    const { client, received } = await serve(response);
+    expect(await client.events.retrieve('evt_123')).toEqual(response);
+    expect(received[0]).toEqual({ method: 'GET', path: api('/events/evt_123'), body: undefined });
+  });
+
+  it('recent events: the top-level array is the page’s data', async () => {
+    const { request, response } = published.listRecentEvents;
+    const { client, received } = await serve(response);
+    const recent = await client.events.recent(request);
+    expect(recent.data).toEqual(response);
+    expect(received[0]).toEqual({ method: 'POST', path: api('/events/recent'), body: request });
+  });
+
   it('an error in the published body { code, message, data } keeps its code', async () => {
     const notFound = await serve({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found', data: {} }, 404);
     const missing = await notFound.client.payments.retrieve('pay_404').catch((error: unknown) => error);

@@ -123,4 +123,33 @@ describe('the sandbox answers every published request example as the vendor publ
     const json = await replay('POST', '/products/create', { ...request, storeId: ids.storeId }, response);
     expect(json).toMatchObject({ success: true });
   });
+
+  it('POST /webhooks (the Zapier example: order/paid)', async () => {
+    const { request, response } = published.createWebhookEndpoint;
+    const json = await replay('POST', '/webhooks', { ...request, storeId: ids.storeId }, response);
+    expect(json).toMatchObject({ url: request.url, eventTypes: request.eventTypes, enabled: true, secret: expect.stringMatching(/^whsec_/) });
+  });
+
+  let eventId = '';
+  it('POST /events/list (a payment of an order, as the published event: properties orderId, amount, currency, paymentId)', async () => {
+    const { request, response } = published.listEvents;
+    await send('POST', '/payments/process', { ...published.processPayment.request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId, orderId: 'ord_123' });
+    const json = await replay('POST', '/events/list', { ...request, filters: { eventTypes: ['s_payment_succeeded'] } }, response);
+    const [event] = json.events as Json[];
+    expect(event).toMatchObject({ eventType: 's_payment_succeeded', properties: { orderId: 'ord_123', amount: 2999, currency: 'USD' }, customer: { id: ids.customerId, email: 'john@example.com' } });
+    eventId = String(event?.id);
+  });
+
+  it('GET /events/{eventId}', async () => {
+    const json = await replay('GET', `/events/${eventId}`, undefined, published.retrieveEvent.response);
+    expect(json.id).toBe(eventId);
+  });
+
+  it('POST /events/recent (a top-level array, newest first)', async () => {
+    const { request, response } = published.listRecentEvents;
+    const { status, json } = await send('POST', '/events/recent', request);
+    expect(status).toBe(200);
+    expect(missingKeys(response, json)).toEqual([]);
+    expect((json as unknown as Json[])[0]?.id).toBe(eventId);
+  });
 });

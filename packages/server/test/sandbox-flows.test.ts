@@ -207,8 +207,8 @@ describe('setup and verification operations', () => {
     expect(await sentTo('/payments')[0]!.body()).toEqual({ pagination: { page: 1, pageSize: 20 }, filters: { storeIds: [store.id] } });
 
     const webhooks = await tessera.webhooks.list({ storeId: store.id });
-    expect(webhooks.data.map((event) => event.type)).toEqual(expect.arrayContaining(['order.created']));
-    expect(webhooks.data.some((event) => event.type.startsWith('payment.'))).toBe(true);
+    expect(webhooks.data.map((event) => event.type)).toEqual(expect.arrayContaining(['order/created']));
+    expect(webhooks.data.some((event) => event.type.startsWith('payment/'))).toBe(true);
 
     expect(await tessera.processors.archive([processor.id])).toEqual({ archived: [processor.id], raw: { archived: [processor.id] } });
   });

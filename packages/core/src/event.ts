@@ -1,0 +1,51 @@
+import * as z from 'zod/mini';
+import { pageNumber, pageSize } from './payment.js';
+import type { RequestFields } from './common.js';
+
+/**
+ * An app event of the account (published `POST /events/list`, `GET /events/{eventId}`, `POST /events/recent`): `id`
+ * and `eventType` (`s_order_paid`, `s_payment_succeeded`, …) are what the SDK relies on; `properties` (`orderId`,
+ * `amount`, `currency`, `paymentId`, …), `customer`, `store` and the rest pass through as sent.
+ */
+export const appEvent = z.looseObject({
+  id: z.string(),
+  eventType: z.string(),
+  accountId: z.optional(z.nullable(z.string())),
+  storeId: z.optional(z.nullable(z.string())),
+  customerId: z.optional(z.nullable(z.string())),
+  properties: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  draft: z.optional(z.boolean()),
+  processedAt: z.optional(z.nullable(z.string())),
+  createdAt: z.optional(z.string()),
+  customer: z.optional(z.nullable(z.looseObject({ id: z.string() }))),
+  store: z.optional(z.nullable(z.looseObject({ id: z.string() }))),
+});
+/** An app event. */
+export type AppEvent = z.infer<typeof appEvent>;
+
+/**
+ * Body of list events (`POST /events/list`, published): `pagination { page, pageSize }`, `filters` and `sortBy`
+ * (objects the vendor does not detail, sent as given; the sandbox reads `filters.storeIds` and `filters.eventTypes`).
+ */
+export const listEventsRequest = z.looseObject({
+  pagination: z.optional(z.looseObject({ page: pageNumber, pageSize })),
+  filters: z.optional(z.record(z.string(), z.unknown())),
+  sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.union([z.literal('asc'), z.literal('desc')])) })),
+});
+/** Body of list events. */
+export type ListEventsRequest = RequestFields<z.input<typeof listEventsRequest>>;
+
+/** Body of recent events (`POST /events/recent`, published): `limit`, 1–100 (the service's default 10). */
+export const recentEventsRequest = z.looseObject({ limit: z.optional(z.int().check(z.minimum(1), z.maximum(100))) });
+/** Body of recent events. */
+export type RecentEventsRequest = RequestFields<z.input<typeof recentEventsRequest>>;
+
+/** Result of list events (published): `{ events, total, pageCount, options }`. */
+export const appEventList = z.looseObject({
+  events: z.array(appEvent),
+  total: z.optional(z.number()),
+  pageCount: z.optional(z.number()),
+  options: z.optional(z.record(z.string(), z.unknown())),
+});
+/** Result of list events. */
+export type AppEventList = z.infer<typeof appEventList>;

@@ -1,0 +1,89 @@
+import type { OperationInput } from '@tessera/core';
+import type { SandboxContext } from './context.js';
+import { notFound } from './http-error.js';
+import { SANDBOX_ACCOUNT_ID } from './instruments.js';
+import type { WebhookEventRecord } from './state.js';
+import { appEventTypeOf } from './webhooks.js';
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * A recorded event as the published events operations show one: `{ id, accountId, storeId, customerId, eventType,
+ * properties, draft, processedAt, createdAt, customer, store }`, `eventType` the published app-event name
+ * (`s_payment_succeeded`), and beside it the webhook `type` (`payment/succeeded`). `properties` names the resource:
+ * `paymentId`, `orderId`, `subscriptionId`, `amount`, `currency`, `status` as it has them.
+ */
+export function appEventView(ctx: SandboxContext, event: WebhookEventRecord): Json {
+  const data = isObject(event.data) ? event.data : {};
+  const [category] = event.type.split('/');
+  const properties: Json = {};
+  const ownId = text(data.id);
+  if (category === 'payment' && ownId) properties.paymentId = ownId;
+  if (category === 'order' && ownId) properties.orderId = ownId;
+  if (category === 'subscription' && ownId) properties.subscriptionId = ownId;
+  for (const key of ['paymentId', 'orderId', 'subscriptionId', 'amount', 'currency', 'status'] as const) {
+    if (properties[key] === undefined && data[key] !== undefined && data[key] !== null) properties[key] = data[key];
+  }
+  const customerId = text(data.customerId) ?? null;
+  const customer = customerId === null ? undefined : ctx.state.customers.get(customerId);
+  const store = ctx.state.stores.get(event.storeId);
+  return {
+    id: event.id,
+    accountId: SANDBOX_ACCOUNT_ID,
+    storeId: event.storeId,
+    customerId,
+    eventType: appEventTypeOf(event.type),
+    type: event.type,
+    properties,
+    draft: false,
+    processedAt: event.createdAt,
+    createdAt: event.createdAt,
+    customer: customer ? { id: customer.id, email: customer.email ?? null, firstName: customer.firstName ?? null, lastName: customer.lastName ?? null } : null,
+    store: store ? { id: store.id, name: store.name } : { id: event.storeId, name: null },
+  };
+}
+
+/** The ids or names a filter lists, as strings (`filters.storeIds`, `filters.eventTypes`); `undefined` when absent. */
+function listed(filters: Json | undefined, key: string): string[] | undefined {
+  const value = filters?.[key];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+}
+
+/**
+ * List events (`POST /events/list`, published) → `{ events, total, pageCount, options }`, newest first unless
+ * `sortBy.direction` is `asc`. Filters: `storeIds`, and `eventTypes` in either form (`s_order_paid` or `order/paid`);
+ * others are accepted and ignored. `options` lists the event types and stores there are, as published.
+ */
+export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvents'>): Json {
+  const page = input.pagination?.page ?? 1;
+  const pageSize = input.pagination?.pageSize ?? 20;
+  const storeIds = listed(input.filters, 'storeIds');
+  const types = listed(input.filters, 'eventTypes');
+  const all = ctx.state.webhookEvents;
+  const matching = all.filter(
+    (event) => (storeIds === undefined || storeIds.includes(event.storeId)) && (types === undefined || types.includes(event.type) || types.includes(appEventTypeOf(event.type))),
+  );
+  const ordered = input.sortBy?.direction === 'asc' ? matching : [...matching].reverse();
+  const start = (page - 1) * pageSize;
+  const storeOptions = [...new Set(all.map((event) => event.storeId))].map((id) => ({ id, name: ctx.state.stores.get(id)?.name ?? null }));
+  return {
+    events: ordered.slice(start, start + pageSize).map((event) => appEventView(ctx, event)),
+    total: matching.length,
+    pageCount: Math.ceil(matching.length / pageSize),
+    options: { 'appEvents.eventType': [...new Set(all.map((event) => appEventTypeOf(event.type)))], 'stores.id': storeOptions },
+  };
+}
+
+/** Get an event (`GET /events/{eventId}`, published): the event at the top level; 404 for an unknown id. */
+export function retrieveEvent(ctx: SandboxContext, id: string): Json {
+  const event = ctx.state.webhookEvents.find((candidate) => candidate.id === id);
+  if (!event) throw notFound('event', id);
+  return appEventView(ctx, event);
+}
+
+/** Recent events (`POST /events/recent`, published): a top-level array of the latest `limit` (default 10), newest first. */
+export function recentEvents(ctx: SandboxContext, input: OperationInput<'listRecentEvents'>): Json[] {
+  return ctx.state.webhookEvents.slice(-(input.limit ?? 10)).reverse().map((event) => appEventView(ctx, event));
+}
