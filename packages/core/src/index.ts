@@ -163,3 +163,24 @@ export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionR
 export { parseOrThrow, toFieldErrors } from './validation.js';
 export { SANDBOX_VAULT_KEY, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './vault-routes.js';
 export { listWebhooksRequest, webhookEvent, webhookList, type ListWebhooksRequest, type WebhookEvent, type WebhookList } from './webhook.js';
+// The published lists, retrieves, subscriptions and key check (issue 18).
+export { authTestResult, testAuthRequest, type AuthTestResult } from './auth.js';
+export { customerDetails, listCustomersRequest, listedCustomer, type CustomerDetails, type ListCustomersRequest, type ListedCustomer } from './customer.js';
+export { listFilters, pageListRequest, sortBy, sortDirection } from './list-request.js';
+export { listPaymentInstrumentsRequest, type ListPaymentInstrumentsRequest } from './payment-instrument.js';
+export { listedProduct, listProductsRequest, type ListedProduct, type ListProductsRequest } from './product.js';
+export {
+  changeSubscriptionProcessorRequest,
+  createSubscriptionRequest,
+  listedSubscription,
+  listSubscriptionsRequest,
+  rebillSubscriptionRequest,
+  subscription,
+  subscriptionSortFields,
+  type ChangeSubscriptionProcessorRequest,
+  type CreateSubscriptionRequest,
+  type ListedSubscription,
+  type ListSubscriptionsRequest,
+  type RebillSubscriptionRequest,
+  type Subscription,
+} from './subscription.js';
