@@ -21,22 +21,37 @@ const served = {
   voidPayment: 'POST-payments-void.md',
   createProcessor: 'POST-processors-create.md',
   createProduct: 'POST-products-create.md',
+  // The published lists, retrieves, subscriptions and key check (issue 18).
+  listPaymentInstruments: 'POST-payment-instruments-list.md',
+  retrieveCustomer: 'GET-customers-customerId.md',
+  listCustomers: 'POST-customers-list.md',
+  listProducts: 'POST-products-list.md',
+  retrieveProduct: 'GET-products-productId.md',
+  retrieveOrder: 'GET-orders-orderId.md',
+  createSubscription: 'POST-subscriptions-create.md',
+  listSubscriptions: 'POST-subscriptions-list.md',
+  retrieveSubscription: 'GET-subscriptions-subscriptionId.md',
+  rebillSubscription: 'POST-subscriptions-rebill.md',
+  changeSubscriptionProcessor: 'POST-subscriptions-change-processor.md',
+  testAuth: 'POST-auth-test.md',
 };
 
-// The first ```json block after a heading that starts with `heading`.
-function example(text, heading) {
-  const at = text.search(new RegExp(`^## ${heading}`, 'm'));
+// The `nth` ```json block (from 0) after a heading, or a line, that starts with `heading`.
+function example(text, heading, nth = 0) {
+  const at = text.search(new RegExp(`^(## )?${heading}`, 'm'));
   if (at < 0) return undefined;
-  const block = /```json\n([\s\S]*?)\n```/.exec(text.slice(at));
-  return block ? JSON.parse(block[1]) : undefined;
+  const blocks = [...text.slice(at).matchAll(/```json\n([\s\S]*?)\n```/g)];
+  return blocks[nth] ? JSON.parse(blocks[nth][1]) : undefined;
 }
 
 const examples = {};
 for (const [operation, file] of Object.entries(served)) {
   const text = readFileSync(join(source, file), 'utf8');
   const [, method, path] = /^# (GET|POST) \/api\/public\/v1(\S+)/m.exec(text);
-  const request = example(text, 'Example request') ?? example(text, 'Request \\(cURL example');
-  const response = example(text, 'Example response');
+  // The request may also be introduced inside a paragraph ("Field list not in the excerpt. Example request (as published):").
+  const request = example(text, 'Example request') ?? example(text, 'Request \\(cURL example') ?? example(text, '.*Example request \\(as published\\)');
+  // One page gives both under one heading ("Example request / response"), the request first.
+  const response = example(text, 'Example response') ?? example(text, 'Example request / response', 1);
   const url = /^- (https:\/\/\S+)/m.exec(text)?.[1];
   examples[operation] = { method, path, source: url, ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
 }
