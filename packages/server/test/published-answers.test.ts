@@ -142,7 +142,7 @@ describe('the published answer of each operation, served by a raw server', () =>
   it('list instruments: the published request goes out as is; { items, total, page, pageSize, totalPages } is listed', async () => {
     const { request, response } = published.listPaymentInstruments;
     const { client, received } = await serve(response);
-    const page = await client.paymentInstruments.list(request);
+    const page = await client.paymentInstruments.list({ ...request, sortBy: { ...request.sortBy, direction: request.sortBy.direction as 'desc' } });
     expect(page.data).toEqual(response.items);
     expect(page).toMatchObject({ page: 1, pageSize: 20, total: 50 });
     // The published example says page 1 of 3.
@@ -160,7 +160,7 @@ describe('the published answer of each operation, served by a raw server', () =>
   it('list customers: the published request goes out as is; the items are listed, 1 of 8 pages', async () => {
     const { request, response } = published.listCustomers;
     const { client, received } = await serve(response);
-    const page = await client.customers.list(request);
+    const page = await client.customers.list({ ...request, sortBy: { ...request.sortBy, direction: request.sortBy.direction as 'desc' } });
     expect(page.data).toEqual(response.items);
     expect(page.total).toBe(150);
     expect(page.hasNextPage()).toBe(true);
