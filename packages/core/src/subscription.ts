@@ -89,7 +89,7 @@ export const subscriptionSortFields = [
 export const listSubscriptionsRequest = z.looseObject({
   page: z.optional(pageNumber),
   per_page: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
-  sort: z.optional(z.enum(subscriptionSortFields)),
+  sort: z.optional(z.literal(subscriptionSortFields)),
   sort_order: z.optional(sortDirection),
   filters: z.optional(listFilters),
 });
