@@ -37,6 +37,7 @@ export { listOrdersRequest, order, orderList, type ListOrdersRequest, type Order
 export {
   authorizeRequest,
   captureRequest,
+  continuePaymentRequest,
   knownRequireActions,
   listPaymentsRequest,
   pageNumber,
@@ -54,6 +55,7 @@ export {
   voidPaymentRequest,
   type AuthorizeRequest,
   type CaptureRequest,
+  type ContinuePaymentRequest,
   type ListPaymentsRequest,
   type Payment,
   type PaymentList,

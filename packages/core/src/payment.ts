@@ -134,6 +134,14 @@ export type AuthorizeRequest = RequestFields<z.input<typeof authorizeRequest>>;
 /** A capture request. */
 export type CaptureRequest = RequestFields<z.input<typeof captureRequest>>;
 
+/**
+ * Body of `POST /payments/continue`: `{ paymentId }`. The vendor's own code sends it after the customer completed
+ * what a payment asked for (`requireAction`), and it answers as `POST /payments/process` does (`{ payment }`).
+ */
+export const continuePaymentRequest = z.looseObject({ paymentId: resourceId }).check(withoutCardData);
+/** Body of `POST /payments/continue`. */
+export type ContinuePaymentRequest = RequestFields<z.input<typeof continuePaymentRequest>>;
+
 /** Body of `POST /payments/void`: `paymentId` (the published API's only field; the document adds `storeId`). */
 export const voidPaymentRequest = z.looseObject({ paymentId: resourceId, storeId: z.optional(resourceId) }).check(withoutCardData);
 /** Body of `POST /payments/void`. */

@@ -5,7 +5,7 @@ import { createInstrumentFromToken, createThreeDSSession, listCustomerInstrument
 import type { PathParams } from './operation-input.js';
 import { listOrders } from './orders.js';
 import { createPaymentFlow } from './payment-flows.js';
-import { listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from './payments.js';
+import { continuePayment, listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from './payments.js';
 import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
 import type { RouteResult } from './route.js';
@@ -41,6 +41,7 @@ export const operationHandlers = {
   listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
   createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
   processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
+  continuePayment: (ctx, input) => ({ json: continuePayment(ctx, input) }),
   retrievePayment: (ctx, _, { params }) => ({ json: retrievePayment(ctx, params.id) }),
   voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
   refundPayment: (ctx, input) => ({ json: refundPayment(ctx, input) }),

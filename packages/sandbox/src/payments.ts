@@ -174,6 +174,15 @@ export function processPayment(ctx: SandboxContext, input: OperationInput<'proce
   return { payment: input.mode === 'capture' ? capture(ctx, input) : charge(ctx, input, origin) };
 }
 
+/**
+ * `POST /payments/continue` → `{ payment }`, as process answers. The sandbox settles a challenge when the ACS page
+ * completes it, so continuing answers the payment as it now is: final once the customer acted, still `pending`
+ * (with its `requireAction`) before. A payment that does not exist is a 404 `PAYMENT_NOT_FOUND`.
+ */
+export function continuePayment(ctx: SandboxContext, input: OperationInput<'continuePayment'>): { payment: PaymentRecord } {
+  return { payment: requirePayment(ctx, input.paymentId) };
+}
+
 /** `GET /payments/{id}` → the payment at the top level (published), or a 404 `PAYMENT_NOT_FOUND`. */
 export function retrievePayment(ctx: SandboxContext, id: string): PaymentView {
   return publicPayment(ctx, requirePayment(ctx, id));

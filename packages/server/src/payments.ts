@@ -10,6 +10,7 @@ import {
   TesseraValidationError,
   type AuthorizeRequest,
   type CaptureRequest,
+  type ContinuePaymentRequest,
   type Payment,
   type ProcessPaymentRequest,
   type PurchaseRequest,
@@ -113,6 +114,16 @@ export class Payments extends Resource {
    */
   async capture(params: WithoutMode<CaptureRequest>, options?: RequestOptions): Promise<Payment> {
     return this.call('processPayment', { ...params, mode: 'capture' }, options, captureRequest);
+  }
+
+  /**
+   * Asks the service to go on with a payment once the customer has done what it asked for (`requireAction`: a 3DS
+   * challenge, a redirect): `POST /payments/continue { paymentId }`, as the vendor's own code does. Answers as
+   * {@link process}: the payment, possibly final, or asking for another action. Poll with {@link waitForFinalStatus}
+   * when it is still `processing`.
+   */
+  async continue(params: ContinuePaymentRequest, options?: RequestOptions): Promise<Payment> {
+    return this.call('continuePayment', params, options);
   }
 
   /** Fetches a payment. Accepts a bare payment or `{ payment }` from the service; requires only `id` and `status`. */

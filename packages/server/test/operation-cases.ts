@@ -80,6 +80,14 @@ export const operationCases = {
     reply: { payment: minimalPayment },
     expected: minimalPayment,
   },
+  continuePayment: {
+    call: (c, o) => c.payments.continue({ paymentId: 'pay_1' }, o),
+    method: 'POST',
+    path: '/payments/continue',
+    body: { paymentId: 'pay_1' },
+    reply: { payment: minimalPayment },
+    expected: minimalPayment,
+  },
   retrievePayment: {
     call: (c, o) => c.payments.retrieve('pay_1', o),
     method: 'GET',

@@ -64,6 +64,8 @@ describe('customer-initiated payment with a 3DS challenge', () => {
     expect(await processSent!.body()).toEqual({ ...purchase, mode: 'purchase' });
     const challenge = getThreeDSChallenge(pending);
     expect(challenge).toMatchObject({ sessionId: local.sessionId, threeDSVersion: '2.2.0' });
+    // Continuing before the customer acted answers the payment still asking for its challenge.
+    expect(normalizePaymentStatus(await tessera.payments.continue({ paymentId: pending.id }))).toBe('requires_action');
 
     // The customer approves on the ACS page (a form POST, as the page's #approve button does).
     const acsOrigin = new URL(challenge!.acsChallengeUrl).origin;
@@ -72,6 +74,9 @@ describe('customer-initiated payment with a 3DS challenge', () => {
       body: new URLSearchParams({ acsTransID: challenge!.acsTransactionId, threeDSServerTransID: 'srv_1', outcome: 'approve' }),
     });
     expect(await completed.text()).toContain('"authenticationStatus":"successful"');
+    // POST /payments/continue (the vendor's code) answers the payment as it now is: succeeded / approved.
+    expect(await tessera.payments.continue({ paymentId: pending.id })).toMatchObject({ id: pending.id, status: 'succeeded', subStatus: 'approved' });
+    expect(await sentTo('/payments/continue').at(-1)!.body()).toEqual({ paymentId: pending.id });
 
     const statuses: string[] = [];
     const final = await tessera.payments.waitForFinalStatus(pending.id, { intervalMs: 5, onStatus: (payment: Payment) => statuses.push(payment.status) });

@@ -38,8 +38,12 @@ export {
 export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './web-threeds.js';
 export { createTokenizer, type ApplePayMerchantValidationRequest, type Tokenizer, type TokenizerOptions, type WalletToken } from './tokenizer.js';
 export { waitForFinalStatus, type WaitForFinalStatusOptions } from './wait-for-final-status.js';
-// Re-exported from core so pages can catch and type everything from one import.
+// Re-exported from core so pages can catch and type everything from one import, and read the payment their server
+// answered (the challenge it asks for, its normalized status) without a direct dependency on core.
 export {
+  getRedirectUrl,
+  getThreeDSChallenge,
+  normalizePaymentStatus,
   TesseraAbortError,
   TesseraError,
   TesseraTimeoutError,
@@ -47,6 +51,8 @@ export {
   type CardInput,
   type CardTokenResponse,
   type FieldError,
+  type NormalizedPaymentStatus,
+  type Payment,
   type RequestOptions,
   type ResponseValidationDetails,
   type ThreeDSChallenge,
