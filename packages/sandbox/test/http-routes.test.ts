@@ -63,6 +63,7 @@ describe('every API route over HTTP', () => {
     const charge = { amount: 1500, currency: 'USD', storeId, paymentInstrumentId: instrumentId, initiatedBy: 'customer' };
     const purchased = await call('processPayment', paymentResponse, { body: { mode: 'purchase', ...charge } });
     await call('retrievePayment', payment, { params: { id: purchased.payment.id as string } });
+    await call('continuePayment', paymentResponse, { body: { paymentId: purchased.payment.id } });
     // Void and refund answer the payment at the top level (published), refund with its `refund`.
     const refunded = await call('refundPayment', z.extend(payment, { refund }), { body: { paymentId: purchased.payment.id, storeId, amount: 500 } });
     expect(refunded).toMatchObject({ id: purchased.payment.id, status: 'partially_refunded', subStatus: 'partially_refunded' });
