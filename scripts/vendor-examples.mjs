@@ -26,29 +26,41 @@ const served = {
   listEvents: 'POST-events-list.md',
   retrieveEvent: 'GET-events-eventId.md',
   listRecentEvents: 'POST-events-recent.md',
+  // The published lists, retrieves, subscriptions and key check (issue 18).
+  listPaymentInstruments: 'POST-payment-instruments-list.md',
+  retrieveCustomer: 'GET-customers-customerId.md',
+  listCustomers: 'POST-customers-list.md',
+  listProducts: 'POST-products-list.md',
+  retrieveProduct: 'GET-products-productId.md',
+  retrieveOrder: 'GET-orders-orderId.md',
+  createSubscription: 'POST-subscriptions-create.md',
+  listSubscriptions: 'POST-subscriptions-list.md',
+  retrieveSubscription: 'GET-subscriptions-subscriptionId.md',
+  rebillSubscription: 'POST-subscriptions-rebill.md',
+  changeSubscriptionProcessor: 'POST-subscriptions-change-processor.md',
+  testAuth: 'POST-auth-test.md',
 };
-// Pages that publish their example in another form: recent events puts request and answer under one heading (the
-// second block is the answer); GET event describes its answer as "the same event object as in POST /events/list
-// items", so it is that item.
+// GET event describes its answer as "the same event object as in POST /events/list items": it is that item.
 const fromOtherBlocks = {
-  listRecentEvents: (text) => ({ response: example(text, 'Example request / response', 1) }),
   retrieveEvent: (_text, found) => ({ response: found.listEvents.response.events[0] }),
 };
 
-// The first (or `index`th) ```json block after a heading that starts with `heading`.
-function example(text, heading, index = 0) {
-  const at = text.search(new RegExp(`^## ${heading}`, 'm'));
+// The `nth` ```json block (from 0) after a heading, or a line, that starts with `heading`.
+function example(text, heading, nth = 0) {
+  const at = text.search(new RegExp(`^(## )?${heading}`, 'm'));
   if (at < 0) return undefined;
-  const block = [...text.slice(at).matchAll(/```json\n([\s\S]*?)\n```/g)][index];
-  return block ? JSON.parse(block[1]) : undefined;
+  const blocks = [...text.slice(at).matchAll(/```json\n([\s\S]*?)\n```/g)];
+  return blocks[nth] ? JSON.parse(blocks[nth][1]) : undefined;
 }
 
 const examples = {};
 for (const [operation, file] of Object.entries(served)) {
   const text = readFileSync(join(source, file), 'utf8');
   const [, method, path] = /^# (GET|POST) \/api\/public\/v1(\S+)/m.exec(text);
-  const request = example(text, 'Example request') ?? example(text, 'Request \\(cURL example');
-  const response = example(text, 'Example response') ?? fromOtherBlocks[operation]?.(text, examples).response;
+  // The request may also be introduced inside a paragraph ("Field list not in the excerpt. Example request (as published):").
+  const request = example(text, 'Example request') ?? example(text, 'Request \\(cURL example') ?? example(text, '.*Example request \\(as published\\)');
+  // One page gives both under one heading ("Example request / response"), the request first.
+  const response = example(text, 'Example response') ?? example(text, 'Example request / response', 1) ?? fromOtherBlocks[operation]?.(text, examples).response;
   const url = /^- (https:\/\/\S+)/m.exec(text)?.[1];
   examples[operation] = { method, path, source: url, ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
 }

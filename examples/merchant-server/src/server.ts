@@ -10,19 +10,24 @@ export interface MerchantServer {
   url: string;
   /** The id of the webhook endpoint it registered at start-up (`local` without `TESSERA_WEBHOOK_SECRET`), if any. */
   webhookEndpointId: string | undefined;
+  /** The account the API key belongs to (its name, else its id), as `POST /auth/test` answered at start-up. */
+  account: string;
   close(): Promise<void>;
 }
 
 /**
- * Starts the merchant server on Node, on 127.0.0.1 (`port` 0 picks a free port), serving `staticDir` if set. Against
- * the sandbox (`local`) without a `webhookSecret`, it registers `<its url>/webhooks` for the store's events
- * (`POST /webhooks`) once it listens, and verifies deliveries with the secret that registration returns.
+ * Starts the merchant server on Node, on 127.0.0.1 (`port` 0 picks a free port), serving `staticDir` if set. The API
+ * key is checked first (`tessera.auth.test()`): a wrong key fails here with `TesseraAuthenticationError`, not at the
+ * first payment. Against the sandbox (`local`) without a `webhookSecret`, it registers `<its url>/webhooks` for the
+ * store's events (`POST /webhooks`) once it listens, and verifies deliveries with the secret that registration returns.
  */
 export async function startMerchantServer(
   config: MerchantConfig,
   appOptions: Partial<Pick<MerchantAppOptions, 'onWebhook'>> = {},
 ): Promise<MerchantServer> {
   const tessera = new Tessera({ apiKey: config.apiKey, environment: config.publicConfig.environment, ...(config.baseUrl ? { baseUrl: config.baseUrl } : {}) });
+  const { user } = await tessera.auth.test();
+  const account = user.account?.name ?? user.account?.id ?? user.orgId ?? user.id;
   let webhookSecret = config.webhookSecret;
   const app = createMerchantApp({ tessera, storeId: config.storeId, publicConfig: config.publicConfig, webhookSecret: () => webhookSecret, ...appOptions });
   // Node-only (reads files), so it lives here and not in the runtime-neutral app; after the API routes.
@@ -31,6 +36,7 @@ export async function startMerchantServer(
     const server = serve({ fetch: app.fetch, port: config.port, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
+        account,
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });

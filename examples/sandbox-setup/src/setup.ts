@@ -35,11 +35,16 @@ export interface SetupResult {
 }
 
 /**
- * Walks section 4.10 of the interface document against a sandbox: a `sandbox` processor, a flow using it, a
- * store on that flow, a product with a monthly recurring price, a checkout session, its completion (the
- * sandbox's stand-in for a customer paying on the hosted page), then the orders, payments and webhooks lists.
+ * Checks the API key (`POST /auth/test`), then walks section 4.10 of the interface document against a sandbox: a
+ * `sandbox` processor, a flow using it, a store on that flow, a product with a monthly recurring price, a checkout
+ * session, its completion (the sandbox's stand-in for a customer paying on the hosted page), then the orders,
+ * payments and webhooks lists.
  */
 export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.log }: SetupOptions): Promise<SetupResult> {
+  // The key first: a wrong one fails here with TesseraAuthenticationError.
+  const { user } = await tessera.auth.test();
+  log(`key valid for account ${user.account?.name ?? user.account?.id ?? user.orgId ?? user.id}`);
+
   const processor = await tessera.processors.create({
     name: 'Sandbox processor',
     type: 'sandbox',

@@ -20,6 +20,7 @@ describe('sandbox-setup example', () => {
     expect(result.webhookTypes.some((type) => type.startsWith('payment/'))).toBe(true);
     expect(result.archivedProcessorIds).toEqual([result.processorId]);
     expect(result.redirectUrl).toMatch(/^https?:\/\//);
+    expect(lines[0]).toBe('key valid for account Tessera Sandbox');
     expect(lines.join('\n')).toContain(result.storeId);
     expect(sandbox.sandbox.records.subscriptions.count).toBe(1);
   });

@@ -7,6 +7,9 @@ import { renewDue, type Subscription } from './renewal.js';
 // `environment: 'local'` is http://localhost:4010; TESSERA_BASE_URL, when set, overrides it.
 const apiKey = process.env.TESSERA_API_KEY ?? 'sk_test_tessera_sandbox';
 const tessera = new Tessera({ apiKey, environment: 'local' });
+// The key first: a wrong one fails here with TesseraAuthenticationError.
+const { user } = await tessera.auth.test();
+console.log(`key valid for account ${user.account?.name ?? user.account?.id ?? user.orgId ?? user.id}`);
 
 // A gateway with the sandbox's test cards and no fallback, so a declined card stays declined.
 const processor = await tessera.processors.create({ name: 'Gateway', type: 'simulated', enabled: true, supportedCurrencies: ['USD'], baseCurrency: 'USD', options: {} });

@@ -193,3 +193,24 @@ export {
   type ListEventsRequest,
   type RecentEventsRequest,
 } from './event.js';
+// The published lists, retrieves, subscriptions and key check (issue 18).
+export { authTestResult, testAuthRequest, type AuthTestResult } from './auth.js';
+export { customerDetails, listCustomersRequest, listedCustomer, type CustomerDetails, type ListCustomersRequest, type ListedCustomer } from './customer.js';
+export { listFilters, pageListRequest, sortBy, sortDirection } from './list-request.js';
+export { listPaymentInstrumentsRequest, type ListPaymentInstrumentsRequest } from './payment-instrument.js';
+export { listedProduct, listProductsRequest, type ListedProduct, type ListProductsRequest } from './product.js';
+export {
+  changeSubscriptionProcessorRequest,
+  createSubscriptionRequest,
+  listedSubscription,
+  listSubscriptionsRequest,
+  rebillSubscriptionRequest,
+  subscription,
+  subscriptionSortFields,
+  type ChangeSubscriptionProcessorRequest,
+  type CreateSubscriptionRequest,
+  type ListedSubscription,
+  type ListSubscriptionsRequest,
+  type RebillSubscriptionRequest,
+  type Subscription,
+} from './subscription.js';

@@ -1,4 +1,4 @@
-import type * as z from 'zod/mini';
+import * as z from 'zod/mini';
 import { checkoutSession, createCheckoutSessionRequest } from './checkout-session.js';
 import { listOrdersRequest, order } from './order.js';
 import { continuePaymentRequest, listPaymentsRequest, payment, processPaymentRequest, refund, refundPaymentRequest, voidPaymentRequest } from './payment.js';
@@ -10,6 +10,18 @@ import { createStoreRequest, store } from './store.js';
 import { createThreeDSSessionRequest, threeDSSession } from './threeds-session.js';
 import { appEvent, listEventsRequest, recentEventsRequest } from './event.js';
 import { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, webhookEvent } from './webhook.js';
+import { authTestResult, testAuthRequest } from './auth.js';
+import { customerDetails, listCustomersRequest, listedCustomer } from './customer.js';
+import { listPaymentInstrumentsRequest } from './payment-instrument.js';
+import { listedProduct, listProductsRequest } from './product.js';
+import {
+  changeSubscriptionProcessorRequest,
+  createSubscriptionRequest,
+  listedSubscription,
+  listSubscriptionsRequest,
+  rebillSubscriptionRequest,
+  subscription,
+} from './subscription.js';
 
 /** Prefix of every API path (section 9). */
 export const API_PREFIX = '/api/public/v1';
@@ -331,6 +343,141 @@ export const operations = {
     unwrap: ['events'],
     answer: 'list',
     requires: ['id', 'eventType'],
+  }),
+  // The published lists, retrieves, subscriptions and key check (issue 18).
+  listPaymentInstruments: op({
+    method: 'POST',
+    path: '/payment-instruments/list',
+    assumed: false,
+    request: listPaymentInstrumentsRequest,
+    sendAs: 'body',
+    response: paymentInstrument,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  retrieveCustomer: op({
+    method: 'GET',
+    path: '/customers/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: customerDetails,
+    unwrap: ['customer'],
+    answer: 'required',
+  }),
+  listCustomers: op({
+    method: 'POST',
+    path: '/customers/list',
+    assumed: false,
+    request: listCustomersRequest,
+    sendAs: 'body',
+    response: listedCustomer,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  listProducts: op({
+    method: 'POST',
+    path: '/products/list',
+    assumed: false,
+    request: listProductsRequest,
+    sendAs: 'body',
+    response: listedProduct,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  retrieveProduct: op({
+    method: 'GET',
+    path: '/products/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: product,
+    unwrap: ['product'],
+    answer: 'required',
+  }),
+  retrieveOrder: op({
+    method: 'GET',
+    path: '/orders/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: order,
+    unwrap: ['order'],
+    answer: 'required',
+  }),
+  // Create may charge the first period (`initiatePayment`): a 2xx is returned, never thrown.
+  createSubscription: op({
+    method: 'POST',
+    path: '/subscriptions/create',
+    assumed: false,
+    request: createSubscriptionRequest,
+    sendAs: 'body',
+    response: subscription,
+    unwrap: ['subscription'],
+    answer: 'recognised',
+    requires: ['id'],
+    outcomeKey: 'subscription',
+    nested: { payment },
+  }),
+  listSubscriptions: op({
+    method: 'POST',
+    path: '/subscriptions/list',
+    assumed: false,
+    request: listSubscriptionsRequest,
+    sendAs: 'body',
+    response: listedSubscription,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  retrieveSubscription: op({
+    method: 'GET',
+    path: '/subscriptions/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: subscription,
+    unwrap: ['subscription'],
+    answer: 'required',
+  }),
+  // Rebill charges a period now: a 2xx is returned, never thrown; the published answer is `{ success, message }`.
+  rebillSubscription: op({
+    method: 'POST',
+    path: '/subscriptions/rebill',
+    assumed: false,
+    request: rebillSubscriptionRequest,
+    sendAs: 'body',
+    response: subscription,
+    unwrap: ['subscription'],
+    answer: 'recognised',
+    requires: ['id'],
+    outcomeKey: 'subscription',
+    nested: { success: z.boolean(), message: z.string(), payment },
+  }),
+  changeSubscriptionProcessor: op({
+    method: 'POST',
+    path: '/subscriptions/change-processor',
+    assumed: false,
+    request: changeSubscriptionProcessorRequest,
+    sendAs: 'body',
+    response: subscription,
+    unwrap: ['subscription'],
+    answer: 'required',
+  }),
+  // A 2xx means the key is valid; the answer must name its user.
+  testAuth: op({
+    method: 'POST',
+    path: '/auth/test',
+    assumed: false,
+    request: testAuthRequest,
+    sendAs: 'body',
+    response: authTestResult,
+    unwrap: [],
+    answer: 'required',
+    requires: ['user.id'],
   }),
 } as const satisfies Record<string, Operation>;
 

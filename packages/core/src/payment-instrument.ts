@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { customer, customerData, type CustomerData } from './customer.js';
+import { pageListRequest } from './list-request.js';
 
 /**
  * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a
@@ -90,3 +91,12 @@ export type CreatePaymentInstrumentFromTokenResponse = z.infer<typeof createPaym
 export const paymentInstrumentList = z.looseObject({ instruments: z.optional(z.array(paymentInstrument)), data: z.optional(z.array(paymentInstrument)) });
 /** Response of `GET /customers/{id}/payment-instruments`. */
 export type PaymentInstrumentList = z.infer<typeof paymentInstrumentList>;
+
+/**
+ * Body of `POST /payment-instruments/list` (published): `page` (default 1), `pageSize` (1–100, default 20), `sortBy`
+ * (`field`: `id`, `type`, `createdAt`, `isActive`, `isDefault`), `filters` (children not published; sent as given).
+ * Answered with `{ items, total, page, pageSize, totalPages }`.
+ */
+export const listPaymentInstrumentsRequest = pageListRequest(100);
+/** Body of `POST /payment-instruments/list`. */
+export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPaymentInstrumentsRequest>>;

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
 import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
+import { listFilters, sortDirection } from './list-request.js';
+import { pageNumber } from './payment.js';
 
 /**
  * A price of a product variant (section 2.11, and the published example): amounts per currency, optionally
@@ -63,3 +65,34 @@ export const product = z.looseObject({
 });
 /** A product as returned by create. */
 export type Product = z.infer<typeof product>;
+
+/**
+ * Body of `POST /products/list` (published): `storeId` and `page` required, `per_page` 10–1000 (default 30), `sort`
+ * (`name`, `description`, `price`, `created_at`), `sort_order`, `filters` (sent as given), `includeVariants`.
+ * Answered with `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }`.
+ */
+export const listProductsRequest = z.looseObject({
+  storeId: resourceId,
+  page: pageNumber,
+  per_page: z.optional(z.int().check(z.minimum(10), z.maximum(1000))),
+  sort: z.optional(z.union([z.literal('name'), z.literal('description'), z.literal('price'), z.literal('created_at')])),
+  sort_order: z.optional(sortDirection),
+  filters: z.optional(listFilters),
+  includeVariants: z.optional(z.boolean()),
+});
+/** Body of `POST /products/list`. */
+export type ListProductsRequest = RequestFields<z.input<typeof listProductsRequest>>;
+
+/**
+ * An item of `POST /products/list` (published): `id`, `name`, `description`, `image` and one `price` (`recurring`,
+ * `interval`, `intervalCount`, `currencyOptions`); `variants` with `includeVariants`. Only `id` is relied on.
+ */
+export const listedProduct = z.looseObject({
+  id: z.string(),
+  name: z.optional(z.string()),
+  description: z.optional(z.nullable(z.string())),
+  image: z.optional(z.nullable(z.string())),
+  price: z.optional(z.nullable(z.looseObject({}))),
+});
+/** An item of `POST /products/list`. */
+export type ListedProduct = z.infer<typeof listedProduct>;

@@ -112,6 +112,7 @@ export function completeCheckoutSession(ctx: SandboxContext, id: string, body: u
       currency: session.currency,
       interval: price.interval ?? 'month',
       intervalCount: price.intervalCount ?? 1,
+      metadata: { source: 'checkout' },
     });
     subscriptions.push(subscription);
   }

@@ -2,6 +2,7 @@ import { decodeServiceToken, type OperationInput, ServiceTokenError, type Servic
 import { newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';
+import { directionOf, pageStyle, passes, sortRecords } from './lists.js';
 import type { CustomerRecord, InstrumentRecord, ThreeDSSessionRecord } from './state.js';
 
 /** The sandbox's one account (the published instrument's `accountId`). */
@@ -183,4 +184,26 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
   };
   ctx.state.threedsSessions.set(session.id, session);
   return session;
+}
+
+/**
+ * `POST /payment-instruments/list` → `{ items, total, page, pageSize, totalPages }` (published), each item the
+ * published instrument (`id, type, customerId, accountId, isActive, isDefault, tokenizer, createdAt, updatedAt, card,
+ * metadata`), newest first unless `sortBy` says otherwise (`id`, `type`, `createdAt`, `isActive`, `isDefault`).
+ * Filters (not published): `customerId`, `storeIds`, `type`, `isActive`, `isDefault`.
+ */
+export function listInstruments(ctx: SandboxContext, input: OperationInput<'listPaymentInstruments'>) {
+  const filters = input.filters ?? {};
+  const matching = [...ctx.state.instruments.values()].filter(
+    (instrument) =>
+      passes(filters.customerId, instrument.customerId) &&
+      passes(filters.storeIds, instrument.storeId) &&
+      passes(filters.type, instrument.type) &&
+      passes(filters.isActive, instrument.isActive) &&
+      passes(filters.isDefault, instrument.isDefault),
+  );
+  const field = input.sortBy?.field ?? 'createdAt';
+  const sorted = sortRecords(matching, (instrument) => (instrument as unknown as Record<string, string | boolean | undefined>)[field], directionOf(input.sortBy?.direction));
+  const page = pageStyle(sorted, input.page ?? 1, input.pageSize ?? 20);
+  return { ...page, items: page.items.map((instrument) => ({ ...publicInstrument(instrument), updatedAt: instrument.createdAt, metadata: {} })) };
 }

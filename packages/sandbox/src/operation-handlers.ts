@@ -12,6 +12,13 @@ import { createProduct } from './products.js';
 import type { RouteResult } from './route.js';
 import { createStore } from './stores.js';
 import { endpointView, registerWebhookEndpoint } from './webhooks.js';
+// The published lists, retrieves, subscriptions and key check (issue 18).
+import { testAuth } from './auth.js';
+import { listCustomers, retrieveCustomer } from './customers.js';
+import { listInstruments } from './instruments.js';
+import { retrieveOrder } from './orders.js';
+import { listProducts, retrieveProduct } from './products.js';
+import { changeSubscriptionProcessor, createSubscription, listSubscriptions, rebillSubscription, retrieveSubscription } from './subscriptions.js';
 
 /**
  * The request besides the input: the path's parameters, the sandbox's origin (ACS URLs point at it) and the body as
@@ -57,4 +64,17 @@ export const operationHandlers = {
   listEvents: (ctx, input) => ({ json: listEvents(ctx, input) }),
   retrieveEvent: (ctx, _, { params }) => ({ json: retrieveEvent(ctx, params.id) }),
   listRecentEvents: (ctx, input) => ({ json: recentEvents(ctx, input) }),
+  // The published lists, retrieves, subscriptions and key check (issue 18).
+  listPaymentInstruments: (ctx, input) => ({ json: listInstruments(ctx, input) }),
+  retrieveCustomer: (ctx, _, { params }) => ({ json: retrieveCustomer(ctx, params.id) }),
+  listCustomers: (ctx, input) => ({ json: listCustomers(ctx, input) }),
+  listProducts: (ctx, input) => ({ json: listProducts(ctx, input) }),
+  retrieveProduct: (ctx, _, { params }) => ({ json: retrieveProduct(ctx, params.id) }),
+  retrieveOrder: (ctx, _, { params }) => ({ json: retrieveOrder(ctx, params.id) }),
+  createSubscription: (ctx, input) => ({ json: createSubscription(ctx, input) }),
+  listSubscriptions: (ctx, input) => ({ json: listSubscriptions(ctx, input) }),
+  retrieveSubscription: (ctx, _, { params }) => ({ json: retrieveSubscription(ctx, params.id) }),
+  rebillSubscription: (ctx, input) => ({ json: rebillSubscription(ctx, input) }),
+  changeSubscriptionProcessor: (ctx, input) => ({ json: changeSubscriptionProcessor(ctx, input) }),
+  testAuth: () => ({ json: testAuth() }),
 } satisfies OperationHandlers;

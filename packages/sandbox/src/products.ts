@@ -1,7 +1,9 @@
 import type { OperationInput } from '@tessera/core';
 import type { SandboxContext } from './context.js';
+import { notFound } from './http-error.js';
 import { requireStore } from './instruments.js';
-import type { ProductRecord, VariantRecord } from './state.js';
+import { directionOf, paginationStyle, passes, sortRecords } from './lists.js';
+import type { PriceRecord, ProductRecord, VariantRecord } from './state.js';
 
 /**
  * Create product → as published, `{ success: true, message: 'Product created successfully with N variants' }`,
@@ -23,4 +25,74 @@ export function createProduct(ctx: SandboxContext, input: OperationInput<'create
   for (const variant of variants) ctx.state.variants.set(variant.id, variant);
   const count = variants.length;
   return { success: true, message: `Product created successfully with ${count} variant${count === 1 ? '' : 's'}`, product };
+}
+
+/** The product, or a 404. */
+export function requireProduct(ctx: SandboxContext, id: string): ProductRecord {
+  const product = ctx.state.products.get(id);
+  if (!product) throw notFound('product', id);
+  return product;
+}
+
+/** The price a product is listed at: its default variant's default price (else the first of each). */
+function listedPrice(product: ProductRecord): PriceRecord | undefined {
+  const variant = product.variants.find((candidate) => candidate.default) ?? product.variants[0];
+  return variant?.prices.find((price) => price.default) ?? variant?.prices[0];
+}
+
+/** The price's published list fields: `recurring`, `interval`, `intervalCount`, `currencyOptions { CUR: { amount } }`. */
+function priceSummary(price: PriceRecord | undefined): Record<string, unknown> | null {
+  if (!price) return null;
+  const currencyOptions = Object.fromEntries(Object.entries(price.currencyOptions).map(([code, option]) => [code, { amount: option.amount }]));
+  return { id: price.id, recurring: price.recurring, interval: price.interval ?? null, intervalCount: price.intervalCount ?? 1, currencyOptions };
+}
+
+/**
+ * `GET /products/{productId}` → as published, `{ id, name, description, variants: [{ id, name, default, prices: [{
+ * id, recurring, interval, intervalCount, currencyOptions: { CUR: { amount, currency } } }] }] }`, with every field
+ * the product was created with.
+ */
+export function retrieveProduct(ctx: SandboxContext, id: string): Record<string, unknown> {
+  const product = requireProduct(ctx, id);
+  return { ...product, description: product.description ?? null };
+}
+
+const sortKeys = {
+  name: (product: ProductRecord) => product.name,
+  description: (product: ProductRecord) => product.description ?? null,
+  price: (product: ProductRecord) => {
+    const options = Object.values(listedPrice(product)?.currencyOptions ?? {});
+    return options[0]?.amount ?? null;
+  },
+  created_at: (product: ProductRecord) => product.createdAt,
+} as const;
+
+/**
+ * `POST /products/list` → `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }` (published): the
+ * store's products, each `{ id, name, description, image, price }` (`price` its default variant's default price;
+ * `variants` too with `includeVariants`), sorted by `sort` (default `created_at`) and `sort_order` (default `desc`).
+ * Filters (not published): `active`.
+ */
+export function listProducts(ctx: SandboxContext, input: OperationInput<'listProducts'>) {
+  requireStore(ctx, input.storeId);
+  const matching = [...ctx.state.products.values()].filter((product) => product.storeId === input.storeId && passes(input.filters?.active, product.active));
+  const sorted = sortRecords(matching, sortKeys[input.sort ?? 'created_at'], directionOf(input.sort_order));
+  const page = paginationStyle(sorted, input.page, input.per_page ?? 30);
+  return {
+    ...page,
+    items: page.items.map((product) => {
+      const variant = product.variants.find((candidate) => candidate.default) ?? product.variants[0];
+      return {
+        id: product.id,
+        name: product.name,
+        description: product.description ?? null,
+        image: variant?.imageUrl ?? null,
+        price: priceSummary(listedPrice(product)),
+        active: product.active,
+        storeId: product.storeId,
+        createdAt: product.createdAt,
+        ...(input.includeVariants === true ? { variants: product.variants } : {}),
+      };
+    }),
+  };
 }

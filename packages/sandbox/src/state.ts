@@ -74,12 +74,13 @@ export interface OrderRecord {
 /** The intervals the sandbox's test clock rebills. */
 export type BillingInterval = 'day' | 'week' | 'month' | 'year';
 
-/** A subscription created by a checkout with a recurring price; the test clock rebills it. */
+/** A subscription, created by a checkout with a recurring price or by `POST /subscriptions/create`; the test clock rebills it. */
 export interface SubscriptionRecord {
   id: string;
   storeId: string;
   customerId: string;
-  paymentInstrumentId: string;
+  /** The instrument each period is charged on; `null` for one created without any (its renewals fail: `past_due`). */
+  paymentInstrumentId: string | null;
   variantId: string;
   priceId: string;
   quantity: number;
@@ -96,7 +97,13 @@ export interface SubscriptionRecord {
   readonly currentPeriodEnd: string | null;
   /** How many renewals have been billed. */
   renewals: number;
+  /** The processor `POST /subscriptions/change-processor` set (recorded and answered; the store's flow still routes). */
+  preferredProcessorId?: string | null;
+  /** The published `metadata`: `source` (`api` or `checkout`) and what create was given. */
+  metadata?: Record<string, unknown>;
   createdAt: string;
+  /** When it last changed; its `createdAt` until then. */
+  updatedAt?: string;
 }
 
 /** A customer: core's customer data with its id and store. */

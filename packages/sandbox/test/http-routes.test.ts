@@ -19,6 +19,13 @@ import {
   threeDSSession,
   webhookEndpoint,
   webhookList,
+  authTestResult,
+  customerDetails,
+  listedCustomer,
+  listedProduct,
+  listedSubscription,
+  order,
+  subscription,
   type OperationName,
 } from '@tessera/core';
 import * as z from 'zod/mini';
@@ -98,6 +105,29 @@ describe('every API route over HTTP', () => {
     const events = await call('listEvents', appEventList, { body: { pagination: { page: 1, pageSize: 5 } } });
     await call('retrieveEvent', appEvent, { params: { id: events.events[0].id as string } });
     await call('listRecentEvents', z.array(appEvent), { body: { limit: 3 } });
+    // The published lists, retrieves, subscriptions and key check (issue 18).
+    const pageOf = (item: z.core.$ZodType) => z.looseObject({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number(), totalPages: z.number() });
+    const paginationOf = (item: z.core.$ZodType) => z.looseObject({ items: z.array(item), pagination: z.looseObject({ hasNext: z.boolean(), totalItems: z.number() }) });
+    await call('testAuth', authTestResult, { body: {} });
+    await call('listPaymentInstruments', pageOf(paymentInstrument), { body: { page: 1, pageSize: 10 } });
+    await call('retrieveCustomer', customerDetails, { params: { id: created.customer.id as string } });
+    await call('listCustomers', pageOf(listedCustomer), { body: { page: 1, pageSize: 10 } });
+    await call('listProducts', paginationOf(listedProduct), { body: { storeId: newStore.id, page: 1, per_page: 10 } });
+    await call('retrieveProduct', product, { params: { id: created2.product.id as string } });
+    const plan = await c.api(routes.createProduct, {
+      body: { storeId, name: 'Club', active: true, variants: [{ name: 'M', sku: 'C', active: true, default: true, prices: [{ currencyOptions: { USD: { amount: 700 } }, recurring: true, interval: 'month', intervalCount: 1, default: true }] }] },
+    });
+    const subscribed = await call('createSubscription', z.looseObject({ subscription, payment }), {
+      body: { customerId: created.customer.id, priceId: plan.body.product.variants[0].prices[0].id, storeId, currency: 'USD', initiatePayment: true },
+    });
+    const subscriptionId = subscribed.subscription.id as string;
+    // The first period's payment made an order.
+    const orders = await c.api(routes.listOrders, { query: `?storeId=${storeId}&page=1&per_page=10` });
+    await call('retrieveOrder', z.looseObject({ order }), { params: { id: orders.body.data[0].id as string } });
+    await call('listSubscriptions', paginationOf(listedSubscription), { body: { page: 1, per_page: 10 } });
+    await call('retrieveSubscription', z.looseObject({ subscription }), { params: { id: subscriptionId } });
+    await call('rebillSubscription', z.looseObject({ success: z.literal(true), message: z.string(), subscription, payment }), { body: { subscriptionId } });
+    await call('changeSubscriptionProcessor', z.looseObject({ subscription }), { body: { subscriptionId, processorId: processor.processor.id } });
     await call('archiveProcessors', archiveProcessorsResponse, { body: { processorIds: [processor.processor.id] } });
 
     expect([...seen].sort()).toEqual(Object.keys(routes).sort());

@@ -12,7 +12,7 @@ export {
   type ApiErrorDetails,
 } from './api-error.js';
 export { CheckoutSessions, type CheckoutSessionOutcome } from './checkout-sessions.js';
-export { Customers } from './customers.js';
+export { Customers, type ListCustomersParams } from './customers.js';
 export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './environment.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction } from './http-client.js';
 export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
@@ -20,10 +20,10 @@ export { Orders, type ListOrdersParams } from './orders.js';
 export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
 export { Page, PagePromise, type PageInfo } from './page.js';
 export { PaymentFlows, type PaymentFlowOutcome } from './payment-flows.js';
-export { PaymentInstruments, type PaymentInstrumentOutcome } from './payment-instruments.js';
+export { PaymentInstruments, type ListPaymentInstrumentsParams, type PaymentInstrumentOutcome } from './payment-instruments.js';
 export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
 export { Processors, type ArchiveProcessorsOutcome } from './processors.js';
-export { Products, type ProductOutcome } from './products.js';
+export { Products, type ListProductsParams, type ProductOutcome } from './products.js';
 export { TesseraRedirectError } from './redirect-error.js';
 export type { RawRequestOptions, RequestOptions } from './request-options.js';
 export type { Recognised } from './response-body.js';
@@ -42,6 +42,23 @@ export {
   type WebhookSignatureHeader,
 } from './construct-webhook-event.js';
 export { TesseraSignatureVerificationError, type SignatureVerificationCode } from './signature-verification-error.js';
+// The published lists, retrieves, subscriptions and key check (issue 18).
+export { Auth } from './auth.js';
+export { Subscriptions, type ListSubscriptionsParams, type RebillOutcome, type SubscriptionOutcome } from './subscriptions.js';
+export type {
+  AuthTestResult,
+  CustomerDetails,
+  ListCustomersRequest,
+  ListedCustomer,
+  ListedProduct,
+  ListedSubscription,
+  ListPaymentInstrumentsRequest,
+  ListProductsRequest,
+  ListSubscriptionsRequest,
+  Order,
+  Product,
+  Subscription,
+} from '@tessera/core';
 // Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
 export {
   getRedirectUrl,

@@ -22,4 +22,12 @@ export class Orders extends Resource {
     const perPage = params.per_page ?? DEFAULT_PAGE_SIZE;
     return this.paginate('listOrders', params.page ?? 1, perPage, (page) => ({ ...params, page, per_page: perPage }), options);
   }
+
+  /**
+   * Fetches an order (`GET /orders/{orderId}`, answered `{ order }` as published: `id`, `status`, `createdAt`,
+   * `customer`, `items`). Guaranteed: `id` (a 2xx without it throws `TesseraResponseValidationError`).
+   */
+  async retrieve(id: string, options?: RequestOptions): Promise<Order> {
+    return this.call('retrieveOrder', { id }, options);
+  }
 }

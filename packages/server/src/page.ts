@@ -8,6 +8,8 @@ export interface PageInfo {
   total: number | undefined;
   /** The body of this page exactly as the service sent it. */
   raw?: unknown;
+  /** Whether the service says a later page exists (`pagination.hasNext`, or `page` below `totalPages`), when it says. */
+  hasNext?: boolean | undefined;
 }
 
 /**
@@ -28,6 +30,7 @@ export class Page<T> implements AsyncIterable<T> {
   /** The body of this page exactly as the service sent it (parsed JSON; `undefined` when empty). */
   readonly raw: unknown;
   readonly #fetchPage: ((page: number) => Promise<Page<T>>) | undefined;
+  readonly #hasNext: boolean | undefined;
 
   /** @param fetchPage fetches another page of the same list; `undefined` for lists that have a single page. */
   constructor(data: T[], info: PageInfo, fetchPage?: (page: number) => Promise<Page<T>>) {
@@ -37,11 +40,16 @@ export class Page<T> implements AsyncIterable<T> {
     this.total = info.total;
     this.raw = info.raw;
     this.#fetchPage = fetchPage;
+    this.#hasNext = info.hasNext;
   }
 
-  /** True when a later page may hold items: by `total` when known, otherwise when this page is full. */
+  /**
+   * True when a later page may hold items: as the service says (`pagination.hasNext`, `totalPages`) when it says, else
+   * by `total` when known, else when this page is full. An empty page always ends the list.
+   */
   hasNextPage(): boolean {
     if (this.#fetchPage === undefined || this.data.length === 0) return false;
+    if (this.#hasNext !== undefined) return this.#hasNext;
     if (this.total !== undefined) return this.page * this.pageSize < this.total;
     return this.data.length >= this.pageSize;
   }

@@ -4,9 +4,11 @@ import {
   ServiceTokenError,
   type CreatePaymentInstrumentFromTokenRequest,
   type CreatePaymentInstrumentFromTokenResponse,
+  type ListPaymentInstrumentsRequest,
   type PaymentInstrument,
 } from '@tessera/core';
 import * as z from 'zod/mini';
+import type { PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';
 import type { Recognised } from './response-body.js';
@@ -41,6 +43,11 @@ const decodableServiceToken = z.unknown().check(
 // The catalog's request plus that check; both run, so the token's error comes with the other fields', all at once.
 const fromTokenInput = z.intersection(z.looseObject({ serviceToken: z.optional(decodableServiceToken), tagadaToken: z.optional(decodableServiceToken) }), createPaymentInstrumentFromTokenRequest);
 
+/** Parameters of {@link PaymentInstruments.list}: the published body of `POST /payment-instruments/list`. */
+export type ListPaymentInstrumentsParams = ListPaymentInstrumentsRequest;
+
+const DEFAULT_PAGE_SIZE = 20;
+
 /** Payment instruments: reusable cards attached to a customer (sections 4.1 and 4.2). */
 export class PaymentInstruments extends Resource {
   /**
@@ -60,5 +67,15 @@ export class PaymentInstruments extends Resource {
   /** Fetches an instrument by id. Any 2xx is returned: see {@link PaymentInstrumentOutcome}. */
   async retrieve(id: string, options?: RequestOptions): Promise<PaymentInstrumentOutcome> {
     return this.call('retrievePaymentInstrument', { id }, options);
+  }
+
+  /**
+   * Lists payment instruments (`POST /payment-instruments/list`; `page` from 1, `pageSize` 1–100 default 20,
+   * `sortBy`, `filters`). Await for one page, or `for await` for every instrument of every page (the published
+   * `totalPages` says when to stop).
+   */
+  list(params: ListPaymentInstrumentsParams = {}, options?: RequestOptions): PagePromise<PaymentInstrument> {
+    const pageSize = params.pageSize ?? DEFAULT_PAGE_SIZE;
+    return this.paginate('listPaymentInstruments', params.page ?? 1, pageSize, (page) => ({ ...params, page, pageSize }), options);
   }
 }

@@ -82,8 +82,8 @@ export abstract class Resource {
     delete laterPageOptions.idempotencyKey;
     const fetchPage = async (page: number, pageOptions: RequestOptions = laterPageOptions): Promise<Page<OperationResource<N>>> => {
       const result = await this.#send(operation, input(page), pageOptions);
-      const { items, total } = recogniseList(operation, result.data);
-      return new Page(items as OperationResource<N>[], { page, pageSize, total, raw: result.data }, (next) => fetchPage(next));
+      const { items, total, hasNext } = recogniseList(operation, result.data);
+      return new Page(items as OperationResource<N>[], { page, pageSize, total, hasNext, raw: result.data }, (next) => fetchPage(next));
     };
     return new PagePromise(fetchPage(first, options));
   }

@@ -94,12 +94,27 @@ export function recogniseNested(schema: z.ZodMiniType, data: unknown, key: strin
   return parsed.success ? parsed.data : undefined;
 }
 
+const count = (value: unknown): number | undefined => (typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : undefined);
+
+/**
+ * Whether the service says a later page exists: the published `pagination.hasNext` (products, subscriptions), else
+ * `page` below `totalPages` (instruments, customers); `undefined` when the body says neither.
+ */
+function hasNextOf(data: unknown): boolean | undefined {
+  if (!isObject(data)) return undefined;
+  if (isObject(data.pagination) && typeof data.pagination.hasNext === 'boolean') return data.pagination.hasNext;
+  const page = count(data.page);
+  const totalPages = count(data.totalPages) ?? count(data.pageCount);
+  return page !== undefined && totalPages !== undefined ? page < totalPages : undefined;
+}
+
 /**
  * The items of a list answer: the body if it is an array, else its `data` array or the array under one of the
  * operation's `unwrap` keys. Items not recognised (by the operation's `requires` when it lists them, else by its
- * response schema) are left out of `items` (they stay in the raw body); `total` when the body has a numeric one.
+ * response schema) are left out of `items` (they stay in the raw body); `total` when the body has a numeric one
+ * (`total`, or the published `pagination.totalItems`); `hasNext` when the body says whether a later page exists.
  */
-export function recogniseList(operation: Operation, data: unknown): { items: unknown[]; total: number | undefined } {
+export function recogniseList(operation: Operation, data: unknown): { items: unknown[]; total: number | undefined; hasNext: boolean | undefined } {
   let source: unknown[] = [];
   if (Array.isArray(data)) source = data;
   else if (isObject(data)) {
@@ -116,6 +131,6 @@ export function recogniseList(operation: Operation, data: unknown): { items: unk
     const parsed = z.safeParse(operation.response, item);
     if (parsed.success) items.push(parsed.data);
   }
-  const total = isObject(data) && typeof data.total === 'number' && Number.isInteger(data.total) && data.total >= 0 ? data.total : undefined;
-  return { items, total };
+  const total = isObject(data) ? (count(data.total) ?? (isObject(data.pagination) ? count(data.pagination.totalItems) : undefined)) : undefined;
+  return { items, total, hasNext: hasNextOf(data) };
 }

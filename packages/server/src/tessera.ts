@@ -1,5 +1,6 @@
 import { API_PREFIX, parseOrThrow, TesseraError, TesseraValidationError, type HttpMethod } from '@tessera/core';
 import * as z from 'zod/mini';
+import { Auth } from './auth.js';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { Customers } from './customers.js';
 import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from './environment.js';
@@ -16,6 +17,7 @@ import type { RawRequestOptions } from './request-options.js';
 import { DEFAULT_MAX_RETRIES } from './retry-policy.js';
 import { describeRuntime, isBrowserLike } from './runtime.js';
 import { Stores } from './stores.js';
+import { Subscriptions } from './subscriptions.js';
 import { ThreeDS } from './threeds.js';
 import { VERSION } from './version.js';
 import { Webhooks } from './webhooks.js';
@@ -123,9 +125,9 @@ function stripApiPrefix(baseUrl: string): string {
  * ```
  */
 export class Tessera {
-  /** Payment instruments: `createFromToken`, `retrieve`. */
+  /** Payment instruments: `createFromToken`, `retrieve`, `list`. */
   readonly paymentInstruments: PaymentInstruments;
-  /** Customers: `listPaymentInstruments`. */
+  /** Customers: `listPaymentInstruments`, `retrieve`, `list`. */
   readonly customers: Customers;
   /** 3DS sessions: `createSession`. */
   readonly threeds: ThreeDS;
@@ -137,16 +139,20 @@ export class Tessera {
   readonly paymentFlows: PaymentFlows;
   /** Stores: `create`. */
   readonly stores: Stores;
-  /** Products: `create`. */
+  /** Products: `create`, `list`, `retrieve`. */
   readonly products: Products;
   /** Checkout sessions: `create`. */
   readonly checkoutSessions: CheckoutSessions;
-  /** Orders: `list`. */
+  /** Orders: `list`, `retrieve`. */
   readonly orders: Orders;
   /** Webhooks: `createEndpoint`, `list`, and `constructEvent` to verify a delivery. */
   readonly webhooks: Webhooks;
   /** The account's events: `list`, `retrieve`, `recent`. */
   readonly events: Events;
+  /** Subscriptions: `create`, `list`, `retrieve`, `rebill`, `changeProcessor`. */
+  readonly subscriptions: Subscriptions;
+  /** The API key: `test` (is it valid, and for which account). */
+  readonly auth: Auth;
   /** The service origin requests go to. */
   readonly baseUrl: string;
   readonly #http: HttpClient;
@@ -193,6 +199,8 @@ export class Tessera {
     this.orders = new Orders(http);
     this.webhooks = new Webhooks(http);
     this.events = new Events(http);
+    this.subscriptions = new Subscriptions(http);
+    this.auth = new Auth(http);
   }
 
   /**

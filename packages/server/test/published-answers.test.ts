@@ -184,6 +184,105 @@ describe('the published answer of each operation, served by a raw server', () =>
     expect(received[0]).toEqual({ method: 'POST', path: api('/events/recent'), body: request });
   });
 
+  // The published lists, retrieves, subscriptions and key check (issue 18).
+  it('auth test: {} is sent; { success, user } is returned whole', async () => {
+    const { response } = published.testAuth;
+    const { client, received } = await serve(response);
+    const result = await client.auth.test();
+    expect(result).toEqual(response);
+    expect(result.user.account?.name).toBe('My Account');
+    expect(received[0]).toEqual({ method: 'POST', path: api('/auth/test'), body: {} });
+  });
+
+  it('list instruments: the published request goes out as is; { items, total, page, pageSize, totalPages } is listed', async () => {
+    const { request, response } = published.listPaymentInstruments;
+    const { client, received } = await serve(response);
+    const page = await client.paymentInstruments.list({ ...request, sortBy: { ...request.sortBy, direction: request.sortBy.direction as 'desc' } });
+    expect(page.data).toEqual(response.items);
+    expect(page).toMatchObject({ page: 1, pageSize: 20, total: 50 });
+    // The published example says page 1 of 3.
+    expect(page.hasNextPage()).toBe(true);
+    expect(received[0]).toEqual({ method: 'POST', path: api('/payment-instruments/list'), body: request });
+  });
+
+  it('GET customer: the customer at the top level is returned', async () => {
+    const { response } = published.retrieveCustomer;
+    const { client, received } = await serve(response);
+    expect(await client.customers.retrieve('cus_123')).toEqual(response);
+    expect(received[0]?.path).toBe(api('/customers/cus_123'));
+  });
+
+  it('list customers: the published request goes out as is; the items are listed, 1 of 8 pages', async () => {
+    const { request, response } = published.listCustomers;
+    const { client, received } = await serve(response);
+    const page = await client.customers.list({ ...request, sortBy: { ...request.sortBy, direction: request.sortBy.direction as 'desc' } });
+    expect(page.data).toEqual(response.items);
+    expect(page.total).toBe(150);
+    expect(page.hasNextPage()).toBe(true);
+    expect(received[0]?.body).toEqual(request);
+  });
+
+  it('list products: the published request goes out as is; { items, pagination } is listed and ends with hasNext false', async () => {
+    const { request, response } = published.listProducts;
+    const { client, received } = await serve(response);
+    const page = await client.products.list(request);
+    expect(page.data).toEqual(response.items);
+    expect(page.total).toBe(1);
+    expect(page.hasNextPage()).toBe(false);
+    expect(received[0]?.body).toEqual(request);
+  });
+
+  it('GET product: the product with its variants and prices is returned', async () => {
+    const { response } = published.retrieveProduct;
+    const { client, received } = await serve(response);
+    expect(await client.products.retrieve('prod_123')).toEqual(response);
+    expect(received[0]?.path).toBe(api('/products/prod_123'));
+  });
+
+  it('GET order: { order } is unwrapped', async () => {
+    const { response } = published.retrieveOrder;
+    const { client, received } = await serve(response);
+    expect(await client.orders.retrieve('ord_123')).toEqual(response.order);
+    expect(received[0]?.path).toBe(api('/orders/ord_123'));
+  });
+
+  it('create subscription: the published request goes out as is; { subscription } is recognised', async () => {
+    const { request, response } = published.createSubscription;
+    const { client, received } = await serve(response);
+    expect(await client.subscriptions.create(request)).toEqual({ subscription: response.subscription, payment: undefined, raw: response });
+    expect(received[0]).toEqual({ method: 'POST', path: api('/subscriptions/create'), body: request });
+  });
+
+  it('list subscriptions: items whose customer is a name are listed', async () => {
+    const { request, response } = published.listSubscriptions;
+    const { client, received } = await serve(response);
+    const page = await client.subscriptions.list(request);
+    expect(page.data).toEqual(response.items);
+    expect(page.hasNextPage()).toBe(false);
+    expect(received[0]?.body).toEqual(request);
+  });
+
+  it('GET subscription: { subscription } is unwrapped', async () => {
+    const { response } = published.retrieveSubscription;
+    const { client, received } = await serve(response);
+    expect(await client.subscriptions.retrieve('sub_123')).toEqual(response.subscription);
+    expect(received[0]?.path).toBe(api('/subscriptions/sub_123'));
+  });
+
+  it('rebill: { success, message } without a subscription is returned, never thrown', async () => {
+    const { request, response } = published.rebillSubscription;
+    const { client, received } = await serve(response);
+    expect(await client.subscriptions.rebill(request)).toEqual({ subscription: undefined, success: true, message: response.message, payment: undefined, raw: response });
+    expect(received[0]?.body).toEqual(request);
+  });
+
+  it('change processor: the published request goes out as is; the partial subscription is returned', async () => {
+    const { request, response } = published.changeSubscriptionProcessor;
+    const { client, received } = await serve(response);
+    expect(await client.subscriptions.changeProcessor(request)).toEqual(response.subscription);
+    expect(received[0]?.body).toEqual(request);
+  });
+
   it('an error in the published body { code, message, data } keeps its code', async () => {
     const notFound = await serve({ code: 'PAYMENT_NOT_FOUND', message: 'Payment not found', data: {} }, 404);
     const missing = await notFound.client.payments.retrieve('pay_404').catch((error: unknown) => error);

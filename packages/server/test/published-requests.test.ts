@@ -152,4 +152,83 @@ describe('the sandbox answers every published request example as the vendor publ
     expect(missingKeys(response, json)).toEqual([]);
     expect((json as unknown as Json[])[0]?.id).toBe(eventId);
   });
+
+  // The published lists, retrieves, subscriptions and key check (issue 18).
+  it('POST /auth/test (the published empty body)', async () => {
+    const json = await replay('POST', '/auth/test', {}, published.testAuth.response);
+    expect(json).toMatchObject({ success: true, user: { account: { id: 'acc_sandbox', name: 'Tessera Sandbox' } } });
+  });
+
+  it('POST /payment-instruments/list', async () => {
+    const json = await replay('POST', '/payment-instruments/list', published.listPaymentInstruments.request, published.listPaymentInstruments.response);
+    expect(json).toMatchObject({ page: 1, pageSize: 20, totalPages: 1 });
+  });
+
+  it('GET /customers/{customerId}', async () => {
+    const json = await replay('GET', `/customers/${ids.customerId}`, undefined, published.retrieveCustomer.response);
+    expect((json.paymentInstruments as Json[]).map((instrument) => instrument.id)).toContain(ids.paymentInstrumentId);
+  });
+
+  it('POST /customers/list', async () => {
+    await replay('POST', '/customers/list', published.listCustomers.request, published.listCustomers.response);
+  });
+
+  let priceId = '';
+  it('GET /products/{productId} (the published example’s plan, created first)', async () => {
+    const { response } = published.retrieveProduct;
+    const variants = response.variants.map(({ name, default: isDefault, prices }) => ({
+      name,
+      sku: name,
+      active: true,
+      default: isDefault,
+      prices: prices.map(({ recurring, interval, intervalCount, currencyOptions }) => ({ recurring, interval, intervalCount, currencyOptions, default: true })),
+    }));
+    const created = await send('POST', '/products/create', { storeId: ids.storeId, name: response.name, description: response.description, active: true, variants });
+    const product = created.json.product as { id: string; variants: Array<{ prices: Array<{ id: string }> }> };
+    priceId = product.variants[0]!.prices[0]!.id;
+    await replay('GET', `/products/${product.id}`, undefined, response);
+  });
+
+  it('POST /products/list', async () => {
+    const { request, response } = published.listProducts;
+    const json = await replay('POST', '/products/list', { ...request, storeId: ids.storeId }, response);
+    expect(json.pagination).toEqual({ hasNext: false, totalItems: 2, nextPage: null, previousPage: null });
+  });
+
+  let subscriptionId = '';
+  it('POST /subscriptions/create', async () => {
+    const { request, response } = published.createSubscription;
+    const json = await replay('POST', '/subscriptions/create', { ...request, customerId: ids.customerId, priceId, storeId: ids.storeId }, response);
+    expect(json.subscription).toMatchObject({ status: 'active', quantity: 1, currency: 'USD', metadata: { source: 'api' } });
+    subscriptionId = String((json.subscription as Json).id);
+  });
+
+  it('POST /subscriptions/list', async () => {
+    const { request, response } = published.listSubscriptions;
+    const json = await replay('POST', '/subscriptions/list', request, response);
+    expect((json.items as Json[])[0]).toMatchObject({ id: subscriptionId, priceCurrencyOptions: { USD: { amount: 2999 }, EUR: { amount: 2599 } } });
+  });
+
+  it('GET /subscriptions/{subscriptionId}', async () => {
+    await replay('GET', `/subscriptions/${subscriptionId}`, undefined, published.retrieveSubscription.response);
+  });
+
+  it('POST /subscriptions/rebill', async () => {
+    const { request, response } = published.rebillSubscription;
+    const json = await replay('POST', '/subscriptions/rebill', { ...request, subscriptionId }, response);
+    expect(json).toMatchObject({ success: true, payment: { status: 'succeeded', initiatedBy: 'merchant', reasonType: 'recurring', amount: 2999 } });
+  });
+
+  it('GET /orders/{orderId} (the rebill’s order)', async () => {
+    const order = server.sandbox.records.orders.list().at(-1)!;
+    const json = await replay('GET', `/orders/${order.id}`, undefined, published.retrieveOrder.response);
+    expect(json.order).toMatchObject({ id: order.id, status: 'paid', items: [{ quantity: 1, orderLineItemProduct: { name: 'Premium Plan' } }] });
+  });
+
+  it('POST /subscriptions/change-processor', async () => {
+    const { request, response } = published.changeSubscriptionProcessor;
+    const processorId = server.sandbox.defaults.processorId;
+    const json = await replay('POST', '/subscriptions/change-processor', { ...request, subscriptionId, processorId }, response);
+    expect(json.subscription).toMatchObject({ id: subscriptionId, preferredProcessorId: processorId });
+  });
 });
