@@ -36,7 +36,6 @@ export async function startMerchantServer(
     const server = serve({ fetch: app.fetch, port: config.port, hostname: '127.0.0.1' }, (info: AddressInfo) => {
       resolve({
         url: `http://127.0.0.1:${info.port}`,
-        account,
         close: () => new Promise<void>((done) => server.close(() => done())),
       });
     });
@@ -52,5 +51,5 @@ export async function startMerchantServer(
       console.warn(`merchant-server: could not register the webhook endpoint (${error instanceof Error ? error.name : 'error'}); set TESSERA_WEBHOOK_SECRET or start the sandbox first`);
     }
   }
-  return { ...started, webhookEndpointId };
+  return { ...started, account, webhookEndpointId };
 }
