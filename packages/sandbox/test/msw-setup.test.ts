@@ -71,6 +71,24 @@ describe('processors, flows, stores', () => {
     expect(none.body.error.code).toBe('invalid_state');
   });
 
+  it('the issuer-declined card (4000 0000 0000 9995) is declined in both default stores, without a cascade', async () => {
+    const { storeId, gateway } = sandbox.defaults;
+    for (const store of [storeId, gateway.storeId]) {
+      const pi = await c.instrument(store, '4000000000009995');
+      const declined = await c.api(routes.processPayment, { body: purchase(store, pi.id) });
+      expect(declined.body.payment).toMatchObject({ status: 'declined', attempts: [{ outcome: 'declined' }] });
+      expect(declined.body.payment.attempts).toHaveLength(1);
+    }
+    // A store without a flow (as if on a sandbox processor) declines it too.
+    const noFlow = await c.api(routes.createStore, { body: storeBody() });
+    const pi = await c.instrument(noFlow.body.id, '4000000000009995');
+    expect((await c.api(routes.processPayment, { body: purchase(noFlow.body.id, pi.id) })).body.payment.status).toBe('declined');
+    // The processor decline still demonstrates the cascade: declined by the gateway, approved by its fallback.
+    const cascading = await c.instrument(gateway.storeId, '4000000000000002');
+    const paid = await c.api(routes.processPayment, { body: purchase(gateway.storeId, cascading.id) });
+    expect(paid.body.payment.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(['declined', 'approved']);
+  });
+
   it('a payment can force a flow with paymentFlowId', async () => {
     const other = await storeWith('simulated');
     const pi = await c.instrument(sandbox.defaults.storeId, '4000000000000002');
