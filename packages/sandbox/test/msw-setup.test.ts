@@ -8,7 +8,7 @@ import { type Client, useMswSandbox } from './use-sandbox.js';
 const BASE = 'http://api.sandbox.test';
 let sandbox: Sandbox;
 let c: Client;
-useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 12) }, (next) => ({ sandbox, c } = next));
+useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 12), clock: 'frozen' }, (next) => ({ sandbox, c } = next));
 
 async function storeWith(primaryType: string, fallbackTypes: string[] = [], flowExtra: Record<string, unknown> = {}) {
   const primary = (await c.api(routes.createProcessor, { body: processorBody(primaryType) })).body.processor.id as string;
