@@ -1,5 +1,5 @@
 import type { OperationInput, OperationName } from '@tessera/core';
-import { createCheckoutSession } from './checkout.js';
+import { createCheckoutSession, initCheckout, payCheckout } from './checkout.js';
 import type { SandboxContext } from './context.js';
 import { listEvents, recentEvents, retrieveEvent } from './events.js';
 import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, requireStore, retrieveInstrument } from './instruments.js';
@@ -57,4 +57,7 @@ export const operationHandlers = {
   listEvents: (ctx, input) => ({ json: listEvents(ctx, input) }),
   retrieveEvent: (ctx, _, { params }) => ({ json: retrieveEvent(ctx, params.id) }),
   listRecentEvents: (ctx, input) => ({ json: recentEvents(ctx, input) }),
+  // Checkout as published (issue 18).
+  initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
+  payCheckout: (ctx, input) => ({ json: payCheckout(ctx, input) }),
 } satisfies OperationHandlers;

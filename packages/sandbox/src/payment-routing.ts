@@ -49,7 +49,6 @@ function attempt(processor: ProcessorRecord | null, card: TestCardOutcome, chall
     case 'approve':
       return 'approved';
     case 'decline':
-    case 'issuer_decline':
       return 'declined';
     case 'fail':
       return 'failed';
