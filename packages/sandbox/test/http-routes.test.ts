@@ -4,6 +4,7 @@ import {
   archiveProcessorsResponse,
   checkoutSession,
   createPaymentInstrumentFromTokenResponse,
+  order,
   orderList,
   paymentFlow,
   paymentInstrument,
@@ -98,8 +99,19 @@ describe('every API route over HTTP', () => {
     const events = await call('listEvents', appEventList, { body: { pagination: { page: 1, pageSize: 5 } } });
     await call('retrieveEvent', appEvent, { params: { id: events.events[0].id as string } });
     await call('listRecentEvents', z.array(appEvent), { body: { limit: 3 } });
-    await call('archiveProcessors', archiveProcessorsResponse, { body: { processorIds: [processor.processor.id] } });
+    // Published checkout: init is public and answers a redirect (read here without following it), with or without a key.
+    const items = encodeURIComponent(JSON.stringify([{ variantId: created2.product.variants[0].id, quantity: 1 }]));
+    let checkoutSessionId = '';
+    for (const headers of [{ authorization: `Bearer ${server.sandbox.apiKey}` }, {}]) {
+      const init = await fetch(`${server.url}/api/public/v1/checkout/init?storeId=${newStore.id}&items=${items}&currency=USD`, { redirect: 'manual', headers });
+      expect(init.status).toBe(302);
+      checkoutSessionId = new URL(init.headers.get('location')!).searchParams.get('checkoutSessionId')!;
+    }
+    seen.add('initCheckout');
+    const buyer = await c.instrument(newStore.id);
+    await call('payCheckout', z.looseObject({ payment, order, redirectUrl: z.nullable(z.string()) }), { body: { checkoutSessionId, paymentInstrumentId: buyer.id } });
 
+    await call('archiveProcessors', archiveProcessorsResponse, { body: { processorIds: [processor.processor.id] } });
     expect([...seen].sort()).toEqual(Object.keys(routes).sort());
   });
 });

@@ -164,6 +164,37 @@ describe('products, checkout, orders, subscriptions', () => {
     expect((await c.api(routes.createProduct, { body: { storeId: 'store_404', name: 'x', active: true, variants: [variant] } })).status).toBe(404);
   });
 
+  it('published checkout: GET /checkout/init is public and answers 302 with the token; POST /checkout/pay-v2 pays it', async () => {
+    const { storeId } = sandbox.defaults;
+    const [bag] = (await catalog(storeId)).variants;
+    const items = encodeURIComponent(JSON.stringify([{ variantId: bag!.id, quantity: 1 }]));
+    const init = (query: string) => fetch(`${BASE}/api/public/v1/checkout/init?${query}`, { redirect: 'manual' });
+    const answer = await init(`storeId=${storeId}&items=${items}&currency=USD&checkoutUrl=${encodeURIComponent('https://shop.example/co')}&includeCheckoutToken=t&utm_campaign=spring`);
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.get('location')!);
+    const checkoutSessionId = location.searchParams.get('checkoutSessionId')!;
+    expect(`${location.origin}${location.pathname}`).toBe('https://shop.example/co');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ checkoutSessionId, t: expect.stringMatching(/^chtok_/), utm_campaign: 'spring' });
+    expect(sandbox.records.checkoutSessions.get(checkoutSessionId)).toMatchObject({ amount: 1200, status: 'open' });
+    // Without checkoutUrl: the sandbox's own hosted checkout URL, token under checkoutToken.
+    const plain = new URL((await init(`storeId=${storeId}&items=${items}&currency=USD`)).headers.get('location')!);
+    expect(plain.pathname).toBe('/sandbox/checkout');
+    expect(plain.searchParams.get('checkoutToken')).toMatch(/^chtok_/);
+    const bad = await init(`storeId=${storeId}&items=not-json&currency=USD`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields[0].field).toBe('items');
+
+    const pi = await c.instrument(storeId);
+    expect((await c.api(routes.payCheckout, { body: { checkoutSessionId } })).status).toBe(400);
+    expect((await c.api(routes.payCheckout, { body: { checkoutSessionId: 'cs_404', paymentInstrumentId: pi.id } })).status).toBe(404);
+    const paid = await c.api(routes.payCheckout, { body: { checkoutSessionId, paymentInstrumentId: pi.id, returnUrl: 'https://shop.example/thanks' } });
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment).toMatchObject({ status: 'succeeded', amount: 1200, initiatedBy: 'customer' });
+    expect(paid.body.order).toMatchObject({ status: 'paid', checkoutSessionId });
+    expect(paid.body.redirectUrl).toBe(`https://shop.example/thanks?orderId=${paid.body.order.id}`);
+    expect((await c.api(routes.payCheckout, { body: { checkoutSessionId, paymentInstrumentId: pi.id } })).status).toBe(409);
+  });
+
   it('checkout: redirectUrl, completion creates an order and a subscription the clock rebills as MIT payments', async () => {
     const { storeId } = sandbox.defaults;
     const product = await catalog(storeId);
