@@ -83,7 +83,7 @@ export function initCheckout(ctx: SandboxContext, input: OperationInput<'initChe
   return location.toString();
 }
 
-/** What paying a checkout with published `POST /checkout/pay-v2` answers. */
+/** What paying a checkout with published `POST /checkout/pay-v2` answers (the order also as `totalAmount`). */
 export interface CheckoutPayment extends CheckoutCompletion {
   /** `returnUrl` (pay-v2's, else init's) with the order's id, or `null` when neither was given or nothing was paid. */
   redirectUrl: string | null;
@@ -106,7 +106,9 @@ export function payCheckout(ctx: SandboxContext, input: OperationInput<'payCheck
     url.searchParams.set('orderId', completion.order.id);
     redirectUrl = url.toString();
   }
-  return { ...completion, redirectUrl };
+  // The published answer names the order's amount `totalAmount`.
+  const order = completion.order && { ...completion.order, totalAmount: completion.order.amount };
+  return { ...completion, order, redirectUrl };
 }
 
 const completeRequest = z.strictObject({ paymentInstrumentId: z.string().check(z.minLength(1)) });
