@@ -64,8 +64,8 @@ export const payCheckoutRequest = z.looseObject({
   returnUrl: z.optional(z.url()),
   metadata: z.optional(z.record(z.string(), z.unknown())),
   draft: z.optional(z.boolean()),
-  initiatedBy: z.optional(z.enum(['customer', 'merchant'])),
-  source: z.optional(z.enum(['upsell', 'checkout', 'offer', 'missing_club', 'forced'])),
+  initiatedBy: z.optional(z.literal(['customer', 'merchant'])),
+  source: z.optional(z.literal(['upsell', 'checkout', 'offer', 'missing_club', 'forced'])),
 });
 /** Body of `POST /checkout/pay-v2`. */
 export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest>>;
