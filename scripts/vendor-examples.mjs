@@ -39,9 +39,22 @@ const served = {
   rebillSubscription: 'POST-subscriptions-rebill.md',
   changeSubscriptionProcessor: 'POST-subscriptions-change-processor.md',
   testAuth: 'POST-auth-test.md',
+  // Checkout (issue 18).
+  initCheckout: 'GET-checkout-init.md',
+  payCheckout: 'POST-checkout-pay-v2.md',
 };
-// GET event describes its answer as "the same event object as in POST /events/list items": it is that item.
+// Pages that publish their example in another form: recent events puts request and answer under one heading (the
+// second block is the answer); GET event describes its answer as "the same event object as in POST /events/list
+// items", so it is that item. Checkout init publishes a URL and the URL it redirects to: the request is that URL's query
+// (as parsed values, `items` a JSON array) and the answer `{ location }`.
 const fromOtherBlocks = {
+  initCheckout: (text) => {
+    const url = /`GET \/api\/public\/v1\/checkout\/init\?([^`]+)`/.exec(text)?.[1];
+    const request = url === undefined ? undefined : Object.fromEntries(new URLSearchParams(url));
+    if (request?.items !== undefined) request.items = JSON.parse(request.items);
+    return { request, response: { location: /redirects to `(https:\/\/[^`]+)`/.exec(text)?.[1] } };
+  },
+  listRecentEvents: (text) => ({ response: example(text, 'Example request / response', 1) }),
   retrieveEvent: (_text, found) => ({ response: found.listEvents.response.events[0] }),
 };
 
@@ -58,7 +71,11 @@ for (const [operation, file] of Object.entries(served)) {
   const text = readFileSync(join(source, file), 'utf8');
   const [, method, path] = /^# (GET|POST) \/api\/public\/v1(\S+)/m.exec(text);
   // The request may also be introduced inside a paragraph ("Field list not in the excerpt. Example request (as published):").
-  const request = example(text, 'Example request') ?? example(text, 'Request \\(cURL example') ?? example(text, '.*Example request \\(as published\\)');
+  const request =
+    example(text, 'Example request') ??
+    example(text, 'Request \\(cURL example') ??
+    example(text, '.*Example request \\(as published\\)') ??
+    fromOtherBlocks[operation]?.(text, examples).request;
   // One page gives both under one heading ("Example request / response"), the request first.
   const response = example(text, 'Example response') ?? example(text, 'Example request / response', 1) ?? fromOtherBlocks[operation]?.(text, examples).response;
   const url = /^- (https:\/\/\S+)/m.exec(text)?.[1];

@@ -18,3 +18,54 @@ export const checkoutSession = z.looseObject({
 });
 /** A checkout session. */
 export type CheckoutSession = z.infer<typeof checkoutSession>;
+
+/**
+ * Query of `GET /checkout/init` (published: initialize checkout session; public, no API key). `items` goes on the
+ * wire as a JSON array, as the published example shows; other query parameters (`utm_*`) are forwarded to the
+ * checkout URL by the service.
+ */
+export const initCheckoutRequest = z.looseObject({
+  storeId: resourceId,
+  items: z.array(z.looseObject({ variantId: resourceId, quantity: z.int().check(z.minimum(1)) })).check(z.minLength(1)),
+  currency: currencyCode,
+  checkoutUrl: z.optional(z.url()),
+  returnUrl: z.optional(z.url()),
+  locale: z.optional(z.string()),
+  customerId: z.optional(z.string()),
+  customerEmail: z.optional(z.string()),
+  customerFirstName: z.optional(z.string()),
+  customerLastName: z.optional(z.string()),
+  customerPhone: z.optional(z.string()),
+  /** Comma-separated (`segment:vip,source:facebook`) or an array (sent as a JSON array). */
+  customerTags: z.optional(z.union([z.string(), z.array(z.string())])),
+  cartToken: z.optional(z.string()),
+  draft: z.optional(z.boolean()),
+  /** The query parameter under which the service appends the checkout token to the checkout URL (default `checkoutToken`). */
+  includeCheckoutToken: z.optional(z.string().check(z.minLength(1))),
+});
+/** Query of `GET /checkout/init`, with the `utm_*` parameters the service forwards to the checkout URL. */
+export type InitCheckoutRequest = RequestFields<z.infer<typeof initCheckoutRequest>> & { readonly [param: `utm_${string}`]: string };
+
+/**
+ * What `checkoutSessions.init` returns, read from the redirect's `Location` (never followed): where to send the
+ * customer, and the checkout token it carries (`undefined` when the URL carries none).
+ */
+export const checkoutInit = z.object({
+  redirectUrl: z.url(),
+  checkoutToken: z.optional(z.string()),
+});
+/** What `checkoutSessions.init` returns. */
+export type CheckoutInit = z.infer<typeof checkoutInit>;
+
+/** Body of `POST /checkout/pay-v2` (published: pay checkout session v2). */
+export const payCheckoutRequest = z.looseObject({
+  checkoutSessionId: resourceId,
+  paymentInstrumentId: z.optional(resourceId),
+  returnUrl: z.optional(z.url()),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+  draft: z.optional(z.boolean()),
+  initiatedBy: z.optional(z.literal(['customer', 'merchant'])),
+  source: z.optional(z.literal(['upsell', 'checkout', 'offer', 'missing_club', 'forced'])),
+});
+/** Body of `POST /checkout/pay-v2`. */
+export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest>>;

@@ -17,7 +17,18 @@ export {
 } from './card-validation.js';
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './challenge-message.js';
 export { challengeWindowSizes, encodeChallengeRequest, type ChallengeWindowSize } from './challenge-request.js';
-export { checkoutSession, createCheckoutSessionRequest, type CheckoutSession, type CreateCheckoutSessionRequest } from './checkout-session.js';
+export {
+  checkoutInit,
+  checkoutSession,
+  createCheckoutSessionRequest,
+  initCheckoutRequest,
+  payCheckoutRequest,
+  type CheckoutInit,
+  type CheckoutSession,
+  type CreateCheckoutSessionRequest,
+  type InitCheckoutRequest,
+  type PayCheckoutRequest,
+} from './checkout-session.js';
 export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
 export {

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { checkoutSession, createCheckoutSessionRequest } from './checkout-session.js';
+import { checkoutInit, checkoutSession, createCheckoutSessionRequest, initCheckoutRequest, payCheckoutRequest } from './checkout-session.js';
 import { listOrdersRequest, order } from './order.js';
 import { continuePaymentRequest, listPaymentsRequest, payment, processPaymentRequest, refund, refundPaymentRequest, voidPaymentRequest } from './payment.js';
 import { paymentFlow, paymentFlowInput } from './payment-flow.js';
@@ -52,9 +52,13 @@ export interface Operation {
   /**
    * How the answer is read. `required`: the document shows it, and the ids the SDK relies on must be there (a 2xx
    * without them is a response validation error, never retried). `recognised`: "not shown": any 2xx is returned
-   * with what was recognised (best effort) and the raw body. `list`: the recognised items of a list.
+   * with what was recognised (best effort) and the raw body. `list`: the recognised items of a list. `redirect`: the
+   * answer is a 3xx whose `Location` is read, never followed (`response` describes what the SDK makes of it); any
+   * other operation refuses a redirect.
    */
-  readonly answer: 'required' | 'recognised' | 'list';
+  readonly answer: 'required' | 'recognised' | 'list' | 'redirect';
+  /** `none` for a public route (no API key is sent to it, and the sandbox asks for none). Default `secret`. */
+  readonly auth?: 'secret' | 'none';
   /**
    * The fields the SDK relies on in the resource, each a non-empty string (`customer.id` for a nested one). A
    * `required` answer without them is a response validation error; a `recognised` one that lists them is recognised
@@ -478,6 +482,32 @@ export const operations = {
     unwrap: [],
     answer: 'required',
     requires: ['user.id'],
+  }),
+  // Checkout as published (issue 18).
+  initCheckout: op({
+    method: 'GET',
+    path: '/checkout/init',
+    assumed: false,
+    request: initCheckoutRequest,
+    sendAs: 'query',
+    response: checkoutInit,
+    unwrap: [],
+    answer: 'redirect',
+    // "This endpoint is completely public and requires no authentication": the secret key is not sent.
+    auth: 'none',
+  }),
+  payCheckout: op({
+    method: 'POST',
+    path: '/checkout/pay-v2',
+    assumed: false,
+    request: payCheckoutRequest,
+    sendAs: 'body',
+    response: payment,
+    unwrap: ['payment'],
+    answer: 'recognised',
+    requires: ['id', 'status'],
+    outcomeKey: 'payment',
+    nested: { order, redirectUrl: z.string() },
   }),
 } as const satisfies Record<string, Operation>;
 

@@ -1,4 +1,4 @@
-import type { OperationInput } from '@tessera/core';
+import { initCheckoutRequest, type OperationInput } from '@tessera/core';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, validationError } from './http-error.js';
@@ -59,6 +59,58 @@ export function createCheckoutSession(ctx: SandboxContext, input: OperationInput
   return session;
 }
 
+/** Where the sandbox's hosted checkout would be: init's redirect points here when the caller gives no `checkoutUrl`. */
+export const SANDBOX_CHECKOUT_PATH = '/sandbox/checkout';
+
+// The query parameters of init that configure the session; any other one is forwarded to the checkout URL (utm_*).
+const initParameters = new Set(Object.keys(initCheckoutRequest._zod.def.shape));
+
+/**
+ * Published `GET /checkout/init`: creates a checkout session (as create does) and answers where the browser goes:
+ * the caller's `checkoutUrl` (else the sandbox's `{origin}/sandbox/checkout`) with `checkoutSessionId`, the token
+ * under `includeCheckoutToken` (default `checkoutToken`) and the forwarded parameters.
+ */
+export function initCheckout(ctx: SandboxContext, input: OperationInput<'initCheckout'>, origin: string): string {
+  const checkoutUrl = input.checkoutUrl ?? `${origin}${SANDBOX_CHECKOUT_PATH}`;
+  const session = createCheckoutSession(ctx, { storeId: input.storeId, items: input.items, currency: input.currency, checkoutUrl });
+  session.checkoutToken = ctx.nextId('chtok');
+  if (input.returnUrl !== undefined) session.returnUrl = input.returnUrl;
+  const location = new URL(session.redirectUrl);
+  location.searchParams.set(input.includeCheckoutToken ?? 'checkoutToken', session.checkoutToken);
+  for (const [name, value] of Object.entries(input)) {
+    if (!initParameters.has(name) && typeof value === 'string') location.searchParams.set(name, value);
+  }
+  return location.toString();
+}
+
+/** What paying a checkout with published `POST /checkout/pay-v2` answers (the order also as `totalAmount`). */
+export interface CheckoutPayment extends CheckoutCompletion {
+  /** `returnUrl` (pay-v2's, else init's) with the order's id, or `null` when neither was given or nothing was paid. */
+  redirectUrl: string | null;
+}
+
+/**
+ * Published `POST /checkout/pay-v2`: pays the session with `paymentInstrumentId` (required here: the sandbox has no
+ * saved instrument to choose), customer-initiated unless `initiatedBy: 'merchant'`; 3DS skipped as in
+ * {@link completeCheckoutSession}. Answers `{ order, payment, redirectUrl }` (plus the session and subscriptions).
+ */
+export function payCheckout(ctx: SandboxContext, input: OperationInput<'payCheckout'>): CheckoutPayment {
+  if (input.paymentInstrumentId === undefined) {
+    throw validationError([{ field: 'paymentInstrumentId', code: 'required', message: 'is required by the sandbox (it has no saved instrument to choose)' }]);
+  }
+  const completion = payOpenSession(ctx, input.checkoutSessionId, input.paymentInstrumentId, input.initiatedBy ?? 'customer');
+  const returnUrl = input.returnUrl ?? completion.checkoutSession.returnUrl;
+  let redirectUrl: string | null = null;
+  if (returnUrl !== undefined && completion.order) {
+    const url = new URL(returnUrl);
+    url.searchParams.set('orderId', completion.order.id);
+    redirectUrl = url.toString();
+  }
+  // The published answer names the order's amount `totalAmount`.
+  const order = completion.order && { ...completion.order, totalAmount: completion.order.amount };
+  return { ...completion, order, redirectUrl };
+}
+
 const completeRequest = z.strictObject({ paymentInstrumentId: z.string().check(z.minLength(1)) });
 
 /** What completing a checkout produced. */
@@ -75,13 +127,18 @@ export interface CheckoutCompletion {
  */
 export function completeCheckoutSession(ctx: SandboxContext, id: string, body: unknown): CheckoutCompletion {
   const input = validate(completeRequest, body);
+  return payOpenSession(ctx, id, input.paymentInstrumentId, 'customer');
+}
+
+/** Pays an open session: the payment, and on success an order and, per recurring price, a subscription. */
+function payOpenSession(ctx: SandboxContext, id: string, paymentInstrumentId: string, initiatedBy: 'customer' | 'merchant'): CheckoutCompletion {
   const session = ctx.state.checkoutSessions.get(id);
   if (!session) throw notFound('checkout session', id);
   if (session.status !== 'open') throw invalidState(`Checkout session ${id} is already completed`);
-  const instrument = requireInstrument(ctx, input.paymentInstrumentId);
+  const instrument = requireInstrument(ctx, paymentInstrumentId);
   const payment = charge(
     ctx,
-    { mode: 'purchase', amount: session.amount, currency: session.currency, storeId: session.storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer' },
+    { mode: 'purchase', amount: session.amount, currency: session.currency, storeId: session.storeId, paymentInstrumentId: instrument.id, initiatedBy },
     '',
     { threeDs: false },
   );

@@ -1,4 +1,4 @@
-import { API_PREFIX, type OperationName, operations } from '@tessera/core';
+import { API_PREFIX, type Operation, type OperationMethod, type OperationName, operations } from '@tessera/core';
 import { http, type HttpHandler } from 'msw';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from './http-error.js';
@@ -15,13 +15,13 @@ const handlers: OperationHandlers = operationHandlers;
 
 /** An operation of core's catalog as a route: its input read and checked from the catalog, then its handler. */
 function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): RouteDefinition {
-  const { method, path } = operations[name];
+  const operation: Operation = operations[name];
   const handler = handlers[name];
   return {
     name,
-    method,
-    path: anyOrigin(`${API_PREFIX}${path}`),
-    auth: 'api',
+    method: operation.method as OperationMethod,
+    path: anyOrigin(`${API_PREFIX}${operation.path}`),
+    auth: operation.auth === 'none' ? 'none' : 'api',
     guarded: true,
     handle: (request) => {
       const { input, params } = readOperationInput(name, request);

@@ -1,4 +1,4 @@
-export { type TestClock } from './clock.js';
+export { type ClockMode, type TestClock } from './clock.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './faults.js';
 export { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';

@@ -10,7 +10,7 @@ function context(): SandboxContext {
   const state = createState();
   let next = 0;
   const nextId = (prefix: string): string => `${prefix}_${++next}`;
-  const clock = createTestClock(Date.parse('2030-01-01T00:00:00Z'), () => undefined);
+  const clock = createTestClock(Date.parse('2030-01-01T00:00:00Z'), () => undefined, 'frozen');
   const nowIso = (): string => clock.now().toISOString();
   return { state, clock, webhooks: createWebhookDispatcher(state, nextId, nowIso), nextId, nowIso };
 }

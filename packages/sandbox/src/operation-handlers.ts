@@ -1,5 +1,5 @@
 import type { OperationInput, OperationName } from '@tessera/core';
-import { createCheckoutSession } from './checkout.js';
+import { createCheckoutSession, initCheckout, payCheckout } from './checkout.js';
 import type { SandboxContext } from './context.js';
 import { listEvents, recentEvents, retrieveEvent } from './events.js';
 import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, requireStore, retrieveInstrument } from './instruments.js';
@@ -77,4 +77,7 @@ export const operationHandlers = {
   rebillSubscription: (ctx, input) => ({ json: rebillSubscription(ctx, input) }),
   changeSubscriptionProcessor: (ctx, input) => ({ json: changeSubscriptionProcessor(ctx, input) }),
   testAuth: () => ({ json: testAuth() }),
+  // Checkout as published (issue 18).
+  initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
+  payCheckout: (ctx, input) => ({ json: payCheckout(ctx, input) }),
 } satisfies OperationHandlers;

@@ -45,15 +45,27 @@ function bodySchema(name: OperationName, request: z.ZodMiniType): z.ZodMiniType 
   return schema;
 }
 
-// A query value is a string; where the request's field is a number, a string of digits is read as that number.
+// A query value is a string; where the request's field is a number, a string of digits is read as that number, and
+// where it is an array, a JSON array (`items=[{"variantId":…}]`, as the published checkout init sends) is parsed.
 function readQuery(request: z.ZodMiniType, query: URLSearchParams, defaults: Record<string, number> = {}): Record<string, unknown> {
   const shape = (request._zod.def as { shape?: Record<string, z.core.$ZodType> }).shape ?? {};
   const values: Record<string, unknown> = {};
   for (const [key, value] of query) {
     if (key in values) continue;
-    values[key] = shape[key]?._zod.def.type === 'number' && /^\d+$/.test(value) ? Number(value) : value;
+    const type = shape[key]?._zod.def.type;
+    values[key] = type === 'number' && /^\d+$/.test(value) ? Number(value) : type === 'array' ? parseJsonArray(value) : value;
   }
   return { ...defaults, ...values };
+}
+
+/** A JSON array, or the text as given (the schema then names the field). */
+function parseJsonArray(value: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return Array.isArray(parsed) ? parsed : value;
+  } catch {
+    return value;
+  }
 }
 
 /** An operation's request as the route read it. */

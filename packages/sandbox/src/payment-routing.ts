@@ -41,6 +41,8 @@ function candidates(ctx: SandboxContext, flow: PaymentFlowRecord, currency: stri
 }
 
 function attempt(processor: ProcessorRecord | null, card: TestCardOutcome, challengeAllowed: boolean): PaymentAttempt['outcome'] {
+  // The issuer refuses the card whichever processor asks, so even an approve-everything processor declines it.
+  if (card === 'issuer_decline') return 'declined';
   // Section 3.4: a sandbox processor approves everything and skips 3DS.
   if (processor === null || processor.type === 'sandbox') return 'approved';
   switch (card) {
@@ -57,7 +59,8 @@ function attempt(processor: ProcessorRecord | null, card: TestCardOutcome, chall
 
 /**
  * Runs a payment through the flow: the primary processor, then, on a decline and with `fallbackMode`, each fallback
- * processor in turn. A store without a flow behaves as if on a sandbox processor. Decides only: the caller applies
+ * processor in turn (not after an issuer decline: every processor would get the same answer). A store without a flow
+ * behaves as if on a sandbox processor. Decides only: the caller applies
  * the attempts to the payment, a `cascade` transition per decline that a fallback followed, then the last outcome's.
  */
 export function routePayment(
@@ -67,12 +70,15 @@ export function routePayment(
   card: TestCardOutcome,
   options: { threeDs: boolean },
 ): RoutingResult {
-  if (flow === null) return { outcome: 'approved', processorId: null, attempts: [{ processorId: 'sandbox', processorType: 'sandbox', outcome: 'approved' }] };
+  if (flow === null) {
+    const outcome = attempt(null, card, false);
+    return { outcome, processorId: null, attempts: [{ processorId: 'sandbox', processorType: 'sandbox', outcome }] };
+  }
   const attempts: PaymentAttempt[] = [];
   for (const processor of candidates(ctx, flow, currency)) {
     const outcome = attempt(processor, card, options.threeDs && flow.threeDsEnabled);
     attempts.push({ processorId: processor.id, processorType: processor.type, outcome });
-    if (outcome !== 'declined') return { outcome, processorId: processor.id, attempts };
+    if (outcome !== 'declined' || card === 'issuer_decline') return { outcome, processorId: processor.id, attempts };
   }
   const last = attempts[attempts.length - 1];
   return { outcome: 'declined', processorId: last?.processorId ?? null, attempts };

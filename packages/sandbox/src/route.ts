@@ -23,8 +23,8 @@ export interface RouteRequest {
   url: URL;
 }
 
-/** What an operation answers: JSON or an HTML page. */
-export type RouteResult = { status?: number; json: unknown } | { status?: number; html: string };
+/** What an operation answers: JSON, an HTML page, or a redirect (302 by default) to `redirect`. */
+export type RouteResult = { status?: number; json: unknown } | { status?: number; html: string } | { status?: number; redirect: string };
 
 /** One route of the sandbox. */
 export interface RouteDefinition {
@@ -171,6 +171,7 @@ function parseBody(text: string, contentType: string): { body: unknown; form: Re
 }
 
 function toStored(result: RouteResult, requestId: string, extraHeaders: Record<string, string>): StoredResponse {
+  if ('redirect' in result) return { status: result.status ?? 302, body: '', headers: { ...extraHeaders, 'x-request-id': requestId, location: result.redirect } };
   const status = result.status ?? 200;
   if ('html' in result) return { status, body: result.html, headers: { ...extraHeaders, 'x-request-id': requestId, 'content-type': 'text/html; charset=utf-8' } };
   return { status, body: JSON.stringify(result.json), headers: { ...extraHeaders, 'x-request-id': requestId, 'content-type': 'application/json' } };

@@ -1,5 +1,5 @@
 import type { HttpHandler } from 'msw';
-import { createTestClock, type TestClock } from './clock.js';
+import { createTestClock, type ClockMode, type TestClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createFaults, type SandboxFaults } from './faults.js';
 import { createHandlers } from './handlers.js';
@@ -25,6 +25,11 @@ export interface SandboxOptions {
   seed?: number;
   /** Start time of the test clock. Default: the real time when the sandbox is created. */
   now?: Date | number;
+  /**
+   * `'real'` (default): the clock moves with real time from `now`, so records get distinct `createdAt`/`updatedAt`;
+   * `'frozen'`: it stays at `now` until `clock.advance(ms)` (for tests that assert exact times). Both advance.
+   */
+  clock?: ClockMode;
   /** Webhook delivery: fetch, attempts and retry delay. */
   webhooks?: WebhookDeliveryOptions;
 }
@@ -45,7 +50,7 @@ export interface Sandbox {
   handlers: HttpHandler[];
   /** Everything the sandbox holds, read-only: `records.payments.get(id)`, `.count`, `.list()`. */
   records: SandboxRecords;
-  /** The test clock; `clock.advance(ms)` bills due subscriptions. */
+  /** The test clock (real time by default, see {@link SandboxOptions.clock}); `clock.advance(ms)` bills due subscriptions. */
   clock: TestClock;
   /** Fault injection, per route or global, deterministic from the seed. */
   faults: SandboxFaults;
@@ -75,8 +80,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   };
   const startMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
   // The clock needs the context to rebill and the context needs the clock; the callback only runs after both exist.
-  const clock = createTestClock(startMs, (nowMs) => rebillDueSubscriptions(ctx, nowMs));
-  // Time moves only when the clock is advanced: one ISO string per instant, not one per call (several per payment).
+  const clock = createTestClock(startMs, (nowMs) => rebillDueSubscriptions(ctx, nowMs), options.clock ?? 'real');
+  // One ISO string per instant, not one per call (several per payment, and a frozen clock has few instants).
   let isoMs = Number.NaN;
   let iso = '';
   const nowIso = (): string => {

@@ -53,6 +53,10 @@ export type CheckoutSessionRecord = RequestFields<z.output<typeof createCheckout
   redirectUrl: string;
   status: 'open' | 'completed';
   orderId?: string;
+  /** The token a published `GET /checkout/init` put in its redirect. */
+  checkoutToken?: string;
+  /** Where `pay-v2` sends the customer after paying (init's `returnUrl`). */
+  returnUrl?: string;
   createdAt: string;
 };
 

@@ -1,15 +1,21 @@
 /** What a `simulated` processor does with a card. */
-export type TestCardOutcome = 'approve' | 'challenge' | 'decline' | 'fail';
+/**
+ * What a card does when charged. `decline`: the `simulated` processor declines it (a processor decline, which a
+ * flow's fallback processors may approve). `issuer_decline`: the card's issuer declines it (insufficient funds), so
+ * every processor declines it, `sandbox` ones included, and no fallback is tried.
+ */
+export type TestCardOutcome = 'approve' | 'challenge' | 'decline' | 'issuer_decline' | 'fail';
 
 /**
- * The `simulated` processor's test cards (any future expiry, any CVC). Any other Luhn-valid number is approved.
- * `sandbox` processors ignore this table and approve everything.
+ * The sandbox's test cards (any future expiry, any CVC). Any other Luhn-valid number is approved. `sandbox`
+ * processors approve everything except the issuer decline `4000 0000 0000 9995`.
  */
 export const testCards: Readonly<Record<string, TestCardOutcome>> = {
   '4242424242424242': 'approve',
   '4000000000003220': 'challenge',
   '4000000000000002': 'decline',
   '4000000000000119': 'fail',
+  '4000000000009995': 'issuer_decline',
 };
 
 /** The outcome for a card number (digits only). */

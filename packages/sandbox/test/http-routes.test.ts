@@ -4,6 +4,7 @@ import {
   archiveProcessorsResponse,
   checkoutSession,
   createPaymentInstrumentFromTokenResponse,
+  order,
   orderList,
   paymentFlow,
   paymentInstrument,
@@ -24,7 +25,6 @@ import {
   listedCustomer,
   listedProduct,
   listedSubscription,
-  order,
   subscription,
   type OperationName,
 } from '@tessera/core';
@@ -128,8 +128,19 @@ describe('every API route over HTTP', () => {
     await call('retrieveSubscription', z.looseObject({ subscription }), { params: { id: subscriptionId } });
     await call('rebillSubscription', z.looseObject({ success: z.literal(true), message: z.string(), subscription, payment }), { body: { subscriptionId } });
     await call('changeSubscriptionProcessor', z.looseObject({ subscription }), { body: { subscriptionId, processorId: processor.processor.id } });
-    await call('archiveProcessors', archiveProcessorsResponse, { body: { processorIds: [processor.processor.id] } });
+    // Published checkout: init is public and answers a redirect (read here without following it), with or without a key.
+    const items = encodeURIComponent(JSON.stringify([{ variantId: created2.product.variants[0].id, quantity: 1 }]));
+    let checkoutSessionId = '';
+    for (const headers of [{ authorization: `Bearer ${server.sandbox.apiKey}` }, {}]) {
+      const init = await fetch(`${server.url}/api/public/v1/checkout/init?storeId=${newStore.id}&items=${items}&currency=USD`, { redirect: 'manual', headers });
+      expect(init.status).toBe(302);
+      checkoutSessionId = new URL(init.headers.get('location')!).searchParams.get('checkoutSessionId')!;
+    }
+    seen.add('initCheckout');
+    const buyer = await c.instrument(newStore.id);
+    await call('payCheckout', z.looseObject({ payment, order, redirectUrl: z.nullable(z.string()) }), { body: { checkoutSessionId, paymentInstrumentId: buyer.id } });
 
+    await call('archiveProcessors', archiveProcessorsResponse, { body: { processorIds: [processor.processor.id] } });
     expect([...seen].sort()).toEqual(Object.keys(routes).sort());
   });
 });

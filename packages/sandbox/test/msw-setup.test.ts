@@ -8,7 +8,7 @@ import { type Client, useMswSandbox } from './use-sandbox.js';
 const BASE = 'http://api.sandbox.test';
 let sandbox: Sandbox;
 let c: Client;
-useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 12) }, (next) => ({ sandbox, c } = next));
+useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 12), clock: 'frozen' }, (next) => ({ sandbox, c } = next));
 
 async function storeWith(primaryType: string, fallbackTypes: string[] = [], flowExtra: Record<string, unknown> = {}) {
   const primary = (await c.api(routes.createProcessor, { body: processorBody(primaryType) })).body.processor.id as string;
@@ -69,6 +69,24 @@ describe('processors, flows, stores', () => {
     const none = await c.api(routes.processPayment, { body: purchase(cascade.storeId, pi.id) });
     expect(none.status).toBe(409);
     expect(none.body.error.code).toBe('invalid_state');
+  });
+
+  it('the issuer-declined card (4000 0000 0000 9995) is declined in both default stores, without a cascade', async () => {
+    const { storeId, gateway } = sandbox.defaults;
+    for (const store of [storeId, gateway.storeId]) {
+      const pi = await c.instrument(store, '4000000000009995');
+      const declined = await c.api(routes.processPayment, { body: purchase(store, pi.id) });
+      expect(declined.body.payment).toMatchObject({ status: 'declined', attempts: [{ outcome: 'declined' }] });
+      expect(declined.body.payment.attempts).toHaveLength(1);
+    }
+    // A store without a flow (as if on a sandbox processor) declines it too.
+    const noFlow = await c.api(routes.createStore, { body: storeBody() });
+    const pi = await c.instrument(noFlow.body.id, '4000000000009995');
+    expect((await c.api(routes.processPayment, { body: purchase(noFlow.body.id, pi.id) })).body.payment.status).toBe('declined');
+    // The processor decline still demonstrates the cascade: declined by the gateway, approved by its fallback.
+    const cascading = await c.instrument(gateway.storeId, '4000000000000002');
+    const paid = await c.api(routes.processPayment, { body: purchase(gateway.storeId, cascading.id) });
+    expect(paid.body.payment.attempts.map((a: { outcome: string }) => a.outcome)).toEqual(['declined', 'approved']);
   });
 
   it('a payment can force a flow with paymentFlowId', async () => {
@@ -144,6 +162,37 @@ describe('products, checkout, orders, subscriptions', () => {
     const variant = { name: 'v', sku: 's', grams: 0, price: 100, compareAtPrice: 0, active: true, default: true, prices: [] };
     expect((await c.api(routes.createProduct, { body: { storeId: sandbox.defaults.storeId, name: 'x', active: true, variants: [{ ...variant, price: 9.99 }] } })).status).toBe(400);
     expect((await c.api(routes.createProduct, { body: { storeId: 'store_404', name: 'x', active: true, variants: [variant] } })).status).toBe(404);
+  });
+
+  it('published checkout: GET /checkout/init is public and answers 302 with the token; POST /checkout/pay-v2 pays it', async () => {
+    const { storeId } = sandbox.defaults;
+    const [bag] = (await catalog(storeId)).variants;
+    const items = encodeURIComponent(JSON.stringify([{ variantId: bag!.id, quantity: 1 }]));
+    const init = (query: string) => fetch(`${BASE}/api/public/v1/checkout/init?${query}`, { redirect: 'manual' });
+    const answer = await init(`storeId=${storeId}&items=${items}&currency=USD&checkoutUrl=${encodeURIComponent('https://shop.example/co')}&includeCheckoutToken=t&utm_campaign=spring`);
+    expect(answer.status).toBe(302);
+    const location = new URL(answer.headers.get('location')!);
+    const checkoutSessionId = location.searchParams.get('checkoutSessionId')!;
+    expect(`${location.origin}${location.pathname}`).toBe('https://shop.example/co');
+    expect(Object.fromEntries(location.searchParams)).toEqual({ checkoutSessionId, t: expect.stringMatching(/^chtok_/), utm_campaign: 'spring' });
+    expect(sandbox.records.checkoutSessions.get(checkoutSessionId)).toMatchObject({ amount: 1200, status: 'open' });
+    // Without checkoutUrl: the sandbox's own hosted checkout URL, token under checkoutToken.
+    const plain = new URL((await init(`storeId=${storeId}&items=${items}&currency=USD`)).headers.get('location')!);
+    expect(plain.pathname).toBe('/sandbox/checkout');
+    expect(plain.searchParams.get('checkoutToken')).toMatch(/^chtok_/);
+    const bad = await init(`storeId=${storeId}&items=not-json&currency=USD`);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).error.fields[0].field).toBe('items');
+
+    const pi = await c.instrument(storeId);
+    expect((await c.api(routes.payCheckout, { body: { checkoutSessionId } })).status).toBe(400);
+    expect((await c.api(routes.payCheckout, { body: { checkoutSessionId: 'cs_404', paymentInstrumentId: pi.id } })).status).toBe(404);
+    const paid = await c.api(routes.payCheckout, { body: { checkoutSessionId, paymentInstrumentId: pi.id, returnUrl: 'https://shop.example/thanks' } });
+    expect(paid.status).toBe(200);
+    expect(paid.body.payment).toMatchObject({ status: 'succeeded', amount: 1200, initiatedBy: 'customer' });
+    expect(paid.body.order).toMatchObject({ status: 'paid', checkoutSessionId });
+    expect(paid.body.redirectUrl).toBe(`https://shop.example/thanks?orderId=${paid.body.order.id}`);
+    expect((await c.api(routes.payCheckout, { body: { checkoutSessionId, paymentInstrumentId: pi.id } })).status).toBe(409);
   });
 
   it('checkout: redirectUrl, completion creates an order and a subscription the clock rebills as MIT payments', async () => {

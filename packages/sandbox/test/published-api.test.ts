@@ -11,7 +11,7 @@ import { type Client, useMswSandbox } from './use-sandbox.js';
 const BASE = 'https://published.sandbox.test';
 let sandbox: Sandbox;
 let c: Client;
-useMswSandbox(BASE, { now: Date.UTC(2030, 0, 15) }, (next) => ({ sandbox, c } = next));
+useMswSandbox(BASE, { now: Date.UTC(2030, 0, 15), clock: 'frozen' }, (next) => ({ sandbox, c } = next));
 
 const keysOf = (value: object): string[] => Object.keys(value).sort();
 

@@ -5,7 +5,7 @@ import { type Client, useMswSandbox } from './use-sandbox.js';
 const BASE = 'https://vault.sandbox.test';
 let sandbox: Sandbox;
 let c: Client;
-useMswSandbox(BASE, { now: new Date('2030-06-01T00:00:00Z') }, (next) => ({ sandbox, c } = next));
+useMswSandbox(BASE, { now: new Date('2030-06-01T00:00:00Z'), clock: 'frozen' }, (next) => ({ sandbox, c } = next));
 
 const card = (data: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
   type: 'card',

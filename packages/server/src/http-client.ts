@@ -43,6 +43,8 @@ export interface HttpResult {
   requestId: string | undefined;
   /** The key every attempt carried (`undefined` for a GET), so an answer the SDK cannot read can name it. */
   idempotencyKey: string | undefined;
+  /** With `readRedirect`: the 3xx answer's `Location`, resolved against the request URL (never followed). */
+  location?: string;
   /**
    * The body with the API key removed from every string (keys too): what an error may keep of this answer. `data`
    * itself is the service's answer, returned to the caller unchanged.
@@ -57,6 +59,14 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 const MAX_ERROR_BODY_BYTES = 10 * 1024 * 1024;
 
 const noop = (): void => undefined;
+
+/** How one operation departs from the defaults of {@link HttpClient.send} (the catalog's `answer` and `auth`). */
+export interface SendMode {
+  /** Read a 3xx answer's `Location` instead of refusing it (`answer: 'redirect'`). */
+  readRedirect?: boolean;
+  /** Send no `Authorization` header: a public route (`auth: 'none'`) never receives the secret key. */
+  anonymous?: boolean;
+}
 
 /** What the error mapping needs to know about a call. */
 interface CallContext {
@@ -99,17 +109,14 @@ export class HttpClient {
   }
 
   /** Sends one logical call (with its retries) and returns the parsed body of the 2xx response. */
-  async send(method: HttpMethod, path: string, options: RawRequestOptions = {}): Promise<HttpResult> {
+  async send(method: HttpMethod, path: string, options: RawRequestOptions = {}, mode: SendMode = {}): Promise<HttpResult> {
     checkRequestOptions(options);
     const { signal, body } = options;
     if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      authorization: this.#authorization,
-      'x-tessera-client': this.#config.clientHeader,
-    };
+    const headers: Record<string, string> = { accept: 'application/json', 'x-tessera-client': this.#config.clientHeader };
+    if (mode.anonymous !== true) headers.authorization = this.#authorization;
     // Set once per logical call, before the first attempt, so every retry carries the same key.
     const idempotencyKey = method === 'GET' ? undefined : (options.idempotencyKey ?? generateIdempotencyKey());
     if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
@@ -121,6 +128,7 @@ export class HttpClient {
     const logger = this.#config.logger;
 
     let successText = '';
+    let redirect: { status: number; location: string } | undefined;
     let attempt = 0;
     // One attempt, called by ky with its Request (the managed signal aborts on the time limit and on the caller's
     // abort): fetch, refuse a redirect, read the body within the attempt. A 2xx body is kept for `send`; an error
@@ -136,6 +144,13 @@ export class HttpClient {
       logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
       if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
         response.body?.cancel().catch(noop);
+        // A runtime that hides the redirect (a browser's opaque one) leaves nothing to read: refused as usual.
+        const location = mode.readRedirect === true && response.type !== 'opaqueredirect' ? resolveLocation(response.headers.get('location'), url) : undefined;
+        if (location !== undefined) {
+          redirect = { status: response.status, location };
+          // ky treats a 3xx as an error; the redirect is kept here and ky is handed an empty success.
+          return new Response(null, { status: 204, headers: response.headers });
+        }
         throw new TesseraRedirectError(response.status, locationOrigin(response.headers.get('location'), url));
       }
       if (response.ok || response.type === 'opaque') {
@@ -183,7 +198,9 @@ export class HttpClient {
       });
       const requestId = safeRequestId(this.#redact(response.headers.get('x-request-id') ?? ''));
       const data = parseJson(successText);
-      return { data, status: response.status, requestId, idempotencyKey, redactedData: () => redactDeep(data, this.#redact) };
+      const result: HttpResult = { data, status: redirect?.status ?? response.status, requestId, idempotencyKey, redactedData: () => redactDeep(data, this.#redact) };
+      if (redirect !== undefined) result.location = redirect.location;
+      return result;
     } catch (error) {
       throw this.#toTesseraError(error, context);
     }
@@ -249,9 +266,22 @@ function now(): number {
 function queryString(query: RawRequestOptions['query']): string {
   if (query === undefined) return '';
   const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) if (value !== undefined) params.append(name, String(value));
+  // An array or object (checkout init's `items`) goes as JSON, as the published examples write it.
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) params.append(name, typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value));
+  }
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
+}
+
+/** A `Location` header resolved against the request URL, or `undefined` when absent or not a URL. */
+function resolveLocation(location: string | null, base: string): string | undefined {
+  if (location === null) return undefined;
+  try {
+    return new URL(location, base).toString();
+  } catch {
+    return undefined;
+  }
 }
 
 /** The origin a `Location` header points to (resolved against the request URL), never its path or query. */

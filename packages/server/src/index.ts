@@ -11,7 +11,7 @@ export {
   TesseraUnprocessableEntityError,
   type ApiErrorDetails,
 } from './api-error.js';
-export { CheckoutSessions, type CheckoutSessionOutcome } from './checkout-sessions.js';
+export { CheckoutSessions, type CheckoutPaymentOutcome, type CheckoutSessionOutcome } from './checkout-sessions.js';
 export { Customers, type ListCustomersParams } from './customers.js';
 export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './environment.js';
 export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction } from './http-client.js';
@@ -75,6 +75,9 @@ export {
   type Refund,
   type RequireAction,
   type ThreeDSChallenge,
+  type CheckoutInit,
+  type InitCheckoutRequest,
+  type PayCheckoutRequest,
 } from '@tessera/core';
 // Core's webhook and event types and the signature format, for receivers.
 export {

@@ -3,6 +3,7 @@ import type * as z from 'zod/mini';
 import type { HttpClient, HttpResult } from './http-client.js';
 import { Page, PagePromise } from './page.js';
 import type { RawRequestOptions, RequestOptions } from './request-options.js';
+import { responseValidationError } from './response-validation-error.js';
 import { recogniseList, recogniseNested, recogniseResource, requireResource, type Recognised } from './response-body.js';
 
 type Catalog = typeof operations;
@@ -29,7 +30,9 @@ export type CallAnswer<N extends OperationName> = Catalog[N]['answer'] extends '
   ? OperationResource<N>
   : Catalog[N]['answer'] extends 'recognised'
     ? Recognised<OutcomeKey<N>, OperationResource<N>> & NestedOf<N>
-    : Page<OperationResource<N>>;
+    : Catalog[N]['answer'] extends 'redirect'
+      ? OperationResource<N>
+      : Page<OperationResource<N>>;
 
 /** The operations answered with a list. */
 export type ListOperationName = { [N in OperationName]: Catalog[N]['answer'] extends 'list' ? N : never }[OperationName];
@@ -62,7 +65,7 @@ export abstract class Resource {
   ): Promise<CallAnswer<N>> {
     const operation: Operation = operations[name];
     // The catalog's `answer` gives the shape, which the compiler cannot follow from a generic `N`.
-    return readAnswer(operation, await this.#send(operation, input, options, schema)) as CallAnswer<N>;
+    return readAnswer(operation, await this.#send(operation, input, options, schema), input) as CallAnswer<N>;
   }
 
   /**
@@ -89,10 +92,11 @@ export abstract class Resource {
   }
 
   async #send(operation: Operation, input: unknown, options: RequestOptions = {}, schema = operation.request): Promise<HttpResult> {
+    const mode = { readRedirect: operation.answer === 'redirect', anonymous: operation.auth === 'none' };
     if (schema === undefined) {
       const field = operation.idField ?? 'id';
       const id = parseOrThrow(resourceId, (input as Readonly<Record<string, unknown>>)[field], field);
-      return this.#http.send(operation.method, routePath(operation, { id }), options);
+      return this.#http.send(operation.method, routePath(operation, { id }), options, mode);
     }
     const parsed = parseOrThrow(schema, input);
     const checked = operation.fillFrom === undefined ? parsed : await this.#filled(operation, parsed, options);
@@ -100,7 +104,7 @@ export abstract class Resource {
       operation.sendAs === 'query'
         ? { query: checked as NonNullable<RawRequestOptions['query']> }
         : { body: operation.sendAs === 'body' ? checked : { [operation.sendAs.wrap]: checked } };
-    return this.#http.send(operation.method, routePath(operation), { ...options, ...sent });
+    return this.#http.send(operation.method, routePath(operation), { ...options, ...sent }, mode);
   }
 
   /**
@@ -123,9 +127,11 @@ export abstract class Resource {
   }
 }
 
-/** Reads a 2xx answer as `operation.answer` says (see {@link CallAnswer}). */
-function readAnswer(operation: Operation, result: HttpResult): unknown {
+/** Reads a 2xx answer (or, for `redirect`, a 3xx) as `operation.answer` says (see {@link CallAnswer}). */
+function readAnswer(operation: Operation, result: HttpResult, input: unknown): unknown {
   switch (operation.answer) {
+    case 'redirect':
+      return readRedirect(operation, result, input);
     case 'required':
       return requireResource(operation, result);
     case 'recognised': {
@@ -138,4 +144,29 @@ function readAnswer(operation: Operation, result: HttpResult): unknown {
       return new Page(items, { page: 1, pageSize: items.length, total: items.length, raw: result.data });
     }
   }
+}
+
+/** The query parameter the checkout token comes under: the caller's `includeCheckoutToken`, else the published default. */
+const DEFAULT_TOKEN_PARAMETER = 'checkoutToken';
+
+/**
+ * A `redirect` answer: the `Location` as `redirectUrl` and the token it carries, under the caller's
+ * `includeCheckoutToken` name, else `checkoutToken`, else `token` (the name in the published example's URL). A 2xx
+ * where a redirect was expected is a response validation error (never retried).
+ */
+function readRedirect(operation: Operation, result: HttpResult, input: unknown): unknown {
+  const location = result.location;
+  if (location === undefined) {
+    const message = 'is not a redirect with a Location header';
+    throw responseValidationError([{ field: 'location', code: 'missing_redirect', message }], {
+      status: result.status,
+      requestId: result.requestId,
+      body: result.redactedData(),
+      idempotencyKey: result.idempotencyKey,
+    });
+  }
+  const named = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).includeCheckoutToken : undefined;
+  const params = new URL(location).searchParams;
+  const checkoutToken = params.get(typeof named === 'string' ? named : DEFAULT_TOKEN_PARAMETER) ?? params.get('token') ?? undefined;
+  return checkoutToken === undefined ? { redirectUrl: location } : { redirectUrl: location, checkoutToken };
 }

@@ -1,7 +1,7 @@
 import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Tessera, type TesseraLogEvent } from '../src/index.js';
-import { newInstrument } from './fixtures.js';
+import { newInstrument, productInput } from './fixtures.js';
 
 // The sandbox over real HTTP on 127.0.0.1 with the runtime's own fetch: connection drops and timeouts are real
 // sockets closing, not msw's simulated errors.
@@ -60,5 +60,27 @@ describe('against startSandboxServer over HTTP', () => {
     const { tessera, storeId, paymentInstrumentId } = await start();
     const paid = await tessera.payments.purchase({ amount: 100, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' });
     expect(await tessera.request('GET', `/payments/${paid.id}`)).toMatchObject({ id: paid.id, status: 'succeeded' });
+  });
+
+  it('checkout as published: init reads the 302 without following it, pay-v2 pays the session', async () => {
+    const { sandbox } = server;
+    const { tessera, events, storeId, paymentInstrumentId } = await start();
+    const product = (await tessera.products.create(productInput(storeId))).raw as { product: { variants: Array<{ id: string }> } };
+    const variantId = product.product.variants[0]!.id;
+    const init = await tessera.checkoutSessions.init({ storeId, items: [{ variantId, quantity: 2 }], currency: 'USD', returnUrl: 'https://shop.example/thanks', utm_source: 'mail' });
+    const location = new URL(init.redirectUrl);
+    // The sandbox's hosted checkout URL (it serves no page there): never requested by the client.
+    expect(`${location.origin}${location.pathname}`).toBe(`${server.url}/sandbox/checkout`);
+    expect(location.searchParams.get('checkoutToken')).toBe(init.checkoutToken);
+    expect(location.searchParams.get('utm_source')).toBe('mail');
+    expect(events.filter((event) => event.type === 'request' && event.url.includes('/sandbox/checkout'))).toHaveLength(0);
+    const checkoutSessionId = location.searchParams.get('checkoutSessionId')!;
+    expect(sandbox.records.checkoutSessions.get(checkoutSessionId)).toMatchObject({ amount: 2400, checkoutToken: init.checkoutToken });
+
+    const paid = await tessera.checkoutSessions.pay({ checkoutSessionId, paymentInstrumentId });
+    expect(paid.payment).toMatchObject({ status: 'succeeded', amount: 2400 });
+    expect(paid.order).toMatchObject({ status: 'paid', amount: 2400 });
+    expect(paid.redirectUrl).toBe(`https://shop.example/thanks?orderId=${paid.order!.id}`);
+    await expect(tessera.checkoutSessions.pay({ checkoutSessionId, paymentInstrumentId })).rejects.toMatchObject({ status: 409 });
   });
 });

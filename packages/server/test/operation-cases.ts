@@ -16,6 +16,8 @@ export interface OperationCase {
   query?: Record<string, string>;
   body?: unknown;
   reply: JsonBodyType;
+  /** For a `redirect` answer: the `Location` of the 302 the service answers (then `reply` is not sent). */
+  redirect?: string;
   /** What the call returns for `reply` (for a list, the items of the page). */
   expected: unknown;
 }
@@ -309,5 +311,28 @@ export const operationCases = {
     body: {},
     reply: { success: true, user: { id: 'user_1', account: { id: 'acc_1', name: 'Shop' } } },
     expected: { success: true, user: { id: 'user_1', account: { id: 'acc_1', name: 'Shop' } } },
+  },
+  // Checkout as published (issue 18).
+  initCheckout: {
+    call: (c, o) => c.checkoutSessions.init({ storeId: 'store_1', items: [{ variantId: 'var_1', quantity: 1 }], currency: 'USD', customerTags: ['segment:vip'] }, o),
+    method: 'GET',
+    path: '/checkout/init',
+    query: { storeId: 'store_1', items: '[{"variantId":"var_1","quantity":1}]', currency: 'USD', customerTags: '["segment:vip"]' },
+    reply: null,
+    redirect: 'https://checkout.shop.test/checkout/ch_1/op?checkoutToken=cht_1&utm_source=x',
+    expected: { redirectUrl: 'https://checkout.shop.test/checkout/ch_1/op?checkoutToken=cht_1&utm_source=x', checkoutToken: 'cht_1' },
+  },
+  payCheckout: {
+    call: (c, o) => c.checkoutSessions.pay({ checkoutSessionId: 'ch_1', paymentInstrumentId: 'pi_1' }, o),
+    method: 'POST',
+    path: '/checkout/pay-v2',
+    body: { checkoutSessionId: 'ch_1', paymentInstrumentId: 'pi_1' },
+    reply: { order: { id: 'ord_1', status: 'paid', totalAmount: 2999, currency: 'USD' }, payment: minimalPayment, redirectUrl: 'https://shop.test/thankyou/ord_1' },
+    expected: {
+      payment: minimalPayment,
+      order: { id: 'ord_1', status: 'paid', totalAmount: 2999, currency: 'USD' },
+      redirectUrl: 'https://shop.test/thankyou/ord_1',
+      raw: { order: { id: 'ord_1', status: 'paid', totalAmount: 2999, currency: 'USD' }, payment: minimalPayment, redirectUrl: 'https://shop.test/thankyou/ord_1' },
+    },
   },
 } satisfies { [N in OperationName]: OperationCase };

@@ -136,6 +136,28 @@ describe('the published answer of each operation, served by a raw server', () =>
     expect(received[0]).toEqual({ method: 'POST', path: api('/webhooks'), body: request });
   });
 
+  it('checkout init: the published redirect is read, never followed; its token comes from the URL', async () => {
+    const { request, response } = published.initCheckout;
+    const received: Received[] = [];
+    const server = createServer((incoming, outgoing) => {
+      received.push({ method: incoming.method ?? '', path: incoming.url ?? '', body: undefined });
+      outgoing.writeHead(302, { location: response.location }).end();
+    });
+    servers.push(server);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = new Tessera({ apiKey: API_KEY, baseUrl: `http://127.0.0.1:${port}`, maxRetries: 0 });
+    expect(await client.checkoutSessions.init(request)).toEqual({ redirectUrl: response.location, checkoutToken: 'cms_token_xyz' });
+    expect(received).toEqual([{ method: 'GET', path: `${api('/checkout/init')}?storeId=store_123&items=${encodeURIComponent(JSON.stringify(request.items))}&currency=USD`, body: undefined }]);
+  });
+
+  it('checkout pay-v2: { order, payment, redirectUrl } are each returned', async () => {
+    const { request, response } = published.payCheckout;
+    const { client, received } = await serve(response);
+    expect(await client.checkoutSessions.pay(request)).toEqual({ ...response, raw: response });
+    expect(received[0]).toEqual({ method: 'POST', path: api('/checkout/pay-v2'), body: request });
+  });
+
   it('events list: { events, total, pageCount, options } is listed, the published pagination sent', async () => {
     const { request, response } = published.listEvents;
     const { client, received } = await serve(response);

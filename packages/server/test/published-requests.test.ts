@@ -231,4 +231,29 @@ describe('the sandbox answers every published request example as the vendor publ
     const json = await replay('POST', '/subscriptions/change-processor', { ...request, subscriptionId, processorId }, response);
     expect(json.subscription).toMatchObject({ id: subscriptionId, preferredProcessorId: processorId });
   });
+
+  let checkoutSessionId = '';
+  it('GET /checkout/init (the published URL: public, no key; answered with a redirect carrying the token)', async () => {
+    const { request, response } = published.initCheckout;
+    const product = await send('POST', '/products/create', {
+      storeId: ids.storeId, name: 'Tee', active: true,
+      variants: [{ name: 'Tee', sku: 'TEE', price: 2999, active: true, default: true, prices: [{ currencyOptions: { USD: { amount: 2999 } }, recurring: false, default: true }] }],
+    });
+    const variantId = String(((product.json.product as Json).variants as Json[])[0]?.id);
+    const query = new URLSearchParams({ ...request, storeId: ids.storeId, items: JSON.stringify(request.items.map((item) => ({ ...item, variantId }))) });
+    const answer = await fetch(`${server.url}/api/public/v1/checkout/init?${query}`, { redirect: 'manual' });
+    expect(answer.status).toBe(302);
+    // The published Location carries a query token; the sandbox's carries it under the default checkoutToken.
+    expect(new URL(response.location).searchParams.get('token')).toBe('cms_token_xyz');
+    const location = new URL(answer.headers.get('location') ?? '');
+    expect(location.searchParams.get('checkoutToken')).toMatch(/^chtok_/);
+    checkoutSessionId = location.searchParams.get('checkoutSessionId') ?? '';
+  });
+
+  it('POST /checkout/pay-v2 (the published example: checkoutSessionId + paymentInstrumentId)', async () => {
+    const { request, response } = published.payCheckout;
+    const json = await replay('POST', '/checkout/pay-v2', { ...request, checkoutSessionId, paymentInstrumentId: ids.paymentInstrumentId }, response);
+    expect(json).toMatchObject({ order: { status: 'paid', amount: 2999 }, payment: { status: 'succeeded', amount: 2999, currency: 'USD' } });
+  });
 });
+

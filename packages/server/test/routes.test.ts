@@ -196,8 +196,8 @@ describe('every operation of the catalog', () => {
     expect(Object.keys(operationCases).sort()).toEqual(Object.keys(operations).sort());
   });
 
-  it.each(rows)('$name sends its own operation’s route, as the row says', async ({ operation, call, method, path, query, body, reply, expected }) => {
-    server.use(http.all(`${API}${path}`, () => HttpResponse.json(reply)));
+  it.each(rows)('$name sends its own operation’s route, as the row says', async ({ operation, call, method, path, query, body, reply, redirect, expected }) => {
+    server.use(http.all(`${API}${path}`, () => (redirect === undefined ? HttpResponse.json(reply) : new HttpResponse(null, { status: 302, headers: { location: redirect } }))));
     const answer = await call(tessera());
     expect(answer instanceof Page ? answer.data : answer).toEqual(expected);
     expect(recorder.sent).toHaveLength(1);
@@ -209,5 +209,7 @@ describe('every operation of the catalog', () => {
     expect(Object.fromEntries(sent!.url.searchParams)).toEqual(query ?? {});
     expect(await sent!.body()).toEqual(body);
     expect(sent!.headers['idempotency-key'] !== undefined).toBe(method === 'POST');
+    // A public route (`auth: 'none'`) never receives the secret key.
+    expect(sent!.headers.authorization).toBe((operations[operation] as { auth?: string }).auth === 'none' ? undefined : `Bearer ${API_KEY}`);
   });
 });
