@@ -10,7 +10,7 @@ import { type Client, useMswSandbox } from './use-sandbox.js';
 const BASE = 'https://lists.sandbox.test';
 let sandbox: Sandbox;
 let c: Client;
-useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 9) }, (next) => ({ sandbox, c } = next));
+useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 9), clock: 'frozen' }, (next) => ({ sandbox, c } = next));
 
 /** A product of `storeId` with one monthly price (USD 1200, EUR 1100) and one one-time price; its ids. */
 async function plan(storeId: string, name = 'Coffee club') {

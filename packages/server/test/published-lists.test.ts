@@ -9,7 +9,7 @@ import { useMockServer, type SentRequest } from './recorder.js';
 // The published lists, retrieves, subscriptions and key check through the client, against @tessera/sandbox's msw
 // handlers: each list walked with `for await` across several pages, with the pagination its operation publishes.
 const BASE_URL = 'http://127.0.0.1:4010';
-const sandbox: Sandbox = createSandbox({ now: Date.UTC(2030, 0, 15, 12) });
+const sandbox: Sandbox = createSandbox({ now: Date.UTC(2030, 0, 15, 12), clock: 'frozen' });
 const server = setupServer(...sandbox.handlers);
 const recorder = useMockServer(server);
 const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL });
