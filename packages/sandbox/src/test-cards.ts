@@ -1,5 +1,5 @@
 /** What a `simulated` processor does with a card. */
-export type TestCardOutcome = 'approve' | 'challenge' | 'decline' | 'fail';
+export type TestCardOutcome = 'approve' | 'challenge' | 'decline' | 'fail' | 'redirect' | 'processor_auth' | 'radar';
 
 /**
  * The `simulated` processor's test cards (any future expiry, any CVC). Any other Luhn-valid number is approved.
@@ -10,6 +10,10 @@ export const testCards: Readonly<Record<string, TestCardOutcome>> = {
   '4000000000003220': 'challenge',
   '4000000000000002': 'decline',
   '4000000000000119': 'fail',
+  // One per other `requireAction` kind: a redirect to the sandbox's approval page, and two actions no browser runs.
+  '4000000000003063': 'redirect',
+  '4000000000003089': 'processor_auth',
+  '4000000000004954': 'radar',
 };
 
 /** The outcome for a card number (digits only). */
