@@ -6,7 +6,7 @@ import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult }
 
 const sandboxUrl = inject('sandboxUrl');
 const threeds = createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
-// The page's own server: it calls `payments.continue` with its secret key (here, a browser command plays it).
+// The return page must exist on this origin (a 404 is a Chrome error page, which is cross-origin). The page's own server: it calls `payments.continue` with its secret key (here, a browser command plays it).
 const continuePayment = vi.fn((paymentId: string) => commands.continueTestPayment(paymentId) as Promise<Payment>);
 const fetchPayment = vi.fn((paymentId: string) => commands.continueTestPayment(paymentId) as Promise<Payment>);
 const clickAcs = (label: 'Approve' | 'Fail authentication') => commands.clickAcsButton('Card issuer verification', label);
@@ -72,7 +72,7 @@ describe('confirmPayment in Chromium against the sandbox', () => {
   });
 
   it('runs a redirect in a popup: the customer approves on the bank page, comes back to returnUrl, and it resolves succeeded', async () => {
-    const returnUrl = `${location.origin}/__tessera-return`;
+    const returnUrl = `${location.origin}/README.md`;
     const payment = (await commands.processTestCard('4000000000003063', returnUrl)) as Payment;
     expect(payment).toMatchObject({ status: 'pending', requireAction: 'redirect', requireActionData: { metadata: { redirect: { redirectUrl: `${sandboxUrl}/redirect/${payment.id}` } } } });
     const result = payOnClick({ payment, threeds, redirect: 'popup', returnUrl });
@@ -82,7 +82,7 @@ describe('confirmPayment in Chromium against the sandbox', () => {
   });
 
   it('runs a redirect in a popup the customer declines: failed', async () => {
-    const returnUrl = `${location.origin}/__tessera-return`;
+    const returnUrl = `${location.origin}/README.md`;
     const payment = (await commands.processTestCard('4000000000003063', returnUrl)) as Payment;
     const result = payOnClick({ payment, threeds, redirect: 'popup', returnUrl });
     await commands.clickRedirectPopupButton('Decline payment');
@@ -90,7 +90,7 @@ describe('confirmPayment in Chromium against the sandbox', () => {
   });
 
   it('navigates to the redirect page by default (here a stub) and resolves requires_action', async () => {
-    const payment = (await commands.processTestCard('4000000000003063', `${location.origin}/__tessera-return`)) as Payment;
+    const payment = (await commands.processTestCard('4000000000003063', `${location.origin}/README.md`)) as Payment;
     const navigate = vi.fn();
     await expect(confirmPayment({ payment, threeds, navigate, continuePayment })).resolves.toMatchObject({ status: 'requires_action', redirect: 'navigate' });
     expect(navigate).toHaveBeenCalledWith(`${sandboxUrl}/redirect/${payment.id}`);

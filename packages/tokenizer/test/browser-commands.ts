@@ -201,7 +201,7 @@ export const clickRedirectPopupButton: BrowserCommand<[label: string]> = async (
   const find = () => browserContext.pages().find((candidate) => candidate.url().includes('/redirect/'));
   let popup = find();
   for (const deadline = Date.now() + 10_000; !popup && Date.now() < deadline; popup = find()) await new Promise((resolve) => setTimeout(resolve, 50));
-  if (!popup) throw new Error('The page opened no redirect popup');
+  if (!popup) throw new Error(`The page opened no redirect popup: ${browserContext.pages().map((candidate) => candidate.url()).join(', ')}`);
   await popup.getByRole('button', { name: label }).click();
 };
 
