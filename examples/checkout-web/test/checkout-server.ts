@@ -6,6 +6,17 @@ import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { CheckoutConfig, PaymentView } from '../src/api.js';
 
+/** The fields of the service's payment the page's `confirmPayment` reads. */
+const servicePayment = (payment: Payment): Payment => ({
+  id: payment.id,
+  amount: payment.amount,
+  currency: payment.currency,
+  status: payment.status,
+  subStatus: payment.subStatus ?? null,
+  requireAction: payment.requireAction ?? null,
+  requireActionData: payment.requireActionData ?? null,
+});
+
 /** Options of {@link startCheckoutServer}. */
 export interface CheckoutServerOptions {
   /** Secret API key and origin of the service (the sandbox in the test). */
@@ -43,6 +54,7 @@ export async function startCheckoutServer(options: CheckoutServerOptions): Promi
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,
+    payment: servicePayment(payment),
   });
 
   const app = new Hono();
@@ -70,6 +82,8 @@ export async function startCheckoutServer(options: CheckoutServerOptions): Promi
     return c.json(view(payment), 201);
   });
   app.get('/api/payments/:id', async (c) => c.json(view(await tessera.payments.retrieve(c.req.param('id')))));
+  // After the customer acted (the challenge, a redirect): `POST /payments/continue`, the page's `confirmPayment` calls it.
+  app.post('/api/payments/:id/continue', async (c) => c.json(view(await tessera.payments.continue({ paymentId: c.req.param('id') }))));
   app.use('/*', serveStatic({ root: options.staticDir }));
 
   return new Promise((resolve) => {

@@ -77,6 +77,16 @@ function paymentView(payment: Payment) {
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,
+    // The service's payment, for the page's `confirmPayment` (which runs what `requireAction` asks for).
+    payment: {
+      id: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: payment.status,
+      subStatus: payment.subStatus ?? null,
+      requireAction: payment.requireAction ?? null,
+      requireActionData: payment.requireActionData ?? null,
+    },
   };
 }
 
@@ -159,6 +169,8 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
   });
 
   app.get('/api/payments/:id', async (c) => c.json(paymentView(await tessera.payments.retrieve(c.req.param('id')))));
+  // After the customer acted (a 3DS challenge, a redirect): the page's `confirmPayment` asks to continue the payment.
+  app.post('/api/payments/:id/continue', async (c) => c.json(paymentView(await tessera.payments.continue({ paymentId: c.req.param('id') }, idempotency(c)))));
 
   app.post('/api/payments/:id/capture', async (c) => {
     const amount = optional(await jsonBody(c), 'amount', isAmount);
