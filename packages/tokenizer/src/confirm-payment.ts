@@ -115,6 +115,15 @@ async function settle<P extends Payment>(paymentId: string, options: ConfirmPaym
   return waitForFinalStatus((pollSignal) => fetch(paymentId, pollSignal), { ...options.polling, ...(signal ? { signal } : {}) });
 }
 
+/** The popup's URL once it is back on this origin; `undefined` while it is on the redirect page (reading throws). */
+function readableHref(popup: Window): string | undefined {
+  try {
+    return popup.location.href;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Opens the redirect page in a popup and waits until it comes back to this origin (`returnUrl`) or is closed, at
  * most `popupTimeoutMs`. The popup is closed when it returns, times out or the signal aborts.
@@ -136,14 +145,7 @@ function runPopup(url: string, options: Pick<ConfirmPaymentOptions, 'returnUrl' 
     const onAbort = (): void => finish(new TesseraAbortError());
     const watch = setInterval(() => {
       if (popup.closed) return finish('closed');
-      let href = '';
-      try {
-        // Cross-origin while on the redirect page: reading throws until it is back on ours.
-        href = popup.location.href;
-      } catch {
-        return;
-      }
-      if (href.startsWith(returnUrl)) finish('returned');
+      if (readableHref(popup)?.startsWith(returnUrl)) finish('returned');
     }, 100);
     const timer = setTimeout(() => finish(new TesseraTimeoutError('The redirect popup did not come back in time')), options.popupTimeoutMs ?? 600_000);
     signal?.addEventListener('abort', onAbort);
