@@ -91,6 +91,7 @@ export function App({ config }: { config: CheckoutConfig }) {
         continuePayment: async (id, signal) => (await continuePayment(id, signal)).payment,
         fetchPayment: async (id, signal) => (await getPayment(id, signal)).payment,
         redirect: 'popup',
+        returnUrl: `${location.origin}/payment-return`, // the returnUrl your server gave the payment
         polling: { intervalMs: 1000, timeoutMs: 60_000 },
       });
       if (status === 'requires_action') {
