@@ -1,4 +1,4 @@
-import type { Payment } from '@tessera/core';
+import type { Payment, ThreeDSChallenge } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChallengeResult } from './challenge-modal.js';
 import { confirmPayment } from './confirm-payment.js';
@@ -21,7 +21,7 @@ const redirecting: Payment = {
   requireAction: 'redirect',
   requireActionData: { type: 'redirect', metadata: { redirect: { redirectUrl: 'https://bank.example/approve?p=pay_1' } } },
 };
-const challengeOutcome = (result: ChallengeResult) => ({ startChallenge: vi.fn(() => Promise.resolve(result)) });
+const challengeOutcome = (result: ChallengeResult) => ({ startChallenge: vi.fn((_challenge: ThreeDSChallenge, _options?: unknown) => Promise.resolve(result)) });
 
 describe('confirmPayment', () => {
   it('resolves at once with a payment that needs nothing (no server call)', async () => {
@@ -47,6 +47,26 @@ describe('confirmPayment', () => {
     const result = await confirmPayment({ payment: challenged, threeds, continuePayment: () => Promise.resolve(processing), fetchPayment, polling: { intervalMs: 1 } });
     expect(result.status).toBe('succeeded');
     expect(fetchPayment).toHaveBeenCalledTimes(2);
+  });
+
+  it('polls, never reopening the challenge, while the continued payment still asks for the challenge just run', async () => {
+    const threeds = challengeOutcome({ success: true, authenticationStatus: 'successful', reason: undefined });
+    const fetchPayment = vi.fn().mockResolvedValueOnce(challenged).mockResolvedValueOnce(succeeded);
+    const result = await confirmPayment({ payment: challenged, threeds, continuePayment: () => Promise.resolve(challenged), fetchPayment, polling: { intervalMs: 1 } });
+    expect(threeds.startChallenge).toHaveBeenCalledTimes(1);
+    expect(fetchPayment).toHaveBeenCalledTimes(2);
+    expect(result.status).toBe('succeeded');
+  });
+
+  it('runs a second, different challenge the continued payment asks for', async () => {
+    const threeds = challengeOutcome({ success: true, authenticationStatus: 'successful', reason: undefined });
+    const session = { externalSessionId: 'sess_2', acsChallengeUrl: 'https://acs.example/c', acsTransID: 'acs_2', messageVersion: '2.2.0' };
+    const again: Payment = { ...challenged, requireActionData: { type: 'threeds_auth', metadata: { threedsSession: session } } };
+    const continuePayment = vi.fn().mockResolvedValueOnce(again).mockResolvedValueOnce(succeeded);
+    const result = await confirmPayment({ payment: challenged, threeds, continuePayment });
+    expect(threeds.startChallenge).toHaveBeenCalledTimes(2);
+    expect(threeds.startChallenge.mock.calls[1]?.[0]).toMatchObject({ sessionId: 'sess_2' });
+    expect(result.status).toBe('succeeded');
   });
 
   it('asks the server once, without polling, when the customer cancels the challenge', async () => {

@@ -75,6 +75,7 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
   for (let actions = 0; result.status === 'requires_action' || result.status === 'processing'; actions++) {
     if (signal?.aborted) throw new TesseraAbortError();
     let acted = true;
+    const ran = result.status === 'requires_action' ? actionKey(payment) : undefined;
     if (result.status === 'requires_action') {
       if (actions >= MAX_ACTIONS) break;
       const action = payment.requireAction ?? '';
@@ -96,7 +97,7 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
         throw new TesseraPaymentActionError(action, payment.requireActionData, payment.id);
       }
     }
-    payment = await settle(payment.id, options, acted);
+    payment = await settle(payment.id, options, acted, ran);
     result.payment = payment;
     result.status = normalizePaymentStatus(payment);
     if (!acted) break;
@@ -104,12 +105,19 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
   return result;
 }
 
-/** Asks the server to continue, then polls while the payment is not final (only when the customer acted). */
-async function settle<P extends Payment>(paymentId: string, options: ConfirmPaymentOptions<P>, poll: boolean): Promise<P> {
+/** What identifies an action: its kind and its data (the same challenge, the same redirect URL). */
+const actionKey = (payment: Payment): string => `${payment.requireAction ?? ''}:${JSON.stringify(payment.requireActionData ?? null)}`;
+
+/**
+ * Asks the server to continue, then polls while the payment is not final (only when the customer acted). A payment
+ * that asks for another action is answered as is (the caller runs it); one that still asks for the action just run
+ * (`ran`) has not caught up yet, so it is polled rather than run twice.
+ */
+async function settle<P extends Payment>(paymentId: string, options: ConfirmPaymentOptions<P>, poll: boolean, ran: string | undefined): Promise<P> {
   const { continuePayment, fetchPayment, signal } = options;
   if (!continuePayment && !fetchPayment) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `continuePayment` or `fetchPayment`');
   const payment = continuePayment ? await continuePayment(paymentId, signal) : undefined;
-  if (payment && (!poll || isSettledPayment(payment) || normalizePaymentStatus(payment) === 'requires_action')) return payment;
+  if (payment && (!poll || isSettledPayment(payment) || (normalizePaymentStatus(payment) === 'requires_action' && actionKey(payment) !== ran))) return payment;
   const fetch = (fetchPayment ?? continuePayment) as (id: string, signal?: AbortSignal) => Promise<P>;
   if (!poll) return fetch(paymentId, signal);
   return waitForFinalStatus((pollSignal) => fetch(paymentId, pollSignal), { ...options.polling, ...(signal ? { signal } : {}) });
