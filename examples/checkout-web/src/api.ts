@@ -1,4 +1,5 @@
 // The page talks only to its own merchant server (same origin); the server holds the API key.
+import type { Payment } from '@tessera/tokenizer';
 
 /** Public settings the merchant server hands the page. */
 export interface CheckoutConfig {
@@ -15,6 +16,8 @@ export interface PaymentView {
   amount: number;
   currency: string;
   challenge: { sessionId: string; acsChallengeUrl: string; acsTransactionId: string; threeDSVersion: string } | null;
+  /** The payment as the service answered it (its `status`, `subStatus`, `requireAction` and data): what `confirmPayment` reads. */
+  payment: Payment;
 }
 
 /** An error answer of the merchant server. */
@@ -52,5 +55,9 @@ export const createThreeDSSession = (body: unknown, idempotencyKey: string) => c
 
 export const createPayment = (body: { paymentInstrumentId: string; amount: number; currency: string; threedsSessionId?: string }, idempotencyKey: string) =>
   call<PaymentView>('POST', '/api/payments', body, { idempotencyKey });
+
+/** Asks the server to continue the payment after the customer acted (it calls `tessera.payments.continue`). */
+export const continuePayment = (id: string, signal?: AbortSignal) =>
+  call<PaymentView>('POST', `/api/payments/${encodeURIComponent(id)}/continue`, {}, signal ? { signal } : {});
 
 export const getPayment = (id: string, signal?: AbortSignal) => call<PaymentView>('GET', `/api/payments/${encodeURIComponent(id)}`, undefined, signal ? { signal } : {});

@@ -1,19 +1,20 @@
-import { decodeServiceToken, formatAmount } from '@tessera/core';
+import { formatAmount } from '@tessera/core';
 import {
   buildGooglePayPaymentDataRequest,
+  confirmPayment,
   createGooglePaymentsClient,
   isApplePayAvailable,
   isGooglePayReady,
   startApplePay,
   startGooglePay,
   TesseraError,
-  waitForFinalStatus,
   type GooglePaymentsClientLike,
+  type TokenizedCard,
 } from '@tessera/tokenizer';
 import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
 import { useThreeDSChallenge, useTokenizer } from '@tessera/tokenizer/react';
 import { useEffect, useState } from 'react';
-import { createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, type CheckoutConfig } from './api.js';
+import { continuePayment, createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, type CheckoutConfig } from './api.js';
 import { CardForm, type CardFormValue } from './card-form.js';
 
 /** The cart: a real shop computes this on its server. */
@@ -59,44 +60,46 @@ export function App({ config }: { config: CheckoutConfig }) {
     // The request only depends on the store and the cart, which do not change while the page is open.
   }, [config.environment]);
 
-  /** Everything after the service token: the same for a card and a wallet. */
-  async function pay(serviceToken: string) {
+  /** Everything after the service token: the same for a card (with its facts) and a wallet. */
+  async function pay(serviceToken: string, card?: TokenizedCard) {
     // One key per step of this attempt: a double submit or a retry of the same step charges once.
     const attempt = crypto.randomUUID();
     try {
       setPhase({ kind: 'working', step: 'Saving your card…' });
       const { paymentInstrument } = await createInstrument({ serviceToken, email }, `${attempt}-instrument`);
-      const envelope = decodeServiceToken(serviceToken);
-      const metadata = envelope.nonSensitiveMetadata;
       let threedsSessionId: string | undefined;
-      if (threeds && envelope.type === 'card' && metadata?.authentication === 'sca_required') {
+      // The issuer requires SCA: Basis Theory's 3DS session is created before the payment, and named in it.
+      if (threeds && card?.scaRequired) {
         setPhase({ kind: 'working', step: 'Preparing card verification…' });
         const body = await threeds.createSession({
-          instrument: {
-            id: paymentInstrument.id,
-            tokenId: envelope.token,
-            card: { last4: metadata.last4 ?? '', bin: metadata.bin ?? '', expirationMonth: metadata.expiryMonth ?? 0, expirationYear: metadata.expiryYear ?? 0 },
-          },
+          instrument: { id: paymentInstrument.id, ...card },
           payment: { amount: cart.amount, currency: cart.currency, customerInfo: { email } },
         });
         threedsSessionId = (await createThreeDSSession(body, `${attempt}-3ds`)).id;
       }
       setPhase({ kind: 'working', step: 'Processing payment…' });
-      let payment = await createPayment(
+      const created = await createPayment(
         { paymentInstrumentId: paymentInstrument.id, amount: cart.amount, currency: cart.currency, ...(threedsSessionId ? { threedsSessionId } : {}) },
         `${attempt}-payment`,
       );
-      if (payment.challenge) {
-        setPhase({ kind: 'working', step: 'Waiting for your bank…' });
-        const result = await challenge.start(payment.challenge);
-        if (!result || (!result.success && result.reason === 'cancelled')) {
-          setPhase({ kind: 'done', outcome: 'cancelled', message: 'You closed the verification. You have not been charged.', paymentId: payment.id });
-          return;
-        }
-        setPhase({ kind: 'working', step: 'Confirming payment…' });
-        payment = await waitForFinalStatus((signal) => getPayment(payment.id, signal), { intervalMs: 1000, timeoutMs: 60_000 });
+      if (created.payment.status === 'pending') setPhase({ kind: 'working', step: 'Waiting for your bank…' });
+      // One call runs whatever the payment asks for (the 3DS challenge, a redirect), continues it on the server and
+      // resolves with its final status.
+      const { status, payment, challenge: verification } = await confirmPayment({
+        payment: created.payment,
+        ...(threeds ? { threeds } : {}),
+        continuePayment: async (id, signal) => (await continuePayment(id, signal)).payment,
+        fetchPayment: async (id, signal) => (await getPayment(id, signal)).payment,
+        redirect: 'popup',
+        returnUrl: `${location.origin}/payment-return`, // the returnUrl your server gave the payment
+        polling: { intervalMs: 1000, timeoutMs: 60_000 },
+      });
+      if (status === 'requires_action') {
+        const message = verification ? 'You closed the verification. You have not been charged.' : 'The payment was not completed. You have not been charged.';
+        setPhase({ kind: 'done', outcome: 'cancelled', message, paymentId: payment.id });
+        return;
       }
-      const outcome = payment.status === 'succeeded' ? 'succeeded' : payment.status === 'declined' ? 'declined' : 'failed';
+      const outcome = status === 'succeeded' || status === 'authorized' ? 'succeeded' : status === 'declined' ? 'declined' : 'failed';
       const messages = {
         succeeded: `${formatAmount(payment.amount, payment.currency)} paid. Thank you!`,
         declined: 'Your bank declined the payment. Try another card.',
@@ -110,8 +113,9 @@ export function App({ config }: { config: CheckoutConfig }) {
 
   async function payWithCard({ card }: CardFormValue) {
     setPhase({ kind: 'working', step: 'Securing your card…' });
-    const serviceToken = await tokenization.tokenizeCard(card);
-    if (serviceToken) await pay(serviceToken);
+    // The service token and the card facts (token id, BIN, last4, expiry, whether SCA is required) in one call.
+    const tokenized = await tokenizer?.tokenizeCardWithFacts(card).catch(() => undefined);
+    if (tokenized) await pay(tokenized.serviceToken, tokenized.card);
     else setPhase({ kind: 'done', outcome: 'error', message: 'Your card could not be saved. Check the details and try again.' });
   }
 

@@ -6,6 +6,17 @@ import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { CheckoutConfig, PaymentView } from '../src/api.js';
 
+/** The fields of the service's payment the page's `confirmPayment` reads. */
+const servicePayment = (payment: Payment): Payment => ({
+  id: payment.id,
+  amount: payment.amount,
+  currency: payment.currency,
+  status: payment.status,
+  subStatus: payment.subStatus ?? null,
+  requireAction: payment.requireAction ?? null,
+  requireActionData: payment.requireActionData ?? null,
+});
+
 /** Options of {@link startCheckoutServer}. */
 export interface CheckoutServerOptions {
   /** Secret API key and origin of the service (the sandbox in the test). */
@@ -43,6 +54,7 @@ export async function startCheckoutServer(options: CheckoutServerOptions): Promi
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,
+    payment: servicePayment(payment),
   });
 
   const app = new Hono();
@@ -64,12 +76,16 @@ export async function startCheckoutServer(options: CheckoutServerOptions): Promi
   app.post('/api/payments', async (c) => {
     const { paymentInstrumentId, amount, currency, threedsSessionId } = await c.req.json<{ paymentInstrumentId: string; amount: number; currency: string; threedsSessionId?: string }>();
     const payment = await tessera.payments.purchase(
-      { amount, currency, storeId, paymentInstrumentId, initiatedBy: 'customer', ...(threedsSessionId ? { threedsSessionId } : {}) },
+      // returnUrl: where a redirect action's page sends the customer back (the page's popup watches for it).
+      { amount, currency, storeId, paymentInstrumentId, initiatedBy: 'customer', returnUrl: new URL('/payment-return', c.req.url).href, ...(threedsSessionId ? { threedsSessionId } : {}) },
       idempotency(c),
     );
     return c.json(view(payment), 201);
   });
   app.get('/api/payments/:id', async (c) => c.json(view(await tessera.payments.retrieve(c.req.param('id')))));
+  // After the customer acted (the challenge, a redirect): `POST /payments/continue`, the page's `confirmPayment` calls it.
+  app.post('/api/payments/:id/continue', async (c) => c.json(view(await tessera.payments.continue({ paymentId: c.req.param('id') }))));
+  app.get('/payment-return', (c) => c.html('<!doctype html><title>Returning to the shop</title><p>Returning to the shop…</p>'));
   app.use('/*', serveStatic({ root: options.staticDir }));
 
   return new Promise((resolve) => {

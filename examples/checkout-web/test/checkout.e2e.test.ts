@@ -93,6 +93,19 @@ describe('checkout page in Chromium', () => {
     await page.close();
   });
 
+  it('pays with a redirect card: the bank page opens in a popup, the customer approves, the page shows "succeeded"', async () => {
+    const page = await openCheckout();
+    await fillCard(page, '4000 0000 0000 3063');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const popup = await popupOpened;
+    await popup.getByRole('button', { name: 'Approve payment' }).click();
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('succeeded');
+    await expect.poll(() => popup.isClosed()).toBe(true);
+    await page.close();
+  });
+
   it('shows "declined" for a declined card', async () => {
     const page = await openCheckout();
     await fillCard(page, '4000 0000 0000 0002');

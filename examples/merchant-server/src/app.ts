@@ -77,6 +77,16 @@ function paymentView(payment: Payment) {
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,
+    // The service's payment, for the page's `confirmPayment` (which runs what `requireAction` asks for).
+    payment: {
+      id: payment.id,
+      amount: payment.amount,
+      currency: payment.currency,
+      status: payment.status,
+      subStatus: payment.subStatus ?? null,
+      requireAction: payment.requireAction ?? null,
+      requireActionData: payment.requireActionData ?? null,
+    },
   };
 }
 
@@ -149,6 +159,9 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
       storeId,
       paymentInstrumentId: field(body, 'paymentInstrumentId', isString),
       initiatedBy: 'customer' as const,
+      // Where a redirect action's page sends the customer back (the checkout page's popup watches for it): on the
+      // page's origin (the browser's Origin header; behind Vite's proxy it differs from this server's).
+      returnUrl: new URL('/payment-return', c.req.header('origin') ?? c.req.url).href,
     };
     const threedsSessionId = optional(body, 'threedsSessionId', isString);
     const withSession = threedsSessionId ? { ...request, threedsSessionId } : request;
@@ -158,7 +171,10 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
     return c.json(paymentView(payment), 201);
   });
 
+  app.get('/payment-return', (c) => c.html('<!doctype html><title>Returning to the shop</title><p>Returning to the shop…</p>'));
   app.get('/api/payments/:id', async (c) => c.json(paymentView(await tessera.payments.retrieve(c.req.param('id')))));
+  // After the customer acted (a 3DS challenge, a redirect): the page's `confirmPayment` asks to continue the payment.
+  app.post('/api/payments/:id/continue', async (c) => c.json(paymentView(await tessera.payments.continue({ paymentId: c.req.param('id') }, idempotency(c)))));
 
   app.post('/api/payments/:id/capture', async (c) => {
     const amount = optional(await jsonBody(c), 'amount', isAmount);

@@ -99,7 +99,9 @@ describe('merchant-server example', () => {
     const session = await call(app, 'POST', '/api/threeds-sessions', { provider: 'basis_theory', paymentInstrumentId, sessionData: { sessionId: 'ext_1', metadata: {} } });
     expect(session.status).toBe(201);
     const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId, amount: 1999, currency: 'USD', threedsSessionId: session.body.id });
-    expect(payment.body).toMatchObject({ status: 'requires_action', serviceStatus: 'pending' });
+    expect(payment.body).toMatchObject({ status: 'requires_action', serviceStatus: 'pending', payment: { id: payment.body.id, status: 'pending', requireAction: 'threeds_auth' } });
+    // Before the customer acts, continuing answers the payment as it is.
+    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'requires_action', payment: { requireAction: 'threeds_auth' } });
     const challenge = payment.body.challenge as { acsChallengeUrl: string; acsTransactionId: string; sessionId: string };
     expect(challenge.acsChallengeUrl).toMatch(/\/acs\/challenge$/);
     // What the customer's "Approve" click in the ACS page posts.
@@ -108,6 +110,8 @@ describe('merchant-server example', () => {
       body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }),
     });
     expect((await call(app, 'GET', `/api/payments/${payment.body.id}`)).body.status).toBe('succeeded');
+    // What the page's confirmPayment calls once the challenge ended: tessera.payments.continue.
+    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'succeeded', payment: { status: 'succeeded', requireAction: 'none' } });
   });
 
   it('rejects a bad body before calling the service, and maps service errors', async () => {

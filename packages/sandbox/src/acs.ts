@@ -14,7 +14,7 @@ export interface HtmlPage {
 const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
-function page(title: string, body: string, status = 200): HtmlPage {
+export function page(title: string, body: string, status = 200): HtmlPage {
   return {
     status,
     html: `<!doctype html>
@@ -76,7 +76,7 @@ export function completePage(ctx: SandboxContext, form: Record<string, string>):
   const authenticated = payment ? passed(payment) : btSession?.authenticationStatus === 'successful';
   const message = {
     type: 'challenge',
-    id: payment?.requireActionData?.metadata.threedsSession.externalSessionId ?? btSession?.id ?? form.threeDSServerTransID ?? '',
+    id: (payment?.requireActionData?.type === 'threeds_auth' ? payment.requireActionData.metadata.threedsSession.externalSessionId : undefined) ?? btSession?.id ?? form.threeDSServerTransID ?? '',
     isCompleted: true,
     authenticationStatus: authenticated ? 'successful' : 'failed',
   };

@@ -14,6 +14,7 @@ export {
   type InstrumentRecord,
   type LedgerEntry,
   type OrderRecord,
+  type PaymentActionData,
   type PaymentAttempt,
   type PaymentFlowRecord,
   type PaymentRecord,

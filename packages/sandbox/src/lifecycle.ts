@@ -125,6 +125,7 @@ export interface PaymentFacts extends Pick<PaymentRecord, 'amount' | 'currency' 
   threedsSessionId?: string | undefined;
   orderId?: string | undefined;
   subscriptionId?: string | undefined;
+  returnUrl?: string | undefined;
 }
 
 /**
@@ -141,7 +142,7 @@ export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRe
     status: 'processing',
     subStatus: null,
     get requireAction() {
-      return payment.status === 'pending' && payment.requireActionData !== null ? 'threeds_auth' : 'none';
+      return payment.status === 'pending' && payment.requireActionData !== null ? payment.requireActionData.type : 'none';
     },
     requireActionData: null,
     mode: facts.mode,
@@ -153,6 +154,7 @@ export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRe
     paymentFlowId: facts.paymentFlowId,
     ...(facts.threedsSessionId !== undefined ? { threedsSessionId: facts.threedsSessionId } : {}),
     ...(facts.orderId !== undefined ? { orderId: facts.orderId } : {}),
+    ...(facts.returnUrl !== undefined ? { returnUrl: facts.returnUrl } : {}),
     ...(facts.subscriptionId !== undefined ? { subscriptionId: facts.subscriptionId } : {}),
     get capturedAmount() {
       return moneyOf(ctx.state.ledger, id).captured;

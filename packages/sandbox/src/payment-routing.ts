@@ -53,7 +53,11 @@ function attempt(processor: ProcessorRecord | null, card: TestCardOutcome, chall
     case 'fail':
       return 'failed';
     case 'challenge':
-      return challengeAllowed ? 'challenge' : 'approved';
+    case 'redirect':
+    case 'processor_auth':
+    case 'radar':
+      // Only a customer can act: a merchant-initiated payment (or one without 3DS) is approved.
+      return challengeAllowed ? card : 'approved';
   }
 }
 

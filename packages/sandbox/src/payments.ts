@@ -61,6 +61,8 @@ export interface ChargeInput {
   orderId?: string | undefined;
   customerId?: string | undefined;
   subscriptionId?: string | undefined;
+  /** Where the redirect page sends the customer back (the published process field). */
+  returnUrl?: string | undefined;
 }
 
 // An approval (by the processor, or by the customer on the challenge page) takes the money of a purchase, or
@@ -114,6 +116,7 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
     threedsSessionId: input.threedsSessionId,
     orderId: input.orderId,
     subscriptionId: input.subscriptionId,
+    returnUrl: input.returnUrl,
     processorId: routing.processorId,
   });
   // Each decline that a fallback processor followed is a cascade; the last attempt settles the payment.
@@ -152,6 +155,17 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
       transition(ctx, payment, 'challenge', { attempt: last });
       break;
     }
+    case 'redirect':
+      // The customer approves or declines on the sandbox's page, which then sends them to the payment's returnUrl.
+      payment.requireActionData = { type: 'redirect', metadata: { redirect: { redirectUrl: `${origin}${sandboxRoutes.redirectPage.replace('{id}', payment.id)}` } } };
+      transition(ctx, payment, 'challenge', { attempt: last });
+      break;
+    case 'processor_auth':
+    case 'radar':
+      // Actions no browser runs: the payment stays pending on them (a void or another card ends it).
+      payment.requireActionData = { type: routing.outcome, metadata: { reason: `sandbox test card: ${routing.outcome}` } };
+      transition(ctx, payment, 'challenge', { attempt: last });
+      break;
   }
   return payment;
 }
@@ -269,13 +283,24 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
   if (payment.status !== 'pending') return payment;
   const outcome = approved ? approval(payment) : 'fail';
   if (!canTransition(payment, outcome)) return payment;
-  const btSession = findBtThreeDSSession(ctx, payment.requireActionData?.metadata.threedsSession.externalSessionId ?? '');
+  const btSession = findBtThreeDSSession(ctx, payment.requireActionData?.type === 'threeds_auth' ? payment.requireActionData.metadata.threedsSession.externalSessionId : '');
   if (btSession) completeBtChallenge(btSession, approved);
   if (payment.threedsSessionId !== undefined) {
     const session = ctx.state.threedsSessions.get(payment.threedsSessionId);
     if (session) session.status = approved ? 'authenticated' : 'failed';
   }
   return transition(ctx, payment, outcome);
+}
+
+/**
+ * Settles a payment waiting on its redirect (test card 4000 0000 0000 3063): approve → succeeded (authorized for
+ * mode auth), decline → failed (as a failed challenge). Only once, and only a payment pending on a redirect; otherwise it is answered as is.
+ */
+export function settleRedirect(ctx: SandboxContext, paymentId: string, approved: boolean): PaymentRecord | undefined {
+  const payment = ctx.state.payments.get(paymentId);
+  if (!payment || payment.status !== 'pending' || payment.requireAction !== 'redirect') return payment;
+  const outcome = approved ? approval(payment) : 'fail';
+  return canTransition(payment, outcome) ? transition(ctx, payment, outcome) : payment;
 }
 
 /** The page list payments answers without `pagination` (the published convention: page 1 of 20). */

@@ -4,6 +4,7 @@ import { challengePage, completePage } from './acs.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
 import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
 import { completeCheckoutSession } from './checkout.js';
+import { redirectCompletePage, redirectPage } from './redirect-page.js';
 import type { SandboxContext } from './context.js';
 import type { RouteAuth, RouteRequest, RouteResult } from './route.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
@@ -48,6 +49,9 @@ export const sandboxRouteHandlers = {
   // ACS pages (no auth, HTML forms).
   acsChallenge: acs((ctx, { form }) => challengePage(ctx, form)),
   acsComplete: acs((ctx, { form }) => completePage(ctx, form)),
+  // The page of a `redirect` action (no auth, HTML forms).
+  redirectPage: { method: 'GET', auth: 'none', guarded: false, handle: (ctx, { params }) => redirectPage(ctx, idOf(params)) },
+  redirectComplete: acs((ctx, { params, form }) => redirectCompletePage(ctx, idOf(params), form)),
 
   // Test helpers (secret key).
   advanceClock: helper('POST', (ctx, { body }) => ({ json: { now: ctx.clock.advance(validate(advanceRequest, body).ms).toISOString() } })),

@@ -16,6 +16,8 @@ export const sandboxRoutes = {
   btMethodFramePage: '/pages/method.html',
   acsChallenge: '/acs/challenge',
   acsComplete: '/acs/complete',
+  redirectPage: '/redirect/{id}',
+  redirectComplete: '/redirect/{id}/complete',
   advanceClock: '/sandbox/clock/advance',
   completeCheckoutSession: '/sandbox/checkout-sessions/{id}/complete',
   listDeliveredWebhooks: '/sandbox/webhooks',

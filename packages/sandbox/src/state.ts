@@ -173,8 +173,14 @@ export interface BtThreeDSSessionRecord {
 export interface PaymentAttempt {
   processorId: string;
   processorType: string;
-  outcome: 'approved' | 'declined' | 'failed' | 'challenge';
+  outcome: 'approved' | 'declined' | 'failed' | 'challenge' | 'redirect' | 'processor_auth' | 'radar';
 }
+
+/** What a payment asks the customer for: a 3DS challenge, a redirect to a page, or an action no browser runs. */
+export type PaymentActionData =
+  | { type: 'threeds_auth'; metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } } }
+  | { type: 'redirect'; metadata: { redirect: { redirectUrl: string } } }
+  | { type: 'processor_auth' | 'radar'; metadata: Record<string, unknown> };
 
 /**
  * Status of a payment record: `processing` while its flow routes it (inside one request: no answer, event or
@@ -195,13 +201,12 @@ export interface PaymentRecord {
   status: PaymentRecordStatus;
   /** The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome. */
   subStatus: KnownPaymentSubStatus | null;
-  /** `threeds_auth` while the payment is `pending` on its challenge (`requireActionData`), else `none`. */
-  readonly requireAction: 'none' | 'threeds_auth';
-  /** The challenge the payment was sent to; kept after the challenge ends. */
-  requireActionData: {
-    type: 'threeds_auth';
-    metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } };
-  } | null;
+  /** The action's `type` while the payment is `pending` on it (`requireActionData`), else `none`. */
+  readonly requireAction: 'none' | PaymentActionData['type'];
+  /** The action the payment asked for (a challenge, a redirect, …); kept after it ends. */
+  requireActionData: PaymentActionData | null;
+  /** The published process request's `returnUrl`: where the redirect page sends the customer back. */
+  returnUrl?: string;
   mode: 'purchase' | 'auth';
   initiatedBy: 'customer' | 'merchant';
   reasonType?: ReasonType;

@@ -1,10 +1,9 @@
-/** What a `simulated` processor does with a card. */
 /**
  * What a card does when charged. `decline`: the `simulated` processor declines it (a processor decline, which a
  * flow's fallback processors may approve). `issuer_decline`: the card's issuer declines it (insufficient funds), so
  * every processor declines it, `sandbox` ones included, and no fallback is tried.
  */
-export type TestCardOutcome = 'approve' | 'challenge' | 'decline' | 'issuer_decline' | 'fail';
+export type TestCardOutcome = 'approve' | 'challenge' | 'decline' | 'issuer_decline' | 'fail' | 'redirect' | 'processor_auth' | 'radar';
 
 /**
  * The sandbox's test cards (any future expiry, any CVC). Any other Luhn-valid number is approved. `sandbox`
@@ -16,6 +15,10 @@ export const testCards: Readonly<Record<string, TestCardOutcome>> = {
   '4000000000000002': 'decline',
   '4000000000000119': 'fail',
   '4000000000009995': 'issuer_decline',
+  // One per other `requireAction` kind: a redirect to the sandbox's approval page, and two actions no browser runs.
+  '4000000000003063': 'redirect',
+  '4000000000003089': 'processor_auth',
+  '4000000000004954': 'radar',
 };
 
 /** The outcome for a card number (digits only). */

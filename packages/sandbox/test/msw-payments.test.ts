@@ -174,6 +174,48 @@ describe('payments', () => {
     expect(ok.body.payment).toMatchObject({ status: 'succeeded', initiatedBy: 'merchant', reasonType: 'unscheduled' });
   });
 
+  it('redirect test card: pending on a redirect page that settles the payment and sends the customer to its returnUrl', async () => {
+    const { gateway } = sandbox.defaults;
+    const card = await c.instrument(gateway.storeId, '4000000000003063');
+    const pending = await c.api(routes.processPayment, { body: purchase(gateway.storeId, card.id, { returnUrl: 'https://shop.example/done?order=7' }) });
+    const payment = pending.body.payment;
+    expect(payment).toMatchObject({ status: 'pending', requireAction: 'redirect', returnUrl: 'https://shop.example/done?order=7' });
+    const redirectUrl = `${BASE}/redirect/${payment.id}`;
+    expect(payment.requireActionData).toEqual({ type: 'redirect', metadata: { redirect: { redirectUrl } } });
+    const continued = await c.api(routes.continuePayment, { body: { paymentId: payment.id } });
+    expect(continued.body.payment).toMatchObject({ status: 'pending', requireAction: 'redirect' });
+
+    const shown = await fetch(redirectUrl);
+    const html = await shown.text();
+    expect(html).toContain('$10.00');
+    expect(html).toContain('id="approve"');
+    const done = await c.form(`/redirect/${payment.id}/complete`, { outcome: 'approve' });
+    expect(done.body).toContain(`https://shop.example/done?order=7&amp;paymentId=${payment.id}`);
+    expect((await c.api(routes.continuePayment, { body: { paymentId: payment.id } })).body.payment).toMatchObject({ status: 'succeeded', requireAction: 'none' });
+    // Once only: a second completion changes nothing.
+    await c.form(`/redirect/${payment.id}/complete`, { outcome: 'decline' });
+    expect(sandbox.records.payments.get(payment.id)?.status).toBe('succeeded');
+
+    const declining = await c.api(routes.processPayment, { body: purchase(gateway.storeId, card.id) });
+    const declined = await c.form(`/redirect/${declining.body.payment.id}/complete`, { outcome: 'decline' });
+    expect(declined.body).toContain('You can close this window');
+    expect(sandbox.records.payments.get(declining.body.payment.id)?.status).toBe('failed');
+    expect((await fetch(`${BASE}/redirect/pay_missing`)).status).toBe(404);
+  });
+
+  it.each([
+    ['4000000000003089', 'processor_auth'],
+    ['4000000000004954', 'radar'],
+  ])('test card %s: pending on a %s action no browser runs', async (number, action) => {
+    const { gateway } = sandbox.defaults;
+    const card = await c.instrument(gateway.storeId, number);
+    const pending = await c.api(routes.processPayment, { body: purchase(gateway.storeId, card.id) });
+    expect(pending.body.payment).toMatchObject({ status: 'pending', requireAction: action, requireActionData: { type: action } });
+    // Merchant-initiated payments are never asked to act.
+    const mit = await c.api(routes.processPayment, { body: purchase(gateway.storeId, card.id, { initiatedBy: 'merchant', reasonType: 'unscheduled' }) });
+    expect(mit.body.payment).toMatchObject({ status: 'succeeded', requireAction: 'none' });
+  });
+
   it('simulated gateway: test cards, 3DS challenge through the ACS, decline cascade to the fallback', async () => {
     const { gateway } = sandbox.defaults;
     const declined = await c.instrument(gateway.storeId, '4000000000000002');

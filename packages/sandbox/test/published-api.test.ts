@@ -183,7 +183,7 @@ describe('payment statuses as published: status and subStatus', () => {
     expect(pick(pending)).toEqual(['pending', null, 'threeds_auth']);
     // GET answers the same pair; the challenge passed, it is succeeded / approved.
     expect((await c.api(routes.retrievePayment, { params: { id: pending.id } })).body).toMatchObject({ status: 'pending', subStatus: null });
-    const acsTransID = sandbox.records.payments.get(pending.id)?.requireActionData?.metadata.threedsSession.acsTransID ?? '';
+    const acsTransID = (sandbox.records.payments.get(pending.id)?.requireActionData?.metadata as { threedsSession?: { acsTransID: string } } | undefined)?.threedsSession?.acsTransID ?? '';
     await c.form(sandboxRoutes.acsComplete, { acsTransID, threeDSServerTransID: 's', outcome: 'approve' });
     expect(pick((await c.api(routes.retrievePayment, { params: { id: pending.id } })).body)).toEqual(['succeeded', 'approved', 'none']);
   });

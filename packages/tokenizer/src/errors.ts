@@ -84,3 +84,25 @@ export class TesseraThreeDSError extends TesseraError {
     super('threeds_session_failed', `Basis Theory could not create the 3DS session: ${detail}`);
   }
 }
+
+/**
+ * The payment asks for an action the browser cannot run here (`requireAction` `processor_auth`, `radar`, `error`, or
+ * one the SDK does not know), or its data is missing: `action` and `actionData` say what it asked for, so the page
+ * (or its server) can handle it.
+ */
+export class TesseraPaymentActionError extends TesseraError {
+  static override readonly brand: string = 'PaymentAction';
+  /** The payment's `requireAction`. */
+  declare readonly action: string;
+  /** The payment's `requireActionData`, as the server answered it. */
+  declare readonly actionData: unknown;
+  /** The payment's id. */
+  declare readonly paymentId: string;
+
+  constructor(action: string, actionData: unknown, paymentId: string) {
+    super('unsupported_payment_action', `Payment ${paymentId} needs an action the browser cannot run here: ${action}`);
+    this.action = action;
+    this.actionData = actionData;
+    this.paymentId = paymentId;
+  }
+}

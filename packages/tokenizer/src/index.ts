@@ -6,6 +6,7 @@ export {
   TesseraChallengeError,
   TesseraConfigurationError,
   TesseraConnectionError,
+  TesseraPaymentActionError,
   TesseraResponseValidationError,
   TesseraThreeDSError,
   TesseraVaultError,
@@ -36,7 +37,16 @@ export {
   type ThreeDSPaymentContext,
 } from './threeds.js';
 export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './web-threeds.js';
-export { createTokenizer, type ApplePayMerchantValidationRequest, type Tokenizer, type TokenizerOptions, type WalletToken } from './tokenizer.js';
+export { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult, type RedirectMode } from './confirm-payment.js';
+export {
+  createTokenizer,
+  type ApplePayMerchantValidationRequest,
+  type TokenizedCard,
+  type TokenizedCardResult,
+  type Tokenizer,
+  type TokenizerOptions,
+  type WalletToken,
+} from './tokenizer.js';
 export { waitForFinalStatus, type WaitForFinalStatusOptions } from './wait-for-final-status.js';
 // Re-exported from core so pages can catch and type everything from one import, and read the payment their server
 // answered (the challenge it asks for, its normalized status) without a direct dependency on core.

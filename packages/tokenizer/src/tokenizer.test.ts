@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { btCardTokenFixture, visaCard } from '../test/vault-fixtures.js';
 import { TesseraConfigurationError, TesseraResponseValidationError, TesseraConnectionError, TesseraVaultError } from './errors.js';
+import { createThreeDS } from './threeds.js';
 import { createTokenizer } from './tokenizer.js';
 
 const vaultUrl = 'https://bt.test';
@@ -105,6 +106,22 @@ describe('tokenizeCard', () => {
         issuer: { name: 'TESSERA TEST BANK', country: 'US' },
       },
     });
+  });
+
+  it('tokenizeCardWithFacts: the service token and the card facts, spelled as createSession takes its instrument', async () => {
+    const { serviceToken, card } = await tokenizer().tokenizeCardWithFacts(visaCard);
+    expect(requests).toHaveLength(1);
+    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'card', token: tokenId });
+    expect(card).toEqual({ tokenId, type: 'card', card: { bin: '424242', last4: '4242', expirationMonth: 12, expirationYear: 2031 }, brand: 'visa', scaRequired: false });
+    // As is: `{ id, ...card }` passes createSession's checks (no DOM needed to get that far in node: it fails on no_dom after them).
+    const threeds = createThreeDS({ environment: 'local' });
+    await expect(threeds.createSession({ instrument: { id: 'pi_1', ...card }, payment: { amount: 1999, currency: 'USD' } })).rejects.toMatchObject({ code: 'no_dom' });
+  });
+
+  it('tokenizeCardWithFacts: scaRequired when the vault says the issuer requires SCA', async () => {
+    server.use(http.post(`${vaultUrl}/tokens`, () => HttpResponse.json(btCardTokenFixture({}, { authentication: 'sca_required' }), { status: 201 })));
+    const { card } = await tokenizer().tokenizeCardWithFacts(visaCard);
+    expect(card.scaRequired).toBe(true);
   });
 
   it('keeps a 19-digit number exact (never a JS number)', async () => {

@@ -169,6 +169,42 @@ export const popupsAllowed: BrowserCommand<[iframeTitle: string]> = async (conte
   return { relay: await relay.locator('body').evaluate(tryOpen), acs: await relay.frameLocator('iframe').locator('body').evaluate(tryOpen) };
 };
 
+/**
+ * The merchant server's `payments.process` for a sandbox test card on the gateway store (a customer purchase of
+ * $19.99, with `returnUrl` when given): the payment as it answered.
+ */
+export const processTestCard: BrowserCommand<[cardNumber: string, returnUrl?: string]> = async (_context, cardNumber, returnUrl): Promise<Record<string, unknown>> => {
+  const year = new Date().getFullYear() + 3;
+  const token = await post(vaultCardsPath, { type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: year, cvc: '123' } }, { [vaultKeyHeader]: SANDBOX_VAULT_KEY });
+  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'basistheory' })).toString('base64');
+  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
+  const auth = { authorization: `Bearer ${SECRET_KEY}` };
+  const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
+  const instrument = created.paymentInstrument as { id: string };
+  const processed = await post(
+    `${API_PREFIX}${routePath(routes.processPayment)}`,
+    { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase', ...(returnUrl ? { returnUrl } : {}) },
+    auth,
+  );
+  return processed.payment as Record<string, unknown>;
+};
+
+/** The merchant server's `payments.continue({ paymentId })`: the payment as the sandbox answers it. */
+export const continueTestPayment: BrowserCommand<[paymentId: string]> = async (_context, paymentId): Promise<Record<string, unknown>> => {
+  const continued = await post(`${API_PREFIX}${routePath(routes.continuePayment)}`, { paymentId }, { authorization: `Bearer ${SECRET_KEY}` });
+  return continued.payment as Record<string, unknown>;
+};
+
+/** Clicks a button of the sandbox's redirect page in the popup the page opened, as the customer does. */
+export const clickRedirectPopupButton: BrowserCommand<[label: string]> = async (context, label): Promise<void> => {
+  const browserContext = context.page.context();
+  const find = () => browserContext.pages().find((candidate) => candidate.url().includes('/redirect/'));
+  let popup = find();
+  for (const deadline = Date.now() + 10_000; !popup && Date.now() < deadline; popup = find()) await new Promise((resolve) => setTimeout(resolve, 50));
+  if (!popup) throw new Error(`The page opened no redirect popup: ${browserContext.pages().map((candidate) => candidate.url()).join(', ')}`);
+  await popup.getByRole('button', { name: label }).click();
+};
+
 declare module 'vitest/browser' {
   interface BrowserCommands {
     createPendingChallenge: () => Promise<PendingChallenge>;
@@ -180,5 +216,8 @@ declare module 'vitest/browser' {
     authenticateBtSession: (sessionId: string) => Promise<PendingChallenge['challenge']>;
     btChallengeResult: (sessionId: string) => Promise<string>;
     popupsAllowed: (iframeTitle: string) => Promise<{ relay: boolean; acs: boolean }>;
+    processTestCard: (cardNumber: string, returnUrl?: string) => Promise<Record<string, unknown>>;
+    continueTestPayment: (paymentId: string) => Promise<Record<string, unknown>>;
+    clickRedirectPopupButton: (label: string) => Promise<void>;
   }
 }

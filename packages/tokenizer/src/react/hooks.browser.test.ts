@@ -1,9 +1,10 @@
-import { decodeServiceToken } from '@tessera/core';
+import { decodeServiceToken, type Payment } from '@tessera/core';
 import { act, createElement, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { loadWebThreeds } from '../basis-theory.js';
+import { useConfirmPayment, type UseConfirmPaymentResult } from './use-confirm-payment.js';
 import { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSChallengeResult } from './use-three-ds-challenge.js';
 import { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';
 
@@ -128,5 +129,34 @@ describe('useThreeDSChallenge', () => {
     root = undefined;
     expect(document.querySelectorAll('dialog')).toHaveLength(0);
     expect(document.documentElement.style.overflow).toBe('');
+  });
+});
+
+describe('useConfirmPayment', () => {
+  const continuePayment = (paymentId: string): Promise<Payment> => commands.continueTestPayment(paymentId) as Promise<Payment>;
+
+  it('runs the challenge the payment asks for and sets the final status once', async () => {
+    const hook = renderHook((): UseConfirmPaymentResult => useConfirmPayment({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds, continuePayment }));
+    const payment = (await commands.processTestCard('4000000000003220')) as Payment;
+    let pending: Promise<unknown> | undefined;
+    act(() => {
+      pending = hook().confirm(payment);
+    });
+    expect(hook().loading).toBe(true);
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    await commands.clickAcsButton('Card issuer verification', 'Approve');
+    await act(async () => {
+      await pending;
+    });
+    expect(hook()).toMatchObject({ loading: false, error: undefined, result: { status: 'succeeded', payment: { id: payment.id } } });
+  });
+
+  it('puts an action it cannot run in error, with the action', async () => {
+    const hook = renderHook((): UseConfirmPaymentResult => useConfirmPayment({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds, continuePayment }));
+    const payment = (await commands.processTestCard('4000000000004954')) as Payment;
+    await act(async () => {
+      await expect(hook().confirm(payment)).resolves.toBeUndefined();
+    });
+    expect(hook().error).toMatchObject({ name: 'TesseraPaymentActionError', action: 'radar' });
   });
 });
