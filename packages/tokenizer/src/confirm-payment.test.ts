@@ -93,6 +93,17 @@ describe('confirmPayment', () => {
     expect(error).toMatchObject({ code: 'unsupported_payment_action', action, actionData: { type: action, metadata: { detail: 'x' } }, paymentId: 'pay_1' });
   });
 
+  it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'http://bank.example/approve', 'not a url'])(
+    'never opens a redirect to %s (only https, or http on localhost): an action it cannot run',
+    async (redirectUrl) => {
+      const payment: Payment = { ...redirecting, requireActionData: { type: 'redirect', metadata: { redirect: { redirectUrl } } } };
+      const navigate = vi.fn();
+      const error = await confirmPayment({ payment, navigate, continuePayment: vi.fn() }).catch((caught: unknown) => caught);
+      expect(TesseraPaymentActionError.isInstance(error)).toBe(true);
+      expect(navigate).not.toHaveBeenCalled();
+    },
+  );
+
   it('rejects a threeds_auth payment without its challenge data as an action it cannot run', async () => {
     const payment: Payment = { ...base, status: 'pending', requireAction: 'threeds_auth' };
     await expect(confirmPayment({ payment, threeds: challengeOutcome({ success: true, authenticationStatus: 'successful', reason: undefined }), continuePayment: vi.fn() })).rejects.toMatchObject({ code: 'unsupported_payment_action', action: 'threeds_auth' });

@@ -1,5 +1,6 @@
 import { getRedirectUrl, getThreeDSChallenge, isSettledPayment, type NormalizedPaymentStatus, normalizePaymentStatus, type Payment, TesseraAbortError, TesseraTimeoutError } from '@tessera/core';
 import type { ChallengeResult, StartChallengeOptions } from './challenge-modal.js';
+import { isSecureUrl } from './environment.js';
 import { TesseraConfigurationError, TesseraPaymentActionError } from './errors.js';
 import type { ThreeDS } from './threeds.js';
 import { waitForFinalStatus, type WaitForFinalStatusOptions } from './wait-for-final-status.js';
@@ -80,7 +81,9 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
       if (actions >= MAX_ACTIONS) break;
       const action = payment.requireAction ?? '';
       const challenge = action === 'threeds_auth' ? getThreeDSChallenge(payment) : undefined;
-      const redirectUrl = action === 'redirect' ? getRedirectUrl(payment) : undefined;
+      // Only an https page (http on this machine) is ever opened: a `javascript:` or `data:` URL from a hostile or
+      // broken answer would run in this page. Anything else is an action this page cannot run.
+      const redirectUrl = action === 'redirect' ? secureUrl(getRedirectUrl(payment)) : undefined;
       if (challenge) {
         if (!options.threeds) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `threeds` (createThreeDS) for a 3DS challenge');
         result.challenge = await options.threeds.startChallenge(challenge, { ...options.challenge, ...(signal ? { signal } : {}) });
@@ -104,6 +107,9 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
   }
   return result;
 }
+
+/** `url` when it is an https URL (or http on localhost), else `undefined`. */
+const secureUrl = (url: string | undefined): string | undefined => (url !== undefined && isSecureUrl(url) ? url : undefined);
 
 /** What identifies an action: its kind and its data (the same challenge, the same redirect URL). */
 const actionKey = (payment: Payment): string => `${payment.requireAction ?? ''}:${JSON.stringify(payment.requireActionData ?? null)}`;
