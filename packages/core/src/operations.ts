@@ -102,6 +102,15 @@ const paymentOutcome = {
   outcomeKey: 'payment',
 } as const;
 
+/** How subscription create and rebill answer: they may charge, so any 2xx is returned, the subscription recognised by its id. */
+const subscriptionOutcome = {
+  response: subscription,
+  unwrap: ['subscription'],
+  answer: 'recognised',
+  requires: ['id'],
+  outcomeKey: 'subscription',
+} as const;
+
 /**
  * Every operation of the service (sections 4.1–4.10). Nothing else in the SDK spells an API path or pairs an
  * operation with its schemas.
@@ -419,11 +428,7 @@ export const operations = {
     assumed: false,
     request: createSubscriptionRequest,
     sendAs: 'body',
-    response: subscription,
-    unwrap: ['subscription'],
-    answer: 'recognised',
-    requires: ['id'],
-    outcomeKey: 'subscription',
+    ...subscriptionOutcome,
     nested: { payment },
   }),
   listSubscriptions: op({
@@ -454,11 +459,7 @@ export const operations = {
     assumed: false,
     request: rebillSubscriptionRequest,
     sendAs: 'body',
-    response: subscription,
-    unwrap: ['subscription'],
-    answer: 'recognised',
-    requires: ['id'],
-    outcomeKey: 'subscription',
+    ...subscriptionOutcome,
     nested: { success: z.boolean(), message: z.string(), payment },
   }),
   changeSubscriptionProcessor: op({
