@@ -35,24 +35,30 @@ export interface PendingChallenge {
  * Creates a payment that needs a 3DS challenge on the sandbox's gateway store (test card 4000 0000 0000 3220) and
  * returns the four values `startChallenge` takes.
  */
-export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<PendingChallenge> => {
-  const token = await post(
-    vaultCardsPath,
-    { type: 'card', data: { number: '4000000000003220', expiration_month: 12, expiration_year: new Date().getFullYear() + 3, cvc: '123' } },
-    { [vaultKeyHeader]: SANDBOX_VAULT_KEY },
-  );
-  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'basistheory', nonSensitiveMetadata: { authentication: 'sca_required' } })).toString('base64');
+export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<PendingChallenge> =>
+  toPendingChallenge(await chargeTestCard('4000000000003220', { metadata: { authentication: 'sca_required' } }));
+
+/**
+ * What a merchant server does for a sandbox test card on the gateway store: the card into the sandbox vault, the
+ * service token (with `metadata` as its `nonSensitiveMetadata`), the instrument, then a customer purchase of $19.99
+ * (with `returnUrl` when given). Returns the process answer.
+ */
+async function chargeTestCard(cardNumber: string, options: { returnUrl?: string | undefined; metadata?: Record<string, unknown> } = {}): Promise<Record<string, unknown>> {
+  const year = new Date().getFullYear() + 3;
+  const token = await post(vaultCardsPath, { type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: year, cvc: '123' } }, { [vaultKeyHeader]: SANDBOX_VAULT_KEY });
+  const envelope = { type: 'card', token: token.id, provider: 'basistheory', ...(options.metadata ? { nonSensitiveMetadata: options.metadata } : {}) };
+  const serviceToken = Buffer.from(JSON.stringify(envelope)).toString('base64');
   const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
   const auth = { authorization: `Bearer ${SECRET_KEY}` };
   const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
   const instrument = created.paymentInstrument as { id: string };
-  const processed = await post(
+  const { returnUrl } = options;
+  return post(
     `${API_PREFIX}${routePath(routes.processPayment)}`,
-    { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase' },
+    { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase', ...(returnUrl ? { returnUrl } : {}) },
     auth,
   );
-  return toPendingChallenge(processed);
-};
+}
 
 function toPendingChallenge(processed: Record<string, unknown>): PendingChallenge {
   const payment = processed.payment as { id: string; requireActionData?: { metadata: { threedsSession: Record<string, string> } } };
@@ -173,21 +179,8 @@ export const popupsAllowed: BrowserCommand<[iframeTitle: string]> = async (conte
  * The merchant server's `payments.process` for a sandbox test card on the gateway store (a customer purchase of
  * $19.99, with `returnUrl` when given): the payment as it answered.
  */
-export const processTestCard: BrowserCommand<[cardNumber: string, returnUrl?: string]> = async (_context, cardNumber, returnUrl): Promise<Record<string, unknown>> => {
-  const year = new Date().getFullYear() + 3;
-  const token = await post(vaultCardsPath, { type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: year, cvc: '123' } }, { [vaultKeyHeader]: SANDBOX_VAULT_KEY });
-  const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'basistheory' })).toString('base64');
-  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
-  const auth = { authorization: `Bearer ${SECRET_KEY}` };
-  const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
-  const instrument = created.paymentInstrument as { id: string };
-  const processed = await post(
-    `${API_PREFIX}${routePath(routes.processPayment)}`,
-    { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase', ...(returnUrl ? { returnUrl } : {}) },
-    auth,
-  );
-  return processed.payment as Record<string, unknown>;
-};
+export const processTestCard: BrowserCommand<[cardNumber: string, returnUrl?: string]> = async (_context, cardNumber, returnUrl): Promise<Record<string, unknown>> =>
+  (await chargeTestCard(cardNumber, { returnUrl })).payment as Record<string, unknown>;
 
 /** The merchant server's `payments.continue({ paymentId })`: the payment as the sandbox answers it. */
 export const continueTestPayment: BrowserCommand<[paymentId: string]> = async (_context, paymentId): Promise<Record<string, unknown>> => {
