@@ -3,8 +3,10 @@ import { checkChallengeInput } from './challenge-input.js';
 import { type ChallengeResult, openChallengeModal, type StartChallengeOptions } from './challenge-modal.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
-import { checkSessionInput } from './threeds-session-input.js';
+import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
 import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsConfig, type WebThreedsLoader } from './web-threeds.js';
+
+export type { CreateThreeDSSessionInput, ThreeDSInstrument, ThreeDSPaymentContext } from './threeds-session-input.js';
 
 /** Where web-threeds loads its challenge and method pages from in `production` and `development` (BT's own). */
 export const BASIS_THEORY_SDK_BASE_URL = 'https://3ds.basistheory.com';
@@ -29,26 +31,6 @@ export interface ThreeDSOptions extends VaultConnectionOptions {
   disableTelemetry?: boolean;
 }
 
-/** The card instrument a 3DS session is created for (section 4.4 of the interface). */
-export interface ThreeDSInstrument {
-  /** Payment instrument id (from the merchant server's `createFromToken`). */
-  id: string;
-  /** The vault's raw token id (`CardTokenResponse.id`, the Basis Theory token). */
-  tokenId: string;
-  /** Only `card` is defined. */
-  type?: 'card';
-  card: { last4: string; bin: string; expirationMonth: number; expirationYear: number };
-}
-
-/** The payment a 3DS session authenticates. */
-export interface ThreeDSPaymentContext {
-  /** Amount in minor units (cents for USD). */
-  amount: number;
-  /** ISO 4217 currency code. */
-  currency: string;
-  customerInfo?: { name?: string; email?: string };
-}
-
 /**
  * What the merchant server sends to `POST /threeds/create-session` (with the `storeId` added there when it was not
  * given here). Hand it to your server; the browser never calls the service itself.
@@ -62,14 +44,6 @@ export interface ThreeDSCreateSessionBody {
    * the interface document's `sessionId` (the same id) and `metadata` beside it.
    */
   sessionData: { id: string; sessionId: string; metadata: Record<string, unknown>; cardBrand?: string; additionalCardBrands?: string[] };
-}
-
-/** Input of {@link ThreeDS.createSession}. */
-export interface CreateThreeDSSessionInput {
-  instrument: ThreeDSInstrument;
-  payment: ThreeDSPaymentContext;
-  /** The store, if the page knows it; otherwise the server adds it. */
-  storeId?: string;
 }
 
 /** Browser-side 3DS through Basis Theory's `@basis-theory/web-threeds`: session creation and the challenge modal. */
