@@ -1,6 +1,8 @@
 import type { ThreeDSChallenge } from '@tessera/core';
 import { checkChallengeInput } from './challenge-input.js';
-import { type ChallengeResult, openChallengeModal, type StartChallengeOptions } from './challenge-modal.js';
+import { openChallengeModal } from './challenge-modal.js';
+import type { StartChallengeOptions } from './challenge-options.js';
+import type { ChallengeResult } from './challenge-result.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
 import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
