@@ -8,7 +8,8 @@ import { listen } from './event-listeners.js';
 import { rememberFocus, trapFocus } from './focus-trap.js';
 import { watchRelayFrames } from './relay-watch.js';
 import { lockScroll } from './scroll-lock.js';
-import { type ChallengeRunner, webThreedsChallenge } from './web-threeds-challenge.js';
+import type { WebThreedsSetup } from './web-threeds.js';
+import { webThreedsChallenge } from './web-threeds-challenge.js';
 
 export type { ChallengeLabels, StartChallengeOptions } from './challenge-options.js';
 export type { ChallengeFailureReason, ChallengeResult } from './challenge-result.js';
@@ -22,7 +23,7 @@ let challengeCount = 0;
  * outcome. `createThreeDS().startChallenge` checked the challenge, the options (`checkChallengeInput`) and the DOM
  * before web-threeds loaded; see there for the full contract.
  */
-export function openChallengeModal(challenge: ThreeDSChallenge, options: StartChallengeOptions, runner: ChallengeRunner): Promise<ChallengeResult> {
+export function openChallengeModal(challenge: ThreeDSChallenge, options: StartChallengeOptions, setup: WebThreedsSetup): Promise<ChallengeResult> {
   if (challengeOpen) return Promise.reject(new TesseraChallengeError('challenge_in_progress', 'A 3DS challenge is already open'));
   const { signal } = options;
   if (signal?.aborted) return Promise.resolve(challengeEnded('cancelled'));
@@ -32,10 +33,10 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
   const windowSize = options.windowSize ?? '03';
   const timeoutMs = options.timeoutMs ?? 600_000;
   // The notification comes from web-threeds' challenge page, served from its sdkBaseUrl.
-  const sdkOrigin = new URL(runner.config.sdkBaseUrl).origin;
+  const sdkOrigin = new URL(setup.config.sdkBaseUrl).origin;
   const { dialog, closeButton, container, startGuard, endGuard } = createChallengeDialog(`tessera-3ds-${++challengeCount}`, labels, windowSize, options.nonce);
   const restoreFocus = rememberFocus();
-  const webThreeds = webThreedsChallenge(runner, challenge);
+  const webThreeds = webThreedsChallenge(setup, challenge);
 
   return new Promise<ChallengeResult>((resolve) => {
     let settled = false;

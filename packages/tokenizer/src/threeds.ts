@@ -6,7 +6,7 @@ import type { ChallengeResult } from './challenge-result.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
 import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
-import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsConfig, type WebThreedsLoader } from './web-threeds.js';
+import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsLoader, type WebThreedsSetup } from './web-threeds.js';
 
 export type { CreateThreeDSSessionInput, ThreeDSInstrument, ThreeDSPaymentContext } from './threeds-session-input.js';
 
@@ -81,7 +81,7 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
     throw new TesseraConfigurationError('invalid_option', 'sdkBaseUrl must be an https URL (plain http only on localhost)');
   }
   // Validates the key and the URLs again at use (the key may be missing until then), then loads the library.
-  const prepare = async (): Promise<{ factory: Awaited<ReturnType<typeof loadBasisTheory3ds>>; publicKey: string; config: WebThreedsConfig & { sdkBaseUrl: string } }> => {
+  const prepare = async (): Promise<WebThreedsSetup> => {
     const publicKey = connection.vaultKey;
     const factory = await loadBasisTheory3ds(options.loadWebThreeds);
     return { factory, publicKey, config: { apiBaseUrl: connection.vaultUrl, sdkBaseUrl, disableTelemetry: options.disableTelemetry ?? true } };
@@ -90,8 +90,7 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
     async createSession(input) {
       const valid = checkSessionInput(input);
       if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
-      const { factory, publicKey, config } = await prepare();
-      const { webThreeds, release } = configureWebThreeds(factory, publicKey, config);
+      const { webThreeds, release } = configureWebThreeds(await prepare());
       let session: Awaited<ReturnType<WebThreeds['createSession']>>;
       try {
         session = await webThreeds.createSession({ tokenId: valid.instrument.tokenId });

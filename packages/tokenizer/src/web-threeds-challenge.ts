@@ -1,13 +1,6 @@
 import { type ChallengeWindowSize, MAX_TIMER_MS, type ThreeDSChallenge } from '@tessera/core';
 import { CHALLENGE_FRAME_SANDBOX, sandboxFramesIn } from './frame-sandbox.js';
-import { configureWebThreeds, type WebThreedsConfig, type WebThreedsModule } from './web-threeds.js';
-
-/** How the modal runs web-threeds: its factory, the public key and its configuration. */
-export interface ChallengeRunner {
-  factory: WebThreedsModule['BasisTheory3ds'];
-  publicKey: string;
-  config: WebThreedsConfig & { sdkBaseUrl: string };
-}
+import { configureWebThreeds, type WebThreedsSetup } from './web-threeds.js';
 
 /** One challenge run by web-threeds inside the modal. */
 export interface WebThreedsChallenge {
@@ -25,19 +18,17 @@ export interface WebThreedsChallenge {
  * settles. web-threeds is configured for this challenge only (its settings are module-wide), and every iframe it
  * appends is sandboxed before it navigates.
  */
-export function webThreedsChallenge(runner: ChallengeRunner, challenge: ThreeDSChallenge): WebThreedsChallenge {
+export function webThreedsChallenge(setup: WebThreedsSetup, challenge: ThreeDSChallenge): WebThreedsChallenge {
   let removeContainers = (): void => undefined;
   return {
     start(container, windowSize, timeoutMs) {
-      const configured = configureWebThreeds(runner.factory, runner.publicKey, runner.config);
+      const configured = configureWebThreeds(setup);
       removeContainers = configured.release;
       sandboxFramesIn(container);
       // Our timer decides the timeout; web-threeds' own one (which settles as an error) comes later.
+      // The challenge is checkChallengeInput's copy: its four values, nothing else.
       const ended = configured.webThreeds.startChallenge({
-        sessionId: challenge.sessionId,
-        acsChallengeUrl: challenge.acsChallengeUrl,
-        acsTransactionId: challenge.acsTransactionId,
-        threeDSVersion: challenge.threeDSVersion,
+        ...challenge,
         windowSize,
         containerId: container.id,
         timeout: Math.min(timeoutMs + 10_000, MAX_TIMER_MS),
