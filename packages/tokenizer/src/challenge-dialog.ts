@@ -18,9 +18,8 @@ export interface ChallengeDialog {
   closeButton: HTMLButtonElement;
   /** Where web-threeds puts its iframe: it takes a `containerId`, so this one has an id. */
   container: HTMLDivElement;
-  /** Focusable ends of the dialog, for the focus trap. */
-  startGuard: HTMLSpanElement;
-  endGuard: HTMLSpanElement;
+  /** The focusable first and last elements of the dialog, for the focus trap. */
+  guards: [HTMLSpanElement, HTMLSpanElement];
 }
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, attributes: Record<string, string>, text?: string): HTMLElementTagNameMap[K] {
@@ -52,7 +51,7 @@ export function createChallengeDialog(id: string, labels: ChallengeLabels, windo
   const container = element('div', { id: `${id}-container` });
   header.append(title, closeButton);
   dialog.append(element('style', nonce ? { nonce } : {}, styles), startGuard, header, description, container, endGuard);
-  return { dialog, closeButton, container, startGuard, endGuard };
+  return { dialog, closeButton, container, guards: [startGuard, endGuard] };
 }
 
 /** Names web-threeds' iframe for screen readers and sizes it to the EMV window size, like the rest of the modal. */

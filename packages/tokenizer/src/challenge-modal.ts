@@ -34,7 +34,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
   const timeoutMs = options.timeoutMs ?? 600_000;
   // The notification comes from web-threeds' challenge page, served from its sdkBaseUrl.
   const sdkOrigin = new URL(setup.config.sdkBaseUrl).origin;
-  const { dialog, closeButton, container, startGuard, endGuard } = createChallengeDialog(`tessera-3ds-${++challengeCount}`, labels, windowSize, options.nonce);
+  const { dialog, closeButton, container, guards } = createChallengeDialog(`tessera-3ds-${++challengeCount}`, labels, windowSize, options.nonce);
   const restoreFocus = rememberFocus();
   const webThreeds = webThreedsChallenge(setup, challenge);
 
@@ -66,7 +66,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       // Added before web-threeds adds its own listener, so ours sees every notification first.
       listenForChallengeNotification(sdkOrigin, challenge.sessionId, () => frame, settle),
       listen([[dialog, 'cancel'], [dialog, 'close'], [closeButton, 'click'], [signal, 'abort']], cancel),
-      trapFocus(startGuard, endGuard, closeButton, () => frame ?? closeButton),
+      trapFocus(guards, closeButton, () => frame ?? closeButton),
       () => clearTimeout(timer),
     );
 

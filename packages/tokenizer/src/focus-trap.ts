@@ -6,7 +6,7 @@ import { listen } from './event-listeners.js';
  * round (past the end to the first element, before the start to the last one, the iframe once there is one).
  * Returns the function that removes the guards' listeners.
  */
-export function trapFocus(startGuard: HTMLElement, endGuard: HTMLElement, first: HTMLElement, last: () => HTMLElement): () => void {
+export function trapFocus([startGuard, endGuard]: [HTMLElement, HTMLElement], first: HTMLElement, last: () => HTMLElement): () => void {
   return listen([[startGuard, 'focus'], [endGuard, 'focus']], (event) => (event.target === startGuard ? last() : first).focus());
 }
 
