@@ -1,5 +1,5 @@
 import { challengeWindowSizes, type FieldError, MAX_TIMER_MS, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
-import type { StartChallengeOptions } from './challenge-modal.js';
+import type { StartChallengeOptions } from './challenge-options.js';
 import { isSecureUrl } from './environment.js';
 
 // The protocol versions the EMV 3DS specification defines for 2.x (1.0.2 is 3DS1, gone): 2.1.0, 2.2.0, 2.3.x.

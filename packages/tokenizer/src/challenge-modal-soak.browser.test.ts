@@ -66,7 +66,7 @@ function trackObservers() {
   const restore = patch(MutationObserver.prototype, {
     observe(this: MutationObserver, target: Node, options?: MutationObserverInit) {
       const stack = new Error().stack ?? '';
-      if (stack.includes('challenge-modal.ts')) {
+      if (stack.includes('challenge-dialog.ts')) {
         observing.set(this, stack);
         observed++;
       }

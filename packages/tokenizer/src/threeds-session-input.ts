@@ -1,5 +1,32 @@
 import { type FieldError, TesseraValidationError } from '@tessera/core';
-import type { CreateThreeDSSessionInput } from './threeds.js';
+
+/** The card instrument a 3DS session is created for (section 4.4 of the interface). */
+export interface ThreeDSInstrument {
+  /** Payment instrument id (from the merchant server's `createFromToken`). */
+  id: string;
+  /** The vault's raw token id (`CardTokenResponse.id`, the Basis Theory token). */
+  tokenId: string;
+  /** Only `card` is defined. */
+  type?: 'card';
+  card: { last4: string; bin: string; expirationMonth: number; expirationYear: number };
+}
+
+/** The payment a 3DS session authenticates. */
+export interface ThreeDSPaymentContext {
+  /** Amount in minor units (cents for USD). */
+  amount: number;
+  /** ISO 4217 currency code. */
+  currency: string;
+  customerInfo?: { name?: string; email?: string };
+}
+
+/** Input of `createThreeDS().createSession`. */
+export interface CreateThreeDSSessionInput {
+  instrument: ThreeDSInstrument;
+  payment: ThreeDSPaymentContext;
+  /** The store, if the page knows it; otherwise the server adds it. */
+  storeId?: string;
+}
 
 /** What `createThreeDS().createSession` checks before any network call. */
 export type CheckedSessionInput = CreateThreeDSSessionInput;

@@ -1,10 +1,14 @@
 import type { ThreeDSChallenge } from '@tessera/core';
 import { checkChallengeInput } from './challenge-input.js';
-import { type ChallengeResult, openChallengeModal, type StartChallengeOptions } from './challenge-modal.js';
+import { openChallengeModal } from './challenge-modal.js';
+import type { StartChallengeOptions } from './challenge-options.js';
+import type { ChallengeResult } from './challenge-result.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
-import { checkSessionInput } from './threeds-session-input.js';
-import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsConfig, type WebThreedsLoader } from './web-threeds.js';
+import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
+import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsLoader, type WebThreedsSetup } from './web-threeds.js';
+
+export type { CreateThreeDSSessionInput, ThreeDSInstrument, ThreeDSPaymentContext } from './threeds-session-input.js';
 
 /** Where web-threeds loads its challenge and method pages from in `production` and `development` (BT's own). */
 export const BASIS_THEORY_SDK_BASE_URL = 'https://3ds.basistheory.com';
@@ -29,26 +33,6 @@ export interface ThreeDSOptions extends VaultConnectionOptions {
   disableTelemetry?: boolean;
 }
 
-/** The card instrument a 3DS session is created for (section 4.4 of the interface). */
-export interface ThreeDSInstrument {
-  /** Payment instrument id (from the merchant server's `createFromToken`). */
-  id: string;
-  /** The vault's raw token id (`CardTokenResponse.id`, the Basis Theory token). */
-  tokenId: string;
-  /** Only `card` is defined. */
-  type?: 'card';
-  card: { last4: string; bin: string; expirationMonth: number; expirationYear: number };
-}
-
-/** The payment a 3DS session authenticates. */
-export interface ThreeDSPaymentContext {
-  /** Amount in minor units (cents for USD). */
-  amount: number;
-  /** ISO 4217 currency code. */
-  currency: string;
-  customerInfo?: { name?: string; email?: string };
-}
-
 /**
  * What the merchant server sends to `POST /threeds/create-session` (with the `storeId` added there when it was not
  * given here). Hand it to your server; the browser never calls the service itself.
@@ -62,14 +46,6 @@ export interface ThreeDSCreateSessionBody {
    * the interface document's `sessionId` (the same id) and `metadata` beside it.
    */
   sessionData: { id: string; sessionId: string; metadata: Record<string, unknown>; cardBrand?: string; additionalCardBrands?: string[] };
-}
-
-/** Input of {@link ThreeDS.createSession}. */
-export interface CreateThreeDSSessionInput {
-  instrument: ThreeDSInstrument;
-  payment: ThreeDSPaymentContext;
-  /** The store, if the page knows it; otherwise the server adds it. */
-  storeId?: string;
 }
 
 /** Browser-side 3DS through Basis Theory's `@basis-theory/web-threeds`: session creation and the challenge modal. */
@@ -105,7 +81,7 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
     throw new TesseraConfigurationError('invalid_option', 'sdkBaseUrl must be an https URL (plain http only on localhost)');
   }
   // Validates the key and the URLs again at use (the key may be missing until then), then loads the library.
-  const prepare = async (): Promise<{ factory: Awaited<ReturnType<typeof loadBasisTheory3ds>>; publicKey: string; config: WebThreedsConfig & { sdkBaseUrl: string } }> => {
+  const prepare = async (): Promise<WebThreedsSetup> => {
     const publicKey = connection.vaultKey;
     const factory = await loadBasisTheory3ds(options.loadWebThreeds);
     return { factory, publicKey, config: { apiBaseUrl: connection.vaultUrl, sdkBaseUrl, disableTelemetry: options.disableTelemetry ?? true } };
@@ -114,8 +90,7 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
     async createSession(input) {
       const valid = checkSessionInput(input);
       if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
-      const { factory, publicKey, config } = await prepare();
-      const { webThreeds, release } = configureWebThreeds(factory, publicKey, config);
+      const { webThreeds, release } = configureWebThreeds(await prepare());
       let session: Awaited<ReturnType<WebThreeds['createSession']>>;
       try {
         session = await webThreeds.createSession({ tokenId: valid.instrument.tokenId });

@@ -61,11 +61,18 @@ export async function loadBasisTheory3ds(load: WebThreedsLoader | undefined): Pr
 // The containers `BasisTheory3ds()` appends to <body> on every call (read in web-threeds 1.3.5).
 const containerIds = ['methodFrameContainer', 'challengeFrameContainer'];
 
+/** web-threeds loaded and ready to configure: its factory, the public key and the configuration. */
+export interface WebThreedsSetup {
+  factory: WebThreedsModule['BasisTheory3ds'];
+  publicKey: string;
+  config: WebThreedsConfig & { sdkBaseUrl: string };
+}
+
 /**
  * Configures web-threeds (its settings are module-wide, so every use sets them again) and returns it with a
  * `release` that removes the body containers this call added, so nothing of it stays in the page.
  */
-export function configureWebThreeds(factory: WebThreedsModule['BasisTheory3ds'], publicKey: string, config: WebThreedsConfig): { webThreeds: WebThreeds; release: () => void } {
+export function configureWebThreeds({ factory, publicKey, config }: WebThreedsSetup): { webThreeds: WebThreeds; release: () => void } {
   const added = containerIds.filter((id) => !document.getElementById(id));
   const webThreeds = factory(publicKey, config);
   return {

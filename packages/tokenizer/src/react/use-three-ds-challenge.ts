@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { type ChallengeResult, createThreeDS, type StartChallengeOptions, type ThreeDS, type ThreeDSChallenge, type ThreeDSOptions } from '@tessera/tokenizer';
 import { createClient } from './create-client.js';
+import { useLatestCall } from './use-latest-call.js';
 
 /** Options of {@link useThreeDSChallenge}. */
 export interface UseThreeDSChallengeOptions extends ThreeDSOptions {
@@ -26,12 +27,6 @@ export interface UseThreeDSChallengeResult {
   cancel(): void;
 }
 
-interface State {
-  loading: boolean;
-  error: Error | undefined;
-  result: ChallengeResult | undefined;
-}
-
 /**
  * React hook around `createThreeDS().startChallenge`. Give it `challenge` to open the modal from an effect, or call
  * `start` from an event handler. Safe under StrictMode double effects: the first effect's modal is closed
@@ -45,40 +40,16 @@ export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThr
     [environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry],
   );
 
-  const [state, setState] = useState<State>({ loading: false, error: undefined, result: undefined });
-  const current = useRef<AbortController | undefined>(undefined);
+  const { run, cancel, loading, error, result } = useLatestCall<ThreeDS, ChallengeResult>(created);
   const challengeOptionsRef = useRef(options.challengeOptions);
   challengeOptionsRef.current = options.challengeOptions;
 
   const start = useCallback(
-    async (next: ThreeDSChallenge, startOptions?: Omit<StartChallengeOptions, 'signal'>): Promise<ChallengeResult | undefined> => {
-      // Closing the previous modal settles it synchronously, which frees the slot for this one.
-      current.current?.abort();
-      const controller = new AbortController();
-      current.current = controller;
-      if (!created.client) {
-        setState({ loading: false, error: created.error, result: undefined });
-        return undefined;
-      }
-      setState({ loading: true, error: undefined, result: undefined });
-      try {
-        const result = await created.client.startChallenge(next, { ...(startOptions ?? challengeOptionsRef.current), signal: controller.signal });
-        if (controller.signal.aborted && current.current !== controller) return undefined;
-        if (current.current === controller) setState({ loading: false, error: undefined, result });
-        return result;
-      } catch (error) {
-        if (current.current === controller) setState({ loading: false, error: error instanceof Error ? error : new Error(String(error)), result: undefined });
-        return undefined;
-      } finally {
-        if (current.current === controller) current.current = undefined;
-      }
-    },
-    [created],
+    // Closing the previous modal (run aborts it) settles it synchronously, which frees the slot for this one.
+    (next: ThreeDSChallenge, startOptions?: Omit<StartChallengeOptions, 'signal'>) =>
+      run((threeds, signal) => threeds.startChallenge(next, { ...(startOptions ?? challengeOptionsRef.current), signal })),
+    [run],
   );
-
-  const cancel = useCallback(() => {
-    current.current?.abort();
-  }, []);
 
   // Keyed by value, so a new object with the same challenge does not reopen the modal.
   const challengeKey = challenge
@@ -90,15 +61,5 @@ export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThr
     void start({ sessionId: sessionId ?? '', acsChallengeUrl: acsChallengeUrl ?? '', acsTransactionId: acsTransactionId ?? '', threeDSVersion: threeDSVersion ?? '' });
   }, [challengeKey, start]);
 
-  useEffect(
-    () => () => {
-      // Unmount (or the StrictMode rehearsal): close the modal; its stale result is ignored.
-      const controller = current.current;
-      current.current = undefined;
-      controller?.abort();
-    },
-    [],
-  );
-
-  return { threeds: created.client, loading: state.loading, error: state.error ?? created.error, result: state.result, start, cancel };
+  return { threeds: created.client, loading, error, result, start, cancel };
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { type CardInput, createTokenizer, type Tokenizer, type TokenizerOptions, type WalletToken } from '@tessera/tokenizer';
 import { createClient } from './create-client.js';
+import { useLatestCall } from './use-latest-call.js';
 
 /** State and actions of {@link useTokenizer}. */
 export interface UseTokenizerResult {
@@ -22,14 +23,6 @@ export interface UseTokenizerResult {
   reset(): void;
 }
 
-interface State {
-  loading: boolean;
-  error: Error | undefined;
-  result: string | undefined;
-}
-
-const idle: State = { loading: false, error: undefined, result: undefined };
-
 /**
  * React hook around {@link createTokenizer}. The tokenizer is re-created only when the environment, vault URL,
  * key or timeout change. Safe under StrictMode: only the latest call updates state, and a request still in
@@ -48,56 +41,17 @@ export function useTokenizer(options: TokenizerOptions): UseTokenizerResult {
     [environment, vaultUrl, vaultKey, timeoutMs],
   );
 
-  const [state, setState] = useState<State>(idle);
-  const mounted = useRef(false);
-  const current = useRef<AbortController | undefined>(undefined);
-
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-      current.current?.abort();
-      current.current = undefined;
-    };
-  }, []);
-
-  const run = useCallback(
-    async (call: (tokenizer: Tokenizer, signal: AbortSignal) => Promise<string>): Promise<string | undefined> => {
-      current.current?.abort();
-      const controller = new AbortController();
-      current.current = controller;
-      const isCurrent = (): boolean => mounted.current && current.current === controller;
-      if (!created.client) {
-        setState({ loading: false, error: created.error, result: undefined });
-        return undefined;
-      }
-      setState({ loading: true, error: undefined, result: undefined });
-      try {
-        const token = await call(created.client, controller.signal);
-        if (isCurrent()) setState({ loading: false, error: undefined, result: token });
-        return token;
-      } catch (error) {
-        if (isCurrent()) setState({ loading: false, error: error instanceof Error ? error : new Error(String(error)), result: undefined });
-        return undefined;
-      } finally {
-        if (current.current === controller) current.current = undefined;
-      }
-    },
-    [created],
-  );
+  // A token the vault issued is returned to its caller even when a later call superseded it.
+  const { run, reset, loading, error, result } = useLatestCall<Tokenizer, string>(created, true);
 
   return {
     tokenizer: created.client,
-    loading: state.loading,
-    error: state.error ?? created.error,
-    result: state.result,
+    loading,
+    error,
+    result,
     tokenizeCard: useCallback((card: CardInput) => run((tokenizer, signal) => tokenizer.tokenizeCard(card, { signal })), [run]),
     tokenizeApplePay: useCallback((token: WalletToken) => run((tokenizer, signal) => tokenizer.tokenizeApplePay(token, { signal })), [run]),
     tokenizeGooglePay: useCallback((token: WalletToken) => run((tokenizer, signal) => tokenizer.tokenizeGooglePay(token, { signal })), [run]),
-    reset: useCallback(() => {
-      current.current?.abort();
-      current.current = undefined;
-      setState(idle);
-    }, []),
+    reset,
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readChallengeNotification } from './challenge-modal.js';
+import { readChallengeNotification } from './challenge-notification.js';
 
 // web-threeds' challenge notification, as its challenge page relays it (read in web-threeds 1.3.5).
 const notification = { type: 'challenge', id: '3ds_1', isCompleted: true, authenticationStatus: 'successful' };
