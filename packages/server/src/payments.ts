@@ -3,10 +3,7 @@ import {
   captureRequest,
   isSettledPayment,
   normalizePaymentStatus,
-  parseOrThrow,
-  poll,
   purchaseRequest,
-  resourceId,
   TesseraValidationError,
   type AuthorizeRequest,
   type CaptureRequest,
@@ -18,6 +15,7 @@ import {
   type RefundPaymentRequest,
   type VoidPaymentRequest,
 } from '@tessera/core';
+import { parseOrThrow, poll, resourceId } from '@tessera/core/internal';
 import type { HttpClient } from './http-client.js';
 import { isLoopbackUrl } from './loopback.js';
 import type { PagePromise } from './page.js';

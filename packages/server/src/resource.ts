@@ -1,4 +1,13 @@
-import { operations, parseOrThrow, resourceId, routePath, type Operation, type OperationInput, type OperationName, type OperationResource } from '@tessera/core';
+import {
+  operations,
+  parseOrThrow,
+  resourceId,
+  routePath,
+  type Operation,
+  type OperationInput,
+  type OperationName,
+  type OperationResource,
+} from '@tessera/core/internal';
 import type * as z from 'zod/mini';
 import type { HttpClient, HttpResult } from './http-client.js';
 import { Page, PagePromise } from './page.js';

@@ -1,4 +1,5 @@
-import { type ChallengeWindowSize, challengeWindowSizes, MAX_TIMER_MS, type ThreeDSChallenge } from '@tessera/core';
+import { type ChallengeWindowSize, challengeWindowSizes, type ThreeDSChallenge } from '@tessera/core';
+import { MAX_TIMER_MS } from '@tessera/core/internal';
 import { TesseraChallengeError } from './errors.js';
 import { CHALLENGE_FRAME_SANDBOX, sandboxFramesIn } from './frame-sandbox.js';
 import { configureWebThreeds, type WebThreedsConfig, type WebThreedsModule } from './web-threeds.js';
