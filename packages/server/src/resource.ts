@@ -144,7 +144,7 @@ function readAnswer(operation: Operation, result: HttpResult, input: unknown): u
     case 'required':
       return requireResource(operation, result);
     case 'recognised': {
-      const answer: Record<string, unknown> = { [operation.outcomeKey ?? 'resource']: recogniseResource(operation, result.data), raw: result.data };
+      const answer: Record<string, unknown> = { [operation.outcomeKey]: recogniseResource(operation, result.data), raw: result.data };
       for (const [key, schema] of Object.entries(operation.nested ?? {})) answer[key] = recogniseNested(schema, result.data, key);
       return answer;
     }
