@@ -72,7 +72,7 @@ const DEFAULT_PAGE_SIZE = 20;
 export const MIN_POLL_INTERVAL_MS = 1000;
 
 /** Payments: process (purchase, authorize, capture), retrieve, poll, void, refund and list (sections 4.5–4.8). */
-export class Payments extends Resource {
+export class Payments extends Resource<'processPayment' | 'continuePayment' | 'retrievePayment' | 'voidPayment' | 'refundPayment' | 'listPayments'> {
   readonly #loopback: boolean;
 
   /** @internal Created by `Tessera`; its API URL decides whether short polling intervals are allowed. */

@@ -48,11 +48,12 @@ export type ListOperationName = { [N in OperationName]: Catalog[N]['answer'] ext
 
 /**
  * The base of every resource (`tessera.payments`, `tessera.stores`, …): it holds the HTTP client and sends an
- * operation of the catalog by its name. The input is checked with the operation's request schema before anything is
+ * operation of the catalog by its name. `Served` names the operations the resource's methods send, and the only ones
+ * it may send; `served-operations.ts` refuses to compile while an operation of the catalog is served by none. The input is checked with the operation's request schema before anything is
  * sent (errors name the caller's fields), wrapped as the operation sends it, and the answer is read as the
  * operation says (see `answer` in core's `Operation`).
  */
-export abstract class Resource {
+export abstract class Resource<Served extends OperationName> {
   readonly #http: HttpClient;
 
   /** @internal Created by `Tessera`. */
@@ -66,7 +67,7 @@ export abstract class Resource {
    * is then typed by what it accepts (so `captureRequest` cannot check a purchase).
    * @internal
    */
-  protected async call<N extends OperationName, I extends CallInput<N> = CallInput<N>>(
+  protected async call<N extends Served, I extends CallInput<N> = CallInput<N>>(
     name: N,
     input: NoInfer<I>,
     options?: RequestOptions,
@@ -82,7 +83,7 @@ export abstract class Resource {
    * pages send another input, so they get idempotency keys of their own rather than the caller's.
    * @internal
    */
-  protected paginate<N extends ListOperationName>(
+  protected paginate<N extends Served & ListOperationName>(
     name: N,
     first: number,
     pageSize: number,
