@@ -55,6 +55,8 @@ export type ListOperationName = { [N in OperationName]: Catalog[N]['answer'] ext
  */
 export abstract class Resource<Served extends OperationName> {
   readonly #http: HttpClient;
+  /** @internal The operations this resource serves, for `served-operations.ts` (a type only: nothing is stored). */
+  declare protected readonly served: Served;
 
   /** @internal Created by `Tessera`. */
   constructor(http: HttpClient) {
