@@ -1,4 +1,26 @@
+import { readFileSync } from 'node:fs';
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+
+/**
+ * The modules that declare classes (the errors). `internal.cjs` takes them from `index.cjs` rather than carrying a
+ * copy, so each class exists once in a CommonJS process and `instanceof` holds whichever entry threw the error. Each
+ * must export only what the root exports (checked here).
+ */
+const classModules = ['errors', 'service-token-error'];
+const rootSource = readFileSync(new URL('./src/index.ts', import.meta.url), 'utf8');
+for (const module of classModules) {
+  const source = readFileSync(new URL(`./src/${module}.ts`, import.meta.url), 'utf8');
+  for (const [, name] of source.matchAll(/^export (?:declare )?(?:abstract )?(?:class|function|const|let) (\w+)/gm)) {
+    if (!new RegExp(`\\b${name}\\b`).test(rootSource)) throw new Error(`${module}.ts exports ${name}, which the root does not`);
+  }
+}
+const classesFromRoot: Plugin = {
+  name: 'classes-from-root',
+  setup(build) {
+    build.onResolve({ filter: new RegExp(`^\\./(${classModules.join('|')})\\.js$`) }, () => ({ path: './index.cjs', external: true }));
+  },
+};
 
 export default defineConfig([
   {
@@ -6,7 +28,7 @@ export default defineConfig([
     entry: ['src/**/*.ts', '!src/**/*.test.ts'],
     bundle: false,
     format: ['esm'],
-    dts: { entry: 'src/index.ts' },
+    dts: { entry: ['src/index.ts', 'src/internal.ts'] },
     clean: true,
     sourcemap: true,
     target: 'es2022',
@@ -14,16 +36,27 @@ export default defineConfig([
   {
     // Node loads one file rather than one per module (the `node` condition of the exports map): about 10 ms less of
     // every cold start. Bundlers keep the per-module build above, so pages still drop what they do not use.
-    entry: { 'node/index': 'src/index.ts' },
+    // The root and `internal` share their modules through one chunk (splitting), so an error class exists once and
+    // `instanceof` holds whichever entry threw it.
+    entry: { 'node/index': 'src/index.ts', 'node/internal': 'src/internal.ts' },
     format: ['esm'],
+    splitting: true,
     sourcemap: true,
     target: 'es2022',
   },
   {
     entry: ['src/index.ts'],
     format: ['cjs'],
-    dts: true,
+    dts: { entry: ['src/index.ts', 'src/internal.ts'] },
     sourcemap: true,
     target: 'es2022',
+  },
+  {
+    // esbuild splits only ESM, so `internal.cjs` takes the error classes from `index.cjs` (see `classModules`).
+    entry: ['src/internal.ts'],
+    format: ['cjs'],
+    sourcemap: true,
+    target: 'es2022',
+    esbuildPlugins: [classesFromRoot],
   },
 ]);

@@ -4,7 +4,7 @@ import { defineConfig } from 'tsup';
 // the card path never carries the 3DS modal or the wallet helpers. CJS stays one bundled file per entry.
 // The React entry imports the main entry by name, so both entries share one copy (one open-challenge guard).
 // `basis-theory` is the only module that names the optional peer @basis-theory/web-threeds (a dynamic import).
-const external = ['@tessera/tokenizer', '@tessera/core', 'zod', '@basis-theory/web-threeds', 'react'];
+const external = ['@tessera/tokenizer', '@tessera/core', '@tessera/core/internal', 'zod', '@basis-theory/web-threeds', 'react'];
 
 export default defineConfig([
   {

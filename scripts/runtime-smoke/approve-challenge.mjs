@@ -3,7 +3,7 @@
 // page. web-threeds needs a DOM, so a server-side runtime plays them with fetch. Kept alone so that a change in how
 // the sandbox emulates Basis Theory changes this file only.
 
-import { SANDBOX_VAULT_KEY, vaultKeyHeader } from '@tessera/core';
+import { SANDBOX_VAULT_KEY, vaultKeyHeader } from '@tessera/core/internal';
 
 /**
  * Opens a Basis Theory 3DS session for a card token, as web-threeds' `createSession({ tokenId })` does, and returns

@@ -1,4 +1,5 @@
-import { decodeServiceToken, encodeChallengeRequest, formatAmount } from '@tessera/core';
+import { decodeServiceToken, formatAmount } from '@tessera/core';
+import { encodeChallengeRequest } from '@tessera/core/internal';
 import { startMerchantServer, type ReceivedWebhook } from '@tessera-examples/merchant-server';
 import { renewSubscription } from '@tessera-examples/subscription-renewal';
 import { sandboxRoutes, startSandboxServer } from '@tessera/sandbox';

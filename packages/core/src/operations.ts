@@ -29,11 +29,8 @@ export const API_PREFIX = '/api/public/v1';
 /** An HTTP method: the catalog's operations use `GET` and `POST`; `Tessera.request` may send any of these. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/**
- * One operation of the service, as data: the server client sends it, the sandbox serves it, and both read it from
- * here. A path is relative to `{baseUrl}/api/public/v1`, with `{id}` placeholders.
- */
-export interface Operation {
+/** What every operation of the catalog has, whatever its answer (see {@link Operation}). */
+interface OperationBase {
   readonly method: HttpMethod;
   readonly path: string;
   /**
@@ -49,25 +46,16 @@ export interface Operation {
   readonly response: z.ZodMiniType;
   /** The keys the resource may be wrapped in (`{ payment }`), the documented one first; it may also come bare. */
   readonly unwrap: readonly string[];
-  /**
-   * How the answer is read. `required`: the document shows it, and the ids the SDK relies on must be there (a 2xx
-   * without them is a response validation error, never retried). `recognised`: "not shown": any 2xx is returned
-   * with what was recognised (best effort) and the raw body. `list`: the recognised items of a list. `redirect`: the
-   * answer is a 3xx whose `Location` is read, never followed (`response` describes what the SDK makes of it); any
-   * other operation refuses a redirect.
-   */
-  readonly answer: 'required' | 'recognised' | 'list' | 'redirect';
   /** `none` for a public route (no API key is sent to it, and the sandbox asks for none). Default `secret`. */
   readonly auth?: 'secret' | 'none';
   /**
-   * The fields the SDK relies on in the resource, each a non-empty string (`customer.id` for a nested one). A
-   * `required` answer without them is a response validation error; a `recognised` one that lists them is recognised
-   * by them rather than by its schema (a payment with only `id` and `status`). A payment (the `response` is core's
-   * `payment`) asking for a 3DS challenge (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
+   * The fields the SDK relies on in the resource, each a non-empty string (`customer.id` for a nested one), each a
+   * path of the `response` schema's fields (checked by the compiler). A `required` answer without them is a response
+   * validation error; a `recognised` one that lists them is recognised by them rather than by its schema (a payment
+   * with only `id` and `status`). A payment (the `response` is core's `payment`) asking for a 3DS challenge
+   * (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
    */
   readonly requires?: readonly string[];
-  /** For a `recognised` answer: the key the SDK's outcome gives the recognised resource (`{ store, raw }`). */
-  readonly outcomeKey?: string;
   /** When `request` is `undefined`: what the caller calls the path's `{id}`, the field a validation error names. Default `id`. */
   readonly idField?: string;
   /**
@@ -81,14 +69,73 @@ export interface Operation {
     readonly idField: string;
     readonly fields: readonly string[];
   };
+}
+
+/**
+ * An operation whose answer the document shows: the ids the SDK relies on (`requires`) must be there; a 2xx without
+ * them is a response validation error, never retried.
+ */
+interface RequiredOperation extends OperationBase {
+  readonly answer: 'required';
+  readonly outcomeKey?: never;
+  readonly nested?: never;
+}
+
+/**
+ * An operation whose answer is "not shown": any 2xx is returned with what was recognised (best effort) under
+ * `outcomeKey`, and the raw body.
+ */
+interface RecognisedOperation extends OperationBase {
+  readonly answer: 'recognised';
+  /** The key the SDK's outcome gives the recognised resource (`{ store, raw }`). */
+  readonly outcomeKey: string;
   /**
-   * For a `recognised` answer: other keys of the body returned beside the outcome, each recognised by its schema
-   * (`undefined` when absent or not recognised), e.g. the `refund` of a refund's answer.
+   * Other keys of the body returned beside the outcome, each recognised by its schema (`undefined` when absent or
+   * not recognised), e.g. the `refund` of a refund's answer.
    */
   readonly nested?: Readonly<Record<string, z.ZodMiniType>>;
 }
 
-const op = <const O extends Operation>(operation: O): O => operation;
+/** An operation answered with a list: the recognised items of one page. */
+interface ListOperation extends OperationBase {
+  readonly answer: 'list';
+  readonly outcomeKey?: never;
+  readonly nested?: never;
+}
+
+/**
+ * An operation answered with a 3xx whose `Location` is read, never followed (`response` describes what the SDK makes
+ * of it); any other operation refuses a redirect.
+ */
+interface RedirectOperation extends OperationBase {
+  readonly answer: 'redirect';
+  readonly outcomeKey?: never;
+  readonly nested?: never;
+}
+
+/**
+ * One operation of the service, as data: the server client sends it, the sandbox serves it, and both read it from
+ * here. A path is relative to `{baseUrl}/api/public/v1`, with `{id}` placeholders. Split by `answer`, how the answer
+ * is read: `required`, `recognised` (which must name its `outcomeKey`), `list` or `redirect`.
+ */
+export type Operation = RequiredOperation | RecognisedOperation | ListOperation | RedirectOperation;
+
+/** The named keys of `T` (not those of an index signature, which a loose object's output has). */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: unknown } & string;
+
+/** The dotted paths of `T`'s fields, three levels deep (`id`, `customer.id`). */
+type FieldPath<T, Depth extends readonly unknown[] = []> = Depth['length'] extends 3
+  ? never
+  : T extends object
+    ? { [K in KnownKeys<T>]: K | `${K}.${FieldPath<NonNullable<T[K]>, [...Depth, unknown]>}` }[KnownKeys<T>]
+    : never;
+
+/** An operation's `requires`, each a field path of what its `response` schema outputs. */
+type CheckedRequires<O extends Operation> = O extends { readonly requires: readonly string[] }
+  ? { readonly requires: readonly FieldPath<z.output<O['response']>>[] }
+  : unknown;
+
+const op = <const O extends Operation>(operation: O & CheckedRequires<O>): O => operation;
 
 /**
  * How void and refund answer (the document: "not shown"; published: the payment's fields at the top level, a

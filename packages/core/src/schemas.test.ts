@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { TesseraError } from './errors.js';
 import { processPaymentRequest, type ProcessPaymentRequest } from './payment.js';
 import * as core from './index.js';
+import * as internal from './internal.js';
 import { parseOrThrow } from './validation.js';
 import { TesseraValidationError } from './errors.js';
 
@@ -57,8 +58,8 @@ describe('request schemas', () => {
     ['partial refund in cents', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 500 }, []],
     ['refund of 5.5', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 5.5 }, ['amount:invalid_type']],
     ['refund of 0 (it would move nothing)', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 0 }, ['amount:too_small']],
-    ['processor', core.createProcessorRequest, { processor }, []],
-    ['processor with a currency that is not ISO 4217', core.createProcessorRequest, { processor: { ...processor, supportedCurrencies: ['USD', 'XYZ'] } }, ['processor.supportedCurrencies.1:invalid_format']],
+    ['processor', internal.createProcessorRequest, { processor }, []],
+    ['processor with a currency that is not ISO 4217', internal.createProcessorRequest, { processor: { ...processor, supportedCurrencies: ['USD', 'XYZ'] } }, ['processor.supportedCurrencies.1:invalid_format']],
     ['flow in a data object', core.createPaymentFlowRequest, { data: flow }, []],
     ['flow not wrapped', core.createPaymentFlowRequest, flow, ['data:required']],
     ['flow with routing rules (format "not shown") and 50 fallback retries', core.createPaymentFlowRequest, { data: { ...flow, maxFallbackRetries: 50, routingRules: [{ brand: 'visa' }] } }, []],
@@ -101,9 +102,9 @@ describe('response schemas', () => {
     ['store', core.store, { id: 'store_1', name: 'S', baseCurrency: 'USD' }],
     ['product', core.product, { id: 'prod_1', name: 'P', variants: [{ id: 'var_1' }] }],
     ['checkout session', core.checkoutSession, { id: 'cs_1', redirectUrl: 'https://pay.example/cs_1' }],
-    ['order list', core.orderList, { data: [{ id: 'ord_1' }] }],
-    ['payment list', core.paymentList, { data: [{ id: 'pay_1', amount: 1, currency: 'USD', status: 'pending' }] }],
-    ['webhook list', core.webhookList, { data: [{ id: 'evt_1', type: 'payment.succeeded' }] }],
+    ['order list', internal.orderList, { data: [{ id: 'ord_1' }] }],
+    ['payment list', internal.paymentList, { data: [{ id: 'pay_1', amount: 1, currency: 'USD', status: 'pending' }] }],
+    ['webhook list', internal.webhookList, { data: [{ id: 'evt_1', type: 'payment.succeeded' }] }],
   ])('%s accepts the document shape and keeps unknown fields', (_name, schema, value) => {
     expect(z.parse(schema, { ...value, addedLater: { x: 1 } })).toEqual({ ...value, addedLater: { x: 1 } });
   });
@@ -120,7 +121,7 @@ describe('response schemas', () => {
 
 describe('field errors', () => {
   it('name the field inside a union that no branch accepts', () => {
-    const ids = z.union([z.array(core.resourceId), z.looseObject({ processorIds: z.array(core.resourceId) })]);
+    const ids = z.union([z.array(internal.resourceId), z.looseObject({ processorIds: z.array(internal.resourceId) })]);
     expect(fieldsOf(ids, { processorIds: ['p', 7] })).toEqual(['processorIds.1:invalid_type']);
     expect(fieldsOf(ids, ['p', ''])).toEqual(['1:too_small']);
     expect(fieldsOf(z.looseObject({ body: ids }), {})).toEqual(['body:required']);

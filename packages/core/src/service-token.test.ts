@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeServiceToken, type ServiceToken } from './service-token.js';
-import { encodeServiceToken, ServiceTokenError } from './service-token-encode.js';
+import { encodeServiceToken } from './service-token-encode.js';
+import { ServiceTokenError } from './service-token-error.js';
 import { TesseraError } from './errors.js';
 
 const token: ServiceToken = {

@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { decodeBase64Utf8 } from './base64.js';
 import { findCardDataField } from './card-data-fields.js';
-import { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, serviceTokenStep } from './service-token-encode.js';
+import { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError } from './service-token-error.js';
+import { serviceTokenStep } from './service-token-step.js';
 import { toFieldErrors } from './validation.js';
 
 const looseText = z.optional(z.nullable(z.string()));

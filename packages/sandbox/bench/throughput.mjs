@@ -8,7 +8,8 @@ import { Agent, createServer, request } from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { API_PREFIX, encodeServiceToken, routePath, routes } from '@tessera/core';
+import { encodeServiceToken } from '@tessera/core';
+import { API_PREFIX, routePath, routes } from '@tessera/core/internal';
 
 const HOST = '127.0.0.1'; // an address, not a name: no lookup per connection
 

@@ -1,4 +1,5 @@
-import { decodeChallengeRequest, formatAmount } from '@tessera/core';
+import { formatAmount } from '@tessera/core';
+import { decodeChallengeRequest } from '@tessera/core/internal';
 import type { SandboxContext } from './context.js';
 import { completeBtChallenge, findBtChallenge } from './bt-threeds.js';
 import { settleChallenge } from './payments.js';

@@ -1,4 +1,5 @@
-import { initCheckoutRequest, type OperationInput } from '@tessera/core';
+import { initCheckoutRequest } from '@tessera/core';
+import type { OperationInput } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, validationError } from './http-error.js';

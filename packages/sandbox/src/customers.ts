@@ -1,4 +1,4 @@
-import type { OperationInput } from '@tessera/core';
+import type { OperationInput } from '@tessera/core/internal';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
 import { customerFields } from './instruments.js';

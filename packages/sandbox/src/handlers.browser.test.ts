@@ -1,4 +1,4 @@
-import { API_PREFIX, routePath, routes } from '@tessera/core';
+import { API_PREFIX, routePath, routes } from '@tessera/core/internal';
 import { getResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, sandboxRoutes } from './index.js';

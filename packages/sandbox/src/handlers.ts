@@ -1,4 +1,4 @@
-import { API_PREFIX, type Operation, type OperationMethod, type OperationName, operations } from '@tessera/core';
+import { API_PREFIX, type Operation, type OperationMethod, type OperationName, operations } from '@tessera/core/internal';
 import { http, type HttpHandler } from 'msw';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from './http-error.js';

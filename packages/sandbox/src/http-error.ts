@@ -1,4 +1,5 @@
-import type { ApiErrorBody, FieldError } from '@tessera/core';
+import type { FieldError } from '@tessera/core';
+import type { ApiErrorBody } from '@tessera/core/internal';
 
 /**
  * The error codes the vendor publishes, used as the body's top-level `code` where one applies (POST-payments-void:

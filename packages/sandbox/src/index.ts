@@ -1,6 +1,6 @@
 export { type ClockMode, type TestClock } from './clock.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './faults.js';
-export { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
+export { SANDBOX_API_KEY } from './keys.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
 export { type IdempotencyRecord, type StoredResponse } from './idempotency.js';
 export { type ListView, type RecordView, type SandboxRecords } from './records.js';

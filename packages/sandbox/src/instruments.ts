@@ -1,4 +1,5 @@
-import { decodeServiceToken, type OperationInput, ServiceTokenError, type ServiceTokenMetadata } from '@tessera/core';
+import { decodeServiceToken, ServiceTokenError, type ServiceTokenMetadata } from '@tessera/core';
+import type { OperationInput } from '@tessera/core/internal';
 import { newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';

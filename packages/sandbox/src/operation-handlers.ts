@@ -1,4 +1,4 @@
-import type { OperationInput, OperationName } from '@tessera/core';
+import type { OperationInput, OperationName } from '@tessera/core/internal';
 import { createCheckoutSession, initCheckout, payCheckout } from './checkout.js';
 import type { SandboxContext } from './context.js';
 import { listEvents, recentEvents, retrieveEvent } from './events.js';

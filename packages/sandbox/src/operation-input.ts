@@ -1,4 +1,5 @@
-import { archiveProcessorsRequest, type OperationInput, type OperationName, operations, resourceId } from '@tessera/core';
+import { archiveProcessorsRequest } from '@tessera/core';
+import { type OperationInput, type OperationName, operations, resourceId } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { validate } from './validate.js';
 

@@ -1,4 +1,5 @@
-import type { CaptureRequest, OperationInput } from '@tessera/core';
+import type { CaptureRequest } from '@tessera/core';
+import type { OperationInput } from '@tessera/core/internal';
 import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession } from './bt-threeds.js';
 import type { SandboxContext } from './context.js';
 import { notFound, validationError } from './http-error.js';

@@ -1,4 +1,4 @@
-import { type OperationName, operations } from '@tessera/core';
+import { type OperationName, operations } from '@tessera/core/internal';
 import { type SandboxRouteName, sandboxRoutes } from './sandbox-routes.js';
 
 /** Name of a route of the sandbox: an operation of core's catalog, or one of the sandbox's own routes. */

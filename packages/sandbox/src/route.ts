@@ -1,4 +1,4 @@
-import { sleep, type OperationMethod } from '@tessera/core';
+import { sleep, type OperationMethod } from '@tessera/core/internal';
 import { http, HttpResponse, type HttpHandler, type RequestHandler } from 'msw';
 import { MAX_BODY_BYTES } from './body-limit.js';
 import type { SandboxContext } from './context.js';

@@ -1,4 +1,4 @@
-import type { OperationMethod } from '@tessera/core';
+import type { OperationMethod } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { challengePage, completePage } from './acs.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';

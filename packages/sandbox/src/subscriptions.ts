@@ -1,4 +1,4 @@
-import type { OperationInput } from '@tessera/core';
+import type { OperationInput } from '@tessera/core/internal';
 import type { SandboxContext } from './context.js';
 import { defaultInstrumentOf, requireCustomer } from './customers.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from './http-error.js';

@@ -1,4 +1,4 @@
-import { toFieldErrors } from '@tessera/core';
+import { toFieldErrors } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { validationError } from './http-error.js';
 

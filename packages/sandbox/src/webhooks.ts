@@ -1,4 +1,5 @@
-import { publishedWebhookEventTypes, signWebhookPayload, sleep, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus } from '@tessera/core';
+import { publishedWebhookEventTypes, signWebhookPayload, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus } from '@tessera/core';
+import { sleep } from '@tessera/core/internal';
 import { requireStore } from './instruments.js';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from './http-error.js';

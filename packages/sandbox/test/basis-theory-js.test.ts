@@ -2,9 +2,9 @@
 // localhost: this proves the emulation speaks BT's wire format (paths, BT-API-KEY, casing, error bodies), not
 // only our own tokenizer.
 import { BasisTheory } from '@basis-theory/basis-theory-js';
-import { encodeChallengeRequest } from '@tessera/core';
+import { encodeChallengeRequest, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_VAULT_KEY, type SandboxServer, startSandboxServer } from '../src/index.js';
+import { type SandboxServer, startSandboxServer } from '../src/index.js';
 
 let server: SandboxServer;
 

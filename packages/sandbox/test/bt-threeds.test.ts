@@ -1,4 +1,4 @@
-import { encodeChallengeRequest, routes } from '@tessera/core';
+import { encodeChallengeRequest, routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox } from '../src/index.js';
 import { type Client, useMswSandbox } from './use-sandbox.js';

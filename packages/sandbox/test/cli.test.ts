@@ -2,9 +2,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { API_PREFIX, routePath, routes } from '@tessera/core';
+import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
-import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from '../src/index.js';
+import { SANDBOX_API_KEY } from '../src/index.js';
 
 const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;

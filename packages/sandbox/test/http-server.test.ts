@@ -1,4 +1,4 @@
-import { apiErrorBody, encodeChallengeRequest, routes } from '@tessera/core';
+import { apiErrorBody, encodeChallengeRequest, routes } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes } from '../src/index.js';

@@ -1,4 +1,4 @@
-import { API_PREFIX, routePath, routes } from '@tessera/core';
+import { API_PREFIX, routePath, routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { createSandbox, type Sandbox, sandboxRoutes } from '../src/index.js';
 import { purchase } from './fixtures.js';

@@ -1,4 +1,4 @@
-import { API_PREFIX, routes } from '@tessera/core';
+import { API_PREFIX, routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox } from '../src/index.js';
 import { purchase } from './fixtures.js';
@@ -248,7 +248,7 @@ describe('payments', () => {
     expect(challenge).toMatchObject({ externalSessionId: btSession.body.id, acsChallengeUrl: `${BASE}/acs/challenge`, messageVersion: '2.2.0' });
     expect(sandbox.countCharges(pending.body.payment.id)).toBe(0);
 
-    const { encodeChallengeRequest } = await import('@tessera/core');
+    const { encodeChallengeRequest } = await import('@tessera/core/internal');
     const creq = encodeChallengeRequest({ threeDSServerTransID: btSession.body.id, acsTransID: challenge.acsTransID, messageType: 'CReq', messageVersion: '2.2.0', challengeWindowSize: '02' });
     const pageAnswer = await c.form('/acs/challenge', { creq });
     expect(pageAnswer.status).toBe(200);

@@ -1,4 +1,4 @@
-import { orderList, paymentList, routes, webhookList } from '@tessera/core';
+import { orderList, paymentList, routes, webhookList } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox, sandboxRoutes } from '../src/index.js';

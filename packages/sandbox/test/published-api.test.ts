@@ -1,4 +1,4 @@
-import { apiErrorBody, routes } from '@tessera/core';
+import { apiErrorBody, routes } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { type Sandbox, sandboxRoutes } from '../src/index.js';

@@ -1,4 +1,4 @@
-import { routes } from '@tessera/core';
+import { routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/index.js';
 import { flowBody, processorBody, storeBody } from './fixtures.js';

@@ -1,4 +1,5 @@
-import { API_PREFIX, encodeServiceToken, type Route, routePath } from '@tessera/core';
+import { encodeServiceToken } from '@tessera/core';
+import { API_PREFIX, type Route, routePath } from '@tessera/core/internal';
 import type { Sandbox } from '../src/index.js';
 import { sandboxRoutes } from '../src/index.js';
 
@@ -52,7 +53,7 @@ export function client(baseUrl: string, sandbox: Sandbox) {
   /** A card instrument for a new customer in `storeId`. */
   async function instrument(storeId: string, cardNumber = '4242424242424242'): Promise<{ id: string; customerId: string; tokenId: string }> {
     const { serviceToken, raw } = await tokenize(cardNumber);
-    const { routes } = await import('@tessera/core');
+    const { routes } = await import('@tessera/core/internal');
     const created = await api(routes.createPaymentInstrumentFromToken, {
       body: { serviceToken, storeId, customerData: { email: 'ada@example.com', firstName: 'Ada' } },
     });

@@ -115,7 +115,7 @@ describe('vault (Basis Theory emulation)', () => {
   it('gives an instrument created from a BT token envelope the card facts of its record', async () => {
     const { serviceToken, raw } = await c.tokenize('4000000000003220');
     expect(sandbox.records.vaultTokens.get(raw.id)?.outcome).toBe('challenge');
-    const { routes } = await import('@tessera/core');
+    const { routes } = await import('@tessera/core/internal');
     const created = await c.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken, storeId: sandbox.defaults.gateway.storeId, customerData: { email: 'ada@example.com' } } });
     expect(created.status).toBe(200);
     expect(created.body.paymentInstrument).toMatchObject({ card: { last4: '3220', brand: 'visa' } });

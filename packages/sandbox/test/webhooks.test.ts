@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { routes } from '@tessera/core';
+import { routes } from '@tessera/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';
 import { client } from './support.js';

@@ -8,7 +8,8 @@
 // Run after the build: node packages/server/bench/overhead.mjs [iterations]
 import { fork } from 'node:child_process';
 import { createServer } from 'node:http';
-import { API_PREFIX, encodeServiceToken, routePath, routes } from '@tessera/core';
+import { encodeServiceToken } from '@tessera/core';
+import { API_PREFIX, routePath, routes } from '@tessera/core/internal';
 import { Tessera } from '@tessera/server';
 import OpenAI from 'openai';
 import Stripe from 'stripe';

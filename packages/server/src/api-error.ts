@@ -1,4 +1,5 @@
-import { mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId, TesseraError, type FieldError } from '@tessera/core';
+import { TesseraError, type FieldError } from '@tessera/core';
+import { mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId } from '@tessera/core/internal';
 import { redactDeep } from './redact.js';
 import { isPermanentConflict, parseRetryAfter } from './retry-policy.js';
 

@@ -3,7 +3,7 @@ import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';
 
 /** The API key itself. */
-export class Auth extends Resource {
+export class Auth extends Resource<'testAuth'> {
   /**
    * Checks the API key (`POST /auth/test`): resolves with the published `{ success, user: { id, orgId, permissions,
    * account: { id, name }, … } }` when the key is valid, and throws `TesseraAuthenticationError` (401) when it is

@@ -16,7 +16,7 @@ export type CheckoutPaymentOutcome = Recognised<'payment', Payment> & {
 };
 
 /** Checkout sessions (section 2.12 and the published checkout operations). */
-export class CheckoutSessions extends Resource {
+export class CheckoutSessions extends Resource<'createCheckoutSession' | 'initCheckout' | 'payCheckout'> {
   /** Creates a checkout session; send the customer to its `redirectUrl`. Any 2xx is returned: see {@link CheckoutSessionOutcome}. */
   async create(params: CreateCheckoutSessionRequest, options?: RequestOptions): Promise<CheckoutSessionOutcome> {
     return this.call('createCheckoutSession', params, options);

@@ -1,14 +1,16 @@
 import {
-  computeWebhookSignature,
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
-  parseWebhookSignature,
-  timingSafeEqual,
   TesseraValidationError,
   webhookEvent,
-  webhookPayloadBytes,
   type WebhookEvent,
   type WebhookPayload,
 } from '@tessera/core';
+import {
+  computeWebhookSignature,
+  parseWebhookSignature,
+  timingSafeEqual,
+  webhookPayloadBytes,
+} from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { TesseraSignatureVerificationError } from './signature-verification-error.js';
 

@@ -9,7 +9,7 @@ export type ListCustomersParams = ListCustomersRequest;
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Customers (section 4.3, and the published retrieve and list). */
-export class Customers extends Resource {
+export class Customers extends Resource<'listCustomerPaymentInstruments' | 'retrieveCustomer' | 'listCustomers'> {
   /**
    * Lists a customer's payment instruments in one page. Any 2xx is returned: `data` holds the instruments
    * recognised (best effort), `raw` the body as sent.

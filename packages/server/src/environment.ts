@@ -1,4 +1,5 @@
-import { SANDBOX_API_KEY, TesseraValidationError } from '@tessera/core';
+import { TesseraValidationError } from '@tessera/core';
+import { SANDBOX_API_KEY } from '@tessera/core/internal';
 import { isLoopbackUrl } from './loopback.js';
 
 /** Where the client sends its requests: the service's production or development API, or the local sandbox. */

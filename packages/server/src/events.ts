@@ -19,7 +19,7 @@ const DEFAULT_PAGE_SIZE = 20;
  * The account's app events (published, "admin only": the key needs the `org:admin` role): what happened to orders,
  * payments and subscriptions, as `s_order_paid`, `s_payment_succeeded`, …
  */
-export class Events extends Resource {
+export class Events extends Resource<'listEvents' | 'retrieveEvent' | 'listRecentEvents'> {
   /** Lists events (`POST /events/list`). Await for one page, or `for await` for every event of every page. */
   list(params: ListEventsParams = {}, options?: RequestOptions): PagePromise<AppEvent> {
     const pageSize = params.pagination?.pageSize ?? DEFAULT_PAGE_SIZE;

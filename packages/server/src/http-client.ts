@@ -1,4 +1,5 @@
-import { safeRequestId, TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
+import { TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError } from '@tessera/core';
+import { safeRequestId, type HttpMethod } from '@tessera/core/internal';
 import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
 import { createApiError } from './api-error.js';
 import { describeConnectionFailure } from './connection-failure.js';

@@ -31,7 +31,7 @@ export { TesseraResponseTooLargeError } from './response-too-large-error.js';
 export { DEFAULT_MAX_RETRIES, isPermanentConflict, MAX_RETRY_AFTER_MS, PERMANENT_CONFLICT_CODES } from './retry-policy.js';
 export { Stores, type StoreOutcome } from './stores.js';
 export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
-export { ThreeDS } from './threeds.js';
+export { ThreeDSSessions } from './threeds-sessions.js';
 export { VERSION } from './version.js';
 export { Webhooks } from './webhooks.js';
 export { Events, type ListEventsParams } from './events.js';
@@ -100,6 +100,6 @@ export {
   TesseraTimeoutError,
   TesseraValidationError,
   type FieldError,
-  type HttpMethod,
   type ResponseValidationDetails,
 } from '@tessera/core';
+export type { HttpMethod } from '@tessera/core/internal';

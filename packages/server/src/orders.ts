@@ -16,7 +16,7 @@ export interface ListOrdersParams {
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Orders (section 4.10). */
-export class Orders extends Resource {
+export class Orders extends Resource<'listOrders' | 'retrieveOrder'> {
   /** Lists a store's orders. Await for one page, or `for await` for every order of every page. */
   list(params: ListOrdersParams, options?: RequestOptions): PagePromise<Order> {
     const perPage = params.per_page ?? DEFAULT_PAGE_SIZE;

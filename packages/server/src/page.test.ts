@@ -1,4 +1,4 @@
-import { operations } from '@tessera/core';
+import { operations } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { Page } from './page.js';
 import { recogniseList } from './response-body.js';

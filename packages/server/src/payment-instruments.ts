@@ -49,7 +49,7 @@ export type ListPaymentInstrumentsParams = ListPaymentInstrumentsRequest;
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Payment instruments: reusable cards attached to a customer (sections 4.1 and 4.2). */
-export class PaymentInstruments extends Resource {
+export class PaymentInstruments extends Resource<'createPaymentInstrumentFromToken' | 'retrievePaymentInstrument' | 'listPaymentInstruments'> {
   /**
    * Exchanges a service token from the tokenizer for a reusable instrument, creating a customer from
    * `customerData` or attaching to `customerId` (exactly one of them).

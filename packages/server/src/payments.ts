@@ -3,10 +3,7 @@ import {
   captureRequest,
   isSettledPayment,
   normalizePaymentStatus,
-  parseOrThrow,
-  poll,
   purchaseRequest,
-  resourceId,
   TesseraValidationError,
   type AuthorizeRequest,
   type CaptureRequest,
@@ -18,6 +15,7 @@ import {
   type RefundPaymentRequest,
   type VoidPaymentRequest,
 } from '@tessera/core';
+import { parseOrThrow, poll, resourceId } from '@tessera/core/internal';
 import type { HttpClient } from './http-client.js';
 import { isLoopbackUrl } from './loopback.js';
 import type { PagePromise } from './page.js';
@@ -74,7 +72,7 @@ const DEFAULT_PAGE_SIZE = 20;
 export const MIN_POLL_INTERVAL_MS = 1000;
 
 /** Payments: process (purchase, authorize, capture), retrieve, poll, void, refund and list (sections 4.5–4.8). */
-export class Payments extends Resource {
+export class Payments extends Resource<'processPayment' | 'continuePayment' | 'retrievePayment' | 'voidPayment' | 'refundPayment' | 'listPayments'> {
   readonly #loopback: boolean;
 
   /** @internal Created by `Tessera`; its API URL decides whether short polling intervals are allowed. */

@@ -7,7 +7,7 @@ import type { Recognised } from './response-body.js';
 export type ArchiveProcessorsOutcome = Recognised<'archived', string[]>;
 
 /** Processors: the gateways payments are routed to (section 4.9). */
-export class Processors extends Resource {
+export class Processors extends Resource<'createProcessor' | 'archiveProcessors'> {
   /**
    * Creates a processor (sent as `{ processor }`) and returns it with its id. Type `sandbox` approves every payment
    * without moving money. `options` may hold gateway secrets; they are never logged. Guaranteed: `id` (checked);

@@ -14,7 +14,7 @@ export type ListProductsParams = Omit<ListProductsRequest, 'page'> & { page?: nu
 const DEFAULT_PAGE_SIZE = 30;
 
 /** Products with variants and (recurring) prices (section 2.11). */
-export class Products extends Resource {
+export class Products extends Resource<'createProduct' | 'listProducts' | 'retrieveProduct'> {
   /** Creates a product; the product carries the ids of its variants and prices. Any 2xx is returned: see {@link ProductOutcome}. */
   async create(params: CreateProductRequest, options?: RequestOptions): Promise<ProductOutcome> {
     return this.call('createProduct', params, options);

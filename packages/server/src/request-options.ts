@@ -1,11 +1,12 @@
-import { parseOrThrow, TesseraValidationError, type RequestOptions as BaseRequestOptions } from '@tessera/core';
+import { TesseraValidationError, type AbortOptions } from '@tessera/core';
+import { parseOrThrow } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 
 /**
  * Options every method accepts as its last argument: core's `signal` (cancels the call, including any wait between
  * retries, with a `TesseraAbortError`) and these. They override the client's defaults for this call only.
  */
-export interface RequestOptions extends BaseRequestOptions {
+export interface RequestOptions extends AbortOptions {
   /**
    * Idempotency key of a POST. By default one is generated per call and reused unchanged on every retry, so a
    * retried payment is never charged twice. Pass your own (e.g. your order id) to make a call safe to repeat

@@ -1,4 +1,13 @@
-import { operations, parseOrThrow, resourceId, routePath, type Operation, type OperationInput, type OperationName, type OperationResource } from '@tessera/core';
+import {
+  operations,
+  parseOrThrow,
+  resourceId,
+  routePath,
+  type Operation,
+  type OperationInput,
+  type OperationName,
+  type OperationResource,
+} from '@tessera/core/internal';
 import type * as z from 'zod/mini';
 import type { HttpClient, HttpResult } from './http-client.js';
 import { Page, PagePromise } from './page.js';
@@ -39,12 +48,15 @@ export type ListOperationName = { [N in OperationName]: Catalog[N]['answer'] ext
 
 /**
  * The base of every resource (`tessera.payments`, `tessera.stores`, …): it holds the HTTP client and sends an
- * operation of the catalog by its name. The input is checked with the operation's request schema before anything is
+ * operation of the catalog by its name. `Served` names the operations the resource's methods send, and the only ones
+ * it may send; `served-operations.ts` refuses to compile while an operation of the catalog is served by none. The input is checked with the operation's request schema before anything is
  * sent (errors name the caller's fields), wrapped as the operation sends it, and the answer is read as the
  * operation says (see `answer` in core's `Operation`).
  */
-export abstract class Resource {
+export abstract class Resource<Served extends OperationName> {
   readonly #http: HttpClient;
+  /** @internal The operations this resource serves, for `served-operations.ts` (a type only: nothing is stored). */
+  declare protected readonly served: Served;
 
   /** @internal Created by `Tessera`. */
   constructor(http: HttpClient) {
@@ -57,7 +69,7 @@ export abstract class Resource {
    * is then typed by what it accepts (so `captureRequest` cannot check a purchase).
    * @internal
    */
-  protected async call<N extends OperationName, I extends CallInput<N> = CallInput<N>>(
+  protected async call<N extends Served, I extends CallInput<N> = CallInput<N>>(
     name: N,
     input: NoInfer<I>,
     options?: RequestOptions,
@@ -73,7 +85,7 @@ export abstract class Resource {
    * pages send another input, so they get idempotency keys of their own rather than the caller's.
    * @internal
    */
-  protected paginate<N extends ListOperationName>(
+  protected paginate<N extends Served & ListOperationName>(
     name: N,
     first: number,
     pageSize: number,
@@ -135,7 +147,7 @@ function readAnswer(operation: Operation, result: HttpResult, input: unknown): u
     case 'required':
       return requireResource(operation, result);
     case 'recognised': {
-      const answer: Record<string, unknown> = { [operation.outcomeKey ?? 'resource']: recogniseResource(operation, result.data), raw: result.data };
+      const answer: Record<string, unknown> = { [operation.outcomeKey]: recogniseResource(operation, result.data), raw: result.data };
       for (const [key, schema] of Object.entries(operation.nested ?? {})) answer[key] = recogniseNested(schema, result.data, key);
       return answer;
     }

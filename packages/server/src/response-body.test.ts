@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { operations, type Operation, type OperationName } from '@tessera/core';
+import { operations, type Operation, type OperationName } from '@tessera/core/internal';
 import { API_KEY, processorInput } from '../test/fixtures.js';
 import { operationCases, sessionRequest, type OperationCase } from '../test/operation-cases.js';
 import { Tessera, TesseraError, TesseraResponseValidationError, type Page } from './index.js';

@@ -1,4 +1,4 @@
-import { findErrorCode } from '@tessera/core';
+import { findErrorCode } from '@tessera/core/internal';
 import { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky';
 import { BodyReadError } from './transport-errors.js';
 

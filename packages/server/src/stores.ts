@@ -7,7 +7,7 @@ import type { Recognised } from './response-body.js';
 export type StoreOutcome = Recognised<'store', Store>;
 
 /** Stores (section 2.10). */
-export class Stores extends Resource {
+export class Stores extends Resource<'createStore'> {
   /** Creates a store; `selectedPaymentFlowId` routes its payments through a flow. Any 2xx is returned: see {@link StoreOutcome}. */
   async create(params: CreateStoreRequest, options?: RequestOptions): Promise<StoreOutcome> {
     return this.call('createStore', params, options);

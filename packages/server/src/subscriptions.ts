@@ -42,7 +42,13 @@ export type ListSubscriptionsParams = ListSubscriptionsRequest;
 const DEFAULT_PAGE_SIZE = 20;
 
 /** Subscriptions: a customer's recurring price, billed each period (the published subscription operations). */
-export class Subscriptions extends Resource {
+export class Subscriptions extends Resource<
+  | 'createSubscription'
+  | 'listSubscriptions'
+  | 'retrieveSubscription'
+  | 'rebillSubscription'
+  | 'changeSubscriptionProcessor'
+> {
   /**
    * Creates a subscription of a customer to a recurring price (`customerId`, `priceId`, `storeId`, `currency`;
    * `initiatePayment: true` charges the first period now). Any 2xx is returned: see {@link SubscriptionOutcome}.

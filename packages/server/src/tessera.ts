@@ -1,4 +1,5 @@
-import { API_PREFIX, parseOrThrow, TesseraError, TesseraValidationError, type HttpMethod } from '@tessera/core';
+import { TesseraError, TesseraValidationError } from '@tessera/core';
+import { API_PREFIX, parseOrThrow, type HttpMethod } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { Auth } from './auth.js';
 import { CheckoutSessions } from './checkout-sessions.js';
@@ -18,7 +19,7 @@ import { DEFAULT_MAX_RETRIES } from './retry-policy.js';
 import { describeRuntime, isBrowserLike } from './runtime.js';
 import { Stores } from './stores.js';
 import { Subscriptions } from './subscriptions.js';
-import { ThreeDS } from './threeds.js';
+import { ThreeDSSessions } from './threeds-sessions.js';
 import { VERSION } from './version.js';
 import { Webhooks } from './webhooks.js';
 
@@ -130,7 +131,7 @@ export class Tessera {
   /** Customers: `listPaymentInstruments`, `retrieve`, `list`. */
   readonly customers: Customers;
   /** 3DS sessions: `createSession`. */
-  readonly threeds: ThreeDS;
+  readonly threeds: ThreeDSSessions;
   /** Payments: `process`, `purchase`, `authorize`, `capture`, `retrieve`, `waitForFinalStatus`, `void`, `refund`, `list`. */
   readonly payments: Payments;
   /** Processors: `create`, `archive`. */
@@ -189,7 +190,7 @@ export class Tessera {
     this.#http = http;
     this.paymentInstruments = new PaymentInstruments(http);
     this.customers = new Customers(http);
-    this.threeds = new ThreeDS(http);
+    this.threeds = new ThreeDSSessions(http);
     this.payments = new Payments(http);
     this.processors = new Processors(http);
     this.paymentFlows = new PaymentFlows(http);

@@ -5,7 +5,7 @@ import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';
 
 /** Webhooks: endpoints (published `POST /webhooks`), the events recorded per store (section 6), and verification of deliveries. */
-export class Webhooks extends Resource {
+export class Webhooks extends Resource<'createWebhookEndpoint' | 'listWebhooks'> {
   /**
    * Registers an endpoint that receives a store's events of the given types (slash form: `order/paid`,
    * `payment/succeeded`, …; at least one). The answer carries the endpoint's `secret` (`whsec_…`): store it like an

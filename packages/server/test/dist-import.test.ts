@@ -24,4 +24,17 @@ describe('built package', () => {
   it('requires as CommonJS', () => {
     expect(run(['-e', `const m = require('@tessera/server'); ${probe}`])).toBe('function,function,function,TesseraAbortError');
   });
+
+  // The client checks input with core's internal code (`@tessera/core/internal`): the error it throws must be the
+  // class the root exports, one class per process, in either module system.
+  const sameClass = `new m.Tessera({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' }).payments.retrieve('')
+    .catch((error) => console.log(error instanceof m.TesseraValidationError && error instanceof m.TesseraError));`;
+
+  it('throws the root error classes from core internal code, as ESM', () => {
+    expect(run(['--input-type=module', '-e', `import * as m from '@tessera/server'; ${sameClass}`])).toBe('true');
+  });
+
+  it('throws the root error classes from core internal code, as CommonJS', () => {
+    expect(run(['-e', `const m = require('@tessera/server'); ${sameClass}`])).toBe('true');
+  });
 });

@@ -1,7 +1,5 @@
 import {
   encodeServiceToken,
-  vaultCardsPath,
-  vaultKeyHeader,
   type CreateCheckoutSessionRequest,
   type CreateProductRequest,
   type CreateStoreRequest,
@@ -12,6 +10,7 @@ import {
   type Product,
   type Store,
 } from '@tessera/core';
+import { vaultCardsPath, vaultKeyHeader } from '@tessera/core/internal';
 import type { Tessera } from '../src/index.js';
 
 /** Base URL used by the unit tests' msw handlers. */

@@ -1,4 +1,4 @@
-import type { OperationMethod, OperationName } from '@tessera/core';
+import type { OperationMethod, OperationName } from '@tessera/core/internal';
 import type { JsonBodyType } from 'msw';
 import type { RequestOptions, Tessera } from '../src/index.js';
 import { checkoutInput, flowInput, processorInput, productInput, productWire, storeInput, succeededPayment } from './fixtures.js';

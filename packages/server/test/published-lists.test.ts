@@ -1,4 +1,4 @@
-import { API_PREFIX } from '@tessera/core';
+import { API_PREFIX } from '@tessera/core/internal';
 import { createSandbox, type Sandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { beforeAll, describe, expect, it } from 'vitest';

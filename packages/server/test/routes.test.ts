@@ -1,4 +1,4 @@
-import { API_PREFIX, operations, type OperationName } from '@tessera/core';
+import { API_PREFIX, operations, type OperationName } from '@tessera/core/internal';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';

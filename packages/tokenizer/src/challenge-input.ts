@@ -1,4 +1,5 @@
-import { challengeWindowSizes, type FieldError, MAX_TIMER_MS, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
+import { challengeWindowSizes, type FieldError, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
+import { MAX_TIMER_MS } from '@tessera/core/internal';
 import type { StartChallengeOptions } from './challenge-options.js';
 import { isSecureUrl } from './environment.js';
 

@@ -3,7 +3,7 @@ import type { ChallengeResult, StartChallengeOptions } from './challenge-modal.j
 import { isSecureUrl } from './environment.js';
 import { TesseraConfigurationError, TesseraPaymentActionError } from './errors.js';
 import type { ThreeDS } from './threeds.js';
-import { waitForFinalStatus, type WaitForFinalStatusOptions } from './wait-for-final-status.js';
+import { waitForFinalStatus, type PaymentPollingOptions } from './wait-for-final-status.js';
 
 /** How {@link confirmPayment} sends the customer to a `redirect` action's page. */
 export type RedirectMode = 'navigate' | 'popup';
@@ -35,7 +35,7 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
   /** Options of the 3DS challenge modal (window size, labels, timeout, …). Its `signal` is this call's. */
   challenge?: Omit<StartChallengeOptions, 'signal'>;
   /** How the final status is polled (interval, timeout, progress callback). */
-  polling?: Omit<WaitForFinalStatusOptions<P>, 'signal'>;
+  polling?: Omit<PaymentPollingOptions<P>, 'signal'>;
   /** Aborting it cancels the challenge, closes the popup, and stops polling with a `TesseraAbortError`. */
   signal?: AbortSignal;
 }

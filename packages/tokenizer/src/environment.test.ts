@@ -1,4 +1,4 @@
-import { SANDBOX_VAULT_KEY } from '@tessera/core';
+import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, resolveVaultConnection } from './environment.js';
 

@@ -1,6 +1,6 @@
 export { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionConstructor, type ApplePaySessionLike, type StartApplePayOptions } from './apple-pay.js';
 export { type ChallengeFailureReason, type ChallengeLabels, type ChallengeResult, type StartChallengeOptions } from './challenge-modal.js';
-export { SANDBOX_VAULT_KEY } from '@tessera/core';
+export { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 export { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, type TokenizerEnvironment, type VaultConnectionOptions } from './environment.js';
 export {
   TesseraChallengeError,
@@ -47,7 +47,7 @@ export {
   type TokenizerOptions,
   type WalletToken,
 } from './tokenizer.js';
-export { waitForFinalStatus, type WaitForFinalStatusOptions } from './wait-for-final-status.js';
+export { waitForFinalStatus, type PaymentPollingOptions } from './wait-for-final-status.js';
 // Re-exported from core so pages can catch and type everything from one import, and read the payment their server
 // answered (the challenge it asks for, its normalized status) without a direct dependency on core.
 export {
@@ -58,12 +58,12 @@ export {
   TesseraError,
   TesseraTimeoutError,
   TesseraValidationError,
+  type AbortOptions,
   type CardInput,
   type CardTokenResponse,
   type FieldError,
   type NormalizedPaymentStatus,
   type Payment,
-  type RequestOptions,
   type ResponseValidationDetails,
   type ThreeDSChallenge,
 } from '@tessera/core';

@@ -1,4 +1,5 @@
-import { API_PREFIX, decodeServiceToken, encodeChallengeRequest, SANDBOX_VAULT_KEY } from '@tessera/core';
+import { decodeServiceToken } from '@tessera/core';
+import { API_PREFIX, encodeChallengeRequest, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { createSandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

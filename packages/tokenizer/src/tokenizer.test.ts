@@ -1,4 +1,5 @@
-import { decodeServiceToken, SANDBOX_VAULT_KEY, TesseraAbortError, TesseraTimeoutError, TesseraValidationError } from '@tessera/core';
+import { decodeServiceToken, TesseraAbortError, TesseraTimeoutError, TesseraValidationError } from '@tessera/core';
+import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,5 @@
-import { type CardInput, type CardTokenResponse, type RequestOptions, TesseraValidationError, validateCard, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core';
+import { type AbortOptions, type CardInput, type CardTokenResponse, TesseraValidationError, validateCard } from '@tessera/core';
+import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core/internal';
 import { basisTheoryTokenOf, fromBasisTheoryToken } from './basis-theory-token.js';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
 import { serviceTokenMetadataFrom, toServiceTokenString } from './service-token-envelope.js';
@@ -58,20 +59,20 @@ export interface Tokenizer {
    * Validates the card (every field error at once, as a `TesseraValidationError`, nothing sent when invalid),
    * sends it to the vault and returns the service token string for the merchant server.
    */
-  tokenizeCard(card: CardInput, options?: RequestOptions): Promise<string>;
+  tokenizeCard(card: CardInput, options?: AbortOptions): Promise<string>;
   /**
    * Like {@link Tokenizer.tokenizeCard}, and also the card facts the page needs (token id, BIN, last4, expiry, brand,
    * whether SCA is required) in the spelling `createSession` takes: `createSession({ instrument: { id, ...card } })`.
    */
-  tokenizeCardWithFacts(card: CardInput, options?: RequestOptions): Promise<TokenizedCardResult>;
+  tokenizeCardWithFacts(card: CardInput, options?: AbortOptions): Promise<TokenizedCardResult>;
   /** Like {@link Tokenizer.tokenizeCard} but returns the vault's raw `CardTokenResponse`. */
-  tokenizeCardRaw(card: CardInput, options?: RequestOptions): Promise<CardTokenResponse>;
+  tokenizeCardRaw(card: CardInput, options?: AbortOptions): Promise<CardTokenResponse>;
   /** Tokenizes an Apple Pay payment token (`event.payment.token.paymentData`) into a service token of type `apple_pay`. */
-  tokenizeApplePay(walletToken: WalletToken, options?: RequestOptions): Promise<string>;
+  tokenizeApplePay(walletToken: WalletToken, options?: AbortOptions): Promise<string>;
   /** Tokenizes a Google Pay token (`paymentMethodData.tokenizationData.token`) into a service token of type `google_pay`. */
-  tokenizeGooglePay(walletToken: WalletToken, options?: RequestOptions): Promise<string>;
+  tokenizeGooglePay(walletToken: WalletToken, options?: AbortOptions): Promise<string>;
   /** Asks Basis Theory (`POST /apple-pay/session`) for an Apple Pay merchant session (the opaque object `completeMerchantValidation` takes). */
-  validateApplePayMerchant(request: ApplePayMerchantValidationRequest, options?: RequestOptions): Promise<unknown>;
+  validateApplePayMerchant(request: ApplePayMerchantValidationRequest, options?: AbortOptions): Promise<unknown>;
 }
 
 // BT takes the wallet's payment data as a JSON object (`apple_payment_data`, `google_payment_data`).
@@ -100,10 +101,10 @@ function toWalletPaymentData(walletToken: WalletToken): Record<string, unknown> 
 export function createTokenizer(options: TokenizerOptions): Tokenizer {
   const connection = resolveVaultConnection(options);
   const fetchImpl = options.fetch;
-  const post = (path: string, body: unknown, requestOptions?: RequestOptions, secrets?: string[]): Promise<unknown> =>
+  const post = (path: string, body: unknown, requestOptions?: AbortOptions, secrets?: string[]): Promise<unknown> =>
     postToVault(connection, path, body, requestOptions, fetchImpl, secrets);
 
-  const tokenizeCardRaw = async (card: CardInput, requestOptions?: RequestOptions): Promise<CardTokenResponse> => {
+  const tokenizeCardRaw = async (card: CardInput, requestOptions?: AbortOptions): Promise<CardTokenResponse> => {
     const result = validateCard(card);
     if (!result.ok) throw new TesseraValidationError(result.errors, `The card is not valid: ${result.errors.map((error) => `${error.field} ${error.message}`).join('; ')}`);
     const valid = result.card;
@@ -117,7 +118,7 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
     return fromBasisTheoryToken(basisTheoryTokenOf(answer), 'card');
   };
 
-  const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: RequestOptions): Promise<string> => {
+  const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: AbortOptions): Promise<string> => {
     const paymentData = toWalletPaymentData(walletToken);
     const body = type === 'apple_pay' ? { apple_payment_data: paymentData } : { google_payment_data: paymentData };
     const answer = await post(type === 'apple_pay' ? vaultApplePayPath : vaultGooglePayPath, body, requestOptions);

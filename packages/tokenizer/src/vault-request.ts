@@ -1,4 +1,5 @@
-import { readErrorCodeAndFields, safeRequestId, TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, vaultKeyHeader, type RequestOptions } from '@tessera/core';
+import { TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, type AbortOptions } from '@tessera/core';
+import { readErrorCodeAndFields, safeRequestId, vaultKeyHeader } from '@tessera/core/internal';
 import type { VaultConnection } from './environment.js';
 import { TesseraVaultError } from './errors.js';
 
@@ -36,7 +37,7 @@ export async function postToVault(
   connection: VaultConnection,
   path: string,
   body: unknown,
-  options: RequestOptions = {},
+  options: AbortOptions = {},
   fetchImpl: typeof fetch = globalThis.fetch,
   secrets: readonly string[] = [],
 ): Promise<unknown> {

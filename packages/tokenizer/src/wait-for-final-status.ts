@@ -1,7 +1,8 @@
-import { isSettledPayment, poll, type PaymentStatusFields, type RequestOptions } from '@tessera/core';
+import { isSettledPayment, type PaymentStatusFields, type AbortOptions } from '@tessera/core';
+import { poll } from '@tessera/core/internal';
 
 /** Options of {@link waitForFinalStatus}; `signal` stops polling (also during the wait) with a `TesseraAbortError`. */
-export interface WaitForFinalStatusOptions<T> extends RequestOptions {
+export interface PaymentPollingOptions<T> extends AbortOptions {
   /** Milliseconds between polls. Default 1500 (the service asks for every 1–2 s). */
   intervalMs?: number;
   /** Give up after this long with a `TesseraTimeoutError`. Default 120000. */
@@ -19,7 +20,7 @@ export interface WaitForFinalStatusOptions<T> extends RequestOptions {
  */
 export function waitForFinalStatus<T extends PaymentStatusFields>(
   fetchPayment: (signal?: AbortSignal) => Promise<T>,
-  options: WaitForFinalStatusOptions<T> = {},
+  options: PaymentPollingOptions<T> = {},
 ): Promise<T> {
   return poll(fetchPayment, { ...options, until: isSettledPayment, onValue: options.onStatus });
 }

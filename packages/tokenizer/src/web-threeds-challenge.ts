@@ -1,4 +1,5 @@
-import { type ChallengeWindowSize, MAX_TIMER_MS, type ThreeDSChallenge } from '@tessera/core';
+import type { ChallengeWindowSize, ThreeDSChallenge } from '@tessera/core';
+import { MAX_TIMER_MS } from '@tessera/core/internal';
 import { CHALLENGE_FRAME_SANDBOX, sandboxFramesIn } from './frame-sandbox.js';
 import { configureWebThreeds, type WebThreedsSetup } from './web-threeds.js';
 

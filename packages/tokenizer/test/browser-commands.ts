@@ -2,7 +2,7 @@
 // they hold the secret sandbox API key, which must never reach the page.
 import { Buffer } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
-import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core';
+import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core/internal';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
 

@@ -3,7 +3,7 @@ import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';
 
 /** 3DS sessions (section 4.4). */
-export class ThreeDS extends Resource {
+export class ThreeDSSessions extends Resource<'createThreeDSSession'> {
   /**
    * Persists the 3DS session the browser created with the tokenizer's `createThreeDS().createSession`. Pass the
    * returned `id` as `threedsSessionId` to `payments.process`. Guaranteed: `id` (checked); other fields pass

@@ -1,0 +1,86 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { operations, type OperationName } from '@tessera/core/internal';
+import { describe, expect, it } from 'vitest';
+
+// The README's operation table (section "Operations") against core's catalog, both ways: each row's SDK call sends
+// the operation of the method and path the row names, and each operation of the catalog has a row.
+
+const source = new URL('../src/', import.meta.url);
+const read = (file: string): string => readFileSync(new URL(file, source), 'utf8');
+
+/** `tessera.<resource>.<method>` → the operations it sends, read from the resource classes' sources. */
+function clientMethods(): Map<string, Set<OperationName>> {
+  const classes = new Map<string, Map<string, Set<OperationName>>>();
+  for (const file of readdirSync(source).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))) {
+    let methods: Map<string, Set<OperationName>> | undefined;
+    let method = '';
+    for (const line of read(file).split('\n')) {
+      const declared = /^export class (\w+) extends Resource</.exec(line);
+      if (declared) classes.set(declared[1]!, (methods = new Map()));
+      const started = /^ {2}(?:async )?(\w+)(?:<[^(]*>)?\(/.exec(line);
+      if (started) method = started[1]!;
+      for (const [, name] of line.matchAll(/this\.(?:call|paginate)\('(\w+)'/g)) {
+        if (methods === undefined) continue;
+        const sent = methods.get(method) ?? new Set<OperationName>();
+        methods.set(method, sent.add(name as OperationName));
+      }
+    }
+  }
+  const calls = new Map<string, Set<OperationName>>();
+  for (const [, property, className] of read('tessera.ts').matchAll(/^ {2}readonly (\w+): (\w+);/gm)) {
+    for (const [method, sent] of classes.get(className!) ?? []) calls.set(`${property}.${method}`, sent);
+  }
+  return calls;
+}
+
+/** An HTTP method and path with its placeholders unnamed (`GET /events/{}`). */
+const endpoint = (method: string, path: string): string => `${method} ${path.replace(/\{\w+\}/g, '{}')}`;
+
+interface Row {
+  call: string;
+  endpoint: string;
+}
+
+/** The rows of the README's operation table that name an endpoint: one per SDK call. */
+function readmeRows(): Row[] {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = readme.split(/^## /m).find((part) => part.startsWith('Operations\n'));
+  if (section === undefined) throw new Error('README.md has no "## Operations" section');
+  const rows: Row[] = [];
+  let resource = '';
+  // The table's lines without its header row (the separator row `|---|` does not start with `| `).
+  for (const line of section.split('\n').filter((text) => text.startsWith('| ')).slice(1)) {
+    const [resourceCell = '', methodCell = '', requestCell = ''] = line.split(/(?<!\\)\|/).slice(1).map((cell) => cell.trim());
+    if (resourceCell !== '') resource = resourceCell.replace(/`/g, '');
+    if (resource === '—') continue;
+    const methods = [...methodCell.matchAll(/`(\w+)\(/g)].map((match) => match[1]!);
+    const endpoints = [...requestCell.matchAll(/`(GET|POST|PUT|PATCH|DELETE) (\/[^`\s]*)`/g)].map((match) => endpoint(match[1]!, match[2]!));
+    if (endpoints.length === 0) continue;
+    expect(methods.length, `README row "${line.slice(0, 80)}…": one endpoint per method`).toBe(endpoints.length);
+    methods.forEach((method, index) => rows.push({ call: `${resource}.${method}`, endpoint: endpoints[index]! }));
+  }
+  return rows;
+}
+
+describe('the README operation table', () => {
+  const calls = clientMethods();
+  const rows = readmeRows();
+  const names = Object.keys(operations) as OperationName[];
+  const endpointOf = (name: OperationName): string => endpoint(operations[name].method, operations[name].path);
+
+  it('reads the client methods and the rows (the parsers found something)', () => {
+    expect(calls.get('payments.process')).toEqual(new Set(['processPayment']));
+    expect(rows.length).toBeGreaterThanOrEqual(names.length);
+  });
+
+  it.each(readmeRows().map((row) => [`${row.call} → ${row.endpoint}`, row] as const))('%s: the call sends that operation', (_, row) => {
+    const sent = calls.get(row.call);
+    expect(sent, `no client method tessera.${row.call}`).toBeDefined();
+    expect([...sent!].map(endpointOf)).toContain(row.endpoint);
+  });
+
+  it.each(names)('%s has a README row with its method, path and SDK call', (name) => {
+    const documented = rows.filter((row) => row.endpoint === endpointOf(name) && calls.get(row.call)?.has(name));
+    expect(documented, `README.md lacks a row "${endpointOf(name)}" for the call that sends ${name}`).not.toEqual([]);
+  });
+});
