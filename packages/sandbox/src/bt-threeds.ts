@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError, validationError } from './http-error.js';
 import { randomUuid } from './random.js';
-import type { RouteResult } from './route.js';
+import type { RouteResult } from './answer.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import type { BtThreeDSSessionRecord } from './state.js';
 

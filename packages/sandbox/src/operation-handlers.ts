@@ -9,7 +9,8 @@ import { createPaymentFlow } from './payment-flows.js';
 import { continuePayment, listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from './payments.js';
 import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
-import type { RouteResult } from './route.js';
+import type { RouteResult } from './answer.js';
+import type { SandboxRequest } from './request.js';
 import { createStore } from './stores.js';
 import { endpointView, registerWebhookEndpoint } from './webhooks.js';
 // The published lists, retrieves, subscriptions and key check (issue 18).
@@ -21,14 +22,10 @@ import { listProducts, retrieveProduct } from './products.js';
 import { changeSubscriptionProcessor, createSubscription, listSubscriptions, rebillSubscription, retrieveSubscription } from './subscriptions.js';
 
 /**
- * The request besides the input: the path's parameters, the sandbox's origin (ACS URLs point at it) and the body as
- * sent (before the catalog's schema filled in defaults and second names: to name a field as the caller wrote it).
+ * The request besides the input, with its path parameters typed: its URL (ACS URLs point at its origin) and the body
+ * as sent (before the catalog's schema filled in defaults and second names: to name a field as the caller wrote it).
  */
-export interface HandlerRequest<K extends OperationName> {
-  params: PathParams<K>;
-  origin: string;
-  body: unknown;
-}
+export type HandlerRequest<K extends OperationName> = Omit<SandboxRequest, 'params'> & { readonly params: PathParams<K> };
 
 /** Serves one operation of core's catalog with its checked input (never `unknown`: the route checked it first). */
 export type Handler<K extends OperationName> = (ctx: SandboxContext, input: OperationInput<K>, request: HandlerRequest<K>) => RouteResult;
@@ -42,7 +39,7 @@ export const operationHandlers = {
   retrievePaymentInstrument: (ctx, _, { params }) => ({ json: retrieveInstrument(ctx, params.id) }),
   listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
   createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
-  processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
+  processPayment: (ctx, input, { url }) => ({ json: processPayment(ctx, input, url.origin) }),
   continuePayment: (ctx, input) => ({ json: continuePayment(ctx, input) }),
   retrievePayment: (ctx, _, { params }) => ({ json: retrievePayment(ctx, params.id) }),
   voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
@@ -78,6 +75,6 @@ export const operationHandlers = {
   changeSubscriptionProcessor: (ctx, input) => ({ json: changeSubscriptionProcessor(ctx, input) }),
   testAuth: () => ({ json: testAuth() }),
   // Checkout as published (issue 18).
-  initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
+  initCheckout: (ctx, input, { url }) => ({ redirect: initCheckout(ctx, input, url.origin) }),
   payCheckout: (ctx, input) => ({ json: payCheckout(ctx, input) }),
 } satisfies OperationHandlers;

@@ -1,4 +1,3 @@
-import type { OperationMethod } from '@tessera/core';
 import * as z from 'zod/mini';
 import { challengePage, completePage } from './acs.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
@@ -6,7 +5,9 @@ import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
 import { completeCheckoutSession } from './checkout.js';
 import { redirectCompletePage, redirectPage } from './redirect-page.js';
 import type { SandboxContext } from './context.js';
-import type { RouteAuth, RouteRequest, RouteResult } from './route.js';
+import type { RouteResult } from './answer.js';
+import type { SandboxRequest } from './request.js';
+import type { RouteAuth } from './route.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
@@ -14,11 +15,12 @@ import { endpointView, registerWebhookEndpoint } from './webhooks.js';
 
 /** One of the sandbox's own routes; its path is {@link sandboxRoutes}' entry of the same name. */
 export interface SandboxRoute {
-  method: OperationMethod;
+  /** Upper-case HTTP method. */
+  method: string;
   auth: RouteAuth;
   /** Faults and `Idempotency-Key` apply (the vault and BT's API; not the pages, the ACS or the `/sandbox/*` helpers). */
   guarded: boolean;
-  handle(ctx: SandboxContext, request: RouteRequest): RouteResult;
+  handle(ctx: SandboxContext, request: SandboxRequest): RouteResult;
 }
 
 const idOf = (params: Record<string, string>): string => params.id ?? '';
@@ -29,7 +31,7 @@ const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ proto
 const vault = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'vault', guarded: true, handle });
 const acs = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, handle });
 const page = (html: string): SandboxRoute => ({ method: 'GET', auth: 'none', guarded: false, handle: () => ({ html }) });
-const helper = (method: OperationMethod, handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
+const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
 export const sandboxRouteHandlers = {
