@@ -1,4 +1,23 @@
-import type { LedgerEntry } from './state.js';
+import { listOf } from './collection.js';
+
+/**
+ * A money movement, the one record of money: a payment's captured and refunded amounts are sums of its entries.
+ * Tests count `charge` and `capture` entries to assert that nothing was charged twice.
+ */
+export interface LedgerEntry {
+  /** The transaction id (`txn_…`) a payment's `transactions` show. */
+  id: string;
+  paymentId: string;
+  kind: 'charge' | 'authorize' | 'capture' | 'void' | 'refund';
+  amount: number;
+  currency: string;
+  at: string;
+  /** The refund of a `refund` entry. */
+  refundId?: string;
+}
+
+/** Money movements. Count `charge` and `capture` entries to assert that nothing was charged twice. */
+export const ledger = listOf<LedgerEntry>()('ledger');
 
 /** What a payment's movements add up to: the one source of its `capturedAmount` and `refundedAmount`. */
 export interface PaymentMoney {

@@ -1,9 +1,76 @@
-import type { KnownPaymentSubStatus } from '@tessera/core';
+import type { KnownPaymentSubStatus, KnownPaymentStatus, ReasonType } from '@tessera/core';
+import { byId, internalById } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, type PublishedErrorCode, SandboxHttpError } from './http-error.js';
-import { moneyOf, type PaymentMoney } from './ledger.js';
-import type { LedgerEntry, PaymentAttempt, PaymentRecord, PaymentRecordStatus } from './state.js';
+import { moneyOf, type PaymentMoney, type LedgerEntry, ledger } from './ledger.js';
 import type { WebhookEventType } from './webhooks.js';
+
+/** One try of a payment on one processor (the cascade). */
+export interface PaymentAttempt {
+  processorId: string;
+  processorType: string;
+  outcome: 'approved' | 'declined' | 'failed' | 'challenge' | 'redirect' | 'processor_auth' | 'radar';
+}
+
+/** What a payment asks the customer for: a 3DS challenge, a redirect to a page, or an action no browser runs. */
+export type PaymentActionData =
+  | { type: 'threeds_auth'; metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } } }
+  | { type: 'redirect'; metadata: { redirect: { redirectUrl: string } } }
+  | { type: 'processor_auth' | 'radar'; metadata: Record<string, unknown> };
+
+/**
+ * Status of a payment record: `processing` while its flow routes it (inside one request: no answer, event or
+ * listing shows it), then one of core's known statuses but `voided` (a void reports `failed` / `voided`, as the
+ * vendor publishes). Changed only by the lifecycle's `transition()`.
+ */
+export type PaymentRecordStatus = 'processing' | Exclude<KnownPaymentStatus, 'voided'>;
+
+/**
+ * A payment. The fields beyond section 2.7 are listed in docs/contracts.md. `requireAction`, `capturedAmount` and
+ * `refundedAmount` are derived (from the challenge data and status, and from the ledger): they read as fields,
+ * serialize as fields, and cannot be set.
+ */
+export interface PaymentRecord {
+  id: string;
+  amount: number;
+  currency: string;
+  status: PaymentRecordStatus;
+  /** The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome. */
+  subStatus: KnownPaymentSubStatus | null;
+  /** The action's `type` while the payment is `pending` on it (`requireActionData`), else `none`. */
+  readonly requireAction: 'none' | PaymentActionData['type'];
+  /** The action the payment asked for (a challenge, a redirect, …); kept after it ends. */
+  requireActionData: PaymentActionData | null;
+  /** The published process request's `returnUrl`: where the redirect page sends the customer back. */
+  returnUrl?: string;
+  mode: 'purchase' | 'auth';
+  initiatedBy: 'customer' | 'merchant';
+  reasonType?: ReasonType;
+  storeId: string;
+  paymentInstrumentId: string;
+  customerId: string;
+  paymentFlowId: string | null;
+  threedsSessionId?: string;
+  /** The published process request's `orderId` and `subscriptionId`, when given. */
+  orderId?: string;
+  subscriptionId?: string;
+  /** When it was voided. */
+  voidedAt?: string;
+  /** Purchases and captures in the ledger. */
+  readonly capturedAmount: number;
+  /** Refunds in the ledger. */
+  readonly refundedAmount: number;
+  processorId: string | null;
+  attempts: PaymentAttempt[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Payments by id. */
+export const payments = byId<PaymentRecord>()('payments');
+
+/** acsTransID → payment id, for pending 3DS challenges (internal). */
+export const challenges = internalById<string>()('challenges');
 
 /** The money a transition moves: its ledger kind, and how much at most (also the amount when none is given). */
 interface Movement {
@@ -157,17 +224,17 @@ export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRe
     ...(facts.returnUrl !== undefined ? { returnUrl: facts.returnUrl } : {}),
     ...(facts.subscriptionId !== undefined ? { subscriptionId: facts.subscriptionId } : {}),
     get capturedAmount() {
-      return moneyOf(ctx.state.ledger, id).captured;
+      return moneyOf(ledger.of(ctx), id).captured;
     },
     get refundedAmount() {
-      return moneyOf(ctx.state.ledger, id).refunded;
+      return moneyOf(ledger.of(ctx), id).refunded;
     },
     processorId: facts.processorId,
     attempts: [],
     createdAt: now,
     updatedAt: now,
   };
-  ctx.state.payments.set(id, payment);
+  payments.of(ctx).set(id, payment);
   return payment;
 }
 
@@ -217,11 +284,11 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   assertCanTransition(payment, name);
   const { movement } = rule;
   if (movement) {
-    const upTo = movement.upTo(payment, moneyOf(ctx.state.ledger, payment.id));
+    const upTo = movement.upTo(payment, moneyOf(ledger.of(ctx), payment.id));
     const { tooMuch } = movement;
     const amount = tooMuch ? (input.amount ?? upTo) : upTo;
     if (tooMuch && amount > upTo) throw new SandboxHttpError(422, tooMuch.code, tooMuch.message(amount, upTo));
-    ctx.state.ledger.push({
+    ledger.of(ctx).push({
       id: ctx.nextId('txn'),
       paymentId: payment.id,
       kind: movement.kind,
@@ -232,7 +299,7 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
     });
   }
   if (input.attempt) payment.attempts.push(input.attempt);
-  const { status, subStatus } = typeof rule.to === 'function' ? rule.to(moneyOf(ctx.state.ledger, payment.id)) : rule.to;
+  const { status, subStatus } = typeof rule.to === 'function' ? rule.to(moneyOf(ledger.of(ctx), payment.id)) : rule.to;
   payment.status = status;
   payment.subStatus = subStatus;
   payment.updatedAt = ctx.nowIso();

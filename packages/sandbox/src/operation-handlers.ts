@@ -1,21 +1,22 @@
 import type { OperationInput, OperationName } from '@tessera/core';
+import type { RouteResult } from './answer.js';
 import { createCheckoutSession, initCheckout, payCheckout } from './checkout.js';
 import type { SandboxContext } from './context.js';
 import { listEvents, recentEvents, retrieveEvent } from './events.js';
-import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, requireStore, retrieveInstrument } from './instruments.js';
+import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, retrieveInstrument } from './instruments.js';
 import type { PathParams } from './operation-input.js';
 import { listOrders } from './orders.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { continuePayment, listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from './payments.js';
 import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
-import type { RouteResult } from './answer.js';
 import type { SandboxRequest } from './request.js';
-import { createStore } from './stores.js';
-import { endpointView, registerWebhookEndpoint } from './webhooks.js';
+import { createStore, requireStore } from './stores.js';
+import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
+import { webhookEvents } from './webhooks.js';
 // The published lists, retrieves, subscriptions and key check (issue 18).
 import { testAuth } from './auth.js';
-import { listCustomers, retrieveCustomer } from './customers.js';
+import { listCustomers, retrieveCustomer } from './customer-views.js';
 import { listInstruments } from './instruments.js';
 import { retrieveOrder } from './orders.js';
 import { listProducts, retrieveProduct } from './products.js';
@@ -54,7 +55,7 @@ export const operationHandlers = {
   listOrders: (ctx, input) => ({ json: listOrders(ctx, input) }),
   listWebhooks: (ctx, input) => {
     requireStore(ctx, input.storeId);
-    return { json: { data: ctx.state.webhookEvents.filter((event) => event.storeId === input.storeId) } };
+    return { json: { data: webhookEvents.of(ctx).filter((event) => event.storeId === input.storeId) } };
   },
   // Webhook endpoints and events (issue 18).
   createWebhookEndpoint: (ctx, input) => ({ json: endpointView(registerWebhookEndpoint(ctx, input)) }),

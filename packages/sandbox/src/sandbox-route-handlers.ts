@@ -1,17 +1,18 @@
 import * as z from 'zod/mini';
 import { challengePage, completePage } from './acs.js';
-import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
-import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
-import { completeCheckoutSession } from './checkout.js';
-import { redirectCompletePage, redirectPage } from './redirect-page.js';
-import type { SandboxContext } from './context.js';
 import type { RouteResult } from './answer.js';
+import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
+import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
+import { completeCheckoutSession } from './checkout.js';
+import type { SandboxContext } from './context.js';
+import { redirectCompletePage, redirectPage } from './redirect-page.js';
 import type { SandboxRequest } from './request.js';
 import type { RouteAuth } from './route.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
-import { endpointView, registerWebhookEndpoint } from './webhooks.js';
+import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.js';
 
 /** One of the sandbox's own routes; its path is {@link sandboxRoutes}' entry of the same name. */
 export interface SandboxRoute {
@@ -61,13 +62,13 @@ export const sandboxRouteHandlers = {
   listDeliveredWebhooks: helper('GET', (ctx, { url }) => {
     const storeId = url.searchParams.get('storeId');
     const matches = (entry: { storeId: string }): boolean => storeId === null || entry.storeId === storeId;
-    return { json: { data: ctx.state.webhookEvents.filter(matches), deliveries: ctx.state.webhookDeliveries.filter(matches) } };
+    return { json: { data: webhookEvents.of(ctx).filter(matches), deliveries: webhookDeliveries.of(ctx).filter(matches) } };
   }),
   // The same registration as `POST /webhooks`, for every event type; the answer keeps the earlier `{ storeId, endpoints }`.
   addWebhookEndpoint: helper('POST', (ctx, { body }) => {
     const input = validate(endpointRequest, body);
     const endpoint = registerWebhookEndpoint(ctx, { storeId: input.storeId, url: input.url, eventTypes: 'all' });
-    const endpoints = [...ctx.state.webhookEndpoints.values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
+    const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
     return { status: 201, json: { storeId: input.storeId, endpoints: [...new Set(endpoints)], endpoint: endpointView(endpoint) } };
   }),
 } satisfies { readonly [K in SandboxRouteName]: SandboxRoute };

@@ -3,10 +3,10 @@ import { createTestClock, type ClockMode, type TestClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createFaults, type SandboxFaults } from './faults.js';
 import { createIdempotencyStore } from './idempotency.js';
-import { mswHandlers } from './msw-adapter.js';
-import { isCharge, movementsOf } from './ledger.js';
-import { assertSupportedNode } from './node-version.js';
 import { SANDBOX_API_KEY, SANDBOX_VAULT_KEY } from './keys.js';
+import { isCharge, movementsOf } from './ledger.js';
+import { mswHandlers } from './msw-adapter.js';
+import { assertSupportedNode } from './node-version.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { createProcessor } from './processors.js';
 import { recordViews, type SandboxRecords } from './records.js';
@@ -102,7 +102,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     return iso;
   };
-  const webhooks = createWebhookDispatcher(state, nextId, nowIso, options.webhooks);
+  const webhooks = createWebhookDispatcher({ state }, nextId, nowIso, options.webhooks);
   const ctx: SandboxContext = { state, clock, webhooks, nextId, nowIso };
   const faults = createFaults(options.seed ?? 1);
   const keys = { apiKey: options.apiKey ?? SANDBOX_API_KEY, vaultKey: options.vaultKey ?? SANDBOX_VAULT_KEY };
