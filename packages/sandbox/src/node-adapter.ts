@@ -57,10 +57,16 @@ const adapterRequestId = (): string => `req_server_${String(++adapterAnswers).pa
 
 /** Sends an answer (headers by name, as fetch's `Headers` lists them: what the answer made a `Response` would send). */
 function send(response: ServerResponse, answer: SandboxAnswer): void {
-  // setHeader (not writeHead's argument) so that the request log can read `idempotent-replayed` back.
-  for (const name of Object.keys(answer.headers).sort()) response.setHeader(name, answer.headers[name]!);
-  response.setHeader('content-length', Buffer.byteLength(answer.body));
-  response.writeHead(answer.status).end(answer.body);
+  const { headers } = answer;
+  // One flat list to writeHead rather than a setHeader per header (each checked and stored); only the replay flag
+  // goes through setHeader, for the request log to read back.
+  const lines: string[] = [];
+  for (const name of Object.keys(headers).sort()) {
+    if (name === 'idempotent-replayed') response.setHeader(name, headers[name]!);
+    else lines.push(name, headers[name]!);
+  }
+  lines.push('content-length', String(Buffer.byteLength(answer.body)));
+  response.writeHead(answer.status, lines).end(answer.body);
 }
 
 /** Sends an error the adapter answers itself, through the one error writer. */
