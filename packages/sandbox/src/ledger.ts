@@ -36,14 +36,19 @@ interface LedgerIndex {
 // A cache over each ledger, caught up on read: the ledger stays the only record, and a payment's sums cost its own
 // movements, not the whole ledger (the throughput benchmark reads payments among many thousands).
 const indexes = new WeakMap<readonly LedgerEntry[], LedgerIndex>();
+let lastLedger: readonly LedgerEntry[] | undefined;
+let lastIndex: LedgerIndex | undefined;
 
 /** The movements of one payment, oldest first. */
 export function movementsOf(ledger: readonly LedgerEntry[], paymentId: string): readonly LedgerEntry[] {
-  let index = indexes.get(ledger);
+  // The last ledger read is kept at hand: a payment's answer reads it several times (captured, refunded, event).
+  let index = ledger === lastLedger ? lastIndex : indexes.get(ledger);
   if (!index) {
     index = { size: 0, byPayment: new Map() };
     indexes.set(ledger, index);
   }
+  lastLedger = ledger;
+  lastIndex = index;
   for (; index.size < ledger.length; index.size++) {
     const entry = ledger[index.size];
     if (!entry) continue;
