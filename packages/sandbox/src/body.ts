@@ -17,9 +17,13 @@ export function payloadTooLarge(): SandboxHttpError {
  * at most {@link MAX_BODY_BYTES}. The node:http adapter throws {@link payloadTooLarge} from `text()` itself so as
  * not to keep the bytes; msw's `Request` is checked here.
  */
-export async function readBody(request: SandboxRequest): Promise<string> {
+export function readBody(request: SandboxRequest): string | Promise<string> {
   if (request.method === 'GET' || request.method === 'HEAD') return '';
-  const text = await request.text();
+  const text = request.text();
+  return typeof text === 'string' ? checked(text) : text.then(checked);
+}
+
+function checked(text: string): string {
   if (text.length > MAX_BODY_BYTES) throw payloadTooLarge();
   return text;
 }

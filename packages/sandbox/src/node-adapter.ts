@@ -119,7 +119,9 @@ export async function serveNode(target: NodeAdapterTarget, fallbackHost: string,
         const value = request.headers[name];
         return value === undefined ? null : headerValue(value);
       };
-      answer = await target.router.route(sandboxRequest(method, url, header, () => (body ? fetchUtf8.decode(body) : '')));
+      const routed = target.router.route(sandboxRequest(method, url, header, () => (body ? fetchUtf8.decode(body) : '')));
+      // Most routes answer in one go over node:http (see routePipeline): no promise to wait for then.
+      answer = routed instanceof Promise ? await routed : routed;
     } else {
       answer = await mswAnswer(target.handlers, request, url, body);
     }

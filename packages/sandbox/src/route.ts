@@ -68,7 +68,7 @@ export const btCorsHeaders: Readonly<Record<string, string>> = {
 
 
 /** One route's whole pipeline: authenticate → read body → idempotency → faults → handle → store. */
-export type RoutePipeline = (request: SandboxRequest) => Promise<RouteAnswer>;
+export type RoutePipeline = (request: SandboxRequest) => RouteAnswer | Promise<RouteAnswer>;
 
 /** Step 1: the caller's key, as the route's `auth` asks. */
 function authenticate(auth: RouteAuth, request: SandboxRequest, keys: RouteKeys): void {
@@ -110,11 +110,11 @@ function claimKey(route: RouteDefinition, request: SandboxRequest, text: string,
   return claim;
 }
 
-/** Step 4: the injected faults of a guarded route: waits the latency, throws an injected error, returns a drop. */
-async function applyFaults(route: RouteDefinition, faults: SandboxFaults): Promise<FaultDecision['fault']> {
-  if (!route.guarded) return undefined;
-  const { latencyMs, fault } = faults.decide(route.name);
-  if (latencyMs > 0) await sleep(latencyMs);
+/**
+ * Step 4: the injected error or drop of a guarded route, once its latency (if any) has passed: throws an injected
+ * error, returns a drop.
+ */
+function injectedFault(fault: FaultDecision['fault']): FaultDecision['fault'] {
   if (fault?.kind === 'server_error') {
     throw new SandboxHttpError(fault.status ?? 503, fault.status === 500 ? 'internal_error' : 'service_unavailable', 'Injected fault: the service is unavailable');
   }
@@ -165,25 +165,27 @@ const replayed = (stored: SandboxAnswer, requestId: string): SandboxAnswer => ({
 
 /**
  * A route definition as its pipeline, in named steps: authenticate → read body → idempotency → faults → handle →
- * store. Auth, body and injected errors are never stored: a retry with the same key runs the operation.
+ * store. Auth, body and injected errors are never stored: a retry with the same key runs the operation. It runs in
+ * one go, with no promise, unless the body is read from a stream or an injected latency waits (the node:http
+ * adapter's requests: most of them).
  */
 export function routePipeline(ctx: SandboxContext, services: RouteServices, route: RouteDefinition): RoutePipeline {
   const cors = route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : {};
   const tracesBt = route.auth === 'bt' || route.auth === 'bt-secret';
   const format = errorFormatOf(route.auth);
-  return async (request) => {
+  return (request) => {
     const requestId = ctx.nextId('req');
     // BT answers carry their trace id (web-threeds reads it as the correlation id).
     const extra = tracesBt ? { ...cors, 'bt-trace-id': requestId } : cors;
     let reservation: Reservation | undefined;
-    try {
-      authenticate(route.auth, request, services.keys);
-      const text = await readBody(request);
-      const claim = claimKey(route, request, text, services.idempotency);
-      if (claim?.kind === 'replay') return replayed(claim.response, requestId);
-      reservation = claim;
-      const fault = await applyFaults(route, services.faults);
-      if (fault?.kind === 'drop_before_commit') {
+    const failed = (error: unknown): SandboxAnswer => {
+      reservation?.release();
+      const httpError = error instanceof SandboxHttpError ? error : new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly');
+      return errorAnswer(httpError, requestId, format, extra);
+    };
+    // Steps 5 and 6, after the faults.
+    const finish = (text: string, fault: FaultDecision['fault']): RouteAnswer => {
+      if (injectedFault(fault)?.kind === 'drop_before_commit') {
         reservation?.release();
         return 'dropped';
       }
@@ -191,12 +193,25 @@ export function routePipeline(ctx: SandboxContext, services: RouteServices, rout
       // Step 6: store the answer (success or a 4xx): a retry with the same key gets it back.
       reservation?.commit(answer);
       reservation = undefined;
-      if (fault?.kind === 'drop_after_commit') return 'dropped';
-      return answer;
+      return fault?.kind === 'drop_after_commit' ? 'dropped' : answer;
+    };
+    const afterBody = (text: string): RouteAnswer | Promise<RouteAnswer> => {
+      const claim = claimKey(route, request, text, services.idempotency);
+      if (claim?.kind === 'replay') return replayed(claim.response, requestId);
+      reservation = claim;
+      const { latencyMs, fault } = route.guarded ? services.faults.decide(route.name) : noFault;
+      if (latencyMs > 0) return sleep(latencyMs).then(() => finish(text, fault)).catch(failed);
+      return finish(text, fault);
+    };
+    try {
+      authenticate(route.auth, request, services.keys);
+      const text = readBody(request);
+      if (typeof text !== 'string') return text.then(afterBody).catch(failed);
+      return afterBody(text);
     } catch (error) {
-      reservation?.release();
-      const httpError = error instanceof SandboxHttpError ? error : new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly');
-      return errorAnswer(httpError, requestId, format, extra);
+      return failed(error);
     }
   };
 }
+
+const noFault: FaultDecision = { latencyMs: 0 };
