@@ -1,10 +1,12 @@
 import { formatAmount } from '@tessera/core';
 import { decodeChallengeRequest } from '@tessera/core/internal';
-import type { SandboxContext } from './context.js';
 import { completeBtChallenge, findBtChallenge } from './bt-threeds.js';
+import type { SandboxContext } from './context.js';
+import { instruments } from './instruments.js';
+import { type PaymentRecord, type PaymentRecordStatus, challenges, payments } from './lifecycle.js';
 import { settleChallenge } from './payments.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { PaymentRecord, PaymentRecordStatus } from './state.js';
+import { vaultTokens } from './vault.js';
 
 /** An HTML answer. */
 export interface HtmlPage {
@@ -40,8 +42,8 @@ const field = (name: string, value: string): string => `<input type="hidden" nam
 export function challengePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
   const creq = decodeChallengeRequest(form.creq ?? '');
   if (!creq) return page('Invalid challenge', '<h1>Invalid challenge request</h1><p>The form field <code>creq</code> is missing or malformed.</p>', 400);
-  const paymentId = ctx.state.challenges.get(creq.acsTransID);
-  const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
+  const paymentId = challenges.of(ctx).get(creq.acsTransID);
+  const payment = paymentId === undefined ? undefined : payments.of(ctx).get(paymentId);
   // A challenge of a payment, or one Basis Theory's server-side authenticate asked for (no payment: the merchant
   // server reads the outcome with `challenge-result`). Both are this ACS's, so both are served.
   const btSession = payment ? undefined : findBtChallenge(ctx, creq.acsTransID, creq.threeDSServerTransID);
@@ -50,10 +52,10 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
   const button = (outcome: 'approve' | 'fail', label: string): string =>
     `<form method="post" action="${sandboxRoutes.acsComplete}">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
   const last4 = payment
-    ? ctx.state.instruments.get(payment.paymentInstrumentId)?.card.last4
+    ? instruments.of(ctx).get(payment.paymentInstrumentId)?.card.last4
     : btSession?.tokenId == null
       ? undefined
-      : ctx.state.vaultTokens.get(btSession.tokenId)?.last4;
+      : vaultTokens.of(ctx).get(btSession.tokenId)?.last4;
   const what = payment ? `the payment of <strong>${escapeHtml(formatAmount(payment.amount, payment.currency))}</strong>` : 'this purchase';
   return page(
     'Tessera Sandbox ACS',

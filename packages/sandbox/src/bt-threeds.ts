@@ -1,10 +1,33 @@
 import * as z from 'zod/mini';
+import type { RouteResult } from './answer.js';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError, validationError } from './http-error.js';
 import { randomUuid } from './random.js';
-import type { RouteResult } from './route.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { BtThreeDSSessionRecord } from './state.js';
+import { vaultTokens } from './vault.js';
+
+/**
+ * A Basis Theory 3DS session of the sandbox's BT emulation (`POST /3ds/sessions`). `authenticationStatus` follows
+ * BT's values: `pending` until authenticated, then `challenge`, `successful` or `failed`.
+ */
+export interface BtThreeDSSessionRecord {
+  id: string;
+  /** The card token the session is for; `null` for a session the sandbox made for a payment without one. */
+  tokenId: string | null;
+  /** The card brand BT names, when the card's facts are known. */
+  cardBrand?: string;
+  deviceInfo: Record<string, unknown>;
+  acsTransID: string;
+  dsTransID: string;
+  acsChallengeUrl: string;
+  challenged: boolean;
+  authenticationStatus: 'pending' | 'challenge' | 'successful' | 'failed';
+  createdAt: string;
+}
+
+/** Basis Theory 3DS sessions of the BT emulation, by BT session id. */
+export const btThreeDSSessions = byId<BtThreeDSSessionRecord>()('btThreeDSSessions');
 
 /** The 3DS protocol version of the sandbox's ACS (BT's `threeds_version`, the payment's `messageVersion`). */
 export const ACS_MESSAGE_VERSION = '2.2.0';
@@ -72,7 +95,7 @@ function authenticationOf(session: BtThreeDSSessionRecord): Record<string, unkno
 
 /** A BT 3DS session of the emulation, or `undefined`. */
 export function findBtThreeDSSession(ctx: SandboxContext, id: string): BtThreeDSSessionRecord | undefined {
-  return ctx.state.btThreeDSSessions.get(id);
+  return btThreeDSSessions.of(ctx).get(id);
 }
 
 /** Creates a session for a vault token (what `POST /3ds/sessions` and a challenge without a session do). */
@@ -90,7 +113,7 @@ export function newBtThreeDSSession(ctx: SandboxContext, tokenId: string | null,
     authenticationStatus: 'pending',
     createdAt: ctx.nowIso(),
   };
-  ctx.state.btThreeDSSessions.set(session.id, session);
+  btThreeDSSessions.of(ctx).set(session.id, session);
   return session;
 }
 
@@ -105,7 +128,7 @@ export function createBtThreeDSSession(ctx: SandboxContext, body: unknown): Rout
   const given = [input.token_id, input.token_intent_id, input.pan].filter((value) => value !== undefined);
   if (given.length !== 1) throw invalid('token_id', 'Exactly one of token_id, token_intent_id or pan is required');
   const tokenId = given[0] ?? '';
-  const token = ctx.state.vaultTokens.get(tokenId);
+  const token = vaultTokens.of(ctx).get(tokenId);
   if (!token) throw invalid('token_id', `Token ${tokenId} was not found`);
   if ((input.type ?? 'customer') === 'customer' && (input.device === undefined || input.device_info === undefined)) {
     throw invalid('device_info', 'device and device_info are required for a customer session');
@@ -130,16 +153,16 @@ export function authenticateBtSession(session: BtThreeDSSessionRecord, challenge
 
 /** `POST /3ds/sessions/{id}/authenticate` (secret key): authenticates the session → BT's authentication object. */
 export function authenticateBtThreeDSSession(ctx: SandboxContext, id: string, origin: string): RouteResult {
-  const session = ctx.state.btThreeDSSessions.get(id);
+  const session = btThreeDSSessions.of(ctx).get(id);
   if (!session) throw sessionNotFound(id);
-  const token = session.tokenId === null ? undefined : ctx.state.vaultTokens.get(session.tokenId);
+  const token = session.tokenId === null ? undefined : vaultTokens.of(ctx).get(session.tokenId);
   authenticateBtSession(session, token?.outcome === 'challenge', `${origin}${sandboxRoutes.acsChallenge}`);
   return { json: authenticationOf(session) };
 }
 
 /** `GET /3ds/sessions/{id}/challenge-result` (secret key): the authentication after the challenge. */
 export function btChallengeResult(ctx: SandboxContext, id: string): RouteResult {
-  const session = ctx.state.btThreeDSSessions.get(id);
+  const session = btThreeDSSessions.of(ctx).get(id);
   if (!session) throw sessionNotFound(id);
   if (session.authenticationStatus === 'pending') {
     throw new SandboxHttpError(409, 'invalid_state', 'The 3DS session has not been authenticated', { title: 'The 3DS session has not been authenticated' });
@@ -152,7 +175,7 @@ export function btChallengeResult(ctx: SandboxContext, id: string): RouteResult 
  * (web-threeds sends the session id there), or `undefined`.
  */
 export function findBtChallenge(ctx: SandboxContext, acsTransID: string, sessionId: string): BtThreeDSSessionRecord | undefined {
-  const session = ctx.state.btThreeDSSessions.get(sessionId);
+  const session = btThreeDSSessions.of(ctx).get(sessionId);
   return session?.challenged && session.acsTransID === acsTransID ? session : undefined;
 }
 

@@ -1,14 +1,34 @@
-import { initCheckoutRequest } from '@tessera/core';
+import { initCheckoutRequest, type createCheckoutSessionRequest, type RequestFields } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import * as z from 'zod/mini';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, validationError } from './http-error.js';
-import { requireInstrument, requireStore } from './instruments.js';
-import { createOrder } from './orders.js';
+import { requireInstrument } from './instruments.js';
+import type { PaymentRecord } from './lifecycle.js';
+import { createOrder, type OrderRecord } from './orders.js';
 import { charge } from './payments.js';
-import type { CheckoutSessionRecord, OrderRecord, PaymentRecord, PriceRecord, SubscriptionRecord, VariantRecord } from './state.js';
-import { startSubscription } from './subscriptions.js';
+import { type PriceRecord, type VariantRecord, products, variants } from './products.js';
+import { requireStore } from './stores.js';
+import { startSubscription, type SubscriptionRecord } from './subscriptions.js';
 import { validate } from './validate.js';
+
+/** A checkout session: core's create-checkout-session input with its id, total and where to send the customer. */
+export type CheckoutSessionRecord = RequestFields<z.output<typeof createCheckoutSessionRequest>> & {
+  id: string;
+  amount: number;
+  redirectUrl: string;
+  status: 'open' | 'completed';
+  orderId?: string;
+  /** The token a published `GET /checkout/init` put in its redirect. */
+  checkoutToken?: string;
+  /** Where `pay-v2` sends the customer after paying (init's `returnUrl`). */
+  returnUrl?: string;
+  createdAt: string;
+};
+
+/** Checkout sessions by id. */
+export const checkoutSessions = byId<CheckoutSessionRecord>()('checkoutSessions');
 
 /**
  * What a variant costs in `currency`: its default price's amount in that currency, else another price's, else the
@@ -30,8 +50,8 @@ function requirePrice(variant: VariantRecord, currency: string, field: string): 
 }
 
 function requireVariant(ctx: SandboxContext, storeId: string, variantId: string): VariantRecord {
-  const variant = ctx.state.variants.get(variantId);
-  if (!variant || ctx.state.products.get(variant.productId)?.storeId !== storeId) throw notFound('variant', variantId);
+  const variant = variants.of(ctx).get(variantId);
+  if (!variant || products.of(ctx).get(variant.productId)?.storeId !== storeId) throw notFound('variant', variantId);
   return variant;
 }
 
@@ -56,7 +76,7 @@ export function createCheckoutSession(ctx: SandboxContext, input: OperationInput
     status: 'open',
     createdAt: ctx.nowIso(),
   };
-  ctx.state.checkoutSessions.set(id, session);
+  checkoutSessions.of(ctx).set(id, session);
   return session;
 }
 
@@ -133,7 +153,7 @@ export function completeCheckoutSession(ctx: SandboxContext, id: string, body: u
 
 /** Pays an open session: the payment, and on success an order and, per recurring price, a subscription. */
 function payOpenSession(ctx: SandboxContext, id: string, paymentInstrumentId: string, initiatedBy: 'customer' | 'merchant'): CheckoutCompletion {
-  const session = ctx.state.checkoutSessions.get(id);
+  const session = checkoutSessions.of(ctx).get(id);
   if (!session) throw notFound('checkout session', id);
   if (session.status !== 'open') throw invalidState(`Checkout session ${id} is already completed`);
   const instrument = requireInstrument(ctx, paymentInstrumentId);

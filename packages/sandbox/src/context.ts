@@ -1,10 +1,9 @@
 import type { TestClock } from './clock.js';
-import type { SandboxState } from './state.js';
+import type { StateHolder } from './collection.js';
 import type { WebhookDispatcher } from './webhooks.js';
 
 /** What every sandbox operation works on. Internal. */
-export interface SandboxContext {
-  state: SandboxState;
+export interface SandboxContext extends StateHolder {
   clock: TestClock;
   webhooks: WebhookDispatcher;
   /** A new id with the given prefix, e.g. `pay_000001`. Deterministic per sandbox. */

@@ -1,79 +1,31 @@
-import type { OperationInput } from '@tessera/core/internal';
+import type * as z from 'zod/mini';
+import type { customerData, RequestFields } from '@tessera/core';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
-import { customerFields } from './instruments.js';
-import { directionOf, pageStyle, passes, sortRecords } from './lists.js';
-import type { CustomerRecord, InstrumentRecord } from './state.js';
+
+/** A customer: core's customer data with its id and store. */
+export type CustomerRecord = RequestFields<z.output<typeof customerData>> & { id: string; storeId: string; createdAt: string };
+
+/** Customers by id. */
+export const customers = byId<CustomerRecord>()('customers');
 
 /** The customer, or a 404. */
 export function requireCustomer(ctx: SandboxContext, id: string): CustomerRecord {
-  const customer = ctx.state.customers.get(id);
+  const customer = customers.of(ctx).get(id);
   if (!customer) throw notFound('customer', id);
   return customer;
 }
 
-/** A customer's instruments, oldest first. */
-export function instrumentsOf(ctx: SandboxContext, customerId: string): InstrumentRecord[] {
-  return [...ctx.state.instruments.values()].filter((instrument) => instrument.customerId === customerId);
-}
-
-/** The instrument a customer is charged on without naming one: its default, else its first active one. */
-export function defaultInstrumentOf(ctx: SandboxContext, customerId: string): InstrumentRecord | undefined {
-  const instruments = instrumentsOf(ctx, customerId).filter((instrument) => instrument.isActive);
-  return instruments.find((instrument) => instrument.isDefault) ?? instruments[0];
-}
-
 /**
- * `GET /customers/{customerId}` → as published, `{ id, email, firstName, lastName, storeId, createdAt, store: { id,
- * name }, paymentInstruments: [{ id, type, isActive, isDefault, card }], device: { browser, os } }`. The sandbox
- * sees no device: its `browser` and `os` are `null`.
+ * The customer's published fields, `id, email, firstName, lastName`: the names `null` when the customer has none
+ * (the published answer always has the keys), `email` only when it has one (core's customer types it as a string).
  */
-export function retrieveCustomer(ctx: SandboxContext, id: string): Record<string, unknown> {
-  const customer = requireCustomer(ctx, id);
-  const store = ctx.state.stores.get(customer.storeId);
-  return {
-    ...customerFields(customer),
-    email: customer.email ?? null,
-    storeId: customer.storeId,
-    createdAt: customer.createdAt,
-    store: { id: customer.storeId, name: store?.name ?? null },
-    paymentInstruments: instrumentsOf(ctx, id).map(({ id: instrumentId, type, isActive, isDefault, card }) => ({ id: instrumentId, type, isActive, isDefault, card })),
-    device: { browser: null, os: null },
-  };
-}
-
-/** A customer as the published `POST /customers/list` lists it. */
-function listedCustomer(ctx: SandboxContext, customer: CustomerRecord): Record<string, unknown> {
-  const lastOrder = [...ctx.state.orders.values()].filter((order) => order.customerId === customer.id).at(-1);
+export function customerFields(customer: CustomerRecord): Record<string, unknown> {
   return {
     id: customer.id,
-    storeId: customer.storeId,
-    storeName: ctx.state.stores.get(customer.storeId)?.name ?? null,
-    email: customer.email ?? null,
+    ...(customer.email !== undefined ? { email: customer.email } : {}),
     firstName: customer.firstName ?? null,
     lastName: customer.lastName ?? null,
-    createdAt: customer.createdAt,
-    lastOrderId: lastOrder?.id ?? null,
-    paymentInstrumentCardLast4: defaultInstrumentOf(ctx, customer.id)?.card.last4 ?? null,
-    tags: [],
   };
-}
-
-/**
- * `POST /customers/list` → `{ items, total, page, pageSize, totalPages }` (published), newest first unless `sortBy`
- * says otherwise (`field`: any listed field, e.g. `createdAt`, `email`). Filters (not published; the vendor's guide
- * names them): `storeIds`, `email`, `firstName`, `lastName`, `paymentInstrumentCardLast4`.
- */
-export function listCustomers(ctx: SandboxContext, input: OperationInput<'listCustomers'>) {
-  const filters = input.filters ?? {};
-  const listed = [...ctx.state.customers.values()]
-    .map((customer) => listedCustomer(ctx, customer))
-    .filter(
-      (customer) =>
-        passes(filters.storeIds, customer.storeId) &&
-        (['email', 'firstName', 'lastName', 'paymentInstrumentCardLast4'] as const).every((field) => passes(filters[field], customer[field])),
-    );
-  const field = input.sortBy?.field ?? 'createdAt';
-  const sorted = sortRecords(listed, (customer) => customer[field] as string | null | undefined, directionOf(input.sortBy?.direction));
-  return pageStyle(sorted, input.page ?? 1, input.pageSize ?? 20);
 }

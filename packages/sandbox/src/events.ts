@@ -1,9 +1,10 @@
 import type { OperationInput } from '@tessera/core/internal';
 import type { SandboxContext } from './context.js';
+import { customers } from './customers.js';
 import { notFound } from './http-error.js';
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';
-import type { WebhookEventRecord } from './state.js';
-import { appEventTypeOf } from './webhooks.js';
+import { stores } from './stores.js';
+import { appEventTypeOf, type WebhookEventRecord, webhookEvents } from './webhooks.js';
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -27,8 +28,8 @@ export function appEventView(ctx: SandboxContext, event: WebhookEventRecord): Js
     if (properties[key] === undefined && data[key] !== undefined && data[key] !== null) properties[key] = data[key];
   }
   const customerId = text(data.customerId) ?? null;
-  const customer = customerId === null ? undefined : ctx.state.customers.get(customerId);
-  const store = ctx.state.stores.get(event.storeId);
+  const customer = customerId === null ? undefined : customers.of(ctx).get(customerId);
+  const store = stores.of(ctx).get(event.storeId);
   return {
     id: event.id,
     accountId: SANDBOX_ACCOUNT_ID,
@@ -61,13 +62,13 @@ export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvent
   const pageSize = input.pagination?.pageSize ?? 20;
   const storeIds = listed(input.filters, 'storeIds');
   const types = listed(input.filters, 'eventTypes');
-  const all = ctx.state.webhookEvents;
+  const all = webhookEvents.of(ctx);
   const matching = all.filter(
     (event) => (storeIds === undefined || storeIds.includes(event.storeId)) && (types === undefined || types.includes(event.type) || types.includes(appEventTypeOf(event.type))),
   );
   const ordered = input.sortBy?.direction === 'asc' ? matching : [...matching].reverse();
   const start = (page - 1) * pageSize;
-  const storeOptions = [...new Set(all.map((event) => event.storeId))].map((id) => ({ id, name: ctx.state.stores.get(id)?.name ?? null }));
+  const storeOptions = [...new Set(all.map((event) => event.storeId))].map((id) => ({ id, name: stores.of(ctx).get(id)?.name ?? null }));
   return {
     events: ordered.slice(start, start + pageSize).map((event) => appEventView(ctx, event)),
     total: matching.length,
@@ -78,12 +79,12 @@ export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvent
 
 /** Get an event (`GET /events/{eventId}`, published): the event at the top level; 404 for an unknown id. */
 export function retrieveEvent(ctx: SandboxContext, id: string): Json {
-  const event = ctx.state.webhookEvents.find((candidate) => candidate.id === id);
+  const event = webhookEvents.of(ctx).find((candidate) => candidate.id === id);
   if (!event) throw notFound('event', id);
   return appEventView(ctx, event);
 }
 
 /** Recent events (`POST /events/recent`, published): a top-level array of the latest `limit` (default 10), newest first. */
 export function recentEvents(ctx: SandboxContext, input: OperationInput<'listRecentEvents'>): Json[] {
-  return ctx.state.webhookEvents.slice(-(input.limit ?? 10)).reverse().map((event) => appEventView(ctx, event));
+  return webhookEvents.of(ctx).slice(-(input.limit ?? 10)).reverse().map((event) => appEventView(ctx, event));
 }

@@ -1,27 +1,22 @@
-/** An answer as sent, kept to be replayed. */
-export interface StoredResponse {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-}
+import type { SandboxAnswer } from './answer.js';
 
 /**
  * What the sandbox holds for one `Idempotency-Key` of one route: the request is still running, or it is done and
  * its answer is kept. `fingerprint` is the request body the key was first used with.
  */
-export type IdempotencyRecord = { state: 'in_flight'; fingerprint: string } | { state: 'done'; fingerprint: string; response: StoredResponse };
+export type IdempotencyRecord = { state: 'in_flight'; fingerprint: string } | { state: 'done'; fingerprint: string; response: SandboxAnswer };
 
 /** The key is now held by this request: commit its answer (replayed to later requests) or release the key. */
 export interface Reservation {
   kind: 'reserved';
   /** Keeps the answer: a retry with the same key and body gets it back. */
-  commit(response: StoredResponse): void;
+  commit(response: SandboxAnswer): void;
   /** Forgets the key: a retry runs the operation (nothing happened, or an injected failure). */
   release(): void;
 }
 
 /** What a request with a key finds: an answer to replay, a conflict, or the key reserved for it. */
-export type IdempotencyClaim = { kind: 'replay'; response: StoredResponse } | { kind: 'conflict'; reason: 'reused' | 'in_use' } | Reservation;
+export type IdempotencyClaim = { kind: 'replay'; response: SandboxAnswer } | { kind: 'conflict'; reason: 'reused' | 'in_use' } | Reservation;
 
 /** The sandbox's `Idempotency-Key` records. */
 export interface IdempotencyStore {

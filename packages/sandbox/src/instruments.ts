@@ -1,10 +1,45 @@
-import { decodeServiceToken, ServiceTokenError, type ServiceTokenMetadata } from '@tessera/core';
+import type * as z from 'zod/mini';
+import { decodeServiceToken, ServiceTokenError, type ServiceTokenMetadata, type RequestFields, type threeDSSession } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import { newBtThreeDSSession } from './bt-threeds.js';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
+import { customerFields, type CustomerRecord, customers } from './customers.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';
 import { directionOf, pageStyle, passes, sortRecords } from './lists.js';
-import type { CustomerRecord, InstrumentRecord, ThreeDSSessionRecord } from './state.js';
+import { requireStore } from './stores.js';
+import type { TestCardOutcome } from './test-cards.js';
+import { vaultTokens } from './vault.js';
+
+/** A payment instrument. */
+export interface InstrumentRecord {
+  id: string;
+  type: string;
+  customerId: string;
+  storeId: string;
+  /** Always true: the sandbox deletes and deactivates no instrument. */
+  isActive: boolean;
+  /** True for the customer's first instrument. */
+  isDefault: boolean;
+  /** The token's `provider` (`basistheory`). */
+  tokenizer: string;
+  /** The card facts the token stated; a fact it did not state is absent (never invented). */
+  card: { last4?: string; brand?: string; expMonth?: number; expYear?: number };
+  /** Funding and segment, as the vault knows them or the token stated them; `null` when unknown. */
+  cardEnrichment: { funding: string | null; segment: string | null };
+  /** What a `simulated` processor does with this card. */
+  outcome: TestCardOutcome;
+  createdAt: string;
+}
+
+/** A persisted 3DS session (section 2.6): core's 3DS session with its store. */
+export type ThreeDSSessionRecord = RequestFields<z.output<typeof threeDSSession>> & { storeId: string; createdAt: string };
+
+/** Payment instruments by id. */
+export const instruments = byId<InstrumentRecord>()('instruments');
+
+/** Persisted 3DS sessions (section 2.6), by id. */
+export const threedsSessions = byId<ThreeDSSessionRecord>()('threedsSessions');
 
 /** The sandbox's one account (the published instrument's `accountId`). */
 export const SANDBOX_ACCOUNT_ID = 'acc_sandbox';
@@ -20,38 +55,18 @@ export function publicInstrument(instrument: InstrumentRecord): Record<string, u
 }
 
 /**
- * The customer's published fields, `id, email, firstName, lastName`: the names `null` when the customer has none
- * (the published answer always has the keys), `email` only when it has one (core's customer types it as a string).
- */
-export function customerFields(customer: CustomerRecord): Record<string, unknown> {
-  return {
-    id: customer.id,
-    ...(customer.email !== undefined ? { email: customer.email } : {}),
-    firstName: customer.firstName ?? null,
-    lastName: customer.lastName ?? null,
-  };
-}
-
-/**
  * `GET /payment-instruments/{id}` as published: the instrument at the top level with its `customer`,
  * `cardEnrichment { funding, segment }` and `processorTokens` (none in the sandbox).
  */
 export function retrieveInstrument(ctx: SandboxContext, id: string): Record<string, unknown> {
   const instrument = requireInstrument(ctx, id);
-  const customer = ctx.state.customers.get(instrument.customerId);
+  const customer = customers.of(ctx).get(instrument.customerId);
   return {
     ...publicInstrument(instrument),
     customer: customer ? customerFields(customer) : { id: instrument.customerId },
     cardEnrichment: { ...instrument.cardEnrichment },
     processorTokens: [],
   };
-}
-
-/** The store, or a 404. */
-export function requireStore(ctx: SandboxContext, storeId: string) {
-  const store = ctx.state.stores.get(storeId);
-  if (!store) throw notFound('store', storeId);
-  return store;
 }
 
 /**
@@ -87,7 +102,7 @@ export function createInstrumentFromToken(
   requireStore(ctx, input.storeId);
   let customer: CustomerRecord | undefined;
   if (input.customerId !== undefined) {
-    customer = ctx.state.customers.get(input.customerId);
+    customer = customers.of(ctx).get(input.customerId);
     if (!customer) throw notFound('customer', input.customerId);
   } else if (input.customerData) {
     customer = {
@@ -98,10 +113,10 @@ export function createInstrumentFromToken(
       storeId: input.storeId,
       createdAt: ctx.nowIso(),
     };
-    ctx.state.customers.set(customer.id, customer);
+    customers.of(ctx).set(customer.id, customer);
   }
   if (!customer) throw new SandboxHttpError(400, 'validation_error', 'customerData or customerId is required');
-  const vaultToken = ctx.state.vaultTokens.get(token.token);
+  const vaultToken = vaultTokens.of(ctx).get(token.token);
   const meta = token.nonSensitiveMetadata ?? {};
   const customerId = customer.id;
   const instrument: InstrumentRecord = {
@@ -110,7 +125,7 @@ export function createInstrumentFromToken(
     customerId,
     storeId: input.storeId,
     isActive: true,
-    isDefault: ![...ctx.state.instruments.values()].some((other) => other.customerId === customerId),
+    isDefault: ![...instruments.of(ctx).values()].some((other) => other.customerId === customerId),
     tokenizer: token.provider,
     card: vaultToken ? { last4: vaultToken.last4, brand: vaultToken.brand, expMonth: vaultToken.expMonth, expYear: vaultToken.expYear } : cardFactsOf(meta),
     // The vault's own cards are consumer credit cards; a token from another vault states its facts or none.
@@ -119,7 +134,7 @@ export function createInstrumentFromToken(
     outcome: vaultToken?.outcome ?? (meta.authentication === 'sca_required' ? 'challenge' : 'approve'),
     createdAt: ctx.nowIso(),
   };
-  ctx.state.instruments.set(instrument.id, instrument);
+  instruments.of(ctx).set(instrument.id, instrument);
   return {
     paymentInstrument: publicInstrument(instrument),
     customer: { ...customerFields(customer), createdAt: customer.createdAt, storeId: customer.storeId },
@@ -143,7 +158,7 @@ function cardFactsOf(meta: ServiceTokenMetadata): InstrumentRecord['card'] {
 
 /** The instrument, or a 404. */
 export function requireInstrument(ctx: SandboxContext, id: string): InstrumentRecord {
-  const instrument = ctx.state.instruments.get(id);
+  const instrument = instruments.of(ctx).get(id);
   if (!instrument) throw notFound('payment instrument', id);
   return instrument;
 }
@@ -154,14 +169,14 @@ export function requireInstrument(ctx: SandboxContext, id: string): InstrumentRe
  * earlier answer).
  */
 export function listCustomerInstruments(ctx: SandboxContext, customerId: string): { instruments: Record<string, unknown>[]; data: Record<string, unknown>[] } {
-  if (!ctx.state.customers.has(customerId)) throw notFound('customer', customerId);
-  const instruments: Record<string, unknown>[] = [];
-  for (const instrument of ctx.state.instruments.values()) {
+  if (!customers.of(ctx).has(customerId)) throw notFound('customer', customerId);
+  const found: Record<string, unknown>[] = [];
+  for (const instrument of instruments.of(ctx).values()) {
     if (instrument.customerId !== customerId) continue;
     const { id, type, isActive, isDefault, createdAt, card, cardEnrichment } = instrument;
-    instruments.push({ id, type, isActive, isDefault, createdAt, card, cardEnrichment: { ...cardEnrichment } });
+    found.push({ id, type, isActive, isDefault, createdAt, card, cardEnrichment: { ...cardEnrichment } });
   }
-  return { instruments, data: instruments };
+  return { instruments: found, data: found };
 }
 
 /**
@@ -183,7 +198,7 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
     storeId: input.storeId,
     createdAt: ctx.nowIso(),
   };
-  ctx.state.threedsSessions.set(session.id, session);
+  threedsSessions.of(ctx).set(session.id, session);
   return session;
 }
 
@@ -195,7 +210,7 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
  */
 export function listInstruments(ctx: SandboxContext, input: OperationInput<'listPaymentInstruments'>) {
   const filters = input.filters ?? {};
-  const matching = [...ctx.state.instruments.values()].filter(
+  const matching = [...instruments.of(ctx).values()].filter(
     (instrument) =>
       passes(filters.customerId, instrument.customerId) &&
       passes(filters.storeIds, instrument.storeId) &&
@@ -207,4 +222,15 @@ export function listInstruments(ctx: SandboxContext, input: OperationInput<'list
   const sorted = sortRecords(matching, (instrument) => (instrument as unknown as Record<string, string | boolean | undefined>)[field], directionOf(input.sortBy?.direction));
   const page = pageStyle(sorted, input.page ?? 1, input.pageSize ?? 20);
   return { ...page, items: page.items.map((instrument) => ({ ...publicInstrument(instrument), updatedAt: instrument.createdAt, metadata: {} })) };
+}
+
+/** A customer's instruments, oldest first. */
+export function instrumentsOf(ctx: SandboxContext, customerId: string): InstrumentRecord[] {
+  return [...instruments.of(ctx).values()].filter((instrument) => instrument.customerId === customerId);
+}
+
+/** The instrument a customer is charged on without naming one: its default, else its first active one. */
+export function defaultInstrumentOf(ctx: SandboxContext, customerId: string): InstrumentRecord | undefined {
+  const instruments = instrumentsOf(ctx, customerId).filter((instrument) => instrument.isActive);
+  return instruments.find((instrument) => instrument.isDefault) ?? instruments[0];
 }

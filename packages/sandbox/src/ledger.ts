@@ -1,4 +1,23 @@
-import type { LedgerEntry } from './state.js';
+import { listOf } from './collection.js';
+
+/**
+ * A money movement, the one record of money: a payment's captured and refunded amounts are sums of its entries.
+ * Tests count `charge` and `capture` entries to assert that nothing was charged twice.
+ */
+export interface LedgerEntry {
+  /** The transaction id (`txn_…`) a payment's `transactions` show. */
+  id: string;
+  paymentId: string;
+  kind: 'charge' | 'authorize' | 'capture' | 'void' | 'refund';
+  amount: number;
+  currency: string;
+  at: string;
+  /** The refund of a `refund` entry. */
+  refundId?: string;
+}
+
+/** Money movements. Count `charge` and `capture` entries to assert that nothing was charged twice. */
+export const ledger = listOf<LedgerEntry>()('ledger');
 
 /** What a payment's movements add up to: the one source of its `capturedAmount` and `refundedAmount`. */
 export interface PaymentMoney {
@@ -17,14 +36,19 @@ interface LedgerIndex {
 // A cache over each ledger, caught up on read: the ledger stays the only record, and a payment's sums cost its own
 // movements, not the whole ledger (the throughput benchmark reads payments among many thousands).
 const indexes = new WeakMap<readonly LedgerEntry[], LedgerIndex>();
+let lastLedger: readonly LedgerEntry[] | undefined;
+let lastIndex: LedgerIndex | undefined;
 
 /** The movements of one payment, oldest first. */
 export function movementsOf(ledger: readonly LedgerEntry[], paymentId: string): readonly LedgerEntry[] {
-  let index = indexes.get(ledger);
+  // The last ledger read is kept at hand: a payment's answer reads it several times (captured, refunded, event).
+  let index = ledger === lastLedger ? lastIndex : indexes.get(ledger);
   if (!index) {
     index = { size: 0, byPayment: new Map() };
     indexes.set(ledger, index);
   }
+  lastLedger = ledger;
+  lastIndex = index;
   for (; index.size < ledger.length; index.size++) {
     const entry = ledger[index.size];
     if (!entry) continue;

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { createTestClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from './http-error.js';
-import { openPayment, paymentTransitions, transition, type PaymentTransitionName } from './lifecycle.js';
-import { createState, type PaymentAttempt, type PaymentRecord, type PaymentRecordStatus } from './state.js';
-import { createWebhookDispatcher } from './webhooks.js';
+import { ledger } from './ledger.js';
+import { openPayment, type PaymentAttempt, type PaymentRecord, type PaymentRecordStatus, paymentTransitions, transition, type PaymentTransitionName } from './lifecycle.js';
+import { createState } from './state.js';
+import { createWebhookDispatcher, webhookEvents } from './webhooks.js';
 
 function context(): SandboxContext {
   const state = createState();
@@ -12,7 +13,7 @@ function context(): SandboxContext {
   const nextId = (prefix: string): string => `${prefix}_${++next}`;
   const clock = createTestClock(Date.parse('2030-01-01T00:00:00Z'), () => undefined, 'frozen');
   const nowIso = (): string => clock.now().toISOString();
-  return { state, clock, webhooks: createWebhookDispatcher(state, nextId, nowIso), nextId, nowIso };
+  return { state, clock, webhooks: createWebhookDispatcher({ state }, nextId, nowIso), nextId, nowIso };
 }
 
 const attempt = (outcome: PaymentAttempt['outcome']): PaymentAttempt => ({ processorId: 'proc_1', processorType: 'simulated', outcome });
@@ -123,13 +124,13 @@ describe('payment transitions table', () => {
     const ctx = context();
     const payment = paymentIn(ctx, status, mode);
     const rule = allowed[name];
-    const events = ctx.state.webhookEvents.length;
-    const ledger = ctx.state.ledger.length;
+    const events = webhookEvents.of(ctx).length;
+    const entries = ledger.of(ctx).length;
     if (rule.from.includes(status) && (rule.mode === undefined || rule.mode === mode)) {
       transition(ctx, payment, name);
       expect(stateOf(payment)).toBe(rule.to);
       expect({ status: payment.status, subStatus: payment.subStatus }).toEqual(reported[rule.to]);
-      expect(ctx.state.webhookEvents.slice(events).map((event) => event.type)).toEqual(rule.to === 'processing' ? [] : [`payment/${rule.to}`]);
+      expect(webhookEvents.of(ctx).slice(events).map((event) => event.type)).toEqual(rule.to === 'processing' ? [] : [`payment/${rule.to}`]);
     } else {
       const error = refusal(() => transition(ctx, payment, name));
       expect({ status: error.status, code: error.code, message: error.message, publishedCode: error.publishedCode }).toEqual({
@@ -140,8 +141,8 @@ describe('payment transitions table', () => {
         publishedCode: name === 'void' ? 'TRANSACTION_NOT_AUTHORIZE' : undefined,
       });
       expect(stateOf(payment)).toBe(status);
-      expect(ctx.state.webhookEvents.length).toBe(events);
-      expect(ctx.state.ledger.length).toBe(ledger);
+      expect(webhookEvents.of(ctx).length).toBe(events);
+      expect(ledger.of(ctx).length).toBe(entries);
     }
   });
 });
@@ -149,8 +150,8 @@ describe('payment transitions table', () => {
 describe('each transition', () => {
   const effects = (ctx: SandboxContext, payment: PaymentRecord) => ({
     status: payment.status,
-    events: ctx.state.webhookEvents.map((event) => event.type),
-    ledger: ctx.state.ledger.map((entry) => [entry.kind, entry.amount]),
+    events: webhookEvents.of(ctx).map((event) => event.type),
+    ledger: ledger.of(ctx).map((entry) => [entry.kind, entry.amount]),
     capturedAmount: payment.capturedAmount,
     refundedAmount: payment.refundedAmount,
     requireAction: payment.requireAction,
@@ -174,7 +175,7 @@ describe('each transition', () => {
     const auth = open(ctx, 'auth');
     transition(ctx, auth, 'authorize');
     expect(auth).toMatchObject({ status: 'authorized', capturedAmount: 0, refundedAmount: 0 });
-    expect(ctx.state.ledger.at(-1)).toMatchObject({ paymentId: auth.id, kind: 'authorize', amount: 1000, currency: 'USD' });
+    expect(ledger.of(ctx).at(-1)).toMatchObject({ paymentId: auth.id, kind: 'authorize', amount: 1000, currency: 'USD' });
   });
 
   it('fail ends a payment with no money moved', () => {
@@ -197,13 +198,13 @@ describe('each transition', () => {
     };
     const passed = challenged();
     expect(passed).toMatchObject({ status: 'pending', requireAction: 'threeds_auth', capturedAmount: 0 });
-    expect(ctx.state.webhookEvents.at(-1)?.data).toMatchObject({ status: 'pending', requireAction: 'threeds_auth' });
+    expect(webhookEvents.of(ctx).at(-1)?.data).toMatchObject({ status: 'pending', requireAction: 'threeds_auth' });
     transition(ctx, passed, 'purchase');
     expect(passed).toMatchObject({ status: 'succeeded', requireAction: 'none', capturedAmount: 1000 });
     const failed = challenged();
     transition(ctx, failed, 'fail');
     expect(failed).toMatchObject({ status: 'failed', requireAction: 'none', capturedAmount: 0 });
-    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment/pending', 'payment/succeeded', 'payment/pending', 'payment/failed']);
+    expect(webhookEvents.of(ctx).map((event) => event.type)).toEqual(['payment/pending', 'payment/succeeded', 'payment/pending', 'payment/failed']);
   });
 
   it('a pending payment without challenge data requires no action', () => {
@@ -227,7 +228,7 @@ describe('each transition', () => {
     expect(part).toMatchObject({ status: 'authorized', capturedAmount: 0 });
     transition(ctx, part, 'capture', { amount: 600 });
     expect(part).toMatchObject({ status: 'succeeded', capturedAmount: 600 });
-    expect(ctx.state.ledger.filter((entry) => entry.paymentId === part.id).map((entry) => [entry.kind, entry.amount])).toEqual([
+    expect(ledger.of(ctx).filter((entry) => entry.paymentId === part.id).map((entry) => [entry.kind, entry.amount])).toEqual([
       ['authorize', 1000],
       ['capture', 600],
     ]);
@@ -241,9 +242,9 @@ describe('each transition', () => {
     ctx.clock.advance(60_000);
     transition(ctx, payment, 'void');
     expect(payment).toMatchObject({ status: 'failed', subStatus: 'voided', voidedAt: '2030-01-01T00:01:00.000Z', capturedAmount: 0, refundedAmount: 0 });
-    expect(ctx.state.ledger.at(-1)).toMatchObject({ kind: 'void', amount: 1000 });
-    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment/authorized', 'payment/voided']);
-    expect(ctx.state.webhookEvents.at(-1)?.data).toMatchObject({ status: 'failed', subStatus: 'voided' });
+    expect(ledger.of(ctx).at(-1)).toMatchObject({ kind: 'void', amount: 1000 });
+    expect(webhookEvents.of(ctx).map((event) => event.type)).toEqual(['payment/authorized', 'payment/voided']);
+    expect(webhookEvents.of(ctx).at(-1)?.data).toMatchObject({ status: 'failed', subStatus: 'voided' });
     // A voided payment can be neither captured nor voided again.
     expect(refusal(() => transition(ctx, payment, 'capture')).message).toBe(`Payment ${payment.id} is failed (voided); only an authorized payment can be captured`);
     expect(refusal(() => transition(ctx, payment, 'void')).publishedCode).toBe('TRANSACTION_NOT_AUTHORIZE');
@@ -263,7 +264,7 @@ describe('each transition', () => {
     });
     transition(ctx, payment, 'refund');
     expect(payment).toMatchObject({ status: 'refunded', capturedAmount: 800, refundedAmount: 800 });
-    expect(ctx.state.webhookEvents.map((event) => event.type)).toEqual(['payment/authorized', 'payment/succeeded', 'payment/partially_refunded', 'payment/refunded']);
+    expect(webhookEvents.of(ctx).map((event) => event.type)).toEqual(['payment/authorized', 'payment/succeeded', 'payment/partially_refunded', 'payment/refunded']);
     expect(refusal(() => transition(ctx, payment, 'refund', { amount: 1 })).message).toBe(`Payment ${payment.id} is refunded; only a captured payment can be refunded`);
   });
 
@@ -273,7 +274,7 @@ describe('each transition', () => {
     const json = JSON.parse(JSON.stringify(payment)) as Record<string, unknown>;
     expect(json).toMatchObject({ requireAction: 'none', capturedAmount: 1000, refundedAmount: 300 });
     expect(Object.keys(json).slice(0, 6)).toEqual(['id', 'amount', 'currency', 'status', 'subStatus', 'requireAction']);
-    expect(ctx.state.webhookEvents.map((event) => event.data)).toMatchObject([
+    expect(webhookEvents.of(ctx).map((event) => event.data)).toMatchObject([
       { status: 'succeeded', capturedAmount: 1000, refundedAmount: 0 },
       { status: 'partially_refunded', capturedAmount: 1000, refundedAmount: 300 },
     ]);
@@ -284,6 +285,6 @@ describe('each transition', () => {
     const payment = paymentIn(ctx, 'authorized');
     // @ts-expect-error: a void moves the whole authorization.
     transition(ctx, payment, 'void', { amount: 1 });
-    expect(ctx.state.ledger.at(-1)).toMatchObject({ kind: 'void', amount: 1000 });
+    expect(ledger.of(ctx).at(-1)).toMatchObject({ kind: 'void', amount: 1000 });
   });
 });

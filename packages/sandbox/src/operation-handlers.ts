@@ -1,34 +1,32 @@
 import type { OperationInput, OperationName } from '@tessera/core/internal';
+import type { RouteResult } from './answer.js';
 import { createCheckoutSession, initCheckout, payCheckout } from './checkout.js';
 import type { SandboxContext } from './context.js';
 import { listEvents, recentEvents, retrieveEvent } from './events.js';
-import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, requireStore, retrieveInstrument } from './instruments.js';
+import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, retrieveInstrument } from './instruments.js';
 import type { PathParams } from './operation-input.js';
 import { listOrders } from './orders.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { continuePayment, listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from './payments.js';
 import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
-import type { RouteResult } from './route.js';
-import { createStore } from './stores.js';
-import { endpointView, registerWebhookEndpoint } from './webhooks.js';
+import type { SandboxRequest } from './request.js';
+import { createStore, requireStore } from './stores.js';
+import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
+import { webhookEvents } from './webhooks.js';
 // The published lists, retrieves, subscriptions and key check (issue 18).
 import { testAuth } from './auth.js';
-import { listCustomers, retrieveCustomer } from './customers.js';
+import { listCustomers, retrieveCustomer } from './customer-views.js';
 import { listInstruments } from './instruments.js';
 import { retrieveOrder } from './orders.js';
 import { listProducts, retrieveProduct } from './products.js';
 import { changeSubscriptionProcessor, createSubscription, listSubscriptions, rebillSubscription, retrieveSubscription } from './subscriptions.js';
 
 /**
- * The request besides the input: the path's parameters, the sandbox's origin (ACS URLs point at it) and the body as
- * sent (before the catalog's schema filled in defaults and second names: to name a field as the caller wrote it).
+ * The request besides the input, with its path parameters typed: its URL (ACS URLs point at its origin) and the body
+ * as sent (before the catalog's schema filled in defaults and second names: to name a field as the caller wrote it).
  */
-export interface HandlerRequest<K extends OperationName> {
-  params: PathParams<K>;
-  origin: string;
-  body: unknown;
-}
+export type HandlerRequest<K extends OperationName> = Omit<SandboxRequest, 'params'> & { readonly params: PathParams<K> };
 
 /** Serves one operation of core's catalog with its checked input (never `unknown`: the route checked it first). */
 export type Handler<K extends OperationName> = (ctx: SandboxContext, input: OperationInput<K>, request: HandlerRequest<K>) => RouteResult;
@@ -42,7 +40,7 @@ export const operationHandlers = {
   retrievePaymentInstrument: (ctx, _, { params }) => ({ json: retrieveInstrument(ctx, params.id) }),
   listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
   createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
-  processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
+  processPayment: (ctx, input, { url }) => ({ json: processPayment(ctx, input, url.origin) }),
   continuePayment: (ctx, input) => ({ json: continuePayment(ctx, input) }),
   retrievePayment: (ctx, _, { params }) => ({ json: retrievePayment(ctx, params.id) }),
   voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
@@ -57,7 +55,7 @@ export const operationHandlers = {
   listOrders: (ctx, input) => ({ json: listOrders(ctx, input) }),
   listWebhooks: (ctx, input) => {
     requireStore(ctx, input.storeId);
-    return { json: { data: ctx.state.webhookEvents.filter((event) => event.storeId === input.storeId) } };
+    return { json: { data: webhookEvents.of(ctx).filter((event) => event.storeId === input.storeId) } };
   },
   // Webhook endpoints and events (issue 18).
   createWebhookEndpoint: (ctx, input) => ({ json: endpointView(registerWebhookEndpoint(ctx, input)) }),
@@ -78,6 +76,6 @@ export const operationHandlers = {
   changeSubscriptionProcessor: (ctx, input) => ({ json: changeSubscriptionProcessor(ctx, input) }),
   testAuth: () => ({ json: testAuth() }),
   // Checkout as published (issue 18).
-  initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
+  initCheckout: (ctx, input, { url }) => ({ redirect: initCheckout(ctx, input, url.origin) }),
   payCheckout: (ctx, input) => ({ json: payCheckout(ctx, input) }),
 } satisfies OperationHandlers;

@@ -1,6 +1,7 @@
 import { archiveProcessorsRequest } from '@tessera/core';
 import { type OperationInput, type OperationName, operations, resourceId } from '@tessera/core/internal';
 import * as z from 'zod/mini';
+import type { SandboxRequest } from './request.js';
 import { validate } from './validate.js';
 
 /** The path parameters of an operation: `{ id }` when its path has the `{id}` placeholder, else none. */
@@ -69,26 +70,20 @@ function parseJsonArray(value: string): unknown {
   }
 }
 
-/** An operation's request as the route read it. */
-export interface OperationRequest {
-  body: unknown;
-  params: Record<string, string>;
-  url: URL;
-}
-
 /**
  * Reads and checks an operation's input from the catalog, once, before its handler runs: the path's `{id}`, then
  * the body (unwrapped from `sendAs`) or the query. Throws a 400 naming every bad field.
  */
-export function readOperationInput<K extends OperationName>(name: K, request: OperationRequest): { input: OperationInput<K>; params: PathParams<K> } {
+export function readOperationInput<K extends OperationName>(name: K, request: SandboxRequest): OperationInput<K> {
   const operation = operations[name];
-  const params = (operation.path.includes('{id}') ? validate(pathParams, { id: request.params.id }) : {}) as PathParams<K>;
+  // The id is checked, not changed: the handler reads it from `request.params` (typed by `PathParams`).
+  if (operation.path.includes('{id}')) validate(pathParams, { id: request.params.id });
   const schema = operation.request as z.ZodMiniType | undefined;
-  if (schema === undefined) return { input: undefined as OperationInput<K>, params };
+  if (schema === undefined) return undefined as OperationInput<K>;
   const lenient = leniency[name];
-  if (operation.sendAs === 'query') return { input: validate(schema, readQuery(schema, request.url.searchParams, lenient?.queryDefaults)) as OperationInput<K>, params };
-  if (lenient?.body) return { input: lenient.body(request.body), params };
+  if (operation.sendAs === 'query') return validate(schema, readQuery(schema, request.url.searchParams, lenient?.queryDefaults)) as OperationInput<K>;
+  if (lenient?.body) return lenient.body(request.body);
   const parsed = validate(bodySchema(name, schema), request.body);
   const { sendAs } = operation;
-  return { input: (typeof sendAs === 'object' ? (parsed as Record<string, unknown>)[sendAs.wrap] : parsed) as OperationInput<K>, params };
+  return (typeof sendAs === 'object' ? (parsed as Record<string, unknown>)[sendAs.wrap] : parsed) as OperationInput<K>;
 }

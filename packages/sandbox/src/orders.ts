@@ -1,8 +1,29 @@
 import type { OperationInput } from '@tessera/core/internal';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
+import { customers } from './customers.js';
 import { notFound } from './http-error.js';
-import { requireStore } from './instruments.js';
-import type { OrderRecord, PaymentRecord } from './state.js';
+import type { PaymentRecord } from './lifecycle.js';
+import { products, variants } from './products.js';
+import { requireStore } from './stores.js';
+
+/** An order. */
+export interface OrderRecord {
+  id: string;
+  storeId: string;
+  status: 'paid';
+  amount: number;
+  currency: string;
+  customerId: string;
+  paymentId: string;
+  checkoutSessionId?: string;
+  subscriptionId?: string;
+  items: { variantId: string; quantity: number; amount: number }[];
+  createdAt: string;
+}
+
+/** Orders by id. */
+export const orders = byId<OrderRecord>()('orders');
 
 /** Records a paid order for a succeeded payment and fires `order/created`, then `order/paid`. */
 export function createOrder(
@@ -23,7 +44,7 @@ export function createOrder(
     items,
     createdAt: ctx.nowIso(),
   };
-  ctx.state.orders.set(order.id, order);
+  orders.of(ctx).set(order.id, order);
   ctx.webhooks.emit('order/created', order.storeId, order);
   ctx.webhooks.emit('order/paid', order.storeId, order);
   return order;
@@ -32,7 +53,7 @@ export function createOrder(
 /** List orders (`GET /orders?storeId&page&per_page`), newest first → `{ data, total, page, per_page }`. */
 export function listOrders(ctx: SandboxContext, input: OperationInput<'listOrders'>): { data: OrderRecord[]; total: number; page: number; per_page: number } {
   requireStore(ctx, input.storeId);
-  const matching = [...ctx.state.orders.values()].filter((order) => order.storeId === input.storeId).reverse();
+  const matching = [...orders.of(ctx).values()].filter((order) => order.storeId === input.storeId).reverse();
   const start = (input.page - 1) * input.per_page;
   return { data: matching.slice(start, start + input.per_page), total: matching.length, page: input.page, per_page: input.per_page };
 }
@@ -43,17 +64,17 @@ export function listOrders(ctx: SandboxContext, input: OperationInput<'listOrder
  * `currency`, `paymentId`, …). A line's id is the order's id and its position (`ord_000001_li_1`).
  */
 export function retrieveOrder(ctx: SandboxContext, id: string): { order: Record<string, unknown> } {
-  const order = ctx.state.orders.get(id);
+  const order = orders.of(ctx).get(id);
   if (!order) throw notFound('order', id);
-  const customer = ctx.state.customers.get(order.customerId);
+  const customer = customers.of(ctx).get(order.customerId);
   const name = [customer?.firstName, customer?.lastName].filter((part) => part !== undefined && part !== '').join(' ');
   return {
     order: {
       ...order,
       customer: { id: order.customerId, email: customer?.email ?? null, name: name === '' ? null : name },
       items: order.items.map((item, index) => {
-        const variant = ctx.state.variants.get(item.variantId);
-        const product = variant ? ctx.state.products.get(variant.productId) : undefined;
+        const variant = variants.of(ctx).get(item.variantId);
+        const product = variant ? products.of(ctx).get(variant.productId) : undefined;
         return {
           ...item,
           id: `${order.id}_li_${index + 1}`,

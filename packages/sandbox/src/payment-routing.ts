@@ -1,6 +1,8 @@
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound } from './http-error.js';
-import type { FlowProcessorConfig, PaymentAttempt, PaymentFlowRecord, ProcessorRecord } from './state.js';
+import type { PaymentAttempt } from './lifecycle.js';
+import { type FlowProcessorConfig, type PaymentFlowRecord, paymentFlows } from './payment-flows.js';
+import { type ProcessorRecord, processors } from './processors.js';
 import type { TestCardOutcome } from './test-cards.js';
 
 /** What the flow decided for one payment. */
@@ -14,20 +16,20 @@ export interface RoutingResult {
 export function resolveFlow(ctx: SandboxContext, storeFlowId: string | null, paymentFlowId: string | undefined): PaymentFlowRecord | null {
   const id = paymentFlowId ?? storeFlowId;
   if (id === null) return null;
-  const flow = ctx.state.paymentFlows.get(id);
+  const flow = paymentFlows.of(ctx).get(id);
   if (!flow) throw notFound('payment flow', id);
   return flow;
 }
 
 function usable(ctx: SandboxContext, configs: FlowProcessorConfig[], currency: string): ProcessorRecord[] {
-  const processors: ProcessorRecord[] = [];
+  const found: ProcessorRecord[] = [];
   for (const config of configs) {
-    const processor = ctx.state.processors.get(config.processorId);
+    const processor = processors.of(ctx).get(config.processorId);
     if (!config.disabled && processor && processor.enabled && !processor.archived && processor.supportedCurrencies.includes(currency)) {
-      processors.push(processor);
+      found.push(processor);
     }
   }
-  return processors;
+  return found;
 }
 
 // The primary is the usable processor with the highest weight (first on a tie): deterministic, unlike a weighted draw.

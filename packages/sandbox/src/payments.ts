@@ -1,14 +1,31 @@
 import type { CaptureRequest } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
-import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession } from './bt-threeds.js';
+import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession, type BtThreeDSSessionRecord } from './bt-threeds.js';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
+import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from './http-error.js';
-import { customerFields, requireInstrument, requireStore } from './instruments.js';
-import { movementsOf } from './ledger.js';
-import { assertCanTransition, canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
+import { requireInstrument, instruments, threedsSessions } from './instruments.js';
+import { movementsOf, type LedgerEntry, ledger } from './ledger.js';
+import { assertCanTransition, canTransition, openPayment, transition, type PaymentTransitionName, type PaymentRecord, challenges, payments } from './lifecycle.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
 import { sandboxRoutes } from './sandbox-routes.js';
-import type { BtThreeDSSessionRecord, LedgerEntry, PaymentRecord, RefundRecord } from './state.js';
+import { requireStore } from './stores.js';
+
+/** A refund of a payment (`POST /payments/refund`), as the published answer's `refund` shows it, with what it was given. */
+export interface RefundRecord {
+  id: string;
+  paymentId: string;
+  amount: number;
+  currency: string;
+  status: 'succeeded';
+  /** The request's `metadata`, when given. */
+  metadata?: Record<string, unknown>;
+  createdAt: string;
+}
+
+/** Refunds (`ref_…`), each with its payment id, amount and metadata. */
+export const refunds = byId<RefundRecord>()('refunds');
 
 /** The published name of each money movement, as a payment's `transactions` show it (`purchase` for a charge). */
 const transactionTypes: Readonly<Record<LedgerEntry['kind'], string>> = { charge: 'purchase', authorize: 'auth', capture: 'capture', void: 'void', refund: 'refund' };
@@ -27,13 +44,13 @@ export type PaymentView = PaymentRecord & {
  * published examples show none of these, give the record alone (the money path stays as fast as the bare record).
  */
 export function publicPayment(ctx: SandboxContext, payment: PaymentRecord): PaymentView {
-  const customer = ctx.state.customers.get(payment.customerId);
-  const instrument = ctx.state.instruments.get(payment.paymentInstrumentId);
+  const customer = customers.of(ctx).get(payment.customerId);
+  const instrument = instruments.of(ctx).get(payment.paymentInstrumentId);
   return {
     ...payment,
     customer: customer ? customerFields(customer) : { id: payment.customerId },
     paymentInstrument: instrument ? { id: instrument.id, type: instrument.type, card: instrument.card } : { id: payment.paymentInstrumentId },
-    transactions: movementsOf(ctx.state.ledger, payment.id).map((entry) => ({
+    transactions: movementsOf(ledger.of(ctx), payment.id).map((entry) => ({
       id: entry.id,
       type: transactionTypes[entry.kind],
       status: 'succeeded',
@@ -75,7 +92,7 @@ const approval = (payment: PaymentRecord): PaymentTransitionName => (payment.mod
  * belongs to another store).
  */
 export function requirePayment(ctx: SandboxContext, id: string, storeId?: string): PaymentRecord {
-  const payment = ctx.state.payments.get(id);
+  const payment = payments.of(ctx).get(id);
   if (!payment || (storeId !== undefined && payment.storeId !== storeId)) throw notFound('payment', id, 'PAYMENT_NOT_FOUND');
   return payment;
 }
@@ -89,12 +106,12 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
   const instrument = requireInstrument(ctx, input.paymentInstrumentId);
   // A customer of the sandbox other than the instrument's is a contradiction; an id the sandbox does not know (the
   // published example's `cus_456`) is ignored, so that the published example runs as is.
-  if (input.customerId !== undefined && input.customerId !== instrument.customerId && ctx.state.customers.has(input.customerId)) {
+  if (input.customerId !== undefined && input.customerId !== instrument.customerId && customers.of(ctx).has(input.customerId)) {
     throw validationError([{ field: 'customerId', code: 'instrument_mismatch', message: 'is not the customer of the payment instrument' }]);
   }
   let btSession: BtThreeDSSessionRecord | undefined;
   if (input.threedsSessionId !== undefined) {
-    const session = ctx.state.threedsSessions.get(input.threedsSessionId);
+    const session = threedsSessions.of(ctx).get(input.threedsSessionId);
     if (!session) throw notFound('3DS session', input.threedsSessionId);
     if (session.paymentInstrumentId !== instrument.id) {
       throw validationError([{ field: 'threedsSessionId', code: 'instrument_mismatch', message: 'belongs to another payment instrument' }]);
@@ -152,7 +169,7 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
           },
         },
       };
-      ctx.state.challenges.set(acsTransID, payment.id);
+      challenges.of(ctx).set(acsTransID, payment.id);
       transition(ctx, payment, 'challenge', { attempt: last });
       break;
     }
@@ -230,7 +247,7 @@ function publicRefund(refund: RefundRecord): Record<string, unknown> {
 function refundOne(ctx: SandboxContext, payment: PaymentRecord, amount: number | undefined, metadata: Record<string, unknown> | undefined): RefundRecord {
   const id = ctx.nextId('ref');
   transition(ctx, payment, 'refund', { amount, refundId: id });
-  const entry = ctx.state.ledger.at(-1);
+  const entry = ledger.of(ctx).at(-1);
   const refund: RefundRecord = {
     id,
     paymentId: payment.id,
@@ -240,7 +257,7 @@ function refundOne(ctx: SandboxContext, payment: PaymentRecord, amount: number |
     ...(metadata !== undefined ? { metadata } : {}),
     createdAt: ctx.nowIso(),
   };
-  ctx.state.refunds.set(id, refund);
+  refunds.of(ctx).set(id, refund);
   return refund;
 }
 
@@ -277,8 +294,8 @@ export function refundPayment(ctx: SandboxContext, input: OperationInput<'refund
  * fail → failed. A second completion changes nothing. Returns `undefined` for an unknown challenge.
  */
 export function settleChallenge(ctx: SandboxContext, acsTransID: string, approved: boolean): PaymentRecord | undefined {
-  const paymentId = ctx.state.challenges.get(acsTransID);
-  const payment = paymentId === undefined ? undefined : ctx.state.payments.get(paymentId);
+  const paymentId = challenges.of(ctx).get(acsTransID);
+  const payment = paymentId === undefined ? undefined : payments.of(ctx).get(paymentId);
   if (!payment) return undefined;
   // Passed: the approval of its mode; failed: `fail`. Only a payment waiting on its challenge, once.
   if (payment.status !== 'pending') return payment;
@@ -287,7 +304,7 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
   const btSession = findBtThreeDSSession(ctx, payment.requireActionData?.type === 'threeds_auth' ? payment.requireActionData.metadata.threedsSession.externalSessionId : '');
   if (btSession) completeBtChallenge(btSession, approved);
   if (payment.threedsSessionId !== undefined) {
-    const session = ctx.state.threedsSessions.get(payment.threedsSessionId);
+    const session = threedsSessions.of(ctx).get(payment.threedsSessionId);
     if (session) session.status = approved ? 'authenticated' : 'failed';
   }
   return transition(ctx, payment, outcome);
@@ -298,7 +315,7 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
  * mode auth), decline → failed (as a failed challenge). Only once, and only a payment pending on a redirect; otherwise it is answered as is.
  */
 export function settleRedirect(ctx: SandboxContext, paymentId: string, approved: boolean): PaymentRecord | undefined {
-  const payment = ctx.state.payments.get(paymentId);
+  const payment = payments.of(ctx).get(paymentId);
   if (!payment || payment.status !== 'pending' || payment.requireAction !== 'redirect') return payment;
   const outcome = approved ? approval(payment) : 'fail';
   return canTransition(payment, outcome) ? transition(ctx, payment, outcome) : payment;
@@ -328,11 +345,11 @@ export function listPayments(
 ): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number } {
   const storeIds = input.filters?.storeIds;
   const statuses = statusFilter(input.filters);
-  const matching = [...ctx.state.payments.values()]
+  const matching = [...payments.of(ctx).values()]
     .filter((payment) => !storeIds || storeIds.includes(payment.storeId))
     .filter((payment) => !statuses || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)))
     .reverse();
   const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
-  const payments = matching.slice((page - 1) * pageSize, page * pageSize).map((payment) => publicPayment(ctx, payment));
-  return { payments, data: payments, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize };
+  const onPage = matching.slice((page - 1) * pageSize, page * pageSize).map((payment) => publicPayment(ctx, payment));
+  return { payments: onPage, data: onPage, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize };
 }

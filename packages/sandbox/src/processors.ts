@@ -1,7 +1,15 @@
+import type * as z from 'zod/mini';
+import type { processorInput, RequestFields } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
-import type { ProcessorRecord } from './state.js';
+
+/** A processor as the sandbox keeps it: core's processor input without `options` (which may hold gateway secrets, never returned). */
+export type ProcessorRecord = Omit<RequestFields<z.output<typeof processorInput>>, 'options'> & { id: string; archived: boolean; createdAt: string };
+
+/** Processors by id. */
+export const processors = byId<ProcessorRecord>()('processors');
 
 /** `POST /processors/create` (the processor, sent as `{ processor }`) → `{ processor }` (without `options`, which may hold secrets). */
 export function createProcessor(ctx: SandboxContext, input: OperationInput<'createProcessor'>): { processor: ProcessorRecord } {
@@ -15,7 +23,7 @@ export function createProcessor(ctx: SandboxContext, input: OperationInput<'crea
     archived: false,
     createdAt: ctx.nowIso(),
   };
-  ctx.state.processors.set(processor.id, processor);
+  processors.of(ctx).set(processor.id, processor);
   return { processor };
 }
 
@@ -24,9 +32,9 @@ export function createProcessor(ctx: SandboxContext, input: OperationInput<'crea
  * archived processors take no more payments.
  */
 export function archiveProcessors(ctx: SandboxContext, processorIds: OperationInput<'archiveProcessors'>): { archived: string[] } {
-  for (const id of processorIds) if (!ctx.state.processors.has(id)) throw notFound('processor', id);
+  for (const id of processorIds) if (!processors.of(ctx).has(id)) throw notFound('processor', id);
   for (const id of processorIds) {
-    const processor = ctx.state.processors.get(id);
+    const processor = processors.of(ctx).get(id);
     if (processor) processor.archived = true;
   }
   return { archived: processorIds };

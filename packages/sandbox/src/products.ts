@@ -1,9 +1,30 @@
+import type * as z from 'zod/mini';
+import type { createProductRequest, productPriceInput, productVariantInput, RequestFields } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
+import { byId, internalById } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
-import { requireStore } from './instruments.js';
+import { requireStore } from './stores.js';
+
 import { directionOf, paginationStyle, passes, sortRecords } from './lists.js';
-import type { PriceRecord, ProductRecord, VariantRecord } from './state.js';
+
+/**
+ * A price of a variant: core's price input with its id. Any `interval` string is stored; the test clock rebills
+ * `day`, `week`, `month` and `year` ({@link BillingInterval}).
+ */
+export type PriceRecord = RequestFields<z.output<typeof productPriceInput>> & { id: string };
+
+/** A product variant: core's variant input with its id, its product's id and priced ids. */
+export type VariantRecord = Omit<RequestFields<z.output<typeof productVariantInput>>, 'prices'> & { id: string; productId: string; prices: PriceRecord[] };
+
+/** A product: core's create-product input with ids for it and its variants. */
+export type ProductRecord = Omit<RequestFields<z.output<typeof createProductRequest>>, 'variants'> & { id: string; variants: VariantRecord[]; createdAt: string };
+
+/** Products by id, with their variants and prices. */
+export const products = byId<ProductRecord>()('products');
+
+/** Variants by id, beside their products (not in `sandbox.records`: read them through `products`). */
+export const variants = internalById<VariantRecord>()('variants');
 
 /**
  * Create product → as published, `{ success: true, message: 'Product created successfully with N variants' }`,
@@ -14,22 +35,22 @@ import type { PriceRecord, ProductRecord, VariantRecord } from './state.js';
 export function createProduct(ctx: SandboxContext, input: OperationInput<'createProduct'>): { success: true; message: string; product: ProductRecord } {
   requireStore(ctx, input.storeId);
   const productId = ctx.nextId('prod');
-  const variants: VariantRecord[] = input.variants.map((variant) => ({
+  const productVariants: VariantRecord[] = input.variants.map((variant) => ({
     ...variant,
     id: ctx.nextId('var'),
     productId,
     prices: variant.prices.map((price) => ({ ...price, id: ctx.nextId('price') })),
   }));
-  const product: ProductRecord = { ...input, id: productId, variants, createdAt: ctx.nowIso() };
-  ctx.state.products.set(product.id, product);
-  for (const variant of variants) ctx.state.variants.set(variant.id, variant);
-  const count = variants.length;
+  const product: ProductRecord = { ...input, id: productId, variants: productVariants, createdAt: ctx.nowIso() };
+  products.of(ctx).set(product.id, product);
+  for (const variant of productVariants) variants.of(ctx).set(variant.id, variant);
+  const count = productVariants.length;
   return { success: true, message: `Product created successfully with ${count} variant${count === 1 ? '' : 's'}`, product };
 }
 
 /** The product, or a 404. */
 export function requireProduct(ctx: SandboxContext, id: string): ProductRecord {
-  const product = ctx.state.products.get(id);
+  const product = products.of(ctx).get(id);
   if (!product) throw notFound('product', id);
   return product;
 }
@@ -75,7 +96,7 @@ const sortKeys = {
  */
 export function listProducts(ctx: SandboxContext, input: OperationInput<'listProducts'>) {
   requireStore(ctx, input.storeId);
-  const matching = [...ctx.state.products.values()].filter((product) => product.storeId === input.storeId && passes(input.filters?.active, product.active));
+  const matching = [...products.of(ctx).values()].filter((product) => product.storeId === input.storeId && passes(input.filters?.active, product.active));
   const sorted = sortRecords(matching, sortKeys[input.sort ?? 'created_at'], directionOf(input.sort_order));
   const page = paginationStyle(sorted, input.page, input.per_page ?? 30);
   return {

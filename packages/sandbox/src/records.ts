@@ -1,24 +1,5 @@
-import type {
-  BtThreeDSSessionRecord,
-  CheckoutSessionRecord,
-  CustomerRecord,
-  InstrumentRecord,
-  LedgerEntry,
-  OrderRecord,
-  PaymentFlowRecord,
-  PaymentRecord,
-  ProcessorRecord,
-  ProductRecord,
-  RefundRecord,
-  SandboxState,
-  StoreRecord,
-  SubscriptionRecord,
-  ThreeDSSessionRecord,
-  VaultTokenRecord,
-  WebhookDelivery,
-  WebhookEndpointRecord,
-  WebhookEventRecord,
-} from './state.js';
+import type { CollectionValue } from './collection.js';
+import { type SandboxCollection, collections, type SandboxState } from './state.js';
 
 /** A read-only list of records, oldest first. */
 export interface ListView<T> {
@@ -34,32 +15,15 @@ export interface RecordView<T> extends ListView<T> {
   get(id: string): Readonly<T> | undefined;
 }
 
-/** Read-only views of everything the sandbox holds (read them in assertions; change it only through requests). */
-export interface SandboxRecords {
-  processors: RecordView<ProcessorRecord>;
-  paymentFlows: RecordView<PaymentFlowRecord>;
-  stores: RecordView<StoreRecord>;
-  products: RecordView<ProductRecord>;
-  checkoutSessions: RecordView<CheckoutSessionRecord>;
-  orders: RecordView<OrderRecord>;
-  subscriptions: RecordView<SubscriptionRecord>;
-  customers: RecordView<CustomerRecord>;
-  vaultTokens: RecordView<VaultTokenRecord>;
-  instruments: RecordView<InstrumentRecord>;
-  threedsSessions: RecordView<ThreeDSSessionRecord>;
-  /** Basis Theory 3DS sessions of the BT emulation, by BT session id. */
-  btThreeDSSessions: RecordView<BtThreeDSSessionRecord>;
-  payments: RecordView<PaymentRecord>;
-  /** Refunds (`ref_…`), each with its payment id, amount and metadata. */
-  refunds: RecordView<RefundRecord>;
-  webhookEvents: ListView<WebhookEventRecord>;
-  /** Each delivery of an event to an endpoint, with its attempts. */
-  webhookDeliveries: ListView<WebhookDelivery>;
-  /** Registered webhook endpoints (`wh_…`), with their secrets. */
-  webhookEndpoints: RecordView<WebhookEndpointRecord>;
-  /** Money movements. Count `charge` and `capture` entries to assert that nothing was charged twice. */
-  ledger: ListView<LedgerEntry>;
-}
+/** The view of one collection: by id, or a list. */
+type ViewOf<V> = V extends Map<string, infer T> ? RecordView<T> : V extends (infer T)[] ? ListView<T> : never;
+
+/**
+ * Read-only views of everything the sandbox holds (read them in assertions; change it only through requests): one
+ * per collection its module shows, e.g. `records.payments.get(id)`, `records.ledger.list()` (count `charge` and
+ * `capture` entries to assert that nothing was charged twice), `records.webhookEndpoints` (with their secrets).
+ */
+export type SandboxRecords = { readonly [C in SandboxCollection as C['shown'] extends true ? C['name'] : never]: ViewOf<CollectionValue<C>> };
 
 function byId<T>(records: ReadonlyMap<string, T>): RecordView<T> {
   return {
@@ -82,24 +46,12 @@ function listOf<T>(records: readonly T[]): ListView<T> {
 
 /** The read-only views over a sandbox's state. */
 export function recordViews(state: SandboxState): SandboxRecords {
-  return {
-    processors: byId(state.processors),
-    paymentFlows: byId(state.paymentFlows),
-    stores: byId(state.stores),
-    products: byId(state.products),
-    checkoutSessions: byId(state.checkoutSessions),
-    orders: byId(state.orders),
-    subscriptions: byId(state.subscriptions),
-    customers: byId(state.customers),
-    vaultTokens: byId(state.vaultTokens),
-    instruments: byId(state.instruments),
-    threedsSessions: byId(state.threedsSessions),
-    btThreeDSSessions: byId(state.btThreeDSSessions),
-    payments: byId(state.payments),
-    refunds: byId(state.refunds),
-    webhookEvents: listOf(state.webhookEvents),
-    webhookDeliveries: listOf(state.webhookDeliveries),
-    webhookEndpoints: byId(state.webhookEndpoints),
-    ledger: listOf(state.ledger),
-  };
+  const holder = { state };
+  const views = collections
+    .filter((declaration) => declaration.shown)
+    .map((declaration) => {
+      const value = (declaration.of as (holder: { state: SandboxState }) => Map<string, unknown> | unknown[])(holder);
+      return [declaration.name, value instanceof Map ? byId(value) : listOf(value)];
+    });
+  return Object.fromEntries(views) as SandboxRecords;
 }

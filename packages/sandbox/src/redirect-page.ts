@@ -1,6 +1,7 @@
 import { formatAmount } from '@tessera/core';
 import { type HtmlPage, page } from './acs.js';
 import type { SandboxContext } from './context.js';
+import { payments } from './lifecycle.js';
 import { settleRedirect } from './payments.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 
@@ -15,7 +16,7 @@ const unknown = (): HtmlPage => page('Unknown payment', '<h1>Unknown payment</h1
  * {@link sandboxRoutes.redirectComplete}.
  */
 export function redirectPage(ctx: SandboxContext, paymentId: string): HtmlPage {
-  const payment = ctx.state.payments.get(paymentId);
+  const payment = payments.of(ctx).get(paymentId);
   if (!payment || payment.requireActionData?.type !== 'redirect') return unknown();
   const action = escapeHtml(sandboxRoutes.redirectComplete.replace('{id}', encodeURIComponent(payment.id)));
   const button = (outcome: 'approve' | 'decline', label: string): string =>

@@ -1,24 +1,27 @@
-import type { OperationMethod } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { challengePage, completePage } from './acs.js';
-import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
+import type { RouteResult } from './answer.js';
 import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
+import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
 import { completeCheckoutSession } from './checkout.js';
-import { redirectCompletePage, redirectPage } from './redirect-page.js';
 import type { SandboxContext } from './context.js';
-import type { RouteAuth, RouteRequest, RouteResult } from './route.js';
+import { redirectCompletePage, redirectPage } from './redirect-page.js';
+import type { SandboxRequest } from './request.js';
+import type { RouteAuth } from './route.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
-import { endpointView, registerWebhookEndpoint } from './webhooks.js';
+import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
+import { webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.js';
 
 /** One of the sandbox's own routes; its path is {@link sandboxRoutes}' entry of the same name. */
 export interface SandboxRoute {
-  method: OperationMethod;
+  /** Upper-case HTTP method. */
+  method: string;
   auth: RouteAuth;
   /** Faults and `Idempotency-Key` apply (the vault and BT's API; not the pages, the ACS or the `/sandbox/*` helpers). */
   guarded: boolean;
-  handle(ctx: SandboxContext, request: RouteRequest): RouteResult;
+  handle(ctx: SandboxContext, request: SandboxRequest): RouteResult;
 }
 
 const idOf = (params: Record<string, string>): string => params.id ?? '';
@@ -29,7 +32,7 @@ const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ proto
 const vault = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'vault', guarded: true, handle });
 const acs = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, handle });
 const page = (html: string): SandboxRoute => ({ method: 'GET', auth: 'none', guarded: false, handle: () => ({ html }) });
-const helper = (method: OperationMethod, handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
+const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
 export const sandboxRouteHandlers = {
@@ -59,13 +62,13 @@ export const sandboxRouteHandlers = {
   listDeliveredWebhooks: helper('GET', (ctx, { url }) => {
     const storeId = url.searchParams.get('storeId');
     const matches = (entry: { storeId: string }): boolean => storeId === null || entry.storeId === storeId;
-    return { json: { data: ctx.state.webhookEvents.filter(matches), deliveries: ctx.state.webhookDeliveries.filter(matches) } };
+    return { json: { data: webhookEvents.of(ctx).filter(matches), deliveries: webhookDeliveries.of(ctx).filter(matches) } };
   }),
   // The same registration as `POST /webhooks`, for every event type; the answer keeps the earlier `{ storeId, endpoints }`.
   addWebhookEndpoint: helper('POST', (ctx, { body }) => {
     const input = validate(endpointRequest, body);
     const endpoint = registerWebhookEndpoint(ctx, { storeId: input.storeId, url: input.url, eventTypes: 'all' });
-    const endpoints = [...ctx.state.webhookEndpoints.values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
+    const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
     return { status: 201, json: { storeId: input.storeId, endpoints: [...new Set(endpoints)], endpoint: endpointView(endpoint) } };
   }),
 } satisfies { readonly [K in SandboxRouteName]: SandboxRoute };

