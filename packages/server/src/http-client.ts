@@ -150,10 +150,7 @@ export class HttpClient {
       const ky = loadedKy ?? (await loadKy());
       await ky(url, {
         method,
-        signal: signal ?? null,
         timeout: timeoutMs,
-        // Every answer but a 2xx (or a redirect read) is thrown by the attempt, as the Tessera error it is.
-        throwHttpErrors: false,
         // ky always passes its Request.
         fetch: async (input) => fetchAttempt(input as Request),
         // Logged as the wait starts, with the wait it announces.
@@ -167,6 +164,10 @@ export class HttpClient {
               }
             : undefined,
         ),
+        // Only the options a call needs: ky merges and copies every one it is given, on every call. Every answer but
+        // a 2xx is thrown by the attempt as the Tessera error it is; a redirect that is read is handed back to ky.
+        ...(signal === undefined ? {} : { signal }),
+        ...(call.readRedirect ? { throwHttpErrors: false } : {}),
       });
     } catch (error) {
       throw this.#toTesseraError(error, context);

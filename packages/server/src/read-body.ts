@@ -42,11 +42,12 @@ export async function readCappedText(
     }
   }
   const reader = stream.getReader();
-  // Cancelling settles a pending read as done, so a stalled body stops waiting as soon as the signal aborts.
-  const onAbort = (): void => void reader.cancel().catch(noop);
-  signal?.addEventListener('abort', onAbort);
-  const decoder = textDecoder(response.headers.get('content-type') ?? '');
-  let text = '';
+  // Cancelling settles a pending read as done, so a stalled body stops waiting as soon as the signal aborts. The
+  // runtime's fetch errors its body itself when its signal aborts: no listener needed.
+  const onAbort = nativeFetch ? undefined : (): void => void reader.cancel().catch(noop);
+  if (onAbort !== undefined) signal?.addEventListener('abort', onAbort);
+  // The chunks are decoded once, at the end: a body is most often one chunk, and UTF-8 needs no decoder of its own.
+  const chunks: Uint8Array[] = [];
   let bytes = 0;
   try {
     for (;;) {
@@ -58,28 +59,43 @@ export async function readCappedText(
         throw new BodyReadError('The connection closed while reading the response', { cause: error });
       }
       if (signal?.aborted) throw signal.reason;
-      if (chunk.done) return text + decoder.decode();
+      if (chunk.done) return textDecoder(response.headers.get('content-type') ?? '').decode(join(chunks, bytes));
       bytes += chunk.value.byteLength;
       if (bytes > limit) {
         reader.cancel().catch(noop);
         throw new BodyTooLargeError(limit);
       }
-      text += decoder.decode(chunk.value, { stream: true });
+      chunks.push(chunk.value);
     }
   } finally {
-    signal?.removeEventListener('abort', onAbort);
+    if (onAbort !== undefined) signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/** The chunks as one array of `length` bytes (the chunk itself when there is one). */
+function join(chunks: readonly Uint8Array[], length: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0]!;
+  const joined = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return joined;
+}
+
+// The decoder of UTF-8 bodies, shared: a whole body is decoded in one call, which keeps no state.
+const utf8Decoder = new TextDecoder();
 
 function textDecoder(contentType: string): TextDecoder {
   const match = /;\s*charset\s*=\s*(?:"([^"]+)"|([^;,\s]+))/i.exec(contentType);
   const charset = match?.[1] ?? match?.[2];
-  if (charset) {
+  if (charset && !/^utf-?8$/i.test(charset)) {
     try {
       return new TextDecoder(charset);
     } catch {
       // An unknown charset: read as UTF-8.
     }
   }
-  return new TextDecoder();
+  return utf8Decoder;
 }

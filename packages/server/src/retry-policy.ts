@@ -92,7 +92,6 @@ export function retryOptions(limit: number, repeatable: boolean, onRetry?: (deci
     // `shouldRetry` answers every failure (true or false), so ky's own status lists and Retry-After reading never
     // apply. ky waits for what `delay` returns: the delay `shouldRetry` just decided (ky adds no jitter or limit).
     delay: () => nextDelay,
-    retryOnTimeout: true,
     shouldRetry: ({ error, retryCount }) => {
       const kind = failureKind(error);
       if (kind === 'final' || (kind !== 'not-acted' && !repeatable)) return false;
