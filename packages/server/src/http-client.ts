@@ -159,7 +159,7 @@ export class HttpClient {
           context.repeatable,
           logger
             ? ({ retryCount, delayMs, error }) => {
-                const reason = retryReason(error);
+                const reason = failureReason(error, 'connection error');
                 logger({ type: 'retry', method, url, retryCount, delayMs, reason, message: `${reason}: retrying in ${formatDelay(delayMs)}` });
               }
             : undefined,
@@ -190,8 +190,9 @@ export class HttpClient {
     if (context.signal?.aborted) return new TesseraAbortError('The request was aborted', { cause: context.signal.reason });
     const mapped = TesseraError.isInstance(error) ? error : this.#mapTransportError(error, context.timeoutMs);
     if (!context.repeatable && failureKind(error) === 'outcome-unknown') {
+      const lost = error instanceof BodyReadError ? 'connection lost while reading the response' : 'connection lost after sending';
       return new TesseraOutcomeUnknownError(
-        { method: context.method, path: context.path, idempotencyKey: context.idempotencyKey, reason: failureReason(error) },
+        { method: context.method, path: context.path, idempotencyKey: context.idempotencyKey, reason: failureReason(error, lost) },
         { cause: mapped },
       );
     }
@@ -238,15 +239,10 @@ function formatDelay(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
-function retryReason(error: unknown): string {
+/** Why an attempt failed, in short: `status 503`, `timeout`, else `connection` (what happened to the connection). */
+function failureReason(error: unknown, connection: string): string {
   if (error instanceof TesseraApiError) return `status ${error.status}`;
-  return isKyError(error, 'TimeoutError') ? 'timeout' : 'connection error';
-}
-
-function failureReason(error: unknown): string {
-  if (error instanceof TesseraApiError) return `status ${error.status}`;
-  if (isKyError(error, 'TimeoutError')) return 'timeout';
-  return error instanceof BodyReadError ? 'connection lost while reading the response' : 'connection lost after sending';
+  return isKyError(error, 'TimeoutError') ? 'timeout' : connection;
 }
 
 // A 2xx body that is not JSON is handed back as its text: after a 2xx the request happened, so the resource decides
