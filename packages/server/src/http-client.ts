@@ -1,5 +1,5 @@
 import { TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError, type HttpMethod } from '@tessera/core';
-import type { KyInstance } from 'ky';
+import type { Input, KyInstance } from 'ky';
 import { TesseraApiError } from './api-error.js';
 import { attempt, type AttemptAnswer, type AttemptCall, type AttemptTransport, type FetchFunction } from './attempt.js';
 import { describeConnectionFailure } from './connection-failure.js';
@@ -132,15 +132,14 @@ export class HttpClient {
     let answer: AttemptAnswer | undefined;
     let attempts = 0;
     // ky's fetch: one attempt on the signal of ky's Request (it aborts on the time limit and on the caller's abort).
-    const fetchAttempt = async (request: Request): Promise<Response> => {
-      if (logger === undefined) {
-        answer = await attempt(call, this.#transport, request.signal);
-        return answer.response;
-      }
+    // ky always passes its Request.
+    const fetchAttempt = async (input: Input): Promise<Response> => {
+      const { signal: attemptSignal } = input as Request;
+      if (logger === undefined) return (answer = await attempt(call, this.#transport, attemptSignal)).response;
       const retryCount = attempts++;
       const startedAt = now();
       logger({ type: 'request', method, url, retryCount, headers: redactHeaders(headers) });
-      answer = await attempt(call, this.#transport, request.signal, (status, requestId) => {
+      answer = await attempt(call, this.#transport, attemptSignal, (status, requestId) => {
         logger({ type: 'response', method, url, status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
       });
       return answer.response;
@@ -151,8 +150,7 @@ export class HttpClient {
       await ky(url, {
         method,
         timeout: timeoutMs,
-        // ky always passes its Request.
-        fetch: async (input) => fetchAttempt(input as Request),
+        fetch: fetchAttempt,
         // Logged as the wait starts, with the wait it announces.
         retry: retryOptions(
           maxRetries,
