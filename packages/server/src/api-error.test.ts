@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY } from '../test/fixtures.js';
 import * as server from './index.js';
-import { createApiError } from './api-error.js';
+import { createApiError, isPermanentConflict, permanentConflictCode } from './api-error.js';
 import {
   TesseraApiError,
   TesseraAbortError,
@@ -18,8 +18,9 @@ import {
 } from './index.js';
 
 const redact = (text: string): string => text.split(API_KEY).join('[redacted]');
+// The error as the attempt builds it: from the raw text of the body (an object stands for its JSON text).
 const apiError = (status: number, data: unknown, headers: Record<string, string> = {}): TesseraApiError =>
-  createApiError({ status, statusText: '', headers: new Headers(headers) }, data, redact);
+  createApiError({ status, statusText: '', headers: new Headers(headers) }, typeof data === 'string' ? data : (JSON.stringify(data) ?? ''), redact);
 
 describe('isInstance answers per class', () => {
   const notFound = apiError(404, { error: { code: 'not_found', message: 'no' } });
@@ -93,10 +94,9 @@ describe('the API key never survives on an error', () => {
   it('is redacted from headers and from every string of the parsed body, however the JSON wrote it', () => {
     const escaped = API_KEY.split('').map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('');
     const text = `{"error":{"code":"unauthorized","message":"bad key ${escaped}"},"echo":{"auth":"Bearer ${API_KEY.replace('_', '\\/_')}","list":["${escaped}"],"${escaped}":1}}`;
-    // What the transport hands over: the text redacted, then parsed (the escaped key survives that step).
-    const data = JSON.parse(redact(text)) as unknown;
-    expect(JSON.stringify(data)).toContain(API_KEY);
-    const error = apiError(401, data, { 'www-authenticate': `Bearer realm="x", key="${API_KEY}"`, 'x-echo': API_KEY });
+    // The raw text, as the attempt reads it: redacting the text alone would leave the escaped key.
+    expect(JSON.stringify(JSON.parse(redact(text)))).toContain(API_KEY);
+    const error = apiError(401, text, { 'content-type': 'application/json',  'www-authenticate': `Bearer realm="x", key="${API_KEY}"`, 'x-echo': API_KEY });
     const everything = JSON.stringify({ body: error.body, headers: error.headers, message: error.message, json: error.toJSON() });
     expect(everything).not.toContain(API_KEY);
     expect(error.message).toMatch(/^bad key \[redacted\]\. Check the key you passed as `apiKey`/);
@@ -144,5 +144,44 @@ describe('error bodies in the shapes real frameworks send', () => {
     expect(apiError(502, 'upstream connect error').message).toBe('upstream connect error');
     expect(apiError(502, '<html>bad gateway</html>').message).toBe('HTTP 502');
     expect(apiError(500, { error: 'Internal Server Error' })).toBeInstanceOf(TesseraInternalServerError);
+  });
+});
+
+describe('permanentConflictCode', () => {
+  it.each([
+    [{ error: { code: 'invalid_state', message: 'x' } }, 'invalid_state'],
+    [{ code: 'idempotency_key_reused' }, 'idempotency_key_reused'],
+    [{ statusCode: 409, message: 'Conflict', error: 'invalid_state' }, 'invalid_state'],
+    [{ errors: [{ code: 'invalid_state', message: 'already captured' }] }, 'invalid_state'],
+    [{ type: 'https://x.test/conflict', title: 'Conflict', code: 'idempotency_key_reused' }, 'idempotency_key_reused'],
+    ['{"error":{"code":"invalid_state"}}', 'invalid_state'],
+    ['idempotency_key_reused', 'idempotency_key_reused'],
+    [{ error: { code: 'idempotency_key_in_use' } }, undefined],
+    [{ message: 'invalid_state is mentioned in a sentence' }, undefined],
+    [undefined, undefined],
+  ])('recognises %j as %s', (body, code) => {
+    expect(permanentConflictCode(body)).toBe(code);
+    expect(isPermanentConflict(body)).toBe(code !== undefined);
+  });
+
+  it('answers about one code when asked', () => {
+    expect(isPermanentConflict({ code: 'invalid_state' }, 'idempotency_key_reused')).toBe(false);
+    expect(isPermanentConflict({ code: 'idempotency_key_reused' }, 'idempotency_key_reused')).toBe(true);
+  });
+});
+
+describe('kind', () => {
+  it('is decided once from the status, and from the code of a 409', () => {
+    expect([408, 429, 503].map((status) => apiError(status, '').kind)).toEqual(['not-acted', 'not-acted', 'not-acted']);
+    expect([500, 502, 504, 599].map((status) => apiError(status, '').kind)).toEqual(['outcome-unknown', 'outcome-unknown', 'outcome-unknown', 'outcome-unknown']);
+    expect(apiError(409, { error: { code: 'idempotency_key_in_use', message: 'busy' } }).kind).toBe('conflict');
+    expect(apiError(409, { error: { code: 'invalid_state', message: 'no' } }).kind).toBe('final');
+    expect(apiError(409, { code: 'idempotency_key_reused' }).kind).toBe('final');
+    expect([400, 401, 403, 404, 413, 422].map((status) => apiError(status, '').kind)).toEqual(['final', 'final', 'final', 'final', 'final', 'final']);
+  });
+
+  it('leaves a JSON body that does not parse out, and reads JSON sent as text', () => {
+    expect(apiError(500, '{"error":', { 'content-type': 'application/json' })).toMatchObject({ body: undefined, message: 'HTTP 500' });
+    expect(apiError(500, '{"error":{"message":"down"}}', { 'content-type': 'text/plain' })).toMatchObject({ body: { error: { message: 'down' } }, message: 'down' });
   });
 });

@@ -1,7 +1,40 @@
 import { TesseraError, type FieldError } from '@tessera/core';
-import { mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId } from '@tessera/core/internal';
-import { redactDeep } from './redact.js';
-import { isPermanentConflict, parseRetryAfter } from './retry-policy.js';
+import { findErrorCode, mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId } from '@tessera/core/internal';
+import { redactDeep, type Redactor } from './redact.js';
+import { parseRetryAfter } from './retry-after.js';
+
+/**
+ * What one failed attempt says about the call:
+ * - `not-acted`: the service cannot have acted (connection refused, DNS failure, nothing written before the
+ *   connection dropped, 408, 429, 503): always safe to retry;
+ * - `outcome-unknown`: the service may have acted (timeout, connection lost after sending, a body cut off, 500,
+ *   502, 504 and other 5xx): safe to retry only a GET, or any call when the service honours idempotency keys;
+ * - `conflict`: a 409 that may clear (a request with the same key still in progress): retried like `outcome-unknown`,
+ *   but otherwise reported as the conflict it is;
+ * - `final`: an answer (4xx, a redirect, a body over the limit) or an abort: never retried.
+ */
+export type FailureKind = 'not-acted' | 'outcome-unknown' | 'conflict' | 'final';
+
+/**
+ * The 409 codes that fail again with the same key, so retrying only wastes time (`invalid_state`, e.g. capturing
+ * twice) or is a programming error (`idempotency_key_reused`: the key was used with another body).
+ */
+export const PERMANENT_CONFLICT_CODES: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
+
+/**
+ * The "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}) an error body names, whatever its shape
+ * (`{ error: { code } }`, `{ code }`, `{ error: 'code' }`, `{ errors: [{ code }] }`, problem details with `code`,
+ * a JSON text; core's `findErrorCode`), or `undefined`.
+ */
+export function permanentConflictCode(data: unknown): string | undefined {
+  return findErrorCode(data, PERMANENT_CONFLICT_CODES);
+}
+
+/** True when an error body names a "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}), or `only` when given. */
+export function isPermanentConflict(data: unknown, only?: string): boolean {
+  const code = permanentConflictCode(data);
+  return code !== undefined && (only === undefined || code === only);
+}
 
 /** What the client knows about a failed HTTP response. */
 export interface ApiErrorDetails {
@@ -22,6 +55,8 @@ export interface ApiErrorDetails {
   headers: Record<string, string>;
   /** Field errors of a 400 validation error. */
   fields?: FieldError[] | undefined;
+  /** What the failure says about the call (see {@link FailureKind}). Default: `final`. */
+  kind?: FailureKind | undefined;
 }
 
 /**
@@ -39,6 +74,12 @@ export class TesseraApiError extends TesseraError {
   readonly body: unknown;
   /** Response headers, names in lower case. */
   readonly headers: Record<string, string>;
+  /**
+   * What this answer says about the call, decided once from the status (and a 409's code): `not-acted` (408, 429,
+   * 503: the service did nothing, safe to repeat), `outcome-unknown` (500, 502, 504 and other 5xx: it may have
+   * acted), `conflict` (a 409 that may clear) or `final` (every other answer). The client's retries read it.
+   */
+  readonly kind: FailureKind;
   static override readonly brand: string = 'Api';
 
   constructor(details: ApiErrorDetails) {
@@ -47,6 +88,7 @@ export class TesseraApiError extends TesseraError {
     this.requestId = details.requestId;
     this.body = details.body;
     this.headers = details.headers;
+    this.kind = details.kind ?? 'final';
   }
 
   /** Serializable form: name, code, message, status and request id (no body, no headers). */
@@ -105,31 +147,61 @@ export class TesseraRateLimitError extends TesseraApiError {
 
   constructor(details: ApiErrorDetails) {
     super(details);
-    this.retryAfterMs = parseRetryAfter(details.headers['retry-after'] ?? null);
+    this.retryAfterMs = parseRetryAfter(details.headers['retry-after']);
   }
 }
 
 /** 5xx: the service (or a proxy in front of it) failed. */
 export class TesseraInternalServerError extends TesseraApiError { static override readonly brand: string = 'InternalServer'; }
 
-function defaultCode(status: number): string {
-  switch (status) {
-    case 400:
-      return 'bad_request';
-    case 401:
-      return 'unauthorized';
-    case 403:
-      return 'forbidden';
-    case 404:
-      return 'not_found';
-    case 409:
-      return 'conflict';
-    case 422:
-      return 'unprocessable_entity';
-    case 429:
-      return 'rate_limited';
-    default:
-      return status >= 500 ? 'server_error' : 'api_error';
+/** What the status table says about one status: the class of its error, its default code, and its failure kind. */
+interface StatusEntry {
+  errorClass: new (details: ApiErrorDetails) => TesseraApiError;
+  code: string;
+  kind: FailureKind;
+}
+
+// The status table: every status the client names. A 409 is refined by its body (see `statusEntry`).
+const statusTable: Readonly<Record<number, StatusEntry>> = {
+  400: { errorClass: TesseraBadRequestError, code: 'bad_request', kind: 'final' },
+  401: { errorClass: TesseraAuthenticationError, code: 'unauthorized', kind: 'final' },
+  403: { errorClass: TesseraPermissionDeniedError, code: 'forbidden', kind: 'final' },
+  404: { errorClass: TesseraNotFoundError, code: 'not_found', kind: 'final' },
+  408: { errorClass: TesseraApiError, code: 'api_error', kind: 'not-acted' },
+  409: { errorClass: TesseraConflictError, code: 'conflict', kind: 'conflict' },
+  422: { errorClass: TesseraUnprocessableEntityError, code: 'unprocessable_entity', kind: 'final' },
+  429: { errorClass: TesseraRateLimitError, code: 'rate_limited', kind: 'not-acted' },
+  503: { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'not-acted' },
+};
+const serverError: StatusEntry = { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'outcome-unknown' };
+const otherStatus: StatusEntry = { errorClass: TesseraApiError, code: 'api_error', kind: 'final' };
+
+/**
+ * The entry of `status`. A 409 naming `invalid_state` or `idempotency_key_reused` (in any body shape) fails again
+ * with the same key: `final`, and `idempotency_key_reused` is a {@link TesseraIdempotencyError}.
+ */
+function statusEntry(status: number, code: string | undefined, data: unknown): StatusEntry {
+  const entry = statusTable[status] ?? (status >= 500 ? serverError : otherStatus);
+  if (status !== 409) return entry;
+  const permanent = code === 'idempotency_key_reused' ? code : permanentConflictCode(data);
+  if (permanent === undefined) return entry;
+  return { ...entry, kind: 'final', errorClass: permanent === 'idempotency_key_reused' ? TesseraIdempotencyError : TesseraConflictError };
+}
+
+// `application/json`, `application/problem+json`, `application/vnd.api+json`, …
+const jsonMediaType = /^[^;]*\/(?:[^;]*[.+-])?json\s*(?:;|$)/i;
+
+/**
+ * An error body as the error keeps it: `undefined` when empty or when a JSON media type does not parse (its half
+ * text says nothing), parsed JSON, or the text itself (read as JSON when it looks like JSON, whatever its type).
+ */
+function parseErrorText(text: string, contentType: string): unknown {
+  if (text === '') return undefined;
+  if (!jsonMediaType.test(contentType)) return parseErrorData(text);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
   }
 }
 
@@ -137,54 +209,31 @@ function defaultCode(status: number): string {
 const wrongKeyHint = 'Check the key you passed as `apiKey` (or TESSERA_API_KEY): it must be your secret API key; a public vault key (key_…_pub_…) is not an API key.';
 
 /**
- * Builds the error for a failed response from its status, headers and body (parsed JSON or text).
- * `redact` removes secrets (the API key) from any text the server may have echoed: every string of the parsed
- * body (so an echo the JSON wrote `\u`-escaped or with `\/` is caught after decoding), the message, and every
- * response header value kept on the error.
+ * Builds the error of a failed response from its status, headers and raw body text, once: the text is parsed once
+ * (JSON, or kept as text) and every decoded string of it redacted once (values and keys, so an echo the JSON wrote
+ * `\u`-escaped or with `\/` is caught after decoding), then the message, request id and every response header value
+ * kept on the error are redacted too. `redact` removes the API key. The error carries its {@link FailureKind}.
  */
-export function createApiError(
-  response: { status: number; statusText: string; headers: Headers },
-  rawData: unknown,
-  redact: (text: string) => string,
-): TesseraApiError {
-  // Parsed first (JSON sent as text too), then every decoded string redacted: an echo of the key written with
-  // `\u` escapes or `\/` only becomes the key once parsed.
-  const data = redactDeep(parseErrorData(typeof rawData === 'string' ? redact(rawData) : rawData), redact);
+export function createApiError(response: { status: number; statusText: string; headers: Headers }, text: string, redact: Redactor): TesseraApiError {
+  const data = redactDeep(parseErrorText(text, response.headers.get('content-type') ?? ''), redact);
   const body = readErrorBody(data);
   const headers: Record<string, string> = {};
   response.headers.forEach((value, name) => {
     // A header that echoes a card number is kept without its value.
     headers[name] = mayHoldCardNumber(value) ? '[redacted]' : redact(value);
   });
+  const { status } = response;
+  const entry = statusEntry(status, body.code, data);
   const reason = response.statusText ? ` ${response.statusText}` : '';
-  const said = redact(body.message ?? `HTTP ${response.status}${reason}`);
-  const details: ApiErrorDetails = {
-    status: response.status,
-    code: body.code ?? defaultCode(response.status),
-    message: response.status === 401 ? `${said.replace(/\.?\s*$/, '')}. ${wrongKeyHint}` : said,
+  const said = redact(body.message ?? `HTTP ${status}${reason}`);
+  return new entry.errorClass({
+    status,
+    code: body.code ?? entry.code,
+    message: status === 401 ? `${said.replace(/\.?\s*$/, '')}. ${wrongKeyHint}` : said,
     requestId: safeRequestId(redact(response.headers.get('x-request-id') ?? ''), body.requestId),
     body: data,
     headers,
     fields: body.fields,
-  };
-  switch (response.status) {
-    case 400:
-      return new TesseraBadRequestError(details);
-    case 401:
-      return new TesseraAuthenticationError(details);
-    case 403:
-      return new TesseraPermissionDeniedError(details);
-    case 404:
-      return new TesseraNotFoundError(details);
-    case 409:
-      return details.code === 'idempotency_key_reused' || isPermanentConflict(data, 'idempotency_key_reused')
-        ? new TesseraIdempotencyError(details)
-        : new TesseraConflictError(details);
-    case 422:
-      return new TesseraUnprocessableEntityError(details);
-    case 429:
-      return new TesseraRateLimitError(details);
-    default:
-      return response.status >= 500 ? new TesseraInternalServerError(details) : new TesseraApiError(details);
-  }
+    kind: entry.kind,
+  });
 }

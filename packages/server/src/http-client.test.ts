@@ -166,7 +166,7 @@ describe('error responses', () => {
     [500, TesseraInternalServerError, 'internal_error'],
     [503, TesseraInternalServerError, 'service_unavailable'],
     [418, TesseraApiError, 'teapot'],
-  ])('maps %i to its class with code, message, requestId, body and headers', async (status, errorClass, code) => {
+  ])('maps %i to its class with code, message, requestId, body, headers and kind', async (status, errorClass, code) => {
     const body = errorBody(code, `it failed with ${status}`);
     server.use(http.get(`${API}/payments/:id`, () => HttpResponse.json(body, { status, headers: { 'x-request-id': 'req_h' } })));
     const error = await client({ maxRetries: 0 }).payments.retrieve('pay_1').catch((e: unknown) => e);
@@ -177,6 +177,8 @@ describe('error responses', () => {
     expect(error).toMatchObject({ status, code, requestId: 'req_h', body });
     expect((error as Error).message).toMatch(new RegExp(`^it failed with ${status}`));
     expect((error as TesseraApiError).headers['x-request-id']).toBe('req_h');
+    expect((error as TesseraApiError).kind).toBe(status === 429 || status === 503 ? 'not-acted' : status === 500 ? 'outcome-unknown' : 'final');
+    expect(JSON.stringify(error)).not.toContain('kind');
   });
 
   it('keeps no request id that could hold card data (x-request-id or the body echoing a card number, or too long)', async () => {

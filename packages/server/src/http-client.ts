@@ -1,22 +1,18 @@
 import { TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError } from '@tessera/core';
-import { safeRequestId, type HttpMethod } from '@tessera/core/internal';
-import ky, { isHTTPError, isKyError, isTimeoutError } from 'ky';
-import { createApiError } from './api-error.js';
+import type { HttpMethod } from '@tessera/core/internal';
+import type { Input, KyInstance } from 'ky';
+import { TesseraApiError } from './api-error.js';
+import { attempt, type AttemptAnswer, type AttemptCall, type AttemptTransport, type FetchFunction } from './attempt.js';
 import { describeConnectionFailure } from './connection-failure.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
+import { isKyError } from './ky-errors.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
 import { isLoopbackUrl } from './loopback.js';
 import { TesseraOutcomeUnknownError } from './outcome-unknown-error.js';
-import { readCappedText } from './read-body.js';
 import { createRedactor, redactDeep, type Redactor } from './redact.js';
-import { TesseraRedirectError } from './redirect-error.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';
-import { TesseraResponseTooLargeError } from './response-too-large-error.js';
-import { classifyFailure, retryOptions } from './retry-policy.js';
-import { BodyReadError, BodyTooLargeError } from './transport-errors.js';
-
-/** A fetch function: the runtime's, or one passed by the user (a proxy agent, a test double). */
-export type FetchFunction = (input: Request, init?: RequestInit) => Promise<Response>;
+import { failureKind, retryOptions } from './retry-policy.js';
+import { BodyReadError } from './transport-errors.js';
 
 /** Settings of an {@link HttpClient}, already validated by the `Tessera` constructor. */
 export interface HttpClientConfig {
@@ -56,11 +52,6 @@ export interface HttpResult {
 /** Default largest success body read: 4 MiB. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
 
-/** The largest error body read; a longer one is dropped (the error keeps its status and headers). */
-const MAX_ERROR_BODY_BYTES = 10 * 1024 * 1024;
-
-const noop = (): void => undefined;
-
 /** How one operation departs from the defaults of {@link HttpClient.send} (the catalog's `answer` and `auth`). */
 export interface SendMode {
   /** Read a 3xx answer's `Location` instead of refusing it (`answer: 'redirect'`). */
@@ -79,29 +70,40 @@ interface CallContext {
   signal: AbortSignal | undefined;
 }
 
+// ky is loaded with the first request, not with the package: its load checks what `Request` supports, which makes
+// Node load its whole fetch implementation, a cost a process that never sends should not pay.
+let kyLoading: Promise<KyInstance> | undefined;
+let loadedKy: KyInstance | undefined;
+async function loadKy(): Promise<KyInstance> {
+  kyLoading ??= import('ky').then((module) => (loadedKy = module.default));
+  return kyLoading;
+}
+
 /**
  * Sends the API's requests on ky: ky runs the attempts, their time limits, the retries (limits, backoff with
- * jitter, `Retry-After`) and aborts; this class adds what ky lacks. The idempotency key is set once per logical
- * call, so every retry carries it unchanged; `shouldRetry` retries only what cannot charge twice
- * (see `classifyFailure`); redirects are never followed (`redirect: 'manual'`); each attempt's body is read within
- * the attempt's time limit, capped, and cancelled on timeout or abort (`readCappedText`); every failure becomes a
- * Tessera error with the API key redacted. Internal; the public surface is `Tessera`.
+ * jitter, `Retry-After`) and aborts; this class builds the call (headers, the idempotency key set once so every
+ * retry carries it unchanged, the body) and {@link attempt} sends each attempt. ky is handed neither headers nor
+ * body, so nothing it builds or reports holds the API key, and no copy of them is made per attempt. `shouldRetry`
+ * only reads what the failed attempt says (`failureKind`). Internal; the public surface is `Tessera`.
  */
 export class HttpClient {
   readonly #config: HttpClientConfig;
-  readonly #authorization: string;
   readonly #redact: Redactor;
   readonly #idempotentRetries: boolean;
-  readonly #maxResponseBytes: number;
+  readonly #transport: AttemptTransport;
   readonly #origin: string;
+  // The headers every call sends, with and without the key; a call copies one and adds its own.
+  readonly #headers: Readonly<Record<string, string>>;
+  readonly #anonymousHeaders: Readonly<Record<string, string>>;
 
   constructor(config: HttpClientConfig) {
     this.#config = config;
-    this.#authorization = `Bearer ${config.apiKey}`;
     this.#redact = createRedactor(config.apiKey);
     this.#idempotentRetries = config.idempotentRetries ?? isLoopbackUrl(config.apiUrl);
-    this.#maxResponseBytes = config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.#transport = { fetch: config.fetch, redact: this.#redact, maxResponseBytes: config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
     this.#origin = new URL(config.apiUrl).origin;
+    this.#anonymousHeaders = { accept: 'application/json', 'x-tessera-client': config.clientHeader };
+    this.#headers = { ...this.#anonymousHeaders, authorization: `Bearer ${config.apiKey}` };
   }
 
   /** `{baseUrl}/api/public/v1`, without a trailing slash. */
@@ -116,8 +118,7 @@ export class HttpClient {
     if (signal?.aborted) throw new TesseraAbortError('The request was aborted', { cause: signal.reason });
     const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const headers: Record<string, string> = { accept: 'application/json', 'x-tessera-client': this.#config.clientHeader };
-    if (mode.anonymous !== true) headers.authorization = this.#authorization;
+    const headers: Record<string, string> = { ...(mode.anonymous === true ? this.#anonymousHeaders : this.#headers) };
     // Set once per logical call, before the first attempt, so every retry carries the same key.
     const idempotencyKey = method === 'GET' ? undefined : (options.idempotencyKey ?? generateIdempotencyKey());
     if (idempotencyKey !== undefined) headers['idempotency-key'] = idempotencyKey;
@@ -125,109 +126,83 @@ export class HttpClient {
     const bodyText = body === undefined ? undefined : JSON.stringify(body);
     if (bodyText !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
     const url = `${this.#config.apiUrl}${path}${queryString(options.query)}`;
+    const call: AttemptCall = { method, url, headers, body: bodyText, idempotencyKey, readRedirect: mode.readRedirect === true };
     const context: CallContext = { method, path, idempotencyKey, repeatable: method === 'GET' || this.#idempotentRetries, timeoutMs, signal };
     const logger = this.#config.logger;
 
-    let successText = '';
-    let redirect: { status: number; location: string } | undefined;
-    let attempt = 0;
-    // One attempt, called by ky with its Request (the managed signal aborts on the time limit and on the caller's
-    // abort): fetch, refuse a redirect, read the body within the attempt. A 2xx body is kept for `send`; an error
-    // body is handed back to ky, redacted, for its error data.
-    const attemptFetch = async (request: Request): Promise<Response> => {
-      const retryCount = attempt++;
-      const startedAt = logger ? now() : 0;
-      logger?.({ type: 'request', method, url, retryCount, headers: redactHeaders(request.headers) });
-      // The runtime's fetch honours its signal; a custom one may not, so its promise is raced with the signal.
-      const customFetch = this.#config.fetch;
-      const response = customFetch ? await untilAborted(customFetch(request), request.signal) : await globalThis.fetch(request);
-      const requestId = safeRequestId(response.headers.get('x-request-id'));
-      logger?.({ type: 'response', method, url, status: response.status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
-      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-        response.body?.cancel().catch(noop);
-        // A runtime that hides the redirect (a browser's opaque one) leaves nothing to read: refused as usual.
-        const location = mode.readRedirect === true && response.type !== 'opaqueredirect' ? resolveLocation(response.headers.get('location'), url) : undefined;
-        if (location !== undefined) {
-          redirect = { status: response.status, location };
-          // ky treats a 3xx as an error; the redirect is kept here and ky is handed an empty success.
-          return new Response(null, { status: 204, headers: response.headers });
-        }
-        throw new TesseraRedirectError(response.status, locationOrigin(response.headers.get('location'), url));
-      }
-      if (response.ok || response.type === 'opaque') {
-        try {
-          successText = await readCappedText(response, this.#maxResponseBytes, request.signal, customFetch === undefined);
-        } catch (error) {
-          if (!(error instanceof BodyTooLargeError)) throw error;
-          throw new TesseraResponseTooLargeError({ status: response.status, limit: error.limit, requestId, idempotencyKey });
-        }
-        return response;
-      }
-      // A body that fails, stalls or is too long leaves the error without data, like one that is not JSON.
-      const text = await readCappedText(response, MAX_ERROR_BODY_BYTES, request.signal).catch((error: unknown) => {
-        if (request.signal.aborted) throw error;
-        return '';
+    let answer: AttemptAnswer | undefined;
+    let attempts = 0;
+    // ky's fetch: one attempt on the signal of ky's Request (it aborts on the time limit and on the caller's abort).
+    // ky always passes its Request.
+    const fetchAttempt = async (input: Input): Promise<Response> => {
+      const { signal: attemptSignal } = input as Request;
+      if (logger === undefined) return (answer = await attempt(call, this.#transport, attemptSignal)).response;
+      const retryCount = attempts++;
+      const startedAt = now();
+      logger({ type: 'request', method, url, retryCount, headers: redactHeaders(headers) });
+      answer = await attempt(call, this.#transport, attemptSignal, (status, requestId) => {
+        logger({ type: 'response', method, url, status, retryCount, durationMs: Math.round(now() - startedAt), requestId });
       });
-      // The text is handed back re-encoded as UTF-8, so ky must decode it as such.
-      const errorHeaders = new Headers(response.headers);
-      const contentType = errorHeaders.get('content-type');
-      if (contentType !== null) errorHeaders.set('content-type', contentType.replace(/;\s*charset\s*=\s*(?:"[^"]*"|[^;,\s]*)/i, '; charset=utf-8'));
-      return new Response(text === '' ? null : this.#redact(text), { status: response.status, statusText: response.statusText, headers: errorHeaders });
+      return answer.response;
     };
 
     try {
-      const response = await ky(url, {
+      const ky = loadedKy ?? (await loadKy());
+      await ky(url, {
         method,
-        headers,
-        body: bodyText ?? null,
-        signal: signal ?? null,
         timeout: timeoutMs,
-        redirect: 'manual',
-        // ky always passes its Request.
-        fetch: async (input) => attemptFetch(input as Request),
+        fetch: fetchAttempt,
         // Logged as the wait starts, with the wait it announces.
         retry: retryOptions(
           maxRetries,
           context.repeatable,
           logger
             ? ({ retryCount, delayMs, error }) => {
-                const reason = retryReason(error);
+                const reason = failureReason(error, 'connection error');
                 logger({ type: 'retry', method, url, retryCount, delayMs, reason, message: `${reason}: retrying in ${formatDelay(delayMs)}` });
               }
             : undefined,
         ),
+        // Only the options a call needs: ky merges and copies every one it is given, on every call. Every answer but
+        // a 2xx is thrown by the attempt as the Tessera error it is; a redirect that is read is handed back to ky.
+        ...(signal === undefined ? {} : { signal }),
+        ...(call.readRedirect ? { throwHttpErrors: false } : {}),
       });
-      const requestId = safeRequestId(this.#redact(response.headers.get('x-request-id') ?? ''));
-      const data = parseJson(successText);
-      const result: HttpResult = { data, status: redirect?.status ?? response.status, requestId, idempotencyKey, redactedData: () => redactDeep(data, this.#redact) };
-      if (redirect !== undefined) result.location = redirect.location;
-      return result;
     } catch (error) {
       throw this.#toTesseraError(error, context);
     }
+    // ky resolves only with the response of an attempt that answered.
+    const { response, text, requestId, location } = answer!;
+    const data = parseJson(text);
+    const redact = this.#redact;
+    const result: HttpResult = { data, status: response.status, requestId, idempotencyKey, redactedData: () => redactDeep(data, redact) };
+    if (location !== undefined) result.location = location;
+    return result;
   }
 
-  /** Maps what ky rejected with to a Tessera error (never one holding the request, whose headers carry the key). */
+  /**
+   * Maps what ky rejected with to a Tessera error (never one holding ky's request): an attempt's own Tessera error as
+   * it is, ky's timeout and network errors and a body cut off as the timeout and connection errors they are; a call
+   * that changes something whose outcome is unknown, and was not retried, as {@link TesseraOutcomeUnknownError}.
+   */
   #toTesseraError(error: unknown, context: CallContext): Error {
     if (context.signal?.aborted) return new TesseraAbortError('The request was aborted', { cause: context.signal.reason });
-    if (TesseraError.isInstance(error)) return error;
-    const mapped = this.#mapAttemptError(error, context.timeoutMs);
-    const kind = classifyFailure(error);
-    if (!context.repeatable && (kind === 'outcome-unknown')) {
+    const mapped = TesseraError.isInstance(error) ? error : this.#mapTransportError(error, context.timeoutMs);
+    if (!context.repeatable && failureKind(error) === 'outcome-unknown') {
+      const lost = error instanceof BodyReadError ? 'connection lost while reading the response' : 'connection lost after sending';
       return new TesseraOutcomeUnknownError(
-        { method: context.method, path: context.path, idempotencyKey: context.idempotencyKey, reason: failureReason(error) },
+        { method: context.method, path: context.path, idempotencyKey: context.idempotencyKey, reason: failureReason(error, lost) },
         { cause: mapped },
       );
     }
     return mapped;
   }
 
-  #mapAttemptError(error: unknown, timeoutMs: number): Error {
-    if (isHTTPError(error)) return createApiError(error.response, error.data, (text) => this.#redact(text));
-    if (isTimeoutError(error)) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
+  #mapTransportError(error: unknown, timeoutMs: number): Error {
+    if (isKyError(error, 'TimeoutError')) return new TesseraTimeoutError(`The request timed out after ${timeoutMs} ms`);
     if (error instanceof BodyReadError) return this.#connectionError(`The connection to ${this.#origin} closed while reading the response`, error.cause, '');
-    // The runtime's own error: ky's NetworkError holds the request (and its Authorization header), so only its cause.
-    const cause = isKyError(error) ? error.cause : error;
+    // The runtime's own error: ky's NetworkError holds the request, so only its cause.
+    const cause = isKyError(error, 'NetworkError') ? error.cause : error;
     const hint = isLoopbackUrl(this.#origin)
       ? ': is the sandbox running? Start it with `npx -p @tessera/sandbox tessera-sandbox` (port 4010), or pass the baseUrl it prints'
       : ': check the network, and that this is the API you meant (the environment or baseUrl option, or TESSERA_BASE_URL)';
@@ -240,23 +215,6 @@ export class HttpClient {
     const causeSummary = summary === undefined ? undefined : this.#redact(summary);
     const message = `${start}${causeSummary === undefined ? '' : ` (${causeSummary})`}${hint}`;
     return new TesseraConnectionError(message, { cause, origin: this.#origin, causeSummary, ...(code === undefined ? {} : { reason: code }) });
-  }
-}
-
-/** `promise`, or a rejection with the signal's reason as soon as `signal` aborts (a fetch may ignore its signal). */
-async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) throw signal.reason;
-  let onAbort = noop;
-  const aborted = new Promise<never>((_resolve, reject) => {
-    // The signal's own reason (an AbortError or ky's TimeoutError), as fetch itself would reject.
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors
-    onAbort = () => reject(signal.reason);
-  });
-  signal.addEventListener('abort', onAbort);
-  try {
-    return await Promise.race([promise, aborted]);
-  } finally {
-    signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -275,40 +233,15 @@ function queryString(query: RawRequestOptions['query']): string {
   return text === '' ? '' : `?${text}`;
 }
 
-/** A `Location` header resolved against the request URL, or `undefined` when absent or not a URL. */
-function resolveLocation(location: string | null, base: string): string | undefined {
-  if (location === null) return undefined;
-  try {
-    return new URL(location, base).toString();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The origin a `Location` header points to (resolved against the request URL), never its path or query. */
-function locationOrigin(location: string | null, base: string): string | undefined {
-  if (location === null) return undefined;
-  try {
-    return new URL(location, base).origin;
-  } catch {
-    return undefined;
-  }
-}
-
 /** A wait as people read it: `30 s`, `1.5 s`, `250 ms`. */
 function formatDelay(ms: number): string {
   return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 100) / 10} s`;
 }
 
-function retryReason(error: unknown): string {
-  if (isHTTPError(error)) return `status ${error.response.status}`;
-  return isTimeoutError(error) ? 'timeout' : 'connection error';
-}
-
-function failureReason(error: unknown): string {
-  if (isHTTPError(error)) return `status ${error.response.status}`;
-  if (isTimeoutError(error)) return 'timeout';
-  return error instanceof BodyReadError ? 'connection lost while reading the response' : 'connection lost after sending';
+/** Why an attempt failed, in short: `status 503`, `timeout`, else `connection` (what happened to the connection). */
+function failureReason(error: unknown, connection: string): string {
+  if (error instanceof TesseraApiError) return `status ${error.status}`;
+  return isKyError(error, 'TimeoutError') ? 'timeout' : connection;
 }
 
 // A 2xx body that is not JSON is handed back as its text: after a 2xx the request happened, so the resource decides

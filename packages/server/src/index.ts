@@ -9,12 +9,16 @@ export {
   TesseraPermissionDeniedError,
   TesseraRateLimitError,
   TesseraUnprocessableEntityError,
+  isPermanentConflict,
+  PERMANENT_CONFLICT_CODES,
   type ApiErrorDetails,
+  type FailureKind,
 } from './api-error.js';
+export type { FetchFunction } from './attempt.js';
 export { CheckoutSessions, type CheckoutPaymentOutcome, type CheckoutSessionOutcome } from './checkout-sessions.js';
 export { Customers, type ListCustomersParams } from './customers.js';
 export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './environment.js';
-export { DEFAULT_MAX_RESPONSE_BYTES, type FetchFunction } from './http-client.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './http-client.js';
 export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
 export { Orders, type ListOrdersParams } from './orders.js';
 export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
@@ -28,7 +32,7 @@ export { TesseraRedirectError } from './redirect-error.js';
 export type { RawRequestOptions, RequestOptions } from './request-options.js';
 export type { Recognised } from './response-body.js';
 export { TesseraResponseTooLargeError } from './response-too-large-error.js';
-export { DEFAULT_MAX_RETRIES, isPermanentConflict, MAX_RETRY_AFTER_MS, PERMANENT_CONFLICT_CODES } from './retry-policy.js';
+export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry-policy.js';
 export { Stores, type StoreOutcome } from './stores.js';
 export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
 export { ThreeDSSessions } from './threeds-sessions.js';

@@ -44,11 +44,9 @@ export type TesseraLogger = (event: TesseraLogEvent) => void;
 
 const secretHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);
 
-/** Copies headers for a log line, with secret ones (Authorization, Cookie, …) replaced by `[redacted]`. */
-export function redactHeaders(headers: Headers): Record<string, string> {
+/** Copies request headers (names in lower case) for a log line, with secret ones (Authorization, Cookie, …) replaced by `[redacted]`. */
+export function redactHeaders(headers: Readonly<Record<string, string>>): Record<string, string> {
   const copy: Record<string, string> = {};
-  headers.forEach((value, name) => {
-    copy[name] = secretHeaders.has(name) ? '[redacted]' : value;
-  });
+  for (const [name, value] of Object.entries(headers)) copy[name] = secretHeaders.has(name) ? '[redacted]' : value;
   return copy;
 }

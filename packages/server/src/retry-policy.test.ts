@@ -1,6 +1,7 @@
-import { HTTPError, NetworkError, TimeoutError } from 'ky';
+import { NetworkError, TimeoutError } from 'ky';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { classifyFailure, isPermanentConflict, MAX_RETRY_AFTER_MS, neverSent, parseRetryAfter, permanentConflictCode, retryDelay, retryOptions, type RetryDecision } from './retry-policy.js';
+import { createApiError, type TesseraApiError } from './api-error.js';
+import { failureKind, MAX_RETRY_AFTER_MS, neverSent, retryDelay, retryOptions, type RetryDecision } from './retry-policy.js';
 import { BodyReadError } from './transport-errors.js';
 
 afterEach(() => {
@@ -9,20 +10,18 @@ afterEach(() => {
 });
 
 const request = new Request('http://127.0.0.1/api/public/v1/payments/process', { method: 'POST' });
-const httpError = (status: number, headers?: Record<string, string>, data?: unknown): HTTPError => {
-  const error = new HTTPError(new Response(null, { status, ...(headers === undefined ? {} : { headers }) }), request, {} as never);
-  error.data = data;
-  return error;
-};
+// An answer's error as the attempt builds it, with its kind.
+const httpError = (status: number, headers?: Record<string, string>, data?: unknown): TesseraApiError =>
+  createApiError({ status, statusText: '', headers: new Headers(headers) }, data === undefined ? '' : JSON.stringify(data), (text) => text);
 const networkError = (cause: Error): NetworkError => new NetworkError(request, { cause });
 
-describe('classifyFailure', () => {
+describe('failureKind', () => {
   it('says the service cannot have acted on a refused connection, a DNS failure, nothing written, 408, 429 and 503', () => {
     const refused = new TypeError('fetch failed', { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) });
     const dns = new TypeError('fetch failed', { cause: Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }) });
     const unwritten = new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', socket: { bytesWritten: 0 } }) });
     for (const error of [networkError(refused), networkError(dns), networkError(unwritten), httpError(408), httpError(429), httpError(503)]) {
-      expect(classifyFailure(error)).toBe('not-acted');
+      expect(failureKind(error)).toBe('not-acted');
     }
   });
 
@@ -30,17 +29,17 @@ describe('classifyFailure', () => {
     const lost = new TypeError('fetch failed', { cause: Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET', socket: { bytesWritten: 812 } }) });
     const reset = new TypeError('fetch failed', { cause: Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' }) });
     for (const error of [new TimeoutError(request), networkError(lost), networkError(reset), new BodyReadError('cut'), httpError(500), httpError(502), httpError(504)]) {
-      expect(classifyFailure(error)).toBe('outcome-unknown');
+      expect(failureKind(error)).toBe('outcome-unknown');
     }
   });
 
   it('never retries an answer, a permanent conflict or anything else', () => {
-    expect(classifyFailure(httpError(409, undefined, { error: { code: 'request_in_progress', message: 'busy' } }))).toBe('conflict');
-    expect(classifyFailure(httpError(409, undefined, { error: { code: 'invalid_state', message: 'no' } }))).toBe('final');
-    expect(classifyFailure(httpError(409, undefined, { error: { code: 'idempotency_key_reused', message: 'no' } }))).toBe('final');
-    for (const status of [400, 401, 403, 404, 413, 422]) expect(classifyFailure(httpError(status))).toBe('final');
-    expect(classifyFailure(new DOMException('aborted', 'AbortError'))).toBe('final');
-    expect(classifyFailure(new Error('bug'))).toBe('final');
+    expect(failureKind(httpError(409, undefined, { error: { code: 'request_in_progress', message: 'busy' } }))).toBe('conflict');
+    expect(failureKind(httpError(409, undefined, { error: { code: 'invalid_state', message: 'no' } }))).toBe('final');
+    expect(failureKind(httpError(409, undefined, { error: { code: 'idempotency_key_reused', message: 'no' } }))).toBe('final');
+    for (const status of [400, 401, 403, 404, 413, 422]) expect(failureKind(httpError(status))).toBe('final');
+    expect(failureKind(new DOMException('aborted', 'AbortError'))).toBe('final');
+    expect(failureKind(new Error('bug'))).toBe('final');
   });
 
   it('reads the causes of a network error only a few levels down', () => {
@@ -83,39 +82,5 @@ describe('retryOptions', () => {
     expect(options.delay!(1)).toBe(30_000);
     expect(options.jitter).toBeUndefined();
     expect(options.methods).toEqual(expect.arrayContaining(['get', 'post']));
-  });
-});
-
-describe('parseRetryAfter', () => {
-  it('reads delay seconds and HTTP dates, and ignores anything else', () => {
-    vi.useFakeTimers({ now: Date.parse('2026-01-01T00:00:00Z') });
-    expect(parseRetryAfter('3')).toBe(3000);
-    expect(parseRetryAfter('Thu, 01 Jan 2026 00:00:10 GMT')).toBe(10_000);
-    expect(parseRetryAfter('soon')).toBeUndefined();
-    expect(parseRetryAfter('-1')).toBeUndefined();
-    expect(parseRetryAfter(null)).toBeUndefined();
-  });
-});
-
-describe('permanentConflictCode', () => {
-  it.each([
-    [{ error: { code: 'invalid_state', message: 'x' } }, 'invalid_state'],
-    [{ code: 'idempotency_key_reused' }, 'idempotency_key_reused'],
-    [{ statusCode: 409, message: 'Conflict', error: 'invalid_state' }, 'invalid_state'],
-    [{ errors: [{ code: 'invalid_state', message: 'already captured' }] }, 'invalid_state'],
-    [{ type: 'https://x.test/conflict', title: 'Conflict', code: 'idempotency_key_reused' }, 'idempotency_key_reused'],
-    ['{"error":{"code":"invalid_state"}}', 'invalid_state'],
-    ['idempotency_key_reused', 'idempotency_key_reused'],
-    [{ error: { code: 'idempotency_key_in_use' } }, undefined],
-    [{ message: 'invalid_state is mentioned in a sentence' }, undefined],
-    [undefined, undefined],
-  ])('recognises %j as %s', (body, code) => {
-    expect(permanentConflictCode(body)).toBe(code);
-    expect(isPermanentConflict(body)).toBe(code !== undefined);
-  });
-
-  it('answers about one code when asked', () => {
-    expect(isPermanentConflict({ code: 'invalid_state' }, 'idempotency_key_reused')).toBe(false);
-    expect(isPermanentConflict({ code: 'idempotency_key_reused' }, 'idempotency_key_reused')).toBe(true);
   });
 });

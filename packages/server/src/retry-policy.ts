@@ -1,5 +1,7 @@
-import { findErrorCode } from '@tessera/core/internal';
-import { isHTTPError, isNetworkError, isTimeoutError, type RetryOptions } from 'ky';
+import type { RetryOptions } from 'ky';
+import { TesseraApiError, type FailureKind } from './api-error.js';
+import { isKyError } from './ky-errors.js';
+import { parseRetryAfter } from './retry-after.js';
 import { BodyReadError } from './transport-errors.js';
 
 /** Default number of retries after the first attempt. */
@@ -8,39 +10,6 @@ export const DEFAULT_MAX_RETRIES = 2;
 export const MAX_RETRY_AFTER_MS = 30_000;
 const INITIAL_DELAY_MS = 500;
 const MAX_DELAY_MS = 8_000;
-
-/**
- * The 409 codes that fail again with the same key, so retrying only wastes time (`invalid_state`, e.g. capturing
- * twice) or is a programming error (`idempotency_key_reused`: the key was used with another body).
- */
-export const PERMANENT_CONFLICT_CODES: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
-
-/**
- * The "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}) an error body names, whatever its shape
- * (`{ error: { code } }`, `{ code }`, `{ error: 'code' }`, `{ errors: [{ code }] }`, problem details with `code`,
- * a JSON text; core's `findErrorCode`), or `undefined`.
- */
-export function permanentConflictCode(data: unknown): string | undefined {
-  return findErrorCode(data, PERMANENT_CONFLICT_CODES);
-}
-
-/** True when an error body names a "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}), or `only` when given. */
-export function isPermanentConflict(data: unknown, only?: string): boolean {
-  const code = permanentConflictCode(data);
-  return code !== undefined && (only === undefined || code === only);
-}
-
-/**
- * What one failed attempt says about the call:
- * - `not-acted`: the service cannot have acted (connection refused, DNS failure, nothing written before the
- *   connection dropped, 408, 429, 503): always safe to retry;
- * - `outcome-unknown`: the service may have acted (timeout, connection lost after sending, a body cut off, 500,
- *   502, 504 and other 5xx): safe to retry only a GET, or any call when the service honours idempotency keys;
- * - `conflict`: a 409 that may clear (a request with the same key still in progress): retried like `outcome-unknown`,
- *   but otherwise reported as the conflict it is;
- * - `final`: an answer (4xx, a redirect, a body over the limit) or an abort: never retried.
- */
-export type FailureKind = 'not-acted' | 'outcome-unknown' | 'conflict' | 'final';
 
 // Error codes (of the runtime's error or its causes) of a connection that never carried the request.
 const notConnectedCodes: ReadonlySet<string> = new Set([
@@ -68,34 +37,22 @@ export function neverSent(error: unknown): boolean {
   return false;
 }
 
-/** Classifies the error of one attempt (as ky reports it) into a {@link FailureKind}. */
-export function classifyFailure(error: unknown): FailureKind {
-  if (isTimeoutError(error) || error instanceof BodyReadError) return 'outcome-unknown';
-  if (isNetworkError(error)) return neverSent(error.cause) ? 'not-acted' : 'outcome-unknown';
-  if (!isHTTPError(error)) return 'final';
-  const { status } = error.response;
-  if (status === 408 || status === 429 || status === 503) return 'not-acted';
-  // A 409 naming `invalid_state` or `idempotency_key_reused` (in any body shape) fails again with the same key.
-  if (status === 409) return isPermanentConflict(error.data) ? 'final' : 'conflict';
-  return status >= 500 ? 'outcome-unknown' : 'final';
-}
-
 /**
- * Milliseconds a `Retry-After` value (delay seconds or an HTTP date) asks for, or `undefined` if unreadable. Used for
- * the waits between retries ({@link retryDelay}) and the `retryAfterMs` of a rate-limit error.
+ * The {@link FailureKind} of one failed attempt, as ky reports it: an answer's error says its own (`kind`, decided
+ * once when the attempt built it); ky's timeout and a body cut off leave the outcome unknown; a network failure did
+ * not reach the service only when the runtime shows nothing was written; anything else (a redirect, a body over the
+ * limit, an abort, a bug) is final.
  */
-export function parseRetryAfter(value: string | null): number | undefined {
-  if (value === null) return undefined;
-  const trimmed = value.trim();
-  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
-  // An HTTP date names its day and month ("Wed, 21 Oct 2015 07:28:00 GMT"); Date.parse alone would accept "-1".
-  const date = /^[A-Za-z]{3}, /.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
-  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+export function failureKind(error: unknown): FailureKind {
+  if (error instanceof TesseraApiError) return error.kind;
+  if (isKyError(error, 'TimeoutError') || error instanceof BodyReadError) return 'outcome-unknown';
+  if (isKyError(error, 'NetworkError')) return neverSent(error.cause) ? 'not-acted' : 'outcome-unknown';
+  return 'final';
 }
 
-/** The statuses that may be retried (the policy of {@link classifyFailure} decides which of them are). */
-// (5xx: the standard ones and the 52x of proxies such as Cloudflare; kept short, ky copies the list per call.)
-const retryStatusCodes = [408, 409, 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 530];
+/** The statuses that may be retried (the error's `kind` decides which of them are). */
+// (5xx: the standard ones and the 52x of proxies such as Cloudflare.)
+const retryStatusCodes: ReadonlySet<number> = new Set([408, 409, 429, 500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 530]);
 
 /** A retry the policy decided, reported as its wait starts. */
 export interface RetryDecision {
@@ -108,19 +65,22 @@ export interface RetryDecision {
 }
 
 /**
- * The wait before retry number `retryCount` after `error`: the `Retry-After` of a retried status (seconds or an HTTP
- * date) up to {@link MAX_RETRY_AFTER_MS}, else exponential backoff from 0.5 s doubling, with jitter (50–100 % of the
+ * The wait before retry number `retryCount` after `error`: the `Retry-After` of an answer (seconds or an HTTP date)
+ * up to {@link MAX_RETRY_AFTER_MS}, else exponential backoff from 0.5 s doubling, with jitter (50–100 % of the
  * delay), up to 8 s.
  */
 export function retryDelay(error: unknown, retryCount: number): number {
-  const retryAfter = isHTTPError(error) ? parseRetryAfter(error.response.headers.get('retry-after')) : undefined;
+  const retryAfter = error instanceof TesseraApiError ? parseRetryAfter(error.headers['retry-after']) : undefined;
   if (retryAfter !== undefined) return Math.min(retryAfter, MAX_RETRY_AFTER_MS);
   return Math.round(Math.min(MAX_DELAY_MS, INITIAL_DELAY_MS * 2 ** (retryCount - 1) * (0.5 + Math.random() * 0.5)));
 }
 
+// Every method: which calls may be retried is `shouldRetry`'s decision, never the method's.
+const retryMethods = ['get', 'post', 'put', 'patch', 'delete'];
+
 /**
  * ky's retry options for one call: up to `limit` retries of any method, each after {@link retryDelay}. Which failures
- * are retried is {@link classifyFailure}'s: `not-acted` always, `outcome-unknown` and `conflict` only when
+ * are retried is read from {@link failureKind}: `not-acted` always, `outcome-unknown` and `conflict` only when
  * `repeatable` (a GET, or a service that honours idempotency keys). The wait is decided here, not by ky, so `onRetry`
  * is called with it when the wait starts (ky's `beforeRetry` runs after the wait).
  */
@@ -128,15 +88,14 @@ export function retryOptions(limit: number, repeatable: boolean, onRetry?: (deci
   let nextDelay = 0;
   return {
     limit,
-    methods: ['get', 'post', 'put', 'patch', 'delete'],
+    methods: retryMethods,
     // `shouldRetry` answers every failure (true or false), so ky's own status lists and Retry-After reading never
     // apply. ky waits for what `delay` returns: the delay `shouldRetry` just decided (ky adds no jitter or limit).
     delay: () => nextDelay,
-    retryOnTimeout: true,
     shouldRetry: ({ error, retryCount }) => {
-      const kind = classifyFailure(error);
+      const kind = failureKind(error);
       if (kind === 'final' || (kind !== 'not-acted' && !repeatable)) return false;
-      if (isHTTPError(error) && !retryStatusCodes.includes(error.response.status)) return false;
+      if (error instanceof TesseraApiError && !retryStatusCodes.has(error.status)) return false;
       nextDelay = retryDelay(error, retryCount);
       onRetry?.({ retryCount, delayMs: nextDelay, error });
       return true;

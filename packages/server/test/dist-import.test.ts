@@ -37,4 +37,19 @@ describe('built package', () => {
   it('throws the root error classes from core internal code, as CommonJS', () => {
     expect(run(['-e', `const m = require('@tessera/server'); ${sameClass}`])).toBe('true');
   });
+
+  // ky is loaded with the first request (a chunk of the ESM build, a lazy module of the CommonJS one).
+  const send = `(async () => {
+      const server = require('node:http').createServer((request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const t = new m.Tessera({ apiKey: 'k', baseUrl: 'http://127.0.0.1:' + server.address().port });
+      console.log(JSON.stringify(await t.request('GET', '/ping')));
+      server.close();
+    })();`;
+
+  it('sends a request from either build', () => {
+    const esm = `import * as m from '@tessera/server'; import { createRequire } from 'node:module'; const require = createRequire(import.meta.url); ${send}`;
+    expect(run(['--input-type=module', '-e', esm])).toBe('{"ok":true}');
+    expect(run(['-e', `const m = require('@tessera/server'); ${send}`])).toBe('{"ok":true}');
+  });
 });
