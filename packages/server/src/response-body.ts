@@ -1,6 +1,5 @@
 import { payment, threeDSChallengeData, type FieldError } from '@tessera/core';
-import { toFieldErrors, type Operation } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { toFieldErrors, z, type Operation } from '@tessera/core/internal';
 import type { HttpResult } from './http-client.js';
 import { responseValidationError } from './response-validation-error.js';
 
