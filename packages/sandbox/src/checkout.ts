@@ -1,6 +1,5 @@
 import { initCheckoutRequest, type createCheckoutSessionRequest, type RequestFields } from '@tessera/core';
-import type { OperationInput } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { z, type OperationInput } from '@tessera/core/internal';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, validationError } from './http-error.js';

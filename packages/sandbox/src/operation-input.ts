@@ -1,6 +1,5 @@
 import { archiveProcessorsRequest } from '@tessera/core';
-import { type OperationInput, type OperationName, operations, resourceId } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { type OperationInput, type OperationName, operations, resourceId, z } from '@tessera/core/internal';
 import type { SandboxRequest } from './request.js';
 import { validate } from './validate.js';
 

@@ -1,5 +1,4 @@
-import { toFieldErrors } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { toFieldErrors, z } from '@tessera/core/internal';
 import { validationError } from './http-error.js';
 
 /** Parses a request body or query with one of core's schemas; throws a 400 naming every bad field. */
