@@ -37,10 +37,13 @@ export default defineConfig([
     // Node loads one file rather than one per module (the `node` condition of the exports map): about 10 ms less of
     // every cold start. Bundlers keep the per-module build above, so pages still drop what they do not use.
     // The root and `internal` share their modules through one chunk (splitting), so an error class exists once and
-    // `instanceof` holds whichever entry threw it.
+    // `instanceof` holds whichever entry threw it. zod is inlined too (the parts core uses): loading its ~100 modules
+    // was two thirds of `@tessera/server`'s cold import. The server and the sandbox take the zod functions they call
+    // from `internal` (`z`), so Node never loads the zod package for them; the other builds keep zod external.
     entry: { 'node/index': 'src/index.ts', 'node/internal': 'src/internal.ts' },
     format: ['esm'],
     splitting: true,
+    noExternal: [/^zod(\/|$)/],
     sourcemap: true,
     target: 'es2022',
   },

@@ -1,7 +1,8 @@
 /**
  * `@tessera/core/internal`: the plumbing the sibling packages (`@tessera/server`, `@tessera/tokenizer`,
  * `@tessera/sandbox`) share and their users never call: the catalog of operations and its routes, error-body
- * readers, wrapper and building-block schemas, the vault's paths and the sandbox's keys, `poll`.
+ * readers, wrapper and building-block schemas, the vault's paths and the sandbox's keys, `poll`, and the zod/mini
+ * functions the sibling packages call at run time (`z`, see `zod-mini.ts`).
  *
  * NOT covered by semver: any of it may change or go in any release. Import from `@tessera/core` instead.
  * @packageDocumentation
@@ -42,3 +43,4 @@ export { parseOrThrow, toFieldErrors } from './validation.js';
 export { SANDBOX_VAULT_KEY, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './vault-routes.js';
 export { webhookList, type WebhookList } from './webhook.js';
 export { computeWebhookSignature, parseWebhookSignature, timingSafeEqual, webhookPayloadBytes, type ParsedWebhookSignature } from './webhook-signature.js';
+export * as z from './zod-mini.js';

@@ -164,6 +164,54 @@ describe('TesseraError.isInstance', () => {
   });
 });
 
+// Node's build of core (the `node` condition) carries its own copy of zod, so a user's zod is another copy: the
+// schemas it exports must still work with the user's `parse`, inside the user's schemas, and through `internal`'s `z`.
+describe("the Node build's schemas with the user's zod", () => {
+  const order = { mode: 'purchase', amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' };
+  const loadBuilt = async () => ({
+    built: (await import(new URL('../dist/node/index.js', import.meta.url).href)) as typeof core,
+    builtInternal: (await import(new URL('../dist/node/internal.js', import.meta.url).href)) as typeof internal,
+  });
+
+  it('parse, refuse and compose like the sources', async () => {
+    const [{ built }, classic] = await Promise.all([loadBuilt(), import('zod')]);
+    expect(built.processPaymentRequest).not.toBe(processPaymentRequest);
+    for (const zod of [z, classic]) {
+      expect(zod.parse(built.processPaymentRequest, order)).toEqual(z.parse(processPaymentRequest, order));
+      const refused = zod.safeParse(built.processPaymentRequest, { ...order, amount: -1 });
+      expect(refused.success).toBe(false);
+      expect(refused.error?.issues.map((issue) => [issue.code, issue.path.join('.')])).toEqual([['too_small', 'amount']]);
+      expect(zod.safeParse(zod.object({ request: built.processPaymentRequest }), { request: order }).success).toBe(true);
+    }
+    expect(built.processPaymentRequest instanceof z.ZodMiniType).toBe(true);
+    expect(() => built.processPaymentRequest.parse({})).toThrow(z.core.$ZodError);
+  });
+
+  it("give the same field errors through internal's z and parseOrThrow", async () => {
+    const { built, builtInternal } = await loadBuilt();
+    const bad = { ...order, amount: 1.5, currency: 'usd', storeId: undefined };
+    const fields = (parse: () => unknown) => {
+      try {
+        parse();
+      } catch (error) {
+        return (error as TesseraValidationError).fields;
+      }
+      return [];
+    };
+    expect(fields(() => builtInternal.parseOrThrow(built.processPaymentRequest, bad)).map((field) => `${field.field}:${field.code}`)).toEqual([
+      'amount:invalid_type',
+      'currency:invalid_format',
+      'storeId:required',
+    ]);
+    expect(fields(() => builtInternal.parseOrThrow(built.processPaymentRequest, bad))).toEqual(fields(() => parseOrThrow(processPaymentRequest, bad)));
+    const ownSchema = builtInternal.z.object({ amount: builtInternal.z.int(), request: built.processPaymentRequest });
+    expect(builtInternal.z.safeParse(ownSchema, { amount: 1, request: order }).success).toBe(true);
+    expect(fields(() => builtInternal.parseOrThrow(ownSchema, { amount: 1, request: bad }))).toEqual(
+      fields(() => parseOrThrow(processPaymentRequest, bad)).map((field) => ({ ...field, field: `request.${field.field}` })),
+    );
+  });
+});
+
 const purchase = { mode: 'purchase', amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' } as const;
 
 describe('processPaymentRequest', () => {

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from '@tessera/core/internal';
 import type { RouteResult } from './answer.js';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';

@@ -1,6 +1,6 @@
 import { initCheckoutRequest, type createCheckoutSessionRequest, type RequestFields } from '@tessera/core';
-import type { OperationInput } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { z, type OperationInput } from '@tessera/core/internal';
+import type { output } from 'zod/mini';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, validationError } from './http-error.js';
@@ -14,7 +14,7 @@ import { startSubscription, type SubscriptionRecord } from './subscriptions.js';
 import { validate } from './validate.js';
 
 /** A checkout session: core's create-checkout-session input with its id, total and where to send the customer. */
-export type CheckoutSessionRecord = RequestFields<z.output<typeof createCheckoutSessionRequest>> & {
+export type CheckoutSessionRecord = RequestFields<output<typeof createCheckoutSessionRequest>> & {
   id: string;
   amount: number;
   redirectUrl: string;

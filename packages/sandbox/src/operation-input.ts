@@ -1,6 +1,6 @@
 import { archiveProcessorsRequest } from '@tessera/core';
-import { type OperationInput, type OperationName, operations, resourceId } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { type OperationInput, type OperationName, operations, resourceId, z } from '@tessera/core/internal';
+import type { core, output, ZodMiniType } from 'zod/mini';
 import type { SandboxRequest } from './request.js';
 import { validate } from './validate.js';
 
@@ -11,7 +11,7 @@ export type PathParams<K extends OperationName> = (typeof operations)[K]['path']
 type LenientBody<K extends OperationName> = (body: unknown) => OperationInput<K>;
 
 /** A {@link LenientBody}: `schema` checks the body (a 400 naming every bad field), `input` takes `K`'s input from it. */
-function lenientBody<K extends OperationName, S extends z.core.$ZodType>(schema: S, input: (parsed: z.output<S>) => OperationInput<K>): LenientBody<K> {
+function lenientBody<K extends OperationName, S extends core.$ZodType>(schema: S, input: (parsed: output<S>) => OperationInput<K>): LenientBody<K> {
   return (body) => input(validate(schema, body));
 }
 
@@ -36,8 +36,8 @@ const leniency: { readonly [K in OperationName]?: Leniency<K> } = {
 const pathParams = z.object({ id: resourceId });
 
 // The wire schema of each operation's body: its request, or the request wrapped in one key (`{ processor }`).
-const bodySchemas = new Map<OperationName, z.ZodMiniType>();
-function bodySchema(name: OperationName, request: z.ZodMiniType): z.ZodMiniType {
+const bodySchemas = new Map<OperationName, ZodMiniType>();
+function bodySchema(name: OperationName, request: ZodMiniType): ZodMiniType {
   let schema = bodySchemas.get(name);
   if (!schema) {
     const { sendAs } = operations[name];
@@ -49,8 +49,8 @@ function bodySchema(name: OperationName, request: z.ZodMiniType): z.ZodMiniType 
 
 // A query value is a string; where the request's field is a number, a string of digits is read as that number, and
 // where it is an array, a JSON array (`items=[{"variantId":…}]`, as the published checkout init sends) is parsed.
-function readQuery(request: z.ZodMiniType, query: URLSearchParams, defaults: Record<string, number> = {}): Record<string, unknown> {
-  const shape = (request._zod.def as { shape?: Record<string, z.core.$ZodType> }).shape ?? {};
+function readQuery(request: ZodMiniType, query: URLSearchParams, defaults: Record<string, number> = {}): Record<string, unknown> {
+  const shape = (request._zod.def as { shape?: Record<string, core.$ZodType> }).shape ?? {};
   const values: Record<string, unknown> = {};
   for (const [key, value] of query) {
     if (key in values) continue;
@@ -78,7 +78,7 @@ export function readOperationInput<K extends OperationName>(name: K, request: Sa
   const operation = operations[name];
   // The id is checked, not changed: the handler reads it from `request.params` (typed by `PathParams`).
   if (operation.path.includes('{id}')) validate(pathParams, { id: request.params.id });
-  const schema = operation.request as z.ZodMiniType | undefined;
+  const schema = operation.request as ZodMiniType | undefined;
   if (schema === undefined) return undefined as OperationInput<K>;
   const lenient = leniency[name];
   if (operation.sendAs === 'query') return validate(schema, readQuery(schema, request.url.searchParams, lenient?.queryDefaults)) as OperationInput<K>;

@@ -1,4 +1,4 @@
-import * as z from 'zod/mini';
+import { z } from '@tessera/core/internal';
 import { challengePage, completePage } from './acs.js';
 import type { RouteResult } from './answer.js';
 import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';

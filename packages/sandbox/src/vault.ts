@@ -1,5 +1,5 @@
 import { validateCard } from '@tessera/core';
-import * as z from 'zod/mini';
+import { z } from '@tessera/core/internal';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { validationError } from './http-error.js';

@@ -10,8 +10,8 @@ import {
   parseWebhookSignature,
   timingSafeEqual,
   webhookPayloadBytes,
+  z,
 } from '@tessera/core/internal';
-import * as z from 'zod/mini';
 import { TesseraSignatureVerificationError } from './signature-verification-error.js';
 
 /** Options of {@link constructWebhookEvent}. */

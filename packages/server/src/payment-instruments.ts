@@ -7,7 +7,7 @@ import {
   type ListPaymentInstrumentsRequest,
   type PaymentInstrument,
 } from '@tessera/core';
-import * as z from 'zod/mini';
+import { z } from '@tessera/core/internal';
 import type { PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';

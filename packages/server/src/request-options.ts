@@ -1,6 +1,5 @@
 import { TesseraValidationError, type AbortOptions } from '@tessera/core';
-import { parseOrThrow } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { parseOrThrow, z } from '@tessera/core/internal';
 
 /**
  * Options every method accepts as its last argument: core's `signal` (cancels the call, including any wait between

@@ -1,6 +1,6 @@
 import { payment, threeDSChallengeData, type FieldError } from '@tessera/core';
-import { toFieldErrors, type Operation } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { toFieldErrors, z, type Operation } from '@tessera/core/internal';
+import type { ZodMiniType } from 'zod/mini';
 import type { HttpResult } from './http-client.js';
 import { responseValidationError } from './response-validation-error.js';
 
@@ -89,7 +89,7 @@ export function recogniseResource(operation: Operation, data: unknown): unknown 
 }
 
 /** The value under `key` of a body (`{ refund }`) when `schema` recognises it, else `undefined`. */
-export function recogniseNested(schema: z.ZodMiniType, data: unknown, key: string): unknown {
+export function recogniseNested(schema: ZodMiniType, data: unknown, key: string): unknown {
   if (!isObject(data)) return undefined;
   const parsed = z.safeParse(schema, data[key]);
   return parsed.success ? parsed.data : undefined;

@@ -1,6 +1,5 @@
 import { TesseraError, TesseraValidationError } from '@tessera/core';
-import { API_PREFIX, parseOrThrow, type HttpMethod } from '@tessera/core/internal';
-import * as z from 'zod/mini';
+import { API_PREFIX, parseOrThrow, z, type HttpMethod } from '@tessera/core/internal';
 import { Auth } from './auth.js';
 import { CheckoutSessions } from './checkout-sessions.js';
 import { Customers } from './customers.js';

@@ -38,6 +38,24 @@ describe('built package', () => {
     expect(run(['-e', `const m = require('@tessera/server'); ${sameClass}`])).toBe('true');
   });
 
+  // core's Node build carries the zod it uses and the client takes zod's functions from it (`@tessera/core/internal`),
+  // so the ESM import reads none of the zod package's ~100 module files (issue 19: cold import). A resolve hook
+  // refuses any module of the zod package; importing `zod/mini` afterwards shows that the hook is in place.
+  it('loads no module of the zod package, as ESM in Node', () => {
+    const refuseZod = `export async function resolve(specifier, context, nextResolve) {
+      const resolved = await nextResolve(specifier, context);
+      if (/\\/node_modules\\/zod\\//.test(resolved.url)) throw new Error('zod loaded: ' + resolved.url + ' from ' + context.parentURL);
+      return resolved;
+    }`;
+    const script = `import { register } from 'node:module';
+      register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(refuseZod)}));
+      const m = await import('@tessera/server');
+      const error = await new m.Tessera({ apiKey: 'k', baseUrl: 'http://127.0.0.1:1' }).payments.retrieve('').catch((caught) => caught);
+      const zodMini = await import('zod/mini').then(() => 'imported', (caught) => caught.message.split(':')[0]);
+      console.log([error instanceof m.TesseraValidationError, zodMini].join(','));`;
+    expect(run(['--input-type=module', '-e', script])).toBe('true,zod loaded');
+  });
+
   // ky is loaded with the first request (a chunk of the ESM build, a lazy module of the CommonJS one).
   const send = `(async () => {
       const server = require('node:http').createServer((request, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'));
