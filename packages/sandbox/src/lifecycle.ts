@@ -2,7 +2,7 @@ import type { KnownPaymentSubStatus, KnownPaymentStatus, ReasonType } from '@tes
 import { byId, internalById } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, type PublishedErrorCode, SandboxHttpError } from './http-error.js';
-import { moneyOf, type PaymentMoney, type LedgerEntry, ledger } from './ledger.js';
+import { addMovement, type PaymentMoney, type LedgerEntry, ledger } from './ledger.js';
 import type { WebhookEventType } from './webhooks.js';
 
 /** One try of a payment on one processor (the cascade). */
@@ -277,33 +277,28 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   const rule: PaymentTransition = paymentTransitions[name];
   assertCanTransition(payment, name);
   const { movement } = rule;
+  // What the payment's movements add up to, from its fields: transition() keeps them in step with the ledger, so the
+  // ledger is not read back (nor indexed) on a payment's way through.
+  const money: PaymentMoney = { captured: payment.capturedAmount, refunded: payment.refundedAmount };
   if (movement) {
-    const upTo = movement.upTo(payment, moneyOf(ledger.of(ctx), payment.id));
+    const upTo = movement.upTo(payment, money);
     const { tooMuch } = movement;
     const amount = tooMuch ? (input.amount ?? upTo) : upTo;
     if (tooMuch && amount > upTo) throw new SandboxHttpError(422, tooMuch.code, tooMuch.message(amount, upTo));
-    ledger.of(ctx).push({
-      id: ctx.nextId('txn'),
-      paymentId: payment.id,
-      kind: movement.kind,
-      amount,
-      currency: payment.currency,
-      at: ctx.nowIso(),
-      ...(input.refundId !== undefined ? { refundId: input.refundId } : {}),
-    });
+    const entry: LedgerEntry = { id: ctx.nextId('txn'), paymentId: payment.id, kind: movement.kind, amount, currency: payment.currency, at: ctx.nowIso() };
+    if (input.refundId !== undefined) entry.refundId = input.refundId;
+    ledger.of(ctx).push(entry);
+    addMovement(money, entry);
   }
   if (input.attempt) payment.attempts.push(input.attempt);
-  const money = movement ? moneyOf(ledger.of(ctx), payment.id) : undefined;
-  const { status, subStatus } = typeof rule.to === 'function' ? rule.to(money ?? moneyOf(ledger.of(ctx), payment.id)) : rule.to;
+  const { status, subStatus } = typeof rule.to === 'function' ? rule.to(money) : rule.to;
   const derived = payment as { -readonly [K in DerivedField]: PaymentRecord[K] };
   payment.status = status;
   payment.subStatus = subStatus;
   // The derived fields, kept here with what they are derived from (the status, the challenge data, the ledger).
   derived.requireAction = status === 'pending' && payment.requireActionData !== null ? payment.requireActionData.type : 'none';
-  if (money) {
-    derived.capturedAmount = money.captured;
-    derived.refundedAmount = money.refunded;
-  }
+  derived.capturedAmount = money.captured;
+  derived.refundedAmount = money.refunded;
   payment.updatedAt = ctx.nowIso();
   if (rule.stamps) payment[rule.stamps] = payment.updatedAt;
   if (status !== 'processing') ctx.webhooks.emit(rule.event ?? `payment/${status}`, payment.storeId, payment);
