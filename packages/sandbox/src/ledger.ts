@@ -19,7 +19,10 @@ export interface LedgerEntry {
 /** Money movements. Count `charge` and `capture` entries to assert that nothing was charged twice. */
 export const ledger = listOf<LedgerEntry>()('ledger');
 
-/** What a payment's movements add up to: the one source of its `capturedAmount` and `refundedAmount`. */
+/**
+ * What a payment's movements add up to: its `capturedAmount` and `refundedAmount`, which the lifecycle's transition
+ * adds each movement to as it records it in the ledger.
+ */
 export interface PaymentMoney {
   /** Taken from the customer: purchases and captures. */
   captured: number;
@@ -64,12 +67,8 @@ export function isCharge(entry: LedgerEntry): boolean {
   return entry.kind === 'charge' || entry.kind === 'capture';
 }
 
-/** Sums a payment's movements. */
-export function moneyOf(ledger: readonly LedgerEntry[], paymentId: string): PaymentMoney {
-  const money: PaymentMoney = { captured: 0, refunded: 0 };
-  for (const entry of movementsOf(ledger, paymentId)) {
-    if (isCharge(entry)) money.captured += entry.amount;
-    else if (entry.kind === 'refund') money.refunded += entry.amount;
-  }
-  return money;
+/** Adds one movement to a payment's sums. */
+export function addMovement(money: PaymentMoney, entry: LedgerEntry): void {
+  if (isCharge(entry)) money.captured += entry.amount;
+  else if (entry.kind === 'refund') money.refunded += entry.amount;
 }

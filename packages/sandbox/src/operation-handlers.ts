@@ -40,7 +40,7 @@ export const operationHandlers = {
   retrievePaymentInstrument: (ctx, _, { params }) => ({ json: retrieveInstrument(ctx, params.id) }),
   listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
   createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
-  processPayment: (ctx, input, { url }) => ({ json: processPayment(ctx, input, url.origin) }),
+  processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
   continuePayment: (ctx, input) => ({ json: continuePayment(ctx, input) }),
   retrievePayment: (ctx, _, { params }) => ({ json: retrievePayment(ctx, params.id) }),
   voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
@@ -76,6 +76,6 @@ export const operationHandlers = {
   changeSubscriptionProcessor: (ctx, input) => ({ json: changeSubscriptionProcessor(ctx, input) }),
   testAuth: () => ({ json: testAuth() }),
   // Checkout as published (issue 18).
-  initCheckout: (ctx, input, { url }) => ({ redirect: initCheckout(ctx, input, url.origin) }),
+  initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
   payCheckout: (ctx, input) => ({ json: payCheckout(ctx, input) }),
 } satisfies OperationHandlers;

@@ -21,6 +21,18 @@ export function resolveFlow(ctx: SandboxContext, storeFlowId: string | null, pay
   return flow;
 }
 
+/**
+ * The processor of highest weight (the first of them on a tie, as a stable sort by weight would give), a weight read
+ * from the last config naming the processor; `undefined` when there is none. The weights are looked up only when
+ * there is a choice (one usable processor: most flows).
+ */
+function heaviest(found: ProcessorRecord[], configs: FlowProcessorConfig[]): ProcessorRecord | undefined {
+  if (found.length < 2) return found[0];
+  const weights = new Map(configs.map((config) => [config.processorId, config.weight]));
+  const weightOf = (processor: ProcessorRecord): number => weights.get(processor.id) ?? 0;
+  return found.reduce((best, processor) => (weightOf(processor) > weightOf(best) ? processor : best));
+}
+
 function usable(ctx: SandboxContext, configs: FlowProcessorConfig[], currency: string): ProcessorRecord[] {
   const found: ProcessorRecord[] = [];
   for (const config of configs) {
@@ -34,8 +46,7 @@ function usable(ctx: SandboxContext, configs: FlowProcessorConfig[], currency: s
 
 // The primary is the usable processor with the highest weight (first on a tie): deterministic, unlike a weighted draw.
 function candidates(ctx: SandboxContext, flow: PaymentFlowRecord, currency: string): ProcessorRecord[] {
-  const weights = new Map(flow.processorConfigs.map((config) => [config.processorId, config.weight]));
-  const primary = usable(ctx, flow.processorConfigs, currency).sort((a, b) => (weights.get(b.id) ?? 0) - (weights.get(a.id) ?? 0))[0];
+  const primary = heaviest(usable(ctx, flow.processorConfigs, currency), flow.processorConfigs);
   if (!primary) throw invalidState(`Payment flow ${flow.id} has no enabled processor for ${currency}`);
   if (!flow.fallbackMode) return [primary];
   const fallbacks = usable(ctx, flow.fallbackProcessorConfigs, currency).filter((processor) => processor.id !== primary.id);

@@ -6,6 +6,11 @@
 export interface SandboxRequest {
   /** Upper-case HTTP method. */
   readonly method: string;
+  /** The URL's path, as `url.pathname` gives it: what the router matches. */
+  readonly pathname: string;
+  /** The URL's origin, as `url.origin` gives it: where the links of the sandbox's own pages point. */
+  readonly origin: string;
+  /** The whole URL (the node:http adapter makes it only when it is read: the query of a GET list). */
   readonly url: URL;
   /** A request header by lower-case name; `null` when absent. */
   header(name: string): string | null;
@@ -21,5 +26,5 @@ export interface SandboxRequest {
 
 /** A request of an adapter, before routing and parsing (the router and the pipeline fill in the rest). */
 export function sandboxRequest(method: string, url: URL, header: SandboxRequest['header'], text: SandboxRequest['text']): SandboxRequest {
-  return { method, url, header, text, params: {}, body: undefined, form: {} };
+  return { method, pathname: url.pathname, origin: url.origin, url, header, text, params: {}, body: undefined, form: {} };
 }

@@ -71,7 +71,7 @@ export function createRouter(entries: readonly RouterEntry[]): Router {
   };
   return {
     route(request) {
-      const { pathname } = request.url;
+      const { pathname } = request;
       for (const entry of candidatesOf(request.method)) {
         const match = entry.pattern.exec(pathname);
         if (match === null) continue;

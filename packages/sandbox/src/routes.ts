@@ -50,7 +50,7 @@ export function routeDefinitions(ctx: SandboxContext): RouteDefinition[] {
  */
 export function routeTable(ctx: SandboxContext, services: RouteServices): RouterEntry[] {
   const unknown = (kind: 'API' | 'vault'): RouterEntry['answer'] => (request) => {
-    const error = new SandboxHttpError(404, 'not_found', `No ${kind} route ${request.method} ${request.url.pathname}`);
+    const error = new SandboxHttpError(404, 'not_found', `No ${kind} route ${request.method} ${request.pathname}`);
     return errorAnswer(error, ctx.nextId('req'), kind === 'vault' ? 'problem' : 'api', kind === 'vault' ? vaultCorsHeaders : {});
   };
   const preflight = (headers: Readonly<Record<string, string>>): RouterEntry['answer'] => () => ({ status: 204, body: '', headers: { ...headers } });

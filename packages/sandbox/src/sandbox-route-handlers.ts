@@ -44,7 +44,7 @@ export const sandboxRouteHandlers = {
 
   // Basis Theory 3DS (web-threeds in the page: public key, CORS; the service's server calls: secret key).
   btCreateThreeDSSession: { method: 'POST', auth: 'bt', guarded: true, handle: (ctx, { body }) => createBtThreeDSSession(ctx, body) },
-  btAuthenticateThreeDSSession: { method: 'POST', auth: 'bt-secret', guarded: true, handle: (ctx, { params, url }) => authenticateBtThreeDSSession(ctx, idOf(params), url.origin) },
+  btAuthenticateThreeDSSession: { method: 'POST', auth: 'bt-secret', guarded: true, handle: (ctx, { params, origin }) => authenticateBtThreeDSSession(ctx, idOf(params), origin) },
   btThreeDSChallengeResult: { method: 'GET', auth: 'bt-secret', guarded: true, handle: (ctx, { params }) => btChallengeResult(ctx, idOf(params)) },
   btChallengeFramePage: page(challengeFramePage),
   btMethodFramePage: page(methodFramePage),

@@ -97,9 +97,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   let isoMs = Number.NaN;
   let iso = '';
   const nowIso = (): string => {
-    if (clock.nowMs() !== isoMs) {
-      isoMs = clock.nowMs();
-      iso = new Date(isoMs).toISOString();
+    const nowMs = clock.nowMs();
+    if (nowMs !== isoMs) {
+      isoMs = nowMs;
+      iso = new Date(nowMs).toISOString();
     }
     return iso;
   };

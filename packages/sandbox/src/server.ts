@@ -1,6 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { SandboxHttpError } from './http-error.js';
-import { type NodeAdapterTarget, sendError, serveNode } from './node-adapter.js';
+import { type NodeAdapterTarget, serveNode } from './node-adapter.js';
 import { assertSupportedNode } from './node-version.js';
 import { createSandbox, routerOf, type Sandbox, type SandboxOptions } from './sandbox.js';
 
@@ -78,10 +77,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const newServer = (): Server => {
     const server = createServer((request, response) => {
       if (onRequest) logWhenDone(onRequest, request, response);
-      serveNode(target, fallbackHost, request, response).catch(() => {
-        if (!response.headersSent) sendError(response, new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly'));
-        else response.destroy();
-      });
+      serveNode(target, fallbackHost, request, response);
     });
     server.keepAliveTimeout = 5_000;
     return server;

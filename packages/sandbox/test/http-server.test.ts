@@ -1,4 +1,5 @@
-import { apiErrorBody, encodeChallengeRequest, routes } from '@tessera/core/internal';
+import { request as httpRequest } from 'node:http';
+import { API_PREFIX, apiErrorBody, encodeChallengeRequest, routePath, routes } from '@tessera/core/internal';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes } from '../src/index.js';
@@ -52,6 +53,38 @@ describe('startSandboxServer', () => {
     const { raw } = await c.tokenize('4000000000003220');
     expect(raw).toMatchObject({ type: 'card', data: { number: '400000XXXXXX3220' }, card: { last4: '3220', authentication: 'sca_required' } });
     expect(JSON.stringify(raw)).not.toContain('123');
+  });
+
+  it('takes the origin of its links from the Host header as a URL reads it, routes any path, and refuses a malformed Host (400)', async () => {
+    // fetch cannot set Host: node:http sends exactly what is given.
+    const send = (method: string, path: string, host: string, body?: unknown) =>
+      new Promise<{ status: number; body: Record<string, unknown> }>((resolve, reject) => {
+        const payload = body === undefined ? undefined : JSON.stringify(body);
+        const outgoing = httpRequest(
+          { host: '127.0.0.1', port: server.port, method, path, headers: { host, authorization: `Bearer ${server.sandbox.apiKey}`, ...(payload ? { 'content-type': 'application/json' } : {}) } },
+          (incoming) => {
+            const chunks: Buffer[] = [];
+            incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+            incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown> }));
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(payload);
+      });
+    const { gateway } = server.sandbox.defaults;
+    const pi = await c.instrument(gateway.storeId, '4000000000003220');
+    const processPath = `${API_PREFIX}${routes.processPayment.path}`;
+    const pending = await send('POST', processPath, 'Shop.Example:80', purchase(gateway.storeId, pi.id));
+    expect(pending.status).toBe(200);
+    const { payment } = pending.body as { payment: { id: string; requireActionData: { metadata: { threedsSession: { acsChallengeUrl: string } } } } };
+    // Lower case, the default port dropped: what `new URL` makes of the header.
+    expect(payment.requireActionData.metadata.threedsSession.acsChallengeUrl).toBe('http://shop.example/acs/challenge');
+    // A path with a query or percent-encoding is read as a URL: the same route.
+    const retrievePath = `${API_PREFIX}${routePath(routes.retrievePayment, { id: payment.id })}`;
+    expect((await send('GET', `${retrievePath}?expand=none`, 'localhost')).body).toMatchObject({ id: payment.id });
+    expect((await send('GET', retrievePath.replace(payment.id, payment.id.replace('_', '%5F')), 'localhost')).body).toMatchObject({ id: payment.id });
+    const malformed = await send('POST', processPath, 'bad host', purchase(gateway.storeId, pi.id));
+    expect(malformed).toMatchObject({ status: 400, body: { code: 'validation_error', message: 'Malformed request URL' } });
   });
 
   it('runs the 3DS challenge through the ACS forms over HTTP', async () => {
