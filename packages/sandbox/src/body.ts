@@ -14,8 +14,8 @@ export function payloadTooLarge(): SandboxHttpError {
 
 /**
  * The one body reader every route goes through: the text of a request that has a body (empty for GET and HEAD),
- * at most {@link MAX_BODY_BYTES}. The node:http adapter throws {@link payloadTooLarge} from `text()` itself so as
- * not to keep the bytes; msw's `Request` is checked here.
+ * at most {@link MAX_BODY_BYTES}. The node:http adapter answers 413 itself before routing (it stops keeping the bytes
+ * past the limit); msw's `Request` is checked here.
  */
 export function readBody(request: SandboxRequest): string | Promise<string> {
   if (request.method === 'GET' || request.method === 'HEAD') return '';

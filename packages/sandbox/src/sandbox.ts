@@ -71,13 +71,24 @@ export interface Sandbox {
 
 const ID_PAD = 6;
 
-// The router behind a sandbox's own handlers, for the node:http adapter. Not enumerable: a copy of the sandbox with
-// other handlers (`{ ...sandbox, handlers }`) has none, and is served through msw over its handlers.
+// The router behind a sandbox's own handlers, for the node:http adapter, with those handlers as they were made. Not
+// enumerable: a copy of the sandbox with other handlers (`{ ...sandbox, handlers }`) has none.
 const routerKey = Symbol('@tessera/sandbox router');
 
-/** The router behind the sandbox's handlers, when they are its own (see `routerKey`). */
+interface OwnRouter {
+  router: Router;
+  handlers: readonly HttpHandler[];
+  handler: HttpHandler | undefined;
+}
+
+/**
+ * The router behind the sandbox's handlers, while they are still its own: a copy with other handlers, a new array or
+ * an array changed in place (an override put in front) is served through msw over `sandbox.handlers` instead.
+ */
 export function routerOf(sandbox: Sandbox): Router | undefined {
-  return (sandbox as Sandbox & { [routerKey]?: Router })[routerKey];
+  const own = (sandbox as Sandbox & { [routerKey]?: OwnRouter })[routerKey];
+  const { handlers } = sandbox;
+  return own && handlers === own.handlers && handlers.length === 1 && handlers[0] === own.handler ? own.router : undefined;
 }
 
 /** Creates a sandbox: one in-memory state machine behind msw handlers (and `startSandboxServer`). */
@@ -153,6 +164,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     countCharges: (paymentId) => (paymentId === undefined ? state.ledger : movementsOf(state.ledger, paymentId)).filter(isCharge).length,
     webhooksIdle: () => webhooks.idle(),
   };
-  Object.defineProperty(sandbox, routerKey, { value: router, enumerable: false });
+  const own: OwnRouter = { router, handlers: sandbox.handlers, handler: sandbox.handlers[0] };
+  Object.defineProperty(sandbox, routerKey, { value: own, enumerable: false });
   return sandbox;
 }

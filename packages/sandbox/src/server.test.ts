@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSandbox } from './sandbox.js';
 import { type SandboxServer, startSandboxServer } from './server.js';
 
-// The server runs a sandbox route's pipeline itself and every other handler through msw's getResponse, one candidate
-// at a time: these pin that it answers as msw would (order, `once`, custom predicates, a resolver that answers
-// nothing, params, bodies).
+// A sandbox whose handlers are not its own (a copy with other handlers, or its array changed in place) is served
+// through msw's getResponse over those handlers: these pin that it answers as msw would (order, `once`, custom
+// predicates, a resolver that answers nothing, params, bodies), and that an override put in front wins.
 let server: SandboxServer;
 
 beforeAll(async () => {
@@ -49,6 +49,21 @@ describe('startSandboxServer dispatch', () => {
   it('moves on to the next handler when a resolver answers nothing, with the params msw decodes', async () => {
     const answer = (await (await fetch(`${server.url}/next/a%20b`)).json()) as Record<string, string>;
     expect(answer.id).toBe('a b');
+  });
+
+  it('serves an override put in front of a sandbox\'s own handlers in place, and the sandbox behind it', async () => {
+    const sandbox = createSandbox();
+    sandbox.handlers.unshift(http.get('*/api/public/v1/payments/:id', () => HttpResponse.json({ overridden: true }, { status: 503 })));
+    const inPlace = await startSandboxServer({ port: 0, host: '127.0.0.1', sandbox });
+    try {
+      const headers = { authorization: `Bearer ${sandbox.apiKey}` };
+      const overridden = await fetch(`${inPlace.url}/api/public/v1/payments/pay_1`, { headers });
+      expect([overridden.status, await overridden.json()]).toEqual([503, { overridden: true }]);
+      const served = await fetch(`${inPlace.url}/api/public/v1/payments/process`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: '{}' });
+      expect(served.status).toBe(400);
+    } finally {
+      await inPlace.close();
+    }
   });
 
   it('passes the body byte for byte: invalid UTF-8, a BOM, and no content-type added', async () => {

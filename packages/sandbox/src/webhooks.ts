@@ -144,8 +144,7 @@ function snapshot(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(snapshot);
   const prototype: unknown = Object.getPrototypeOf(value);
   if (prototype !== Object.prototype && prototype !== null) return structuredClone(value);
-  // Object.keys and a read per key, not Object.entries: no [key, value] array per field (measured 1.6× faster on a
-  // payment, whose getters make Object.entries take V8's slow path).
+  // Object.keys and a read per key, not Object.entries: no [key, value] array per field.
   const record = value as Record<string, unknown>;
   const copy: Record<string, unknown> = {};
   for (const key of Object.keys(record)) copy[key] = snapshot(record[key]);

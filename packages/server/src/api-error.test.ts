@@ -36,6 +36,9 @@ describe('isInstance answers per class', () => {
     expect(TesseraIdempotencyError.isInstance(reused)).toBe(true);
     expect(TesseraConflictError.isInstance(reused)).toBe(true);
     expect(TesseraIdempotencyError.isInstance(apiError(409, { error: { code: 'invalid_state', message: 'x' } }))).toBe(false);
+    // A body naming both permanent codes: the reused key decides the class, whichever comes first.
+    const both = apiError(409, { code: 'invalid_state', error: 'idempotency_key_reused' });
+    expect([TesseraIdempotencyError.isInstance(both), both.kind]).toEqual([true, 'final']);
     expect(TesseraValidationError.isInstance(new TesseraTimeoutError())).toBe(false);
     expect(TesseraTimeoutError.isInstance(new TesseraAbortError())).toBe(false);
     expect(TesseraApiError.isInstance(new TesseraValidationError([]))).toBe(false);

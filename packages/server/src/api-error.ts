@@ -176,6 +176,8 @@ const statusTable: Readonly<Record<number, StatusEntry>> = {
 const serverError: StatusEntry = { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'outcome-unknown' };
 const otherStatus: StatusEntry = { errorClass: TesseraApiError, code: 'api_error', kind: 'final' };
 
+const reusedKeyCode: ReadonlySet<string> = new Set(['idempotency_key_reused']);
+
 /**
  * The entry of `status`. A 409 naming `invalid_state` or `idempotency_key_reused` (in any body shape) fails again
  * with the same key: `final`, and `idempotency_key_reused` is a {@link TesseraIdempotencyError}.
@@ -183,9 +185,10 @@ const otherStatus: StatusEntry = { errorClass: TesseraApiError, code: 'api_error
 function statusEntry(status: number, code: string | undefined, data: unknown): StatusEntry {
   const entry = statusTable[status] ?? (status >= 500 ? serverError : otherStatus);
   if (status !== 409) return entry;
-  const permanent = code === 'idempotency_key_reused' ? code : permanentConflictCode(data);
-  if (permanent === undefined) return entry;
-  return { ...entry, kind: 'final', errorClass: permanent === 'idempotency_key_reused' ? TesseraIdempotencyError : TesseraConflictError };
+  if (code !== 'idempotency_key_reused' && permanentConflictCode(data) === undefined) return entry;
+  // A body may name both codes: the reused key decides the class, whichever comes first.
+  const reused = code === 'idempotency_key_reused' || findErrorCode(data, reusedKeyCode) !== undefined;
+  return { ...entry, kind: 'final', errorClass: reused ? TesseraIdempotencyError : TesseraConflictError };
 }
 
 // `application/json`, `application/problem+json`, `application/vnd.api+json`, …
