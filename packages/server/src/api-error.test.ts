@@ -170,6 +170,8 @@ describe('permanentConflictCode', () => {
   it('answers about one code when asked', () => {
     expect(isPermanentConflict({ code: 'invalid_state' }, 'idempotency_key_reused')).toBe(false);
     expect(isPermanentConflict({ code: 'idempotency_key_reused' }, 'idempotency_key_reused')).toBe(true);
+    expect(isPermanentConflict({ code: 'invalid_state', error: 'idempotency_key_reused' }, 'idempotency_key_reused')).toBe(true);
+    expect(isPermanentConflict({ code: 'invalid_state' }, 'not_a_permanent_code')).toBe(false);
   });
 });
 

@@ -30,10 +30,13 @@ export function permanentConflictCode(data: unknown): string | undefined {
   return findErrorCode(data, PERMANENT_CONFLICT_CODES);
 }
 
-/** True when an error body names a "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}), or `only` when given. */
+/**
+ * True when an error body names a "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}), or `only` when given
+ * (looked for by itself: a body naming both codes answers true for each).
+ */
 export function isPermanentConflict(data: unknown, only?: string): boolean {
-  const code = permanentConflictCode(data);
-  return code !== undefined && (only === undefined || code === only);
+  if (only === undefined) return permanentConflictCode(data) !== undefined;
+  return PERMANENT_CONFLICT_CODES.has(only) && findErrorCode(data, new Set([only])) !== undefined;
 }
 
 /** What the client knows about a failed HTTP response. */
@@ -176,18 +179,14 @@ const statusTable: Readonly<Record<number, StatusEntry>> = {
 const serverError: StatusEntry = { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'outcome-unknown' };
 const otherStatus: StatusEntry = { errorClass: TesseraApiError, code: 'api_error', kind: 'final' };
 
-const reusedKeyCode: ReadonlySet<string> = new Set(['idempotency_key_reused']);
-
 /**
  * The entry of `status`. A 409 naming `invalid_state` or `idempotency_key_reused` (in any body shape) fails again
- * with the same key: `final`, and `idempotency_key_reused` is a {@link TesseraIdempotencyError}.
+ * with the same key: `final`, and `idempotency_key_reused` (wherever it stands) is a {@link TesseraIdempotencyError}.
  */
-function statusEntry(status: number, code: string | undefined, data: unknown): StatusEntry {
+function statusEntry(status: number, data: unknown): StatusEntry {
   const entry = statusTable[status] ?? (status >= 500 ? serverError : otherStatus);
-  if (status !== 409) return entry;
-  if (code !== 'idempotency_key_reused' && permanentConflictCode(data) === undefined) return entry;
-  // A body may name both codes: the reused key decides the class, whichever comes first.
-  const reused = code === 'idempotency_key_reused' || findErrorCode(data, reusedKeyCode) !== undefined;
+  if (status !== 409 || !isPermanentConflict(data)) return entry;
+  const reused = isPermanentConflict(data, 'idempotency_key_reused');
   return { ...entry, kind: 'final', errorClass: reused ? TesseraIdempotencyError : TesseraConflictError };
 }
 
@@ -226,7 +225,7 @@ export function createApiError(response: { status: number; statusText: string; h
     headers[name] = mayHoldCardNumber(value) ? '[redacted]' : redact(value);
   });
   const { status } = response;
-  const entry = statusEntry(status, body.code, data);
+  const entry = statusEntry(status, data);
   const reason = response.statusText ? ` ${response.statusText}` : '';
   const said = redact(body.message ?? `HTTP ${status}${reason}`);
   return new entry.errorClass({

@@ -71,9 +71,9 @@ export async function attempt(
   if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
     response.body?.cancel().catch(noop);
     // A runtime that hides the redirect (a browser's opaque one) leaves nothing to read: refused as usual.
-    const location = call.readRedirect && response.type !== 'opaqueredirect' ? resolveLocation(response.headers.get('location'), call.url) : undefined;
-    if (location !== undefined) return { response, text: '', requestId, location };
-    throw new TesseraRedirectError(response.status, locationOrigin(response.headers.get('location'), call.url));
+    const location = locationUrl(response.headers.get('location'), call.url);
+    if (call.readRedirect && response.type !== 'opaqueredirect' && location !== undefined) return { response, text: '', requestId, location: location.toString() };
+    throw new TesseraRedirectError(response.status, location?.origin);
   }
   if (response.ok || response.type === 'opaque') {
     try {
@@ -108,21 +108,14 @@ async function untilAborted<T>(promise: Promise<T>, signal: AbortSignal): Promis
   }
 }
 
-/** A `Location` header resolved against the request URL, or `undefined` when absent or not a URL. */
-function resolveLocation(location: string | null, base: string): string | undefined {
+/**
+ * A `Location` header resolved against the request URL, or `undefined` when absent or not a URL. A refused redirect
+ * names only its origin, never its path or query.
+ */
+function locationUrl(location: string | null, base: string): URL | undefined {
   if (location === null) return undefined;
   try {
-    return new URL(location, base).toString();
-  } catch {
-    return undefined;
-  }
-}
-
-/** The origin a `Location` header points to (resolved against the request URL), never its path or query. */
-function locationOrigin(location: string | null, base: string): string | undefined {
-  if (location === null) return undefined;
-  try {
-    return new URL(location, base).origin;
+    return new URL(location, base);
   } catch {
     return undefined;
   }
