@@ -218,9 +218,7 @@ function answerRequest(target: NodeAdapterTarget, fallbackHost: string, request:
     return;
   }
   const { pathname } = location;
-  const failed = (): void => {
-    sendError(response, new SandboxHttpError(500, 'internal_error', 'The sandbox failed unexpectedly'));
-  };
+  const failed = (): void => sendFailure(response);
   const sent = (answer: RouteAnswer | Response | undefined): void => {
     try {
       const sending = sendAnswer(request, response, method, pathname, answer);

@@ -25,7 +25,7 @@ type ViewOf<V> = V extends Map<string, infer T> ? RecordView<T> : V extends (inf
  */
 export type SandboxRecords = { readonly [C in SandboxCollection as C['shown'] extends true ? C['name'] : never]: ViewOf<CollectionValue<C>> };
 
-function byId<T>(records: ReadonlyMap<string, T>): RecordView<T> {
+function recordView<T>(records: ReadonlyMap<string, T>): RecordView<T> {
   return {
     get: (id) => records.get(id),
     get count() {
@@ -35,7 +35,7 @@ function byId<T>(records: ReadonlyMap<string, T>): RecordView<T> {
   };
 }
 
-function listOf<T>(records: readonly T[]): ListView<T> {
+function listView<T>(records: readonly T[]): ListView<T> {
   return {
     get count() {
       return records.length;
@@ -51,7 +51,7 @@ export function recordViews(state: SandboxState): SandboxRecords {
     .filter((declaration) => declaration.shown)
     .map((declaration) => {
       const value = (declaration.of as (holder: { state: SandboxState }) => Map<string, unknown> | unknown[])(holder);
-      return [declaration.name, value instanceof Map ? byId(value) : listOf(value)];
+      return [declaration.name, value instanceof Map ? recordView(value) : listView(value)];
     });
   return Object.fromEntries(views) as SandboxRecords;
 }

@@ -145,13 +145,13 @@ function parseBody(request: SandboxRequest, text: string): void {
  * Step 5: the operation, on the parsed body. A body that is not JSON is not stored (a retry runs the operation);
  * what the operation answers, an error included, is.
  */
-function handle(route: RouteDefinition, request: SandboxRequest, text: string, requestId: string, extra: Record<string, string>): SandboxAnswer {
+function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, requestId: string, extra: Record<string, string>): SandboxAnswer {
   parseBody(request, text);
   try {
-    return answerOf(route.handle(request), requestId, extra);
+    return answerOf(pipeline.route.handle(request), requestId, extra);
   } catch (error) {
     if (!(error instanceof SandboxHttpError)) throw error;
-    return errorAnswer(error, requestId, errorFormatOf(route.auth), extra);
+    return errorAnswer(error, requestId, pipeline.format, extra);
   }
 }
 
@@ -224,7 +224,7 @@ class PipelineRun {
       this.reservation?.release();
       return 'dropped';
     }
-    const answer = handle(this.pipeline.route, this.request, text, this.requestId, this.extra);
+    const answer = handle(this.pipeline, this.request, text, this.requestId, this.extra);
     // Step 6: store the answer (success or a 4xx): a retry with the same key gets it back.
     this.reservation?.commit(answer);
     this.reservation = undefined;
