@@ -88,7 +88,7 @@ export {
   type CreatePaymentInstrumentFromTokenResponse,
   type PaymentInstrument,
 } from './payment-instrument.js';
-export { getRedirectUrl, getThreeDSChallenge, requiresThreeDS, type ThreeDSChallenge } from './payment-action.js';
+export { getPaymentAction, getRedirectUrl, getThreeDSChallenge, requiresThreeDS, type PaymentAction, type RadarProvider, type ThreeDSChallenge } from './payment-action.js';
 export {
   isFailedPaymentStatus,
   isSettledPayment,

@@ -13,21 +13,36 @@ export const threeDSChallengeData = z.looseObject({
 export type ThreeDSChallengeData = z.infer<typeof threeDSChallengeData>;
 
 /**
- * The actions a payment may ask for (`requireAction`), as the vendor's code knows them: `none`, `threeds_auth` (a
- * 3DS challenge, data in `requireActionData.metadata.threedsSession`), `redirect` (send the customer to
- * `requireActionData.metadata.redirect.redirectUrl`), `processor_auth`, `radar`, `error`. Other strings pass through.
+ * The actions a payment may ask for, as the vendor's code handles them: `none`; `threeds_auth` (a 3DS challenge, data
+ * in `requireActionData.metadata.threedsSession`); `redirect` and `processor_auth` (send the customer to
+ * `requireActionData.metadata.redirect.redirectUrl`: a page, or the processor's own authentication page); `radar` (a
+ * device check: `metadata.provider` `airwallex` with `metadata.isTest`); `stripe_radar` (a Stripe Radar session, with
+ * `metadata.radar.publishableKey` and `orderId`); `error` (the payment failed: `requireActionData.message`). The
+ * top-level `requireAction` may be a generic one (`redirect`, `radar`) where `requireActionData.metadata.type` names
+ * a specific one: read a payment's action with `getPaymentAction`. Other strings pass through.
  */
-export const knownRequireActions = ['none', 'threeds_auth', 'redirect', 'processor_auth', 'radar', 'error'] as const;
+export const knownRequireActions = ['none', 'threeds_auth', 'redirect', 'processor_auth', 'radar', 'stripe_radar', 'error'] as const;
 /** An action a payment may ask for: one of {@link knownRequireActions}, or another string the service may add. */
 export type RequireAction = (typeof knownRequireActions)[number] | (string & {});
 
-/** What a payment's `requireAction` needs: its `type`, and the data of the known actions. Unknown fields pass through. */
+/**
+ * What a payment's `requireAction` needs: its `type`, a `resumeToken` for the return page, an `error` action's
+ * `message`, and the data of each known action under `metadata` (its specific `type`, a challenge, a redirect URL, a
+ * radar provider or Stripe key). Unknown fields pass through. Types only describe: the service may send anything, so
+ * `getPaymentAction` reads each field by its runtime type.
+ */
 export const requireActionData = z.looseObject({
   type: z.optional(z.string()),
+  message: z.optional(z.string()),
+  resumeToken: z.optional(z.string()),
   metadata: z.optional(
     z.looseObject({
+      type: z.optional(z.string()),
       threedsSession: z.optional(threeDSChallengeData),
       redirect: z.optional(z.looseObject({ redirectUrl: z.optional(z.string()) })),
+      provider: z.optional(z.string()),
+      isTest: z.optional(z.boolean()),
+      radar: z.optional(z.looseObject({ publishableKey: z.optional(z.string()), orderId: z.optional(z.string()) })),
     }),
   ),
 });
