@@ -2,7 +2,9 @@ import type { Payment, ThreeDSChallenge } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
 import type { ChallengeResult } from './challenge-modal.js';
 import { confirmPayment } from './confirm-payment.js';
-import { TesseraPaymentActionError } from './errors.js';
+import { TesseraAbortError } from '@tessera/core';
+import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './errors.js';
+import type { RadarSession } from './radar.js';
 
 const base = { id: 'pay_1', amount: 1999, currency: 'USD' };
 const succeeded: Payment = { ...base, status: 'succeeded', subStatus: 'approved', requireAction: 'none' };
@@ -86,27 +88,35 @@ describe('confirmPayment', () => {
     expect(result).toEqual({ status: 'requires_action', payment: redirecting, redirect: 'navigate' });
   });
 
-  it.each(['processor_auth', 'radar', 'error', 'something_new'])('rejects %s with a typed error carrying the action and its data', async (action) => {
-    const payment: Payment = { ...base, status: 'pending', requireAction: action, requireActionData: { type: action, metadata: { detail: 'x' } } };
-    const error = await confirmPayment({ payment, continuePayment: vi.fn() }).catch((caught: unknown) => caught);
+  it('rejects an action no source publishes with a typed error carrying the action and its data', async () => {
+    const payment: Payment = { ...base, status: 'pending', requireAction: 'something_new', requireActionData: { type: 'something_new', metadata: { detail: 'x' } } };
+    const continuePayment = vi.fn();
+    const error = await confirmPayment({ payment, continuePayment }).catch((caught: unknown) => caught);
     expect(TesseraPaymentActionError.isInstance(error)).toBe(true);
-    expect(error).toMatchObject({ code: 'unsupported_payment_action', action, actionData: { type: action, metadata: { detail: 'x' } }, paymentId: 'pay_1' });
+    expect(error).toMatchObject({ code: 'unsupported_payment_action', action: 'something_new', actionData: { type: 'something_new', metadata: { detail: 'x' } }, paymentId: 'pay_1' });
+    expect(continuePayment).not.toHaveBeenCalled();
   });
 
   it.each(['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'http://bank.example/approve', 'not a url'])(
-    'never opens a redirect to %s (only https, or http on localhost): an action it cannot run',
+    'never opens a redirect to %s (only https, or http on localhost): a typed error naming the field',
     async (redirectUrl) => {
       const payment: Payment = { ...redirecting, requireActionData: { type: 'redirect', metadata: { redirect: { redirectUrl } } } };
       const navigate = vi.fn();
-      const error = await confirmPayment({ payment, navigate, continuePayment: vi.fn() }).catch((caught: unknown) => caught);
-      expect(TesseraPaymentActionError.isInstance(error)).toBe(true);
+      const continuePayment = vi.fn();
+      const error = await confirmPayment({ payment, navigate, continuePayment }).catch((caught: unknown) => caught);
+      expect(TesseraNextActionError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ code: 'next_action_insecure_url', reason: 'insecure_url', action: 'redirect', paymentId: 'pay_1' });
+      expect((error as Error).message).toContain('requireActionData.metadata.redirect.redirectUrl');
       expect(navigate).not.toHaveBeenCalled();
+      expect(continuePayment).not.toHaveBeenCalled();
     },
   );
 
-  it('rejects a threeds_auth payment without its challenge data as an action it cannot run', async () => {
+  it('rejects a threeds_auth payment without its challenge data, naming what is missing', async () => {
     const payment: Payment = { ...base, status: 'pending', requireAction: 'threeds_auth' };
-    await expect(confirmPayment({ payment, threeds: challengeOutcome({ success: true, authenticationStatus: 'successful', reason: undefined }), continuePayment: vi.fn() })).rejects.toMatchObject({ code: 'unsupported_payment_action', action: 'threeds_auth' });
+    const error = await confirmPayment({ payment, threeds: challengeOutcome({ success: true, authenticationStatus: 'successful', reason: undefined }), continuePayment: vi.fn() }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ code: 'next_action_invalid_action_data', action: 'threeds_auth' });
+    expect((error as Error).message).toContain('requireActionData.metadata.threedsSession');
   });
 
   it('needs threeds for a challenge and a way to reach the server', async () => {
@@ -114,4 +124,78 @@ describe('confirmPayment', () => {
     const threeds = challengeOutcome({ success: true, authenticationStatus: 'successful', reason: undefined });
     await expect(confirmPayment({ payment: challenged, threeds })).rejects.toMatchObject({ code: 'configuration_error' });
   });
+
+  // plugin-sdk 2.3.3 usePayment: processor_auth goes to metadata.redirect.redirectUrl like redirect.
+  it('runs processor_auth like a redirect, metadata type first, with returnUrl, paymentId and resumeToken carried', async () => {
+    const payment: Payment = {
+      ...base,
+      status: 'pending',
+      requireAction: 'redirect',
+      requireActionData: { type: 'redirect', resumeToken: 'rt_1', metadata: { type: 'processor_auth', redirect: { redirectUrl: 'https://psp.example/auth?s=1' } } },
+    };
+    const navigate = vi.fn();
+    const continuePayment = vi.fn();
+    await expect(confirmPayment({ payment, navigate, continuePayment, returnUrl: 'https://shop.example/return' })).resolves.toMatchObject({ status: 'requires_action', redirect: 'navigate' });
+    const target = new URL(navigate.mock.calls[0]?.[0] as string);
+    expect(`${target.origin}${target.pathname}`).toBe('https://psp.example/auth');
+    expect(target.searchParams.get('s')).toBe('1');
+    expect(target.searchParams.get('returnUrl')).toBe('https://shop.example/return?paymentId=pay_1&resumeToken=rt_1');
+    expect(continuePayment).not.toHaveBeenCalled();
+  });
+
+  it("rejects an error action with the service's message, asking the server nothing", async () => {
+    const payment: Payment = { ...base, status: 'pending', requireAction: 'error', requireActionData: { type: 'error', message: 'Card blocked by the processor' } };
+    const continuePayment = vi.fn();
+    const error = await confirmPayment({ payment, continuePayment }).catch((caught: unknown) => caught);
+    expect(TesseraPaymentFailedError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'payment_failed', message: 'Card blocked by the processor', paymentId: 'pay_1' });
+    expect(continuePayment).not.toHaveBeenCalled();
+  });
+
+  it('rejects an abort during the challenge with TesseraAbortError and asks the server nothing', async () => {
+    const controller = new AbortController();
+    const threeds = { startChallenge: vi.fn(() => { controller.abort(); return Promise.resolve({ success: false, authenticationStatus: undefined, reason: 'cancelled' } as ChallengeResult); }) };
+    const continuePayment = vi.fn();
+    const fetchPayment = vi.fn();
+    await expect(confirmPayment({ payment: challenged, threeds, continuePayment, fetchPayment, signal: controller.signal })).rejects.toBeInstanceOf(TesseraAbortError);
+    expect(continuePayment).not.toHaveBeenCalled();
+    expect(fetchPayment).not.toHaveBeenCalled();
+  });
+
+  describe('radar', () => {
+    const airwallex: Payment = { ...base, status: 'pending', requireAction: 'radar', requireActionData: { type: 'radar', metadata: { provider: 'airwallex', isTest: true } } };
+
+    it('needs saveRadarSession and continuePayment, and says which', async () => {
+      const error = await confirmPayment({ payment: airwallex, continuePayment: vi.fn() }).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'configuration_error' });
+      expect((error as Error).message).toContain('saveRadarSession');
+      await expect(confirmPayment({ payment: airwallex, saveRadarSession: vi.fn(), fetchPayment: vi.fn() })).rejects.toThrow(/continuePayment/);
+    });
+
+    it.each([
+      [{ type: 'radar', metadata: {} }, 'requireActionData.metadata.provider'],
+      [{ type: 'stripe_radar', metadata: { radar: {} } }, 'requireActionData.metadata.radar.publishableKey'],
+    ])('refuses %j naming the missing field, continuing nothing', async (requireActionData, missing) => {
+      const saveRadarSession = vi.fn();
+      const continuePayment = vi.fn();
+      const error = await confirmPayment({ payment: { ...airwallex, requireActionData }, saveRadarSession, continuePayment }).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ code: 'next_action_invalid_action_data', reason: 'invalid_action_data' });
+      expect((error as Error).message).toContain(missing);
+      expect(saveRadarSession).not.toHaveBeenCalled();
+      expect(continuePayment).not.toHaveBeenCalled();
+    });
+
+    it('is a browser step: outside a page it is a typed error, and nothing is saved or continued', async () => {
+      const saveRadarSession = vi.fn();
+      const continuePayment = vi.fn();
+      await expect(confirmPayment({ payment: airwallex, saveRadarSession, continuePayment })).rejects.toMatchObject({ code: 'next_action_no_dom', action: 'radar' });
+      expect(saveRadarSession).not.toHaveBeenCalled();
+      expect(continuePayment).not.toHaveBeenCalled();
+    });
+  });
 });
+
+// Keeps RadarSession's two bodies as the vendor's code sends them (a type-level check).
+const _airwallexBody: RadarSession = { paymentId: 'pay_1', airwallexRadarSessionId: 'uuid' };
+const _stripeBody: RadarSession = { paymentId: 'pay_1', orderId: 'order_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { id: 'rse_1' } };
+void [_airwallexBody, _stripeBody];

@@ -1,11 +1,12 @@
-import { getRedirectUrl, getThreeDSChallenge, isSettledPayment, type NormalizedPaymentStatus, normalizePaymentStatus, type Payment, TesseraAbortError, TesseraTimeoutError } from '@tessera/core';
+import { getPaymentAction, isSettledPayment, type NormalizedPaymentStatus, normalizePaymentStatus, type Payment, type PaymentAction, TesseraAbortError, TesseraTimeoutError } from '@tessera/core';
 import type { ChallengeResult, StartChallengeOptions } from './challenge-modal.js';
-import { isSecureUrl } from './environment.js';
-import { TesseraConfigurationError, TesseraPaymentActionError } from './errors.js';
+import { isSecureUrl, type TokenizerEnvironment } from './environment.js';
+import { TesseraConfigurationError, TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './errors.js';
+import type { RadarAction, RadarSession } from './radar.js';
 import type { ThreeDS } from './threeds.js';
 import { waitForFinalStatus, type PaymentPollingOptions } from './wait-for-final-status.js';
 
-/** How {@link confirmPayment} sends the customer to a `redirect` action's page. */
+/** How {@link confirmPayment} sends the customer to a `redirect` or `processor_auth` action's page. */
 export type RedirectMode = 'navigate' | 'popup';
 
 /** Options of {@link confirmPayment}. `P` is the payment type your server answers (core's `Payment`, or a wider one). */
@@ -19,13 +20,35 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
    * `tessera.payments.continue({ paymentId })` and answers the payment. Called once per action.
    */
   continuePayment?: (paymentId: string, signal?: AbortSignal) => Promise<P>;
+  /**
+   * Saves the device session a radar action collected, on your server: it calls
+   * `tessera.radarSessions.create(session)` with the body as given. Needed for `radar` and `stripe_radar` actions;
+   * the payment is continued only once it resolved.
+   */
+  saveRadarSession?: (session: RadarSession, signal?: AbortSignal) => Promise<unknown>;
+  /**
+   * Where a radar action's provider script loads from: `production` and `development` (the default) load the
+   * providers' published scripts (Airwallex's fingerprint script, Stripe.js); `local` loads the sandbox's stand-ins
+   * from `sandboxUrl`, so the whole flow runs offline.
+   */
+  environment?: TokenizerEnvironment;
+  /** The sandbox's origin, for `environment: 'local'`. Default `http://localhost:4010`. */
+  sandboxUrl?: string;
+  /** Time limit for loading a radar provider's script, in milliseconds. Default 10000. */
+  scriptTimeoutMs?: number;
   /** Fetches the payment from your server (its `GET /payments/{id}`), polled until the status is final. */
   fetchPayment?: (paymentId: string, signal?: AbortSignal) => Promise<P>;
-  /** How a `redirect` action is run: `navigate` (default) leaves the page; `popup` opens the page in a window and waits. */
+  /**
+   * How a `redirect` or `processor_auth` action is run: `navigate` (default) leaves the page; `popup` opens the page
+   * in a window and waits.
+   */
   redirect?: RedirectMode;
   /**
-   * Popup mode: the popup is done once it reaches a URL that starts with this (the `returnUrl` your server gave
-   * `payments.process`). Default: any page of this page's origin.
+   * Your page the customer comes back to (the `returnUrl` your server gave `payments.process`). When given, the
+   * redirect page is opened with it as its `returnUrl` query parameter, carrying `paymentId` and the action's
+   * `resumeToken` (as the vendor's example does: `…?returnUrl=https://shop.example/return?paymentId=…&resumeToken=…`),
+   * and in popup mode the popup is done once it reaches a URL that starts with it. Default: none is added, and a
+   * popup is done on any page of this page's origin.
    */
   returnUrl?: string;
   /** Navigate mode: how the page leaves. Default `(url) => window.location.assign(url)`. */
@@ -36,7 +59,10 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
   challenge?: Omit<StartChallengeOptions, 'signal'>;
   /** How the final status is polled (interval, timeout, progress callback). */
   polling?: Omit<PaymentPollingOptions<P>, 'signal'>;
-  /** Aborting it cancels the challenge, closes the popup, and stops polling with a `TesseraAbortError`. */
+  /**
+   * Aborting it rejects with a `TesseraAbortError` in every phase (the challenge closes, the popup closes, a radar
+   * script stops loading, polling stops), and nothing more is asked of your server.
+   */
   signal?: AbortSignal;
 }
 
@@ -54,62 +80,139 @@ export interface ConfirmPaymentResult<P extends Payment = Payment> {
   challenge?: ChallengeResult;
   /** `navigate`: the page is leaving for the redirect page; `popup`: the popup `returned` or was `closed`. */
   redirect?: 'navigate' | 'returned' | 'closed';
+  /** The radar sessions collected and saved, in order, when radar actions ran. */
+  radarSessions?: RadarSession[];
 }
 
-// A payment may ask for a second action after the first (a redirect, then 3DS); more than this is a loop.
-const MAX_ACTIONS = 3;
+// A payment may ask for further actions after the first (a radar check, then 3DS); more than this is a loop.
+const MAX_ACTIONS = 4;
 
 /**
  * Runs whatever the payment your server answered asks for, then resolves once with its outcome, like Stripe's
- * `confirmCardPayment`. A payment that needs nothing resolves at once. `threeds_auth` runs the challenge in the modal
- * (`threeds.startChallenge`); `redirect` sends the customer to `requireActionData.metadata.redirect.redirectUrl`
- * (navigate, or a popup waited for until it comes back to `returnUrl` or is closed). Then it asks your server to
- * continue (`continuePayment`) and, while the payment is not final, polls `fetchPayment` (or `continuePayment`) until
- * it is. Any other action rejects with a `TesseraPaymentActionError` carrying the action and its data. When the
- * customer did not act (cancel, timeout, popup closed before returning) your server is asked once, without polling,
- * and the result says `requires_action`.
+ * `confirmCardPayment`, running each action as the vendor's own browser code does (`getPaymentAction` reads it). A
+ * payment that needs nothing resolves at once.
+ * - `threeds_auth`: the challenge in the modal (`threeds.startChallenge`).
+ * - `redirect` and `processor_auth`: the customer goes to `requireActionData.metadata.redirect.redirectUrl` (navigate,
+ *   or a popup waited for until it comes back to `returnUrl` or is closed); an URL that is not https is refused.
+ * - `radar` (Airwallex) and `stripe_radar`: the provider's script collects a device session in this page, your
+ *   server saves it (`saveRadarSession`), then the payment is continued.
+ * - `error`: rejects with a `TesseraPaymentFailedError` whose message is the service's.
+ * After an action it asks your server to continue (`continuePayment`) and, while the payment is not final, polls
+ * `fetchPayment` (or `continuePayment`) until it is; an action the continued payment asks for next runs in turn
+ * (at most four). An action no source publishes rejects with a `TesseraPaymentActionError`; a known one that cannot
+ * run with a `TesseraNextActionError` naming what is missing, before your server is asked anything. When the customer
+ * did not act (cancel, timeout, popup closed before returning) your server is asked once, without polling, and the
+ * result says `requires_action`.
  */
 export async function confirmPayment<P extends Payment>(options: ConfirmPaymentOptions<P>): Promise<ConfirmPaymentResult<P>> {
   const { signal } = options;
   let payment = options.payment;
   const result: ConfirmPaymentResult<P> = { status: normalizePaymentStatus(payment), payment };
   for (let actions = 0; result.status === 'requires_action' || result.status === 'processing'; actions++) {
-    if (signal?.aborted) throw new TesseraAbortError();
+    throwIfAborted(signal);
     let acted = true;
     const ran = result.status === 'requires_action' ? actionKey(payment) : undefined;
     if (result.status === 'requires_action') {
       if (actions >= MAX_ACTIONS) break;
-      const action = payment.requireAction ?? '';
-      const challenge = action === 'threeds_auth' ? getThreeDSChallenge(payment) : undefined;
-      // Only an https page (http on this machine) is ever opened: a `javascript:` or `data:` URL from a hostile or
-      // broken answer would run in this page. Anything else is an action this page cannot run.
-      const redirectUrl = action === 'redirect' ? secureUrl(getRedirectUrl(payment)) : undefined;
-      if (challenge) {
-        if (!options.threeds) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `threeds` (createThreeDS) for a 3DS challenge');
-        result.challenge = await options.threeds.startChallenge(challenge, { ...options.challenge, ...(signal ? { signal } : {}) });
-        acted = result.challenge.success || result.challenge.reason === 'failed';
-      } else if (redirectUrl) {
-        if (options.redirect !== 'popup') {
-          (options.navigate ?? ((url: string) => window.location.assign(url)))(redirectUrl);
-          result.redirect = 'navigate';
-          return result;
-        }
-        result.redirect = await runPopup(redirectUrl, options);
-        acted = result.redirect === 'returned';
-      } else {
-        throw new TesseraPaymentActionError(action, payment.requireActionData, payment.id);
-      }
+      const action = getPaymentAction(payment);
+      const outcome = await runAction(action, payment, options, result);
+      // An abort during the action ends the call: the merchant's server is not asked to continue.
+      throwIfAborted(signal);
+      if (outcome === 'left') return result;
+      acted = outcome === 'acted';
     }
     payment = await settle(payment.id, options, acted, ran);
     result.payment = payment;
     result.status = normalizePaymentStatus(payment);
     if (!acted) break;
   }
+  const last = getPaymentAction(payment);
+  if (last.type === 'error' && (result.status === 'failed' || result.status === 'declined')) throw new TesseraPaymentFailedError(payment.id, last.message);
   return result;
 }
 
-/** `url` when it is an https URL (or http on localhost), else `undefined`. */
-const secureUrl = (url: string | undefined): string | undefined => (url !== undefined && isSecureUrl(url) ? url : undefined);
+/** What running an action led to: the customer `acted`, did `not` (cancelled, closed), or the page `left` (navigate). */
+type ActionOutcome = 'acted' | 'not' | 'left';
+
+/** Runs one action of `payment`, recording what it did on `result`. */
+async function runAction<P extends Payment>(action: PaymentAction, payment: P, options: ConfirmPaymentOptions<P>, result: ConfirmPaymentResult<P>): Promise<ActionOutcome> {
+  const { signal } = options;
+  switch (action.type) {
+    case 'threeds_auth': {
+      if (!options.threeds) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `threeds` (createThreeDS) for a 3DS challenge');
+      result.challenge = await options.threeds.startChallenge(action.challenge, { ...options.challenge, ...(signal ? { signal } : {}) });
+      return result.challenge.success || result.challenge.reason === 'failed' ? 'acted' : 'not';
+    }
+    case 'redirect':
+    case 'processor_auth': {
+      // Only an https page (http on this machine) is ever opened: a `javascript:` or `data:` URL from a hostile or
+      // broken answer would run in this page.
+      if (!isSecureUrl(action.redirectUrl)) {
+        throw new TesseraNextActionError('insecure_url', action.type, payment.id, `Payment ${payment.id} asks to open a page that is not https (requireActionData.metadata.redirect.redirectUrl): refused`);
+      }
+      const url = withReturnUrl(action.redirectUrl, options.returnUrl, payment.id, action.resumeToken);
+      if (options.redirect !== 'popup') {
+        (options.navigate ?? ((target: string) => window.location.assign(target)))(url);
+        result.redirect = 'navigate';
+        return 'left';
+      }
+      result.redirect = await runPopup(url, options);
+      return result.redirect === 'returned' ? 'acted' : 'not';
+    }
+    case 'radar':
+    case 'stripe_radar':
+      (result.radarSessions ??= []).push(await runRadar(action, payment.id, options));
+      return 'acted';
+    case 'error':
+      throw new TesseraPaymentFailedError(payment.id, action.message);
+    case 'invalid':
+      throw new TesseraNextActionError('invalid_action_data', action.action, payment.id, `Payment ${payment.id} asks for ${action.action} without ${action.missing}: the service's answer is incomplete, ask your server for the payment again`);
+    case 'unknown':
+    case 'none':
+      throw new TesseraPaymentActionError(payment.requireAction ?? '', payment.requireActionData, payment.id);
+  }
+}
+
+/** What a radar check reads of {@link ConfirmPaymentOptions}. */
+type RadarRunOptions = Pick<ConfirmPaymentOptions, 'saveRadarSession' | 'environment' | 'sandboxUrl' | 'scriptTimeoutMs' | 'signal'> & { continuePayment?: unknown };
+
+/**
+ * Collects the radar session (the provider code is loaded only now), then has your server save it. A failure at
+ * any step is a `TesseraNextActionError`, and the payment is not continued.
+ */
+async function runRadar(action: RadarAction, paymentId: string, options: RadarRunOptions): Promise<RadarSession> {
+  const { saveRadarSession, signal } = options;
+  if (!saveRadarSession) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `saveRadarSession` for a radar check: your server saves the session with tessera.radarSessions.create(session)');
+  if (!options.continuePayment) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `continuePayment` for a radar check: the payment goes on only once continued');
+  const { collectRadarSession } = await import('./radar.js');
+  const session = await collectRadarSession(action, paymentId, { environment: options.environment, sandboxUrl: options.sandboxUrl, scriptTimeoutMs: options.scriptTimeoutMs, signal });
+  throwIfAborted(signal);
+  try {
+    await saveRadarSession(session, signal);
+  } catch (error) {
+    if (signal?.aborted) throw new TesseraAbortError();
+    throw new TesseraNextActionError('save_failed', action.type, paymentId, `Your saveRadarSession failed, so payment ${paymentId} was not continued: check your server's radar-sessions route`, { cause: error });
+  }
+  return session;
+}
+
+const throwIfAborted = (signal: AbortSignal | undefined): void => {
+  if (signal?.aborted) throw new TesseraAbortError();
+};
+
+/**
+ * The redirect page's URL with `returnUrl` (when given) as its `returnUrl` query parameter, itself carrying
+ * `paymentId` and the `resumeToken`, as the vendor's example builds it.
+ */
+function withReturnUrl(redirectUrl: string, returnUrl: string | undefined, paymentId: string, resumeToken: string | undefined): string {
+  if (returnUrl === undefined) return redirectUrl;
+  const back = new URL(returnUrl, typeof location === 'undefined' ? undefined : location.href);
+  back.searchParams.set('paymentId', paymentId);
+  if (resumeToken !== undefined) back.searchParams.set('resumeToken', resumeToken);
+  const target = new URL(redirectUrl);
+  target.searchParams.set('returnUrl', back.href);
+  return target.href;
+}
 
 /** What identifies an action: its kind and its data (the same challenge, the same redirect URL). */
 const actionKey = (payment: Payment): string => `${payment.requireAction ?? ''}:${JSON.stringify(payment.requireActionData ?? null)}`;

@@ -6,13 +6,16 @@ export {
   TesseraChallengeError,
   TesseraConfigurationError,
   TesseraConnectionError,
+  TesseraNextActionError,
   TesseraPaymentActionError,
+  TesseraPaymentFailedError,
   TesseraResponseValidationError,
   TesseraThreeDSError,
   TesseraVaultError,
   TesseraWalletError,
   type ChallengeErrorReason,
   type ConfigurationErrorReason,
+  type NextActionFailureReason,
 } from './errors.js';
 export {
   buildGooglePayPaymentDataRequest,
@@ -38,6 +41,7 @@ export {
 } from './threeds.js';
 export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './web-threeds.js';
 export { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult, type RedirectMode } from './confirm-payment.js';
+export type { RadarSession } from './radar.js';
 export {
   createTokenizer,
   type ApplePayMerchantValidationRequest,
@@ -51,6 +55,7 @@ export { waitForFinalStatus, type PaymentPollingOptions } from './wait-for-final
 // Re-exported from core so pages can catch and type everything from one import, and read the payment their server
 // answered (the challenge it asks for, its normalized status) without a direct dependency on core.
 export {
+  getPaymentAction,
   getRedirectUrl,
   getThreeDSChallenge,
   normalizePaymentStatus,
@@ -64,6 +69,7 @@ export {
   type FieldError,
   type NormalizedPaymentStatus,
   type Payment,
+  type PaymentAction,
   type ResponseValidationDetails,
   type ThreeDSChallenge,
 } from '@tessera/core';

@@ -3,8 +3,11 @@ import { type ConfirmPaymentOptions, type ConfirmPaymentResult, confirmPayment, 
 import { createClient } from './create-client.js';
 import { useLatestCall } from './use-latest-call.js';
 
-/** Options of {@link useConfirmPayment}: the 3DS helper's, and `confirmPayment`'s but the payment and the signal. */
-export interface UseConfirmPaymentOptions<P extends Payment = Payment> extends ThreeDSOptions, Omit<ConfirmPaymentOptions<P>, 'payment' | 'threeds' | 'signal'> {}
+/**
+ * Options of {@link useConfirmPayment}: the 3DS helper's, and `confirmPayment`'s but the payment and the signal. One
+ * `environment` serves both: with `local`, radar stand-ins load from `sandboxUrl`, else from `vaultUrl` (the sandbox).
+ */
+export interface UseConfirmPaymentOptions<P extends Payment = Payment> extends ThreeDSOptions, Omit<ConfirmPaymentOptions<P>, 'payment' | 'threeds' | 'signal' | 'environment'> {}
 
 /** State and actions of {@link useConfirmPayment}. */
 export interface UseConfirmPaymentResult<P extends Payment = Payment> {
@@ -14,15 +17,19 @@ export interface UseConfirmPaymentResult<P extends Payment = Payment> {
   cancel(): void;
   /** True while a confirmation runs. */
   loading: boolean;
-  /** A typed error: an action it cannot run (`TesseraPaymentActionError`), bad configuration, a failed server call. */
+  /**
+   * A typed error: the service's `error` action (`TesseraPaymentFailedError`), an action that could not run
+   * (`TesseraNextActionError`) or that no source publishes (`TesseraPaymentActionError`), bad configuration, a failed
+   * server call.
+   */
   error: Error | undefined;
   /** The outcome of the last confirmation. */
   result: ConfirmPaymentResult<P> | undefined;
 }
 
 /**
- * React hook around `confirmPayment`: `confirm(payment)` with what your server answered runs the challenge or the
- * redirect it asks for, continues on your server and sets `result` once with the final status. A new `confirm`, or
+ * React hook around `confirmPayment`: `confirm(payment)` with what your server answered runs the challenge, the
+ * redirect or the radar check it asks for, continues on your server and sets `result` once with the final status. A new `confirm`, or
  * unmounting, cancels the one running.
  */
 export function useConfirmPayment<P extends Payment = Payment>(options: UseConfirmPaymentOptions<P>): UseConfirmPaymentResult<P> {
@@ -37,7 +44,12 @@ export function useConfirmPayment<P extends Payment = Payment>(options: UseConfi
   optionsRef.current = options;
 
   const confirm = useCallback(
-    (payment: P) => run((threeds, signal) => confirmPayment<P>({ ...optionsRef.current, payment, threeds, signal })),
+    (payment: P) =>
+      run((threeds, signal) => {
+        const current = optionsRef.current;
+        const sandboxUrl = current.sandboxUrl ?? current.vaultUrl;
+        return confirmPayment<P>({ ...current, ...(sandboxUrl !== undefined ? { sandboxUrl } : {}), payment, threeds, signal });
+      }),
     [run],
   );
 
