@@ -59,7 +59,26 @@ export async function loadBasisTheory3ds(load: WebThreedsLoader | undefined): Pr
 }
 
 // The containers `BasisTheory3ds()` appends to <body> on every call (read in web-threeds 1.3.5).
-const containerIds = ['methodFrameContainer', 'challengeFrameContainer'];
+const methodContainerId = 'methodFrameContainer';
+const containerIds = [methodContainerId, 'challengeFrameContainer'];
+
+/**
+ * The container of web-threeds' hidden method frame, made before web-threeds makes it. web-threeds hides it with
+ * `setAttribute('style', 'display:none;')`, an inline style attribute that a page whose Content-Security-Policy
+ * allows no inline styles blocks and reports (`style-src-attr`), twice per 3DS checkout. Here the container is hidden
+ * through the CSSOM, which CSP does not govern, and a style attribute set on it goes through the CSSOM too: web-threeds
+ * finds the container, empties it and sets its style as before, and a strict page reports nothing.
+ */
+function hiddenMethodContainer(): HTMLElement {
+  const container = document.createElement('div');
+  container.id = methodContainerId;
+  container.style.display = 'none';
+  container.setAttribute = (name: string, value: string): void => {
+    if (name.toLowerCase() === 'style') container.style.cssText = value;
+    else Element.prototype.setAttribute.call(container, name, value);
+  };
+  return container;
+}
 
 /** web-threeds loaded and ready to configure: its factory, the public key and the configuration. */
 export interface WebThreedsSetup {
@@ -74,6 +93,7 @@ export interface WebThreedsSetup {
  */
 export function configureWebThreeds({ factory, publicKey, config }: WebThreedsSetup): { webThreeds: WebThreeds; release: () => void } {
   const added = containerIds.filter((id) => !document.getElementById(id));
+  if (added.includes(methodContainerId)) document.body.append(hiddenMethodContainer());
   const webThreeds = factory(publicKey, config);
   return {
     webThreeds,
