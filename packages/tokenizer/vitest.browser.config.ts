@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
 import { alias, chromiumLaunchOptions } from '../../vitest.shared.js';
-import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, getPaymentStatus, payWithThreeDSSession, popupsAllowed, readAcsPage } from './test/browser-commands.js';
+import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, getPaymentStatus, payWithThreeDSSession, popupsAllowed, readAcsPage, saveTestRadarSession } from './test/browser-commands.js';
 
 // Browser tests in a real headless Chromium (the system one). A missing browser fails the run: there is no skip.
 export default defineProject({
@@ -18,7 +18,7 @@ export default defineProject({
       headless: true,
       provider: playwright({ launchOptions: chromiumLaunchOptions }),
       instances: [{ browser: 'chromium' }],
-      commands: { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, getPaymentStatus, payWithThreeDSSession, popupsAllowed, readAcsPage },
+      commands: { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, getPaymentStatus, payWithThreeDSSession, popupsAllowed, readAcsPage, saveTestRadarSession },
     },
   },
 });

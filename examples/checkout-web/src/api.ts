@@ -1,5 +1,5 @@
 // The page talks only to its own merchant server (same origin); the server holds the API key.
-import type { Payment } from '@tessera/tokenizer';
+import type { Payment, RadarSession } from '@tessera/tokenizer';
 
 /** Public settings the merchant server hands the page. */
 export interface CheckoutConfig {
@@ -61,3 +61,7 @@ export const continuePayment = (id: string, signal?: AbortSignal) =>
   call<PaymentView>('POST', `/api/payments/${encodeURIComponent(id)}/continue`, {}, signal ? { signal } : {});
 
 export const getPayment = (id: string, signal?: AbortSignal) => call<PaymentView>('GET', `/api/payments/${encodeURIComponent(id)}`, undefined, signal ? { signal } : {});
+
+/** Saves the device session a radar check collected (the server calls `tessera.radarSessions.create`). */
+export const saveRadarSession = (session: RadarSession, signal?: AbortSignal) =>
+  call<{ radarSessionId?: string }>('POST', '/api/radar-sessions', session, signal ? { signal } : {});

@@ -14,7 +14,7 @@ import {
 import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
 import { useThreeDSChallenge, useTokenizer } from '@tessera/tokenizer/react';
 import { useEffect, useState } from 'react';
-import { continuePayment, createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, type CheckoutConfig } from './api.js';
+import { continuePayment, createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, saveRadarSession, type CheckoutConfig } from './api.js';
 import { CardForm, type CardFormValue } from './card-form.js';
 
 /** The cart: a real shop computes this on its server. */
@@ -83,13 +83,17 @@ export function App({ config }: { config: CheckoutConfig }) {
         `${attempt}-payment`,
       );
       if (created.payment.status === 'pending') setPhase({ kind: 'working', step: 'Waiting for your bank…' });
-      // One call runs whatever the payment asks for (the 3DS challenge, a redirect), continues it on the server and
-      // resolves with its final status.
+      // One call runs whatever the payment asks for (the 3DS challenge, a redirect or the processor's page, a radar
+      // check, one after the other), continues it on the server and resolves with its final status.
       const { status, payment, challenge: verification } = await confirmPayment({
         payment: created.payment,
         ...(threeds ? { threeds } : {}),
         continuePayment: async (id, signal) => (await continuePayment(id, signal)).payment,
         fetchPayment: async (id, signal) => (await getPayment(id, signal)).payment,
+        saveRadarSession: (session, signal) => saveRadarSession(session, signal),
+        // Radar providers' scripts: their published ones, or the sandbox's stand-ins (`local`, from the sandbox's origin).
+        environment: config.environment,
+        ...(config.vaultUrl ? { sandboxUrl: config.vaultUrl } : {}),
         redirect: 'popup',
         returnUrl: `${location.origin}/payment-return`, // the returnUrl your server gave the payment
         polling: { intervalMs: 1000, timeoutMs: 60_000 },

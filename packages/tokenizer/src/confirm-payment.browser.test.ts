@@ -1,8 +1,10 @@
-import type { Payment } from '@tessera/core';
+import { getPaymentAction, type Payment } from '@tessera/core';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
 import { createThreeDS } from './basis-theory.js';
 import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult } from './confirm-payment.js';
+import { TesseraNextActionError } from './errors.js';
+import type { RadarSession } from './radar.js';
 
 const sandboxUrl = inject('sandboxUrl');
 const threeds = createThreeDS({ environment: 'local', vaultUrl: sandboxUrl });
@@ -97,8 +99,98 @@ describe('confirmPayment in Chromium against the sandbox', () => {
     expect(continuePayment).not.toHaveBeenCalled();
   });
 
-  it('rejects a processor_auth payment with the typed error carrying the action', async () => {
+  it("runs processor_auth in a popup like a redirect (the processor's own page), carrying returnUrl and resumeToken: succeeded", async () => {
+    const returnUrl = `${location.origin}/README.md`;
+    const payment = (await commands.processTestCard('4000000000003089', returnUrl)) as Payment;
+    expect(payment).toMatchObject({
+      status: 'pending',
+      requireAction: 'processor_auth',
+      requireActionData: { type: 'processor_auth', resumeToken: expect.any(String), metadata: { type: 'processor_auth', redirect: { redirectUrl: `${sandboxUrl}/redirect/${payment.id}` } } },
+    });
+    const result = payOnClick({ payment, threeds, redirect: 'popup', returnUrl });
+    await commands.clickRedirectPopupButton('Approve payment');
+    await expect(result).resolves.toMatchObject({ status: 'succeeded', redirect: 'returned', payment: { id: payment.id, status: 'succeeded' } });
+    expect(continuePayment).toHaveBeenCalledTimes(1);
+  });
+
+  it('navigates to the processor page with the return URL the vendor example builds (paymentId, resumeToken)', async () => {
     const payment = (await commands.processTestCard('4000000000003089')) as Payment;
-    await expect(confirmPayment({ payment, threeds, continuePayment })).rejects.toMatchObject({ code: 'unsupported_payment_action', action: 'processor_auth', paymentId: payment.id });
+    const navigate = vi.fn();
+    await confirmPayment({ payment, threeds, navigate, continuePayment, returnUrl: `${location.origin}/return` });
+    const target = new URL(navigate.mock.calls[0]?.[0] as string);
+    const back = new URL(target.searchParams.get('returnUrl') ?? '');
+    expect(`${target.origin}${target.pathname}`).toBe(`${sandboxUrl}/redirect/${payment.id}`);
+    expect(`${back.origin}${back.pathname}`).toBe(`${location.origin}/return`);
+    expect(back.searchParams.get('paymentId')).toBe(payment.id);
+    expect(back.searchParams.get('resumeToken')).toBe((payment.requireActionData as { resumeToken: string }).resumeToken);
+  });
+
+  describe('radar', () => {
+    const saveRadarSession = vi.fn((session: RadarSession) => commands.saveTestRadarSession(session));
+    const local = { environment: 'local', sandboxUrl } as const;
+
+    it("runs Airwallex's check with the sandbox's fingerprint stand-in: a fresh session id on the tag, saved, continued once: succeeded", async () => {
+      const payment = (await commands.processTestCard('4000000000004954')) as Payment;
+      expect(payment).toMatchObject({ status: 'pending', requireAction: 'radar', requireActionData: { type: 'radar', metadata: { provider: 'airwallex', isTest: true } } });
+      const result = await confirmPayment({ payment, continuePayment, fetchPayment, saveRadarSession, ...local });
+      const script = document.querySelector<HTMLScriptElement>('#airwallex-fraud-api');
+      expect(script?.src).toBe(`${sandboxUrl}/airwallex/webapp/fraud/device-fingerprint/index.js`);
+      const sessionId = script?.getAttribute('data-order-session-id');
+      expect(sessionId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      // The body of POST /radar-sessions, field for field as @tagadapay/core-js sends it.
+      expect(saveRadarSession.mock.calls.map(([session]) => session)).toEqual([{ paymentId: payment.id, airwallexRadarSessionId: sessionId }]);
+      expect(continuePayment).toHaveBeenCalledTimes(1);
+      expect(result).toMatchObject({ status: 'succeeded', payment: { id: payment.id, status: 'succeeded' }, radarSessions: [{ airwallexRadarSessionId: sessionId }] });
+    });
+
+    it('runs a Stripe Radar session with the stand-in Stripe.js, saved with the session data, then continued: succeeded', async () => {
+      const payment = (await commands.processTestCard('4000000000004962')) as Payment;
+      const { publishableKey } = getPaymentAction(payment) as { publishableKey: string };
+      expect(publishableKey).toMatch(/^pk_test_/);
+      const result = await confirmPayment({ payment, continuePayment, fetchPayment, saveRadarSession, ...local });
+      const [saved] = saveRadarSession.mock.calls[0] ?? [];
+      expect(saved).toEqual({ paymentId: payment.id, stripeRadarSessionId: expect.stringMatching(/^rse_/), stripeRadarSessionData: expect.objectContaining({ id: expect.stringMatching(/^rse_/) }) });
+      expect(result).toMatchObject({ status: 'succeeded', payment: { id: payment.id, status: 'succeeded' } });
+      expect(document.querySelectorAll(`script[src="${sandboxUrl}/stripe-js/v3/"]`).length).toBeLessThanOrEqual(1);
+    });
+
+    it('runs a chain in order: the radar check, then the 3DS challenge in the modal: succeeded', async () => {
+      const payment = (await commands.processTestCard('4000000000004970')) as Payment;
+      const result = payOnClick({ payment, threeds, saveRadarSession, ...local });
+      await commands.readAcsPage('Card issuer verification', 'Approve');
+      await clickAcs('Approve');
+      await expect(result).resolves.toMatchObject({ status: 'succeeded', challenge: { success: true }, radarSessions: [{ paymentId: payment.id }] });
+      expect(saveRadarSession).toHaveBeenCalledTimes(1);
+    });
+
+    it('a script that does not load is a typed error: nothing saved, the payment not continued, still pending', async () => {
+      const payment = (await commands.processTestCard('4000000000004954')) as Payment;
+      // A port nothing listens on: the script fails to load.
+      const error = await confirmPayment({ payment, continuePayment, saveRadarSession, environment: 'local', sandboxUrl: 'http://localhost:9' }).catch((caught: unknown) => caught);
+      expect(TesseraNextActionError.isInstance(error)).toBe(true);
+      expect(error).toMatchObject({ reason: 'script_failed', action: 'radar', paymentId: payment.id });
+      expect(saveRadarSession).not.toHaveBeenCalled();
+      expect(continuePayment).not.toHaveBeenCalled();
+      expect(document.querySelector('#airwallex-fraud-api')).toBeNull();
+      expect(await commands.getPaymentStatus(payment.id)).toBe('pending');
+    });
+
+    it('a key Stripe does not know is a typed session failure, and nothing is saved or continued', async () => {
+      const payment = (await commands.processTestCard('4000000000004962')) as Payment;
+      const forged: Payment = { ...payment, requireActionData: { type: 'stripe_radar', metadata: { type: 'stripe_radar', radar: { publishableKey: 'pk_test_unknown' } } } };
+      const error = await confirmPayment({ payment: forged, continuePayment, saveRadarSession, ...local }).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ reason: 'session_failed', action: 'stripe_radar' });
+      expect(saveRadarSession).not.toHaveBeenCalled();
+      expect(continuePayment).not.toHaveBeenCalled();
+    });
+
+    it('a save that fails leaves the payment waiting: never continued', async () => {
+      const payment = (await commands.processTestCard('4000000000004954')) as Payment;
+      const failing = vi.fn(() => Promise.reject(new Error('HTTP 500')));
+      await expect(confirmPayment({ payment, continuePayment, saveRadarSession: failing, ...local })).rejects.toMatchObject({ reason: 'save_failed' });
+      expect(continuePayment).not.toHaveBeenCalled();
+      // Continuing without a saved session leaves it waiting on its check (the sandbox, as the service would).
+      expect(await commands.continueTestPayment(payment.id)).toMatchObject({ status: 'pending', requireAction: 'radar' });
+    });
   });
 });

@@ -152,6 +152,11 @@ describe('confirmPayment', () => {
     expect(continuePayment).not.toHaveBeenCalled();
   });
 
+  it("resolves a declined payment's error action with its status and the service's words", async () => {
+    const payment: Payment = { ...base, status: 'declined', requireAction: 'error', requireActionData: { type: 'error', message: 'Insufficient funds' } };
+    await expect(confirmPayment({ payment, continuePayment: vi.fn() })).resolves.toEqual({ status: 'declined', payment, failure: { message: 'Insufficient funds' } });
+  });
+
   it('rejects an abort during the challenge with TesseraAbortError and asks the server nothing', async () => {
     const controller = new AbortController();
     const threeds = { startChallenge: vi.fn(() => { controller.abort(); return Promise.resolve({ success: false, authenticationStatus: undefined, reason: 'cancelled' } as ChallengeResult); }) };

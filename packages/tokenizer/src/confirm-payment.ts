@@ -82,7 +82,22 @@ export interface ConfirmPaymentResult<P extends Payment = Payment> {
   redirect?: 'navigate' | 'returned' | 'closed';
   /** The radar sessions collected and saved, in order, when radar actions ran. */
   radarSessions?: RadarSession[];
+  /**
+   * Why a `declined` or `failed` payment ended, when the service said so with an `error` action: its own `message`
+   * and, when sent, its `errorCode` (`insufficient_funds`, …). Show the message; branch on the code.
+   */
+  failure?: PaymentFailure;
 }
+
+/** What the service said of a payment it ended with an `error` action. */
+export interface PaymentFailure {
+  /** The service's own text (`requireActionData.message`). */
+  message: string;
+  /** Its code (`requireActionData.errorCode`), when it sent one. */
+  errorCode?: string;
+}
+
+const failureOf = (action: Extract<PaymentAction, { type: 'error' }>): PaymentFailure => ({ message: action.message });
 
 // A payment may ask for further actions after the first (a radar check, then 3DS); more than this is a loop.
 const MAX_ACTIONS = 4;
@@ -96,7 +111,8 @@ const MAX_ACTIONS = 4;
  *   or a popup waited for until it comes back to `returnUrl` or is closed); an URL that is not https is refused.
  * - `radar` (Airwallex) and `stripe_radar`: the provider's script collects a device session in this page, your
  *   server saves it (`saveRadarSession`), then the payment is continued.
- * - `error`: rejects with a `TesseraPaymentFailedError` whose message is the service's.
+ * - `error`: on a payment still pending, rejects with a `TesseraPaymentFailedError` whose message is the service's; on
+ *   one already `declined` or `failed`, resolves with that status and the service's words in `failure`.
  * After an action it asks your server to continue (`continuePayment`) and, while the payment is not final, polls
  * `fetchPayment` (or `continuePayment`) until it is; an action the continued payment asks for next runs in turn
  * (at most four). An action no source publishes rejects with a `TesseraPaymentActionError`; a known one that cannot
@@ -127,7 +143,7 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
     if (!acted) break;
   }
   const last = getPaymentAction(payment);
-  if (last.type === 'error' && (result.status === 'failed' || result.status === 'declined')) throw new TesseraPaymentFailedError(payment.id, last.message);
+  if (last.type === 'error' && (result.status === 'failed' || result.status === 'declined')) result.failure = failureOf(last);
   return result;
 }
 
@@ -164,7 +180,7 @@ async function runAction<P extends Payment>(action: PaymentAction, payment: P, o
       (result.radarSessions ??= []).push(await runRadar(action, payment.id, options));
       return 'acted';
     case 'error':
-      throw new TesseraPaymentFailedError(payment.id, action.message);
+      throw new TesseraPaymentFailedError(payment.id, failureOf(action));
     case 'invalid':
       throw new TesseraNextActionError('invalid_action_data', action.action, payment.id, `Payment ${payment.id} asks for ${action.action} without ${action.missing}: the service's answer is incomplete, ask your server for the payment again`);
     case 'unknown':

@@ -134,16 +134,20 @@ export class TesseraNextActionError extends TesseraError {
 }
 
 /**
- * The service ended the payment with an `error` action: the message is the service's own
- * (`requireActionData.message`). No money moved; the customer may pay again, e.g. with another card.
+ * The service ended a pending payment with an `error` action: the message is the service's own
+ * (`requireActionData.message`), `errorCode` its code when it sent one. No money moved; the customer may pay again,
+ * e.g. with another card.
  */
 export class TesseraPaymentFailedError extends TesseraError {
   static override readonly brand: string = 'PaymentFailed';
   /** The payment's id. */
   declare readonly paymentId: string;
+  /** The service's code (`requireActionData.errorCode`: `insufficient_funds`, …), when it sent one. */
+  declare readonly errorCode: string | undefined;
 
-  constructor(paymentId: string, message: string) {
+  constructor(paymentId: string, { message, errorCode }: { message: string; errorCode?: string | undefined }) {
     super('payment_failed', message);
     this.paymentId = paymentId;
+    this.errorCode = errorCode;
   }
 }

@@ -188,6 +188,10 @@ export const continueTestPayment: BrowserCommand<[paymentId: string]> = async (_
   return continued.payment as Record<string, unknown>;
 };
 
+/** The merchant server's `radarSessions.create(session)`: saves the session a radar check collected in the page. */
+export const saveTestRadarSession: BrowserCommand<[session: object]> = async (_context, session): Promise<Record<string, unknown>> =>
+  post(`${API_PREFIX}${routePath(routes.createRadarSession)}`, session, { authorization: `Bearer ${SECRET_KEY}` });
+
 /** Clicks a button of the sandbox's redirect page in the popup the page opened, as the customer does. */
 export const clickRedirectPopupButton: BrowserCommand<[label: string]> = async (context, label): Promise<void> => {
   const browserContext = context.page.context();
@@ -212,5 +216,6 @@ declare module 'vitest/browser' {
     processTestCard: (cardNumber: string, returnUrl?: string) => Promise<Record<string, unknown>>;
     continueTestPayment: (paymentId: string) => Promise<Record<string, unknown>>;
     clickRedirectPopupButton: (label: string) => Promise<void>;
+    saveTestRadarSession: (session: object) => Promise<Record<string, unknown>>;
   }
 }

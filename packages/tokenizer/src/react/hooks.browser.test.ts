@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { loadWebThreeds } from '../basis-theory.js';
 import { useConfirmPayment, type UseConfirmPaymentResult } from './use-confirm-payment.js';
+import type { RadarSession } from '../radar.js';
 import { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSChallengeResult } from './use-three-ds-challenge.js';
 import { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';
 
@@ -51,6 +52,20 @@ describe('useTokenizer', () => {
     });
     expect(hook()).toMatchObject({ loading: false, error: undefined, result: token });
     expect(decodeServiceToken(token ?? '')).toMatchObject({ type: 'card', nonSensitiveMetadata: { last4: '4242' } });
+  });
+
+  it('tokenizes with the card facts the 3DS session needs, the token in result', async () => {
+    const hook = renderHook((): UseTokenizerResult => useTokenizer({ environment: 'local', vaultUrl: sandboxUrl }));
+    let tokenized: Awaited<ReturnType<UseTokenizerResult['tokenizeCardWithFacts']>>;
+    await act(async () => {
+      tokenized = await hook().tokenizeCardWithFacts({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
+    });
+    expect(tokenized!).toMatchObject({ card: { last4: '3220', bin: '400000', scaRequired: true } });
+    expect(hook()).toMatchObject({ loading: false, error: undefined, result: tokenized!.serviceToken });
+    await act(async () => {
+      await expect(hook().tokenizeCardWithFacts({ cardNumber: '1234', expiryDate: '', cvc: '' })).resolves.toBeUndefined();
+    });
+    expect(hook().error).toMatchObject({ name: 'TesseraValidationError' });
   });
 
   it('puts typed errors in state instead of throwing', async () => {
@@ -151,12 +166,32 @@ describe('useConfirmPayment', () => {
     expect(hook()).toMatchObject({ loading: false, error: undefined, result: { status: 'succeeded', payment: { id: payment.id } } });
   });
 
-  it('puts an action it cannot run in error, with the action', async () => {
+  it('runs a chain through the hook: the Airwallex radar check, then the challenge; exposes threeds for the session', async () => {
+    const saveRadarSession = (session: RadarSession) => commands.saveTestRadarSession(session);
+    const hook = renderHook((): UseConfirmPaymentResult => useConfirmPayment({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds, continuePayment, saveRadarSession }));
+    expect(hook().threeds).toBeDefined();
+    const payment = (await commands.processTestCard('4000000000004970')) as Payment;
+    expect(payment).toMatchObject({ requireAction: 'radar' });
+    let pending: Promise<unknown> | undefined;
+    act(() => {
+      pending = hook().confirm(payment);
+    });
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    await commands.clickAcsButton('Card issuer verification', 'Approve');
+    await act(async () => {
+      await pending;
+    });
+    expect(hook()).toMatchObject({ loading: false, error: undefined, result: { status: 'succeeded', payment: { id: payment.id }, radarSessions: [{ paymentId: payment.id }] } });
+    // The stand-in came from the sandbox (vaultUrl), not from Airwallex.
+    expect(document.querySelector<HTMLScriptElement>('#airwallex-fraud-api')?.src).toBe(`${sandboxUrl}/airwallex/webapp/fraud/device-fingerprint/index.js`);
+  });
+
+  it('puts an action no source publishes in error, with the action', async () => {
     const hook = renderHook((): UseConfirmPaymentResult => useConfirmPayment({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds, continuePayment }));
-    const payment = (await commands.processTestCard('4000000000004954')) as Payment;
+    const payment: Payment = { id: 'pay_x', amount: 100, currency: 'USD', status: 'pending', requireAction: 'sca_exemption', requireActionData: { type: 'sca_exemption' } };
     await act(async () => {
       await expect(hook().confirm(payment)).resolves.toBeUndefined();
     });
-    expect(hook().error).toMatchObject({ name: 'TesseraPaymentActionError', action: 'radar' });
+    expect(hook().error).toMatchObject({ name: 'TesseraPaymentActionError', action: 'sca_exemption' });
   });
 });

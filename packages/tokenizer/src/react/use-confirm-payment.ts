@@ -11,6 +11,11 @@ export interface UseConfirmPaymentOptions<P extends Payment = Payment> extends T
 
 /** State and actions of {@link useConfirmPayment}. */
 export interface UseConfirmPaymentResult<P extends Payment = Payment> {
+  /**
+   * The 3DS helper the hook runs challenges with (`undefined` when the options are invalid): its `createSession`
+   * makes the 3DS session a `sca_required` card needs before the payment.
+   */
+  threeds: ThreeDS | undefined;
   /** Runs what the payment asks for (`confirmPayment`); resolves its result, or `undefined` on an error or when superseded. */
   confirm(payment: P): Promise<ConfirmPaymentResult<P> | undefined>;
   /** Stops a running confirmation (the challenge closes as `cancelled`, polling stops). */
@@ -53,5 +58,5 @@ export function useConfirmPayment<P extends Payment = Payment>(options: UseConfi
     [run],
   );
 
-  return { confirm, cancel, loading, error, result };
+  return { threeds: created.client, confirm, cancel, loading, error, result };
 }

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useRef } from 'react';
-import { type CardInput, createTokenizer, type Tokenizer, type TokenizerOptions, type WalletToken } from '@tessera/tokenizer';
+import { type CardInput, createTokenizer, type TokenizedCardResult, type Tokenizer, type TokenizerOptions, type WalletToken } from '@tessera/tokenizer';
 import { createClient } from './create-client.js';
 import { useLatestCall } from './use-latest-call.js';
 
@@ -15,6 +15,11 @@ export interface UseTokenizerResult {
   result: string | undefined;
   /** Tokenizes a card; resolves the service token, or `undefined` on failure (then `error` is set). */
   tokenizeCard(card: CardInput): Promise<string | undefined>;
+  /**
+   * Tokenizes a card with its facts (`tokenizeCardWithFacts`): the service token, and the card facts your server and
+   * the 3DS session need (`card.scaRequired` says whether to create one); `undefined` on failure. `result` is the token.
+   */
+  tokenizeCardWithFacts(card: CardInput): Promise<TokenizedCardResult | undefined>;
   /** Tokenizes an Apple Pay token; resolves the service token, or `undefined` on failure. */
   tokenizeApplePay(walletToken: WalletToken): Promise<string | undefined>;
   /** Tokenizes a Google Pay token; resolves the service token, or `undefined` on failure. */
@@ -50,6 +55,11 @@ export function useTokenizer(options: TokenizerOptions): UseTokenizerResult {
     error,
     result,
     tokenizeCard: useCallback((card: CardInput) => run((tokenizer, signal) => tokenizer.tokenizeCard(card, { signal })), [run]),
+    tokenizeCardWithFacts: useCallback(async (card: CardInput) => {
+      let tokenized: TokenizedCardResult | undefined;
+      const serviceToken = await run(async (tokenizer, signal) => (tokenized = await tokenizer.tokenizeCardWithFacts(card, { signal })).serviceToken);
+      return serviceToken === undefined ? undefined : tokenized;
+    }, [run]),
     tokenizeApplePay: useCallback((token: WalletToken) => run((tokenizer, signal) => tokenizer.tokenizeApplePay(token, { signal })), [run]),
     tokenizeGooglePay: useCallback((token: WalletToken) => run((tokenizer, signal) => tokenizer.tokenizeGooglePay(token, { signal })), [run]),
     reset,
