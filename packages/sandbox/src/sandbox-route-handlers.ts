@@ -53,7 +53,7 @@ export const sandboxRouteHandlers = {
   acsChallenge: acs((ctx, { form }) => challengePage(ctx, form)),
   acsComplete: acs((ctx, { form }) => completePage(ctx, form)),
   // The page of a `redirect` action (no auth, HTML forms).
-  redirectPage: { method: 'GET', auth: 'none', guarded: false, handle: (ctx, { params }) => redirectPage(ctx, idOf(params)) },
+  redirectPage: { method: 'GET', auth: 'none', guarded: false, handle: (ctx, { params, url }) => redirectPage(ctx, idOf(params), url.searchParams.get('returnUrl')) },
   redirectComplete: acs((ctx, { params, form }) => redirectCompletePage(ctx, idOf(params), form)),
 
   // Test helpers (secret key).
