@@ -10,6 +10,7 @@ import { movementsOf, type LedgerEntry, ledger } from './ledger.js';
 import { assertCanTransition, canTransition, openPayment, requirePayment, transition, type PaymentTransitionName, type PaymentRecord, challenges, payments } from './lifecycle.js';
 import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
+import { hasRadarSession } from './radar-sessions.js';
 import { requireStore } from './stores.js';
 
 /** A refund of a payment (`POST /payments/refund`), as the published answer's `refund` shows it, with what it was given. */
@@ -179,11 +180,27 @@ export function processPayment(ctx: SandboxContext, input: OperationInput<'proce
 /**
  * `POST /payments/continue` → `{ payment }`, as process answers. The sandbox settles a challenge or a page when the
  * customer completes it (the ACS page, the redirect page), so continuing answers the payment as it now is: final once
- * the customer acted, still `pending` (with its `requireAction`) before. A payment that does not exist is a 404
- * `PAYMENT_NOT_FOUND`.
+ * the customer acted, still `pending` (with its `requireAction`) before. A radar check is the one action continuing
+ * settles, once its session was saved (`POST /radar-sessions`): the card's outcome then applies (approved, or the
+ * 3DS challenge of the radar-then-3DS card, settled by the ACS page); before, the payment stays `pending` on it,
+ * unchanged. A payment that does not exist is a 404 `PAYMENT_NOT_FOUND`.
  */
-export function continuePayment(ctx: SandboxContext, input: OperationInput<'continuePayment'>): { payment: PaymentRecord } {
-  return { payment: requirePayment(ctx, input.paymentId) };
+export function continuePayment(ctx: SandboxContext, input: OperationInput<'continuePayment'>, origin: string): { payment: PaymentRecord } {
+  const payment = requirePayment(ctx, input.paymentId);
+  if (payment.requireAction === 'radar' && hasRadarSession(ctx, payment)) passRadar(ctx, payment, origin);
+  return { payment };
+}
+
+/** A radar check passed: the radar-then-3DS card asks for its challenge next, any other is approved. */
+function passRadar(ctx: SandboxContext, payment: PaymentRecord, origin: string): void {
+  if (payment.attempts.at(-1)?.outcome !== 'airwallex_radar_then_challenge') {
+    transition(ctx, payment, approval(payment));
+    return;
+  }
+  const session = payment.threedsSessionId === undefined ? undefined : threedsSessions.of(ctx).get(payment.threedsSessionId);
+  const btSession = session === undefined ? undefined : findBtThreeDSSession(ctx, session.externalSessionId);
+  payment.requireActionData = threeDSChallengeAction(ctx, payment, btSession, requireInstrument(ctx, payment.paymentInstrumentId).card.brand, origin);
+  transition(ctx, payment, 'nextAction');
 }
 
 /** `GET /payments/{id}` → the payment at the top level (published), or a 404 `PAYMENT_NOT_FOUND`. */
