@@ -1,8 +1,10 @@
-import type { OperationInput } from '@tessera/core/internal';
+import { nonEmptyString, type OperationInput, z } from '@tessera/core/internal';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
 import { type PaymentRecord, payments, requirePayment } from './lifecycle.js';
+import { SANDBOX_STRIPE_PUBLISHABLE_KEY } from './payment-actions.js';
+import { validate } from './validate.js';
 
 /** The radar providers the vendor's code runs. */
 export type RadarProvider = 'airwallex' | 'stripe';
@@ -99,4 +101,36 @@ export function hasRadarSession(ctx: SandboxContext, payment: PaymentRecord): bo
     if (provider === 'stripe' && saved.paymentId === null && payment.orderId !== undefined && saved.orderId === payment.orderId) return true;
   }
   return false;
+}
+
+const fingerprintReport = z.looseObject({ sessionId: nonEmptyString });
+
+/**
+ * `POST /sandbox/radar/airwallex-fingerprints { sessionId }`, which the Airwallex stand-in script sends from the page
+ * for each `data-order-session-id` it runs with: records that the fingerprint ran, and marks the sessions already
+ * saved with that id `collected`.
+ */
+export function recordAirwallexFingerprint(ctx: SandboxContext, body: unknown): RadarDeviceSessionRecord {
+  const { sessionId } = validate(fingerprintReport, body);
+  const known = radarDeviceSessions.of(ctx).get(sessionId);
+  if (known) return known;
+  const record: RadarDeviceSessionRecord = { id: sessionId, provider: 'airwallex', createdAt: ctx.nowIso() };
+  radarDeviceSessions.of(ctx).set(sessionId, record);
+  for (const saved of radarSessions.of(ctx).values()) if (saved.providerSessionId === sessionId) saved.collected = true;
+  return record;
+}
+
+/**
+ * `POST /sandbox/radar/stripe-sessions { publishableKey }`, which the Stripe.js stand-in's `createRadarSession()`
+ * sends: for the sandbox's key, a new Radar session, answered as Stripe.js resolves (`{ radarSession: { id: 'rse_…',
+ * object: 'radar.session' } }`); for any other, Stripe's error for a key it does not know (the key is not echoed).
+ */
+export function createStripeRadarSession(ctx: SandboxContext, body: unknown): { status: number; json: unknown } {
+  const key = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).publishableKey : undefined;
+  if (key !== SANDBOX_STRIPE_PUBLISHABLE_KEY) {
+    return { status: 401, json: { error: { type: 'invalid_request_error', message: 'Invalid API Key provided: use the sandbox\'s Stripe publishable key from the payment\'s requireActionData' } } };
+  }
+  const record: RadarDeviceSessionRecord = { id: ctx.nextId('rse'), provider: 'stripe', createdAt: ctx.nowIso() };
+  radarDeviceSessions.of(ctx).set(record.id, record);
+  return { status: 200, json: { radarSession: { id: record.id, object: 'radar.session', livemode: false } } };
 }
