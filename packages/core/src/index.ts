@@ -129,6 +129,7 @@ export {
   type ProductPriceInput,
   type ProductVariantInput,
 } from './product.js';
+export { createRadarSessionRequest, savedRadarSession, type CreateRadarSessionRequest, type SavedRadarSession } from './radar-session.js';
 export {
   decodeServiceToken,
   serviceToken,

@@ -6,6 +6,7 @@ import { paymentFlow, paymentFlowInput } from './payment-flow.js';
 import { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTokenResponse, paymentInstrument } from './payment-instrument.js';
 import { archiveProcessorsRequest, archiveProcessorsResponse, processor, processorInput } from './processor.js';
 import { createProductRequest, product } from './product.js';
+import { createRadarSessionRequest, savedRadarSession } from './radar-session.js';
 import { createStoreRequest, store } from './store.js';
 import { createThreeDSSessionRequest, threeDSSession } from './threeds-session.js';
 import { appEvent, listEventsRequest, recentEventsRequest } from './event.js';
@@ -231,6 +232,24 @@ export const operations = {
     unwrap: ['payment'],
     answer: 'required',
     requires: ['id', 'status'],
+  }),
+  createRadarSession: op({
+    method: 'POST',
+    // Not on a docs page: the vendor's own code names it (core-js's radar types: "Persist the … radar session ID to
+    // the backend. Maps to POST /api/public/v1/radar-sessions (API key auth)"), so the path is the vendor's, not a guess.
+    path: '/radar-sessions',
+    assumed: false,
+    request: createRadarSessionRequest,
+    sendAs: 'body',
+    response: savedRadarSession,
+    unwrap: ['radarSession', 'data'],
+    // `recognised`, not `required`: the answer is known only from the vendor's TypeScript type, and once the service
+    // answered 2xx the session is saved, so no body (another shape, an empty 204) may turn the save into an error the
+    // merchant's server would retry or report. The call returns `{ radarSession, raw }`: `radarSession` is the typed
+    // `{ success, radarSessionId }` when the body (or its `radarSession` / `data`) matches the vendor's type, else
+    // `undefined` beside the body as sent.
+    answer: 'recognised',
+    outcomeKey: 'radarSession',
   }),
   retrievePayment: op({
     method: 'GET',

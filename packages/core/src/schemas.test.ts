@@ -86,6 +86,16 @@ describe('request schemas', () => {
     ['list payments, page size 0', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 0 } }, ['pagination.pageSize:too_small']],
     ['list orders, per_page 500', core.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 500 }, []],
     ['list webhooks', core.listWebhooksRequest, { storeId: 'store_1' }, []],
+    // POST /radar-sessions: the two bodies of core-js's radar managers.
+    ['Airwallex radar session', core.createRadarSessionRequest, { paymentId: 'pay_1', airwallexRadarSessionId: '0f8e…uuid' }, []],
+    ['Airwallex radar session without its payment', core.createRadarSessionRequest, { airwallexRadarSessionId: 'uuid' }, ['paymentId:required']],
+    ['Stripe radar session by payment', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { id: 'rse_1' } }, []],
+    ['Stripe radar session by order', core.createRadarSessionRequest, { orderId: 'ord_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { id: 'rse_1' } }, []],
+    ['Stripe radar session naming neither payment nor order', core.createRadarSessionRequest, { stripeRadarSessionId: 'rse_1', stripeRadarSessionData: {} }, ['paymentId:required']],
+    ['Stripe radar session without its data', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1' }, ['stripeRadarSessionData:required']],
+    ['Stripe radar session data that is not an object', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: 'rse_1' }, ['stripeRadarSessionData:invalid_type']],
+    ['radar session carrying a CVC', core.createRadarSessionRequest, { paymentId: 'pay_1', airwallexRadarSessionId: 'uuid', cvc: '123' }, ['cvc:card_data']],
+    ['Stripe radar session data carrying a card number', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { cardNumber: 'x' } }, ['stripeRadarSessionData.cardNumber:card_data']],
   ])('%s', (_name, schema, input, expected) => {
     expect(fieldsOf(schema, input).map((f) => f.replace(/^:/, '(union):'))).toEqual(expected);
   });
@@ -105,6 +115,7 @@ describe('response schemas', () => {
     ['order list', internal.orderList, { data: [{ id: 'ord_1' }] }],
     ['payment list', internal.paymentList, { data: [{ id: 'pay_1', amount: 1, currency: 'USD', status: 'pending' }] }],
     ['webhook list', internal.webhookList, { data: [{ id: 'evt_1', type: 'payment.succeeded' }] }],
+    ['saved radar session', core.savedRadarSession, { success: true, radarSessionId: 'rs_1' }],
   ])('%s accepts the document shape and keeps unknown fields', (_name, schema, value) => {
     expect(z.parse(schema, { ...value, addedLater: { x: 1 } })).toEqual({ ...value, addedLater: { x: 1 } });
   });

@@ -10,14 +10,22 @@ export interface SandboxAnswer {
 /** What a route answers: an answer to send, or `dropped` (an injected dropped connection: no answer at all). */
 export type RouteAnswer = SandboxAnswer | 'dropped';
 
-/** What an operation returns, before it is written as an answer: JSON, an HTML page, or a redirect (302 by default). */
-export type RouteResult = { status?: number; json: unknown } | { status?: number; html: string } | { status?: number; redirect: string };
+/**
+ * What an operation returns, before it is written as an answer: JSON, an HTML page, a script (`text/javascript`), or
+ * a redirect (302 by default).
+ */
+export type RouteResult =
+  | { status?: number; json: unknown }
+  | { status?: number; html: string }
+  | { status?: number; script: string }
+  | { status?: number; redirect: string };
 
 /** An operation's result written as an answer. */
 export function answerOf(result: RouteResult, requestId: string, headers: Readonly<Record<string, string>>): SandboxAnswer {
   if ('redirect' in result) return { status: result.status ?? 302, body: '', headers: { ...headers, 'x-request-id': requestId, location: result.redirect } };
   const status = result.status ?? 200;
   if ('html' in result) return { status, body: result.html, headers: { ...headers, 'x-request-id': requestId, 'content-type': 'text/html; charset=utf-8' } };
+  if ('script' in result) return { status, body: result.script, headers: { ...headers, 'x-request-id': requestId, 'content-type': 'text/javascript; charset=utf-8' } };
   return { status, body: JSON.stringify(result.json), headers: { ...headers, 'x-request-id': requestId, 'content-type': 'application/json' } };
 }
 

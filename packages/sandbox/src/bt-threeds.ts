@@ -5,6 +5,7 @@ import type { SandboxContext } from './context.js';
 import { SandboxHttpError, validationError } from './http-error.js';
 import { randomUuid } from './random.js';
 import { sandboxRoutes } from './sandbox-routes.js';
+import { requiresChallenge } from './test-cards.js';
 import { vaultTokens } from './vault.js';
 
 /**
@@ -156,7 +157,7 @@ export function authenticateBtThreeDSSession(ctx: SandboxContext, id: string, or
   const session = btThreeDSSessions.of(ctx).get(id);
   if (!session) throw sessionNotFound(id);
   const token = session.tokenId === null ? undefined : vaultTokens.of(ctx).get(session.tokenId);
-  authenticateBtSession(session, token?.outcome === 'challenge', `${origin}${sandboxRoutes.acsChallenge}`);
+  authenticateBtSession(session, token !== undefined && requiresChallenge(token.outcome), `${origin}${sandboxRoutes.acsChallenge}`);
   return { json: authenticationOf(session) };
 }
 

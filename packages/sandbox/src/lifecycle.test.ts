@@ -82,6 +82,7 @@ const allowed: Record<PaymentTransitionName, { from: PaymentState[]; mode?: Paym
   decline: { from: ['processing'], to: 'declined' },
   fail: { from: ['processing', 'pending'], to: 'failed' },
   challenge: { from: ['processing'], to: 'pending' },
+  nextAction: { from: ['pending'], to: 'pending' },
   capture: { from: ['authorized'], to: 'succeeded' },
   void: { from: ['authorized'], to: 'voided' },
   refund: { from: ['succeeded', 'partially_refunded'], to: 'refunded' },
@@ -94,6 +95,7 @@ const refusals: Record<PaymentTransitionName, string> = {
   decline: 'only a payment being routed can be declined',
   fail: 'only a payment being routed or challenged can fail',
   challenge: 'only a payment being routed can be challenged',
+  nextAction: 'only a payment waiting on an action can ask for the next one',
   capture: 'only an authorized payment can be captured',
   void: 'only payments with authorized status can be voided',
   refund: 'only a captured payment can be refunded',
@@ -205,6 +207,24 @@ describe('each transition', () => {
     transition(ctx, failed, 'fail');
     expect(failed).toMatchObject({ status: 'failed', requireAction: 'none', capturedAmount: 0 });
     expect(webhookEvents.of(ctx).map((event) => event.type)).toEqual(['payment/pending', 'payment/succeeded', 'payment/pending', 'payment/failed']);
+  });
+
+  it('both radar checks are requireAction radar; nextAction moves a pending payment to the next action, charging nothing', () => {
+    const ctx = context();
+    const payment = open(ctx, 'purchase');
+    payment.requireActionData = { type: 'stripe_radar', metadata: { type: 'stripe_radar', radar: { publishableKey: 'pk_test_1' } } };
+    transition(ctx, payment, 'challenge', { attempt: attempt('stripe_radar') });
+    expect(payment).toMatchObject({ status: 'pending', requireAction: 'radar' });
+    payment.requireActionData = { type: 'radar', metadata: { provider: 'airwallex', isTest: true } };
+    expect(payment.requireAction).toBe('radar');
+    payment.requireActionData = {
+      type: 'threeds_auth',
+      metadata: { threedsSession: { externalSessionId: '3ds_1', acsChallengeUrl: 'http://localhost/acs/challenge', acsTransID: 'acs_1', messageVersion: '2.2.0' } },
+    };
+    transition(ctx, payment, 'nextAction');
+    expect(payment).toMatchObject({ status: 'pending', subStatus: null, requireAction: 'threeds_auth', capturedAmount: 0 });
+    expect(ledger.of(ctx)).toEqual([]);
+    expect(webhookEvents.of(ctx).map((event) => event.type)).toEqual(['payment/pending', 'payment/pending']);
   });
 
   it('a pending payment without challenge data requires no action', () => {

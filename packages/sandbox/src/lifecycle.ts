@@ -1,22 +1,39 @@
 import type { KnownPaymentSubStatus, KnownPaymentStatus, ReasonType } from '@tessera/core';
 import { byId, internalById } from './collection.js';
 import type { SandboxContext } from './context.js';
-import { invalidState, type PublishedErrorCode, SandboxHttpError } from './http-error.js';
+import { invalidState, notFound, type PublishedErrorCode, SandboxHttpError } from './http-error.js';
 import { addMovement, type PaymentMoney, type LedgerEntry, ledger } from './ledger.js';
+import type { CustomerActionOutcome } from './test-cards.js';
 import type { WebhookEventType } from './webhooks.js';
 
-/** One try of a payment on one processor (the cascade). */
+/** One try of a payment on one processor (the cascade): approved, declined, failed, or asking the customer to act. */
 export interface PaymentAttempt {
   processorId: string;
   processorType: string;
-  outcome: 'approved' | 'declined' | 'failed' | 'challenge' | 'redirect' | 'processor_auth' | 'radar';
+  outcome: 'approved' | 'declined' | 'failed' | CustomerActionOutcome;
 }
 
-/** What a payment asks the customer for: a 3DS challenge, a redirect to a page, or an action no browser runs. */
+/**
+ * What a payment asks the customer for (`requireActionData`), in the shapes the vendor's code reads: a 3DS challenge;
+ * a page to send the customer to, with the `resumeToken` the return page resumes with (`redirect`, or
+ * `processor_auth`, the processor's own page, named again in `metadata.type`); Airwallex's device fingerprint
+ * (core-js's `AirwallexRadarActionData`); a Stripe Radar session (core-js's `StripeRadarActionData`).
+ */
 export type PaymentActionData =
   | { type: 'threeds_auth'; metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } } }
-  | { type: 'redirect'; metadata: { redirect: { redirectUrl: string } } }
-  | { type: 'processor_auth' | 'radar'; metadata: Record<string, unknown> };
+  | { type: 'redirect'; resumeToken: string; metadata: { redirect: { redirectUrl: string } } }
+  | { type: 'processor_auth'; resumeToken: string; metadata: { type: 'processor_auth'; redirect: { redirectUrl: string } } }
+  | { type: 'radar'; metadata: { provider: 'airwallex'; isTest: boolean } }
+  | { type: 'stripe_radar'; metadata: { type: 'stripe_radar'; radar: { publishableKey: string; orderId?: string } } };
+
+/** The top-level `requireAction` of each action: its type, but `radar` for both radar checks (as the vendor's answers). */
+const topLevelAction = {
+  threeds_auth: 'threeds_auth',
+  redirect: 'redirect',
+  processor_auth: 'processor_auth',
+  radar: 'radar',
+  stripe_radar: 'radar',
+} as const satisfies Record<PaymentActionData['type'], string>;
 
 /**
  * Status of a payment record: `processing` while its flow routes it (inside one request: no answer, event or
@@ -37,8 +54,8 @@ export interface PaymentRecord {
   status: PaymentRecordStatus;
   /** The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome. */
   subStatus: KnownPaymentSubStatus | null;
-  /** The action's `type` while the payment is `pending` on it (`requireActionData`), else `none`. */
-  readonly requireAction: 'none' | PaymentActionData['type'];
+  /** While the payment is `pending` on an action (`requireActionData`), the action (`radar` for both radar checks), else `none`. */
+  readonly requireAction: 'none' | (typeof topLevelAction)[PaymentActionData['type']];
   /** The action the payment asked for (a challenge, a redirect, …); kept after it ends. */
   requireActionData: PaymentActionData | null;
   /** The published process request's `returnUrl`: where the redirect page sends the customer back. */
@@ -71,6 +88,16 @@ type DerivedField = 'requireAction' | 'capturedAmount' | 'refundedAmount';
 
 /** Payments by id. */
 export const payments = byId<PaymentRecord>()('payments');
+
+/**
+ * The payment, or a 404 with the published code `PAYMENT_NOT_FOUND` (also when `storeId` is given and the payment
+ * belongs to another store).
+ */
+export function requirePayment(ctx: SandboxContext, id: string, storeId?: string): PaymentRecord {
+  const payment = payments.of(ctx).get(id);
+  if (!payment || (storeId !== undefined && payment.storeId !== storeId)) throw notFound('payment', id, 'PAYMENT_NOT_FOUND');
+  return payment;
+}
 
 /** acsTransID → payment id, for pending 3DS challenges (internal). */
 export const challenges = internalById<string>()('challenges');
@@ -120,8 +147,9 @@ const fullAmount = (payment: PaymentRecord): number => payment.amount;
 /**
  * Every change of a payment's status, the one place that sets `status` and `subStatus`. Routing starts each payment
  * in `processing`: each decline followed by a fallback processor is a `cascade`, and the last attempt ends in
- * `purchase` or `authorize` (approved), `decline`, `fail` or `challenge`. A challenge passed is `purchase` or
- * `authorize` from `pending`, a challenge failed is `fail` from `pending`. Captures and refunds may be full or
+ * `purchase` or `authorize` (approved), `decline`, `fail` or `challenge` (any action the customer must take). An
+ * action passed is `purchase` or `authorize` from `pending`, or `nextAction` when the payment asks for another (a
+ * radar check, then a 3DS challenge); a challenge failed is `fail` from `pending`. Captures and refunds may be full or
  * partial. What each reports (the published examples: a purchase `succeeded` / `approved`, a void `failed` /
  * `voided`; the others are our choice, documented in the README):
  *
@@ -132,7 +160,7 @@ const fullAmount = (payment: PaymentRecord): number => payment.amount;
  * | authorize | authorized | authorized |
  * | decline | declined | declined |
  * | fail | failed | failed |
- * | challenge | pending | null |
+ * | challenge, nextAction | pending | null |
  * | void | failed | voided (event `payment/voided`, `voidedAt` set) |
  * | refund | partially_refunded or refunded | the same as status |
  */
@@ -155,6 +183,7 @@ export const paymentTransitions = {
   decline: { from: beingRouted, to: same('declined'), refusal: 'only a payment being routed can be declined' },
   fail: { from: routedOrChallenged, to: same('failed'), refusal: 'only a payment being routed or challenged can fail' },
   challenge: { from: beingRouted, to: { status: 'pending', subStatus: null }, refusal: 'only a payment being routed can be challenged' },
+  nextAction: { from: ['pending'], to: { status: 'pending', subStatus: null }, refusal: 'only a payment waiting on an action can ask for the next one' },
   capture: {
     from: ['authorized'],
     to: { status: 'succeeded', subStatus: 'approved' },
@@ -296,7 +325,7 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   payment.status = status;
   payment.subStatus = subStatus;
   // The derived fields, kept here with what they are derived from (the status, the challenge data, the ledger).
-  derived.requireAction = status === 'pending' && payment.requireActionData !== null ? payment.requireActionData.type : 'none';
+  derived.requireAction = status === 'pending' && payment.requireActionData !== null ? topLevelAction[payment.requireActionData.type] : 'none';
   derived.capturedAmount = money.captured;
   derived.refundedAmount = money.refunded;
   payment.updatedAt = ctx.nowIso();

@@ -10,6 +10,7 @@ import { createPaymentFlow } from './payment-flows.js';
 import { continuePayment, listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from './payments.js';
 import { archiveProcessors, createProcessor } from './processors.js';
 import { createProduct } from './products.js';
+import { createRadarSession } from './radar-sessions.js';
 import type { SandboxRequest } from './request.js';
 import { createStore, requireStore } from './stores.js';
 import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
@@ -41,7 +42,8 @@ export const operationHandlers = {
   listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
   createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
   processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
-  continuePayment: (ctx, input) => ({ json: continuePayment(ctx, input) }),
+  continuePayment: (ctx, input, { origin }) => ({ json: continuePayment(ctx, input, origin) }),
+  createRadarSession: (ctx, input) => ({ json: createRadarSession(ctx, input) }),
   retrievePayment: (ctx, _, { params }) => ({ json: retrievePayment(ctx, params.id) }),
   voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
   refundPayment: (ctx, input) => ({ json: refundPayment(ctx, input) }),

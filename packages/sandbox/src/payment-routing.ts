@@ -68,7 +68,9 @@ function attempt(processor: ProcessorRecord | null, card: TestCardOutcome, chall
     case 'challenge':
     case 'redirect':
     case 'processor_auth':
-    case 'radar':
+    case 'airwallex_radar':
+    case 'stripe_radar':
+    case 'airwallex_radar_then_challenge':
       // Only a customer can act: a merchant-initiated payment (or one without 3DS) is approved.
       return challengeAllowed ? card : 'approved';
   }

@@ -1,15 +1,16 @@
 import type { CaptureRequest } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
-import { ACS_MESSAGE_VERSION, authenticateBtSession, completeBtChallenge, findBtThreeDSSession, newBtThreeDSSession, type BtThreeDSSessionRecord } from './bt-threeds.js';
+import { authenticateBtSession, completeBtChallenge, findBtThreeDSSession, type BtThreeDSSessionRecord } from './bt-threeds.js';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from './http-error.js';
 import { requireInstrument, instruments, threedsSessions } from './instruments.js';
 import { movementsOf, type LedgerEntry, ledger } from './ledger.js';
-import { assertCanTransition, canTransition, openPayment, transition, type PaymentTransitionName, type PaymentRecord, challenges, payments } from './lifecycle.js';
+import { assertCanTransition, canTransition, openPayment, requirePayment, transition, type PaymentTransitionName, type PaymentRecord, challenges, payments } from './lifecycle.js';
+import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
-import { sandboxRoutes } from './sandbox-routes.js';
+import { hasRadarSession } from './radar-sessions.js';
 import { requireStore } from './stores.js';
 
 /** A refund of a payment (`POST /payments/refund`), as the published answer's `refund` shows it, with what it was given. */
@@ -88,16 +89,6 @@ export interface ChargeInput {
 const approval = (payment: PaymentRecord): PaymentTransitionName => (payment.mode === 'purchase' ? 'purchase' : 'authorize');
 
 /**
- * The payment, or a 404 with the published code `PAYMENT_NOT_FOUND` (also when `storeId` is given and the payment
- * belongs to another store).
- */
-export function requirePayment(ctx: SandboxContext, id: string, storeId?: string): PaymentRecord {
-  const payment = payments.of(ctx).get(id);
-  if (!payment || (storeId !== undefined && payment.storeId !== storeId)) throw notFound('payment', id, 'PAYMENT_NOT_FOUND');
-  return payment;
-}
-
-/**
  * Creates a purchase or an authorization and runs it through the store's flow. `origin` is the sandbox origin the
  * ACS challenge URL points at. `threeDs: false` skips 3DS (checkout completion, renewals).
  */
@@ -152,36 +143,16 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
     case 'failed':
       transition(ctx, payment, 'fail', { attempt: last });
       break;
-    case 'challenge': {
-      // The service authenticates the BT session (one the sandbox makes when the payment named none, or named one
-      // that was already used): BT answers `challenge` with the ACS URL and transaction id the page needs.
-      const session = btSession?.authenticationStatus === 'pending' ? btSession : newBtThreeDSSession(ctx, null, instrument.card.brand);
-      authenticateBtSession(session, true, `${origin}${sandboxRoutes.acsChallenge}`);
-      const acsTransID = session.acsTransID;
-      payment.requireActionData = {
-        type: 'threeds_auth',
-        metadata: {
-          threedsSession: {
-            externalSessionId: session.id,
-            acsChallengeUrl: session.acsChallengeUrl,
-            acsTransID,
-            messageVersion: ACS_MESSAGE_VERSION,
-          },
-        },
-      };
-      challenges.of(ctx).set(acsTransID, payment.id);
+    case 'challenge':
+      payment.requireActionData = threeDSChallengeAction(ctx, payment, btSession, instrument.card.brand, origin);
       transition(ctx, payment, 'challenge', { attempt: last });
       break;
-    }
     case 'redirect':
-      // The customer approves or declines on the sandbox's page, which then sends them to the payment's returnUrl.
-      payment.requireActionData = { type: 'redirect', metadata: { redirect: { redirectUrl: `${origin}${sandboxRoutes.redirectPage.replace('{id}', payment.id)}` } } };
-      transition(ctx, payment, 'challenge', { attempt: last });
-      break;
     case 'processor_auth':
-    case 'radar':
-      // Actions no browser runs: the payment stays pending on them (a void or another card ends it).
-      payment.requireActionData = { type: routing.outcome, metadata: { reason: `sandbox test card: ${routing.outcome}` } };
+    case 'airwallex_radar':
+    case 'stripe_radar':
+    case 'airwallex_radar_then_challenge':
+      payment.requireActionData = customerAction(payment, routing.outcome, origin);
       transition(ctx, payment, 'challenge', { attempt: last });
       break;
   }
@@ -207,12 +178,29 @@ export function processPayment(ctx: SandboxContext, input: OperationInput<'proce
 }
 
 /**
- * `POST /payments/continue` → `{ payment }`, as process answers. The sandbox settles a challenge when the ACS page
- * completes it, so continuing answers the payment as it now is: final once the customer acted, still `pending`
- * (with its `requireAction`) before. A payment that does not exist is a 404 `PAYMENT_NOT_FOUND`.
+ * `POST /payments/continue` → `{ payment }`, as process answers. The sandbox settles a challenge or a page when the
+ * customer completes it (the ACS page, the redirect page), so continuing answers the payment as it now is: final once
+ * the customer acted, still `pending` (with its `requireAction`) before. A radar check is the one action continuing
+ * settles, once its session was saved (`POST /radar-sessions`): the card's outcome then applies (approved, or the
+ * 3DS challenge of the radar-then-3DS card, settled by the ACS page); before, the payment stays `pending` on it,
+ * unchanged. A payment that does not exist is a 404 `PAYMENT_NOT_FOUND`.
  */
-export function continuePayment(ctx: SandboxContext, input: OperationInput<'continuePayment'>): { payment: PaymentRecord } {
-  return { payment: requirePayment(ctx, input.paymentId) };
+export function continuePayment(ctx: SandboxContext, input: OperationInput<'continuePayment'>, origin: string): { payment: PaymentRecord } {
+  const payment = requirePayment(ctx, input.paymentId);
+  if (payment.requireAction === 'radar' && hasRadarSession(ctx, payment)) passRadar(ctx, payment, origin);
+  return { payment };
+}
+
+/** A radar check passed: the radar-then-3DS card asks for its challenge next, any other is approved. */
+function passRadar(ctx: SandboxContext, payment: PaymentRecord, origin: string): void {
+  if (payment.attempts.at(-1)?.outcome !== 'airwallex_radar_then_challenge') {
+    transition(ctx, payment, approval(payment));
+    return;
+  }
+  const session = payment.threedsSessionId === undefined ? undefined : threedsSessions.of(ctx).get(payment.threedsSessionId);
+  const btSession = session === undefined ? undefined : findBtThreeDSSession(ctx, session.externalSessionId);
+  payment.requireActionData = threeDSChallengeAction(ctx, payment, btSession, requireInstrument(ctx, payment.paymentInstrumentId).card.brand, origin);
+  transition(ctx, payment, 'nextAction');
 }
 
 /** `GET /payments/{id}` → the payment at the top level (published), or a 404 `PAYMENT_NOT_FOUND`. */
@@ -311,12 +299,13 @@ export function settleChallenge(ctx: SandboxContext, acsTransID: string, approve
 }
 
 /**
- * Settles a payment waiting on its redirect (test card 4000 0000 0000 3063): approve → succeeded (authorized for
- * mode auth), decline → failed (as a failed challenge). Only once, and only a payment pending on a redirect; otherwise it is answered as is.
+ * Settles a payment waiting on its page (test cards 4000 0000 0000 3063, `redirect`, and 4000 0000 0000 3089,
+ * `processor_auth`): approve → succeeded (authorized for mode auth), decline → failed (as a failed challenge). Only
+ * once, and only a payment pending on a page; otherwise it is answered as is.
  */
 export function settleRedirect(ctx: SandboxContext, paymentId: string, approved: boolean): PaymentRecord | undefined {
   const payment = payments.of(ctx).get(paymentId);
-  if (!payment || payment.status !== 'pending' || payment.requireAction !== 'redirect') return payment;
+  if (!payment || payment.status !== 'pending' || (payment.requireAction !== 'redirect' && payment.requireAction !== 'processor_auth')) return payment;
   const outcome = approved ? approval(payment) : 'fail';
   return canTransition(payment, outcome) ? transition(ctx, payment, outcome) : payment;
 }

@@ -25,6 +25,8 @@ export interface RouteDefinition {
   auth: RouteAuth;
   /** Faults and `Idempotency-Key` apply (API and vault routes; not the ACS pages or `/sandbox/*` helpers). */
   guarded: boolean;
+  /** CORS headers of a route a page on another origin calls, beside those of its `auth` (the vault's, BT's). */
+  cors?: Readonly<Record<string, string>> | undefined;
   /**
    * The operation. Synchronous on purpose: the check and the change happen in one turn of the event loop, so two
    * concurrent requests on one payment cannot both pass the check (two captures at once: exactly one wins).
@@ -66,6 +68,17 @@ export const btCorsHeaders: Readonly<Record<string, string>> = {
   'access-control-max-age': '600',
 };
 
+/**
+ * CORS headers of the routes the radar stand-in scripts call from the merchant's page (any origin, a JSON body, no
+ * credentials, nothing secret in the answer).
+ */
+export const radarCorsHeaders: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'content-type',
+  'access-control-expose-headers': 'x-request-id',
+  'access-control-max-age': '600',
+};
 
 /** One route's whole pipeline: authenticate → read body → idempotency → faults → handle → store. */
 export type RoutePipeline = (request: SandboxRequest) => RouteAnswer | Promise<RouteAnswer>;
@@ -249,7 +262,7 @@ export function routePipeline(ctx: SandboxContext, services: RouteServices, rout
     ctx,
     services,
     route,
-    cors: route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : {},
+    cors: route.cors ?? (route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : {}),
     tracesBt: route.auth === 'bt' || route.auth === 'bt-secret',
     format: errorFormatOf(route.auth),
   };

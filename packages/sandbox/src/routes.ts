@@ -6,7 +6,7 @@ import { type HandlerRequest, type OperationHandlers, operationHandlers } from '
 import { readOperationInput } from './operation-input.js';
 import { btCorsHeaders, type RouteDefinition, routePipeline, type RouteServices, vaultCorsHeaders } from './route.js';
 import type { RouterEntry } from './router.js';
-import { sandboxRouteHandlers } from './sandbox-route-handlers.js';
+import { type SandboxRoute, sandboxRouteHandlers } from './sandbox-route-handlers.js';
 import { type SandboxRouteName, sandboxRoutes } from './sandbox-routes.js';
 
 /** A catalog path (`/payments/{id}`) in the router's syntax (`/payments/:id`). */
@@ -30,8 +30,8 @@ function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): 
 
 /** One of the sandbox's own routes, at its path in {@link sandboxRoutes}. */
 function sandboxRoute(ctx: SandboxContext, name: SandboxRouteName, path: string = sandboxRoutes[name]): RouteDefinition {
-  const route = sandboxRouteHandlers[name];
-  return { name, method: route.method, path: routerPath(path), auth: route.auth, guarded: route.guarded, handle: (request) => route.handle(ctx, request) };
+  const route: SandboxRoute = sandboxRouteHandlers[name];
+  return { name, method: route.method, path: routerPath(path), auth: route.auth, guarded: route.guarded, cors: route.cors, handle: (request) => route.handle(ctx, request) };
 }
 
 /** Every route of the sandbox, as data: core's operations, then the sandbox's own routes. */
@@ -45,8 +45,8 @@ export function routeDefinitions(ctx: SandboxContext): RouteDefinition[] {
 }
 
 /**
- * The sandbox's route table: every route through its pipeline, the CORS preflights of the vault and of BT's 3DS
- * routes, and JSON 404s for unknown API and vault paths.
+ * The sandbox's route table: every route through its pipeline, the CORS preflights of the vault, of BT's 3DS routes
+ * and of the routes with CORS headers of their own, and JSON 404s for unknown API and vault paths.
  */
 export function routeTable(ctx: SandboxContext, services: RouteServices): RouterEntry[] {
   const unknown = (kind: 'API' | 'vault'): RouterEntry['answer'] => (request) => {
@@ -56,9 +56,12 @@ export function routeTable(ctx: SandboxContext, services: RouteServices): Router
   const preflight = (headers: Readonly<Record<string, string>>): RouterEntry['answer'] => () => ({ status: 204, body: '', headers: { ...headers } });
   // Every vault path answers a CORS preflight, as Basis Theory's API does.
   const vaultPaths = [sandboxRoutes.vaultTokenizeCard, `${sandboxRoutes.vaultTokenizeCard}/*`, sandboxRoutes.vaultTokenizeApplePay, sandboxRoutes.vaultTokenizeGooglePay, sandboxRoutes.vaultApplePayMerchantSession];
+  const definitions = routeDefinitions(ctx);
   return [
-    ...routeDefinitions(ctx).map((route): RouterEntry => ({ method: route.method, path: route.path, answer: routePipeline(ctx, services, route) })),
+    ...definitions.map((route): RouterEntry => ({ method: route.method, path: route.path, answer: routePipeline(ctx, services, route) })),
     ...vaultPaths.map((path): RouterEntry => ({ method: 'OPTIONS', path, answer: preflight(vaultCorsHeaders) })),
+    // A route with CORS headers of its own answers its preflight with them.
+    ...definitions.flatMap(({ path, cors }): RouterEntry[] => (cors ? [{ method: 'OPTIONS', path, answer: preflight(cors) }] : [])),
     { method: 'OPTIONS', path: '/3ds/*', answer: preflight(btCorsHeaders) },
     { method: '*', path: `${API_PREFIX}/*`, answer: unknown('API') },
     { method: '*', path: `${sandboxRoutes.vaultTokenizeCard}/*`, answer: unknown('vault') },

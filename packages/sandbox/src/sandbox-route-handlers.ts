@@ -5,9 +5,11 @@ import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
 import { completeCheckoutSession } from './checkout.js';
 import type { SandboxContext } from './context.js';
+import { airwallexFingerprintScript, stripeJsScript } from './radar-scripts.js';
+import { createStripeRadarSession, radarDeviceSessions, radarSessions, recordAirwallexFingerprint } from './radar-sessions.js';
 import { redirectCompletePage, redirectPage } from './redirect-page.js';
 import type { SandboxRequest } from './request.js';
-import type { RouteAuth } from './route.js';
+import { radarCorsHeaders, type RouteAuth } from './route.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
@@ -21,6 +23,8 @@ export interface SandboxRoute {
   auth: RouteAuth;
   /** Faults and `Idempotency-Key` apply (the vault and BT's API; not the pages, the ACS or the `/sandbox/*` helpers). */
   guarded: boolean;
+  /** CORS headers, for a route a page on another origin calls that its `auth` gives none (the radar stand-ins' routes). */
+  cors?: Readonly<Record<string, string>>;
   handle(ctx: SandboxContext, request: SandboxRequest): RouteResult;
 }
 
@@ -32,6 +36,9 @@ const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ proto
 const vault = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'vault', guarded: true, handle });
 const acs = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, handle });
 const page = (html: string): SandboxRoute => ({ method: 'GET', auth: 'none', guarded: false, handle: () => ({ html }) });
+const script = (text: string): SandboxRoute => ({ method: 'GET', auth: 'none', guarded: false, handle: () => ({ script: text }) });
+// What the radar stand-ins send from the merchant's page: no key (the page has none to give), CORS open.
+const fromRadarScript = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, cors: radarCorsHeaders, handle });
 const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
@@ -53,8 +60,14 @@ export const sandboxRouteHandlers = {
   acsChallenge: acs((ctx, { form }) => challengePage(ctx, form)),
   acsComplete: acs((ctx, { form }) => completePage(ctx, form)),
   // The page of a `redirect` action (no auth, HTML forms).
-  redirectPage: { method: 'GET', auth: 'none', guarded: false, handle: (ctx, { params }) => redirectPage(ctx, idOf(params)) },
+  redirectPage: { method: 'GET', auth: 'none', guarded: false, handle: (ctx, { params, url }) => redirectPage(ctx, idOf(params), url.searchParams.get('returnUrl')) },
   redirectComplete: acs((ctx, { params, form }) => redirectCompletePage(ctx, idOf(params), form)),
+
+  // Stand-ins for the radar providers' scripts (no auth, text/javascript), and the routes they call from the page.
+  airwallexFingerprintScript: script(airwallexFingerprintScript),
+  stripeJsScript: script(stripeJsScript),
+  reportAirwallexFingerprint: fromRadarScript((ctx, { body }) => ({ json: recordAirwallexFingerprint(ctx, body) })),
+  createStripeRadarSession: fromRadarScript((ctx, { body }) => createStripeRadarSession(ctx, body)),
 
   // Test helpers (secret key).
   advanceClock: helper('POST', (ctx, { body }) => ({ json: { now: ctx.clock.advance(validate(advanceRequest, body).ms).toISOString() } })),
@@ -71,4 +84,6 @@ export const sandboxRouteHandlers = {
     const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
     return { status: 201, json: { storeId: input.storeId, endpoints: [...new Set(endpoints)], endpoint: endpointView(endpoint) } };
   }),
+  // What the radar stand-ins collected and the merchant saved, for a test over HTTP (sandbox.records, in memory).
+  listRadarSessions: helper('GET', (ctx) => ({ json: { radarSessions: [...radarSessions.of(ctx).values()], deviceSessions: [...radarDeviceSessions.of(ctx).values()] } })),
 } satisfies { readonly [K in SandboxRouteName]: SandboxRoute };

@@ -1,8 +1,10 @@
 import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core/internal';
 
 /**
- * Paths the sandbox serves besides core's API routes: the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the ACS pages (no auth) and
- * the `/sandbox/*` test helpers (secret key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
+ * Paths the sandbox serves besides core's API routes: the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the ACS and redirect pages (no auth),
+ * the stand-ins for the radar providers' scripts (Airwallex's device fingerprint under `/airwallex`, for
+ * `https://static.airwallex.com`; Stripe.js under `/stripe-js`, for `https://js.stripe.com`) and the two routes they
+ * call from the page (no auth, CORS), and the `/sandbox/*` test helpers (secret key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
  */
 export const sandboxRoutes = {
   vaultTokenizeCard: vaultCardsPath,
@@ -18,10 +20,15 @@ export const sandboxRoutes = {
   acsComplete: '/acs/complete',
   redirectPage: '/redirect/{id}',
   redirectComplete: '/redirect/{id}/complete',
+  airwallexFingerprintScript: '/airwallex/webapp/fraud/device-fingerprint/index.js',
+  stripeJsScript: '/stripe-js/v3/',
+  reportAirwallexFingerprint: '/sandbox/radar/airwallex-fingerprints',
+  createStripeRadarSession: '/sandbox/radar/stripe-sessions',
   advanceClock: '/sandbox/clock/advance',
   completeCheckoutSession: '/sandbox/checkout-sessions/{id}/complete',
   listDeliveredWebhooks: '/sandbox/webhooks',
   addWebhookEndpoint: '/sandbox/webhook-endpoints',
+  listRadarSessions: '/sandbox/radar-sessions',
 } as const;
 
 /** Name of one of the sandbox's own routes ({@link sandboxRoutes}). */

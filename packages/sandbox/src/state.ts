@@ -10,6 +10,7 @@ import { paymentFlows } from './payment-flows.js';
 import { refunds } from './payments.js';
 import { processors } from './processors.js';
 import { products, variants } from './products.js';
+import { radarDeviceSessions, radarSessions } from './radar-sessions.js';
 import { stores } from './stores.js';
 import { subscriptions } from './subscriptions.js';
 import { vaultTokens } from './vault.js';
@@ -36,6 +37,8 @@ export const collections = [
   payments,
   refunds,
   challenges,
+  radarSessions,
+  radarDeviceSessions,
   webhookEvents,
   webhookEndpoints,
   webhookDeliveries,

@@ -1,9 +1,17 @@
 /**
+ * What a test card asks a customer-initiated payment on a `simulated` processor for: a 3DS challenge; a page
+ * (`redirect`, or `processor_auth`, the processor's own authentication page); a radar device check (Airwallex's
+ * fingerprint or a Stripe Radar session); or Airwallex's check and, once continued, a 3DS challenge.
+ */
+export type CustomerActionOutcome = 'challenge' | 'redirect' | 'processor_auth' | 'airwallex_radar' | 'stripe_radar' | 'airwallex_radar_then_challenge';
+
+/**
  * What a card does when charged. `decline`: the `simulated` processor declines it (a processor decline, which a
  * flow's fallback processors may approve). `issuer_decline`: the card's issuer declines it (insufficient funds), so
- * every processor declines it, `sandbox` ones included, and no fallback is tried.
+ * every processor declines it, `sandbox` ones included, and no fallback is tried. The others are
+ * {@link CustomerActionOutcome}s.
  */
-export type TestCardOutcome = 'approve' | 'challenge' | 'decline' | 'issuer_decline' | 'fail' | 'redirect' | 'processor_auth' | 'radar';
+export type TestCardOutcome = 'approve' | 'decline' | 'issuer_decline' | 'fail' | CustomerActionOutcome;
 
 /**
  * The sandbox's test cards (any future expiry, any CVC). Any other Luhn-valid number is approved. `sandbox`
@@ -15,13 +23,21 @@ export const testCards: Readonly<Record<string, TestCardOutcome>> = {
   '4000000000000002': 'decline',
   '4000000000000119': 'fail',
   '4000000000009995': 'issuer_decline',
-  // One per other `requireAction` kind: a redirect to the sandbox's approval page, and two actions no browser runs.
+  // One per other action the vendor's code runs: a page to approve on (the sandbox's), the processor's own page (the
+  // sandbox's too), Airwallex's and Stripe's radar checks, and a chain (Airwallex's check, then a 3DS challenge).
   '4000000000003063': 'redirect',
   '4000000000003089': 'processor_auth',
-  '4000000000004954': 'radar',
+  '4000000000004954': 'airwallex_radar',
+  '4000000000004962': 'stripe_radar',
+  '4000000000004970': 'airwallex_radar_then_challenge',
 };
 
 /** The outcome for a card number (digits only). */
 export function testCardOutcome(cardNumber: string): TestCardOutcome {
   return testCards[cardNumber] ?? 'approve';
+}
+
+/** True for the cards that ask for a 3DS challenge at some point: the vault says `sca_required` for them. */
+export function requiresChallenge(outcome: TestCardOutcome): boolean {
+  return outcome === 'challenge' || outcome === 'airwallex_radar_then_challenge';
 }

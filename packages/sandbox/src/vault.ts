@@ -3,7 +3,7 @@ import { z } from '@tessera/core/internal';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { validationError } from './http-error.js';
-import { type TestCardOutcome, testCardOutcome } from './test-cards.js';
+import { requiresChallenge, type TestCardOutcome, testCardOutcome } from './test-cards.js';
 import { validate } from './validate.js';
 
 /** A vault token. Holds no card number and no CVC: only masked facts and the test-card outcome. */
@@ -71,7 +71,7 @@ function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
     expiration_year: record.expYear,
     issuer: { country: 'US', name: 'TESSERA SANDBOX BANK' },
     issuer_country: { alpha2: 'US', name: 'UNITED STATES OF AMERICA', numeric: '840' },
-    ...(record.outcome === 'challenge' ? { authentication: 'sca_required' } : {}),
+    ...(requiresChallenge(record.outcome) ? { authentication: 'sca_required' } : {}),
   };
 }
 

@@ -8,6 +8,7 @@ import {
   payment,
   refund,
   product,
+  savedRadarSession,
   store,
   threeDSSession,
   webhookEndpoint,
@@ -69,6 +70,7 @@ describe('every API route over HTTP', () => {
     const purchased = await call('processPayment', paymentResponse, { body: { mode: 'purchase', ...charge } });
     await call('retrievePayment', payment, { params: { id: purchased.payment.id as string } });
     await call('continuePayment', paymentResponse, { body: { paymentId: purchased.payment.id } });
+    await call('createRadarSession', savedRadarSession, { body: { paymentId: purchased.payment.id, airwallexRadarSessionId: 'c0ffee00-0000-4000-8000-000000000001' } });
     // Void and refund answer the payment at the top level (published), refund with its `refund`.
     const refunded = await call('refundPayment', z.extend(payment, { refund }), { body: { paymentId: purchased.payment.id, storeId, amount: 500 } });
     expect(refunded).toMatchObject({ id: purchased.payment.id, status: 'partially_refunded', subStatus: 'partially_refunded' });

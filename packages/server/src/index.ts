@@ -28,6 +28,7 @@ export { PaymentInstruments, type ListPaymentInstrumentsParams, type PaymentInst
 export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
 export { Processors, type ArchiveProcessorsOutcome } from './processors.js';
 export { Products, type ListProductsParams, type ProductOutcome } from './products.js';
+export { RadarSessions, type RadarSessionOutcome } from './radar-sessions.js';
 export { TesseraRedirectError } from './redirect-error.js';
 export type { RawRequestOptions, RequestOptions } from './request-options.js';
 export type { Recognised } from './response-body.js';
@@ -72,12 +73,14 @@ export {
   isTerminalPaymentStatus,
   normalizePaymentStatus,
   type NormalizedPaymentStatus,
+  type CreateRadarSessionRequest,
   type Payment,
   type PaymentInstrument,
   type PaymentStatus,
   type PaymentSubStatus,
   type Refund,
   type RequireAction,
+  type SavedRadarSession,
   type ThreeDSChallenge,
   type CheckoutInit,
   type InitCheckoutRequest,

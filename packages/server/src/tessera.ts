@@ -14,6 +14,7 @@ import { PaymentInstruments } from './payment-instruments.js';
 import { Payments } from './payments.js';
 import { Processors } from './processors.js';
 import { Products } from './products.js';
+import { RadarSessions } from './radar-sessions.js';
 import type { RawRequestOptions } from './request-options.js';
 import { DEFAULT_MAX_RETRIES } from './retry-policy.js';
 import { describeRuntime, isBrowserLike } from './runtime.js';
@@ -132,8 +133,10 @@ export class Tessera {
   readonly customers: Customers;
   /** 3DS sessions: `createSession`. */
   readonly threeds: ThreeDSSessions;
-  /** Payments: `process`, `purchase`, `authorize`, `capture`, `retrieve`, `waitForFinalStatus`, `void`, `refund`, `list`. */
+  /** Payments: `process`, `purchase`, `authorize`, `capture`, `continue`, `retrieve`, `waitForFinalStatus`, `void`, `refund`, `list`. */
   readonly payments: Payments;
+  /** Radar sessions: `create` (save the device check a payment asked for, before continuing it). */
+  readonly radarSessions: RadarSessions;
   /** Processors: `create`, `archive`. */
   readonly processors: Processors;
   /** Payment flows: `create`. */
@@ -192,6 +195,7 @@ export class Tessera {
     this.customers = new Customers(http);
     this.threeds = new ThreeDSSessions(http);
     this.payments = new Payments(http);
+    this.radarSessions = new RadarSessions(http);
     this.processors = new Processors(http);
     this.paymentFlows = new PaymentFlows(http);
     this.stores = new Stores(http);

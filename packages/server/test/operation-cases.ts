@@ -92,6 +92,14 @@ export const operationCases = {
     reply: { payment: minimalPayment },
     expected: minimalPayment,
   },
+  createRadarSession: {
+    call: (c, o) => c.radarSessions.create({ paymentId: 'pay_1', airwallexRadarSessionId: 'f0e1d2c3-0000-4000-8000-000000000001' }, o),
+    method: 'POST',
+    path: '/radar-sessions',
+    body: { paymentId: 'pay_1', airwallexRadarSessionId: 'f0e1d2c3-0000-4000-8000-000000000001' },
+    reply: { success: true, radarSessionId: 'rs_1', surprise: 1 },
+    expected: { radarSession: { success: true, radarSessionId: 'rs_1', surprise: 1 }, raw: { success: true, radarSessionId: 'rs_1', surprise: 1 } },
+  },
   retrievePayment: {
     call: (c, o) => c.payments.retrieve('pay_1', o),
     method: 'GET',

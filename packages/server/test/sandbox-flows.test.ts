@@ -86,6 +86,44 @@ describe('customer-initiated payment with a 3DS challenge', () => {
   });
 });
 
+describe('customer-initiated payment with a radar check', () => {
+  it('process → pending radar → radarSessions.create → continue → succeeded, charged once', async () => {
+    const { storeId } = sandbox.defaults.gateway;
+    const { paymentInstrument } = await newInstrument(tessera, vault, storeId, '4000000000004954');
+    const pending = await tessera.payments.purchase({ amount: 3100, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    expect(pending).toMatchObject({ status: 'pending', requireAction: 'radar', requireActionData: { type: 'radar', metadata: { provider: 'airwallex', isTest: true } } });
+    expect(normalizePaymentStatus(pending)).toBe('requires_action');
+    // Continuing before the session is saved: still waiting on the radar check.
+    expect(await tessera.payments.continue({ paymentId: pending.id })).toMatchObject({ status: 'pending', requireAction: 'radar' });
+
+    // The page's fingerprint ran with this session id; the merchant's server saves it as the vendor's code does.
+    const session = { paymentId: pending.id, airwallexRadarSessionId: '6f1c2b9e-4a7d-4e2b-9c1f-0a8b7c6d5e4f' };
+    const saved = await tessera.radarSessions.create(session);
+    expect(saved).toEqual({ radarSession: { success: true, radarSessionId: expect.stringMatching(/^rs_/) }, raw: { success: true, radarSessionId: saved.radarSession?.radarSessionId } });
+    const [saveSent] = sentTo('/radar-sessions');
+    expect(saveSent!.method).toBe('POST');
+    expect(saveSent!.headers).toMatchObject({ authorization: `Bearer ${sandbox.apiKey}`, 'idempotency-key': expect.any(String) });
+    expect(await saveSent!.body()).toEqual(session);
+
+    const settled = await tessera.payments.continue({ paymentId: pending.id });
+    expect(settled).toMatchObject({ id: pending.id, status: 'succeeded', subStatus: 'approved', requireAction: 'none' });
+    expect(await sentTo('/payments/continue').at(-1)!.body()).toEqual({ paymentId: pending.id });
+    expect(sandbox.records.radarSessions.get(saved.radarSession!.radarSessionId)).toMatchObject({ provider: 'airwallex', paymentId: pending.id });
+    expect(sandbox.countCharges(pending.id)).toBe(1);
+  });
+
+  it('refuses a Stripe session naming neither payment nor order, and card data, before sending', async () => {
+    const before = recorder.sent.length;
+    const neither = await tessera.radarSessions.create({ stripeRadarSessionId: 'rse_1', stripeRadarSessionData: {} }).catch((error: unknown) => error);
+    expect(neither).toBeInstanceOf(TesseraValidationError);
+    expect((neither as TesseraValidationError).fields).toEqual([{ field: 'paymentId', code: 'required', message: 'give paymentId or orderId' }]);
+    const carded = await tessera.radarSessions.create({ paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { card: { cvc: '737' } } }).catch((error: unknown) => error);
+    expect((carded as TesseraValidationError).fields).toMatchObject([{ field: 'stripeRadarSessionData.card.cvc', code: 'card_data' }]);
+    expect(String((carded as Error).message)).not.toContain('737');
+    expect(recorder.sent.length).toBe(before);
+  });
+});
+
 describe('payments on the sandbox processor', () => {
   it('authorizes then captures, once', async () => {
     const { storeId } = sandbox.defaults;

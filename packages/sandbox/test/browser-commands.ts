@@ -1,0 +1,26 @@
+// Node-side helpers the sandbox's browser tests call through `commands` (vitest browser mode). They play the merchant
+// server: they hold the secret sandbox API key, which never reaches the page.
+import { SANDBOX_API_KEY } from '@tessera/core/internal';
+import type { BrowserCommand } from 'vitest/node';
+import { sandboxRoutes } from '../src/sandbox-routes.js';
+
+/** What `GET /sandbox/radar-sessions` answers: the saved sessions and what the stand-in scripts collected. */
+export interface RadarRecords {
+  radarSessions: { id: string; provider: string; providerSessionId: string; collected: boolean }[];
+  deviceSessions: { id: string; provider: string }[];
+}
+
+/** The sandbox's radar records, read over HTTP with the secret key. */
+export const readRadarRecords: BrowserCommand<[]> = async (): Promise<RadarRecords> => {
+  const url = process.env.TESSERA_SANDBOX_URL;
+  if (!url) throw new Error('The sandbox is not running (globalSetup did not start it)');
+  const response = await fetch(`${url}${sandboxRoutes.listRadarSessions}`, { headers: { authorization: `Bearer ${SANDBOX_API_KEY}` } });
+  if (!response.ok) throw new Error(`${sandboxRoutes.listRadarSessions} answered ${response.status}`);
+  return (await response.json()) as RadarRecords;
+};
+
+declare module 'vitest/browser' {
+  interface BrowserCommands {
+    readRadarRecords: () => Promise<RadarRecords>;
+  }
+}

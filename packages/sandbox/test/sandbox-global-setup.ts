@@ -1,0 +1,20 @@
+import type { TestProject } from 'vitest/node';
+import { startSandboxServer } from '../src/index.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URL of the sandbox HTTP server the browser tests load the radar stand-ins from (127.0.0.1). */
+    sandboxUrl: string;
+  }
+}
+
+/**
+ * Starts the sandbox HTTP server on a free port of 127.0.0.1 for the browser tests: its URL goes to the page with
+ * `provide`, and to the node-side browser commands through the environment.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const server = await startSandboxServer({ port: 0, host: '127.0.0.1' });
+  project.provide('sandboxUrl', server.url);
+  process.env.TESSERA_SANDBOX_URL = server.url;
+  return () => server.close();
+}
