@@ -1,6 +1,6 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { CreateThreeDSSessionRequest } from '@tessera/core';
+import type { CreateRadarSessionRequest, CreateThreeDSSessionRequest } from '@tessera/core';
 import { getThreeDSChallenge, normalizePaymentStatus, Tessera, TesseraApiError, TesseraError, type Payment } from '@tessera/server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
@@ -83,7 +83,12 @@ export async function startCheckoutServer(options: CheckoutServerOptions): Promi
     return c.json(view(payment), 201);
   });
   app.get('/api/payments/:id', async (c) => c.json(view(await tessera.payments.retrieve(c.req.param('id')))));
-  // After the customer acted (the challenge, a redirect): `POST /payments/continue`, the page's `confirmPayment` calls it.
+  // A radar check's device session, as the page collected it: `POST /radar-sessions`, before the page continues.
+  app.post('/api/radar-sessions', async (c) => {
+    const { radarSession } = await tessera.radarSessions.create(await c.req.json<CreateRadarSessionRequest>(), idempotency(c));
+    return c.json({ radarSessionId: radarSession?.radarSessionId ?? null }, 201);
+  });
+  // After the customer acted (the challenge, a redirect, a radar check): `POST /payments/continue`, the page's `confirmPayment` calls it.
   app.post('/api/payments/:id/continue', async (c) => c.json(view(await tessera.payments.continue({ paymentId: c.req.param('id') }))));
   app.get('/payment-return', (c) => c.html('<!doctype html><title>Returning to the shop</title><p>Returning to the shop…</p>'));
   app.use('/*', serveStatic({ root: options.staticDir }));

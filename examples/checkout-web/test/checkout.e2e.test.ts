@@ -106,6 +106,51 @@ describe('checkout page in Chromium', () => {
     await page.close();
   });
 
+  it("pays with a processor_auth card: the processor's own page opens in a popup, the customer approves, \"succeeded\"", async () => {
+    const page = await openCheckout();
+    await fillCard(page, '4000 0000 0000 3089');
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const popup = await popupOpened;
+    // The page is opened with the shop's return URL, carrying the payment and its resume token (the vendor's example).
+    const back = new URL(new URL(popup.url()).searchParams.get('returnUrl') ?? '');
+    expect(back.pathname).toBe('/payment-return');
+    expect(back.searchParams.get('paymentId')).toMatch(/^pay_/);
+    expect(back.searchParams.get('resumeToken')).toMatch(/^rt_/);
+    await popup.getByRole('button', { name: 'Approve payment' }).click();
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('succeeded');
+    await page.close();
+  });
+
+  for (const [card, provider] of [['4000 0000 0000 4954', 'airwallex'], ['4000 0000 0000 4962', 'stripe']] as const) {
+    it(`pays with ${provider === 'airwallex' ? 'an Airwallex' : 'a Stripe'} radar card: the sandbox's stand-in collects the device session, the server saves it, "succeeded"`, async () => {
+      const savedBefore = sandbox.sandbox.records.radarSessions.count;
+      const page = await openCheckout();
+      await fillCard(page, card);
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.locator('[data-outcome]').waitFor();
+      expect(await outcome(page)).toBe('succeeded');
+      const saved = sandbox.sandbox.records.radarSessions.list().slice(savedBefore);
+      // Saved once, and collected in this page by the provider's (stand-in) script.
+      expect(saved).toEqual([expect.objectContaining({ provider, collected: true })]);
+      await page.close();
+    });
+  }
+
+  it('pays with a chain card: the radar check, then the 3DS challenge in the modal, "succeeded"', async () => {
+    const page = await openCheckout();
+    await fillCard(page, '4000 0000 0000 4970');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const approve = page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+    await approve.waitFor();
+    await approve.click();
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('succeeded');
+    await page.screenshot({ path: `${artifacts}desktop-6-radar-then-3ds.png` });
+    await page.close();
+  });
+
   it('shows "declined" for a declined card', async () => {
     const page = await openCheckout();
     await fillCard(page, '4000 0000 0000 0002');

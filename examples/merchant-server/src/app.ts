@@ -6,6 +6,7 @@ import {
   TesseraSignatureVerificationError,
   TesseraValidationError,
   WEBHOOK_SIGNATURE_HEADER,
+  type CreateRadarSessionRequest,
   type Payment,
   type Tessera,
 } from '@tessera/server';
@@ -173,7 +174,13 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
 
   app.get('/payment-return', (c) => c.html('<!doctype html><title>Returning to the shop</title><p>Returning to the shop…</p>'));
   app.get('/api/payments/:id', async (c) => c.json(paymentView(await tessera.payments.retrieve(c.req.param('id')))));
-  // After the customer acted (a 3DS challenge, a redirect): the page's `confirmPayment` asks to continue the payment.
+  // A radar check the payment asked for: the device session the page's `confirmPayment` collected (Airwallex's or
+  // Stripe's, the vendor's body as it is; the SDK checks it before sending), saved before the page asks to continue.
+  app.post('/api/radar-sessions', async (c) => {
+    const { radarSession } = await tessera.radarSessions.create((await jsonBody(c)) as CreateRadarSessionRequest, idempotency(c));
+    return c.json({ radarSessionId: radarSession?.radarSessionId ?? null }, 201);
+  });
+  // After the customer acted (a 3DS challenge, a redirect, a radar check): the page's `confirmPayment` asks to continue.
   app.post('/api/payments/:id/continue', async (c) => c.json(paymentView(await tessera.payments.continue({ paymentId: c.req.param('id') }, idempotency(c)))));
 
   app.post('/api/payments/:id/capture', async (c) => {

@@ -114,6 +114,25 @@ describe('merchant-server example', () => {
     expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'succeeded', payment: { status: 'succeeded', requireAction: 'none' } });
   });
 
+  it('saves the radar session the page collected, then continues the payment: succeeded, charged once', async () => {
+    const app = appFor(sandbox.defaults.gateway.storeId);
+    const instrument = await call(app, 'POST', '/api/instruments', { serviceToken: await serviceToken('4000000000004954'), email: 'ada@example.com' });
+    const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId: instrument.body.paymentInstrument.id, amount: 1999, currency: 'USD' });
+    expect(payment.body).toMatchObject({ status: 'requires_action', payment: { requireAction: 'radar', requireActionData: { type: 'radar', metadata: { provider: 'airwallex' } } } });
+    // Continuing before the session is saved leaves it waiting on the check.
+    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'requires_action' });
+    const saved = await call(app, 'POST', '/api/radar-sessions', { paymentId: payment.body.id, airwallexRadarSessionId: '0b7f0b9e-7c6a-4a53-9d1e-1f0f6f2c1a11' });
+    expect(saved.status).toBe(201);
+    expect(saved.body.radarSessionId).toMatch(/^rs_/);
+    expect(requests.find((r) => r.url.endsWith('/radar-sessions'))).toBeDefined();
+    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'succeeded' });
+    expect(sandbox.countCharges(payment.body.id)).toBe(1);
+    // A body that is neither vendor shape never leaves the server.
+    const before = requests.length;
+    expect((await call(app, 'POST', '/api/radar-sessions', { paymentId: payment.body.id })).status).toBe(400);
+    expect(requests).toHaveLength(before);
+  });
+
   it('rejects a bad body before calling the service, and maps service errors', async () => {
     const app = appFor(sandbox.defaults.storeId);
     const bad = await call(app, 'POST', '/api/payments', { paymentInstrumentId: 'pi_1', amount: 19.99, currency: 'USD' });
