@@ -74,6 +74,7 @@ export {
   normalizePaymentStatus,
   type NormalizedPaymentStatus,
   type CreateRadarSessionRequest,
+  type CreateThreeDSSessionRequest,
   type Payment,
   type PaymentInstrument,
   type PaymentStatus,
