@@ -39,7 +39,7 @@ export {
   type TesseraErrorClass,
 } from './errors.js';
 export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money.js';
-export { listOrdersRequest, order, type ListOrdersRequest, type Order } from './order.js';
+export { listOrdersRequest, order, orderLineItem, type ListOrdersRequest, type Order, type OrderLineItem } from './order.js';
 export {
   authorizeRequest,
   captureRequest,
@@ -143,14 +143,19 @@ export { encodeServiceToken } from './service-token-encode.js';
 export { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type ServiceTokenErrorReason } from './service-token-error.js';
 export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
 export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
-export { listWebhooksRequest, webhookEvent, type ListWebhooksRequest, type WebhookEvent } from './webhook.js';
+export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, type CreateWebhookEndpointRequest, type ListWebhooksRequest, type WebhookEndpoint } from './webhook.js';
 export {
-  createWebhookEndpointRequest,
+  isKnownWebhookEvent,
+  knownWebhookEventTypes,
   publishedWebhookEventTypes,
-  webhookEndpoint,
-  type CreateWebhookEndpointRequest,
-  type WebhookEndpoint,
-} from './webhook.js';
+  webhookEvent,
+  webhookEventData,
+  type KnownWebhookEvent,
+  type KnownWebhookEventType,
+  type UnknownWebhookEvent,
+  type WebhookEvent,
+  type WebhookEventOf,
+} from './webhook-event.js';
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   signWebhookPayload,
