@@ -12,11 +12,15 @@ export interface PaymentAttempt {
   outcome: 'approved' | 'declined' | 'failed' | 'challenge' | 'redirect' | 'processor_auth' | 'radar';
 }
 
-/** What a payment asks the customer for: a 3DS challenge, a redirect to a page, or an action no browser runs. */
+/**
+ * What a payment asks the customer for: a 3DS challenge, a redirect to a page, or an action no browser runs; or, on a
+ * payment declined or failed when processed, why (the vendor's `error` action: its plugin SDK shows `message`).
+ */
 export type PaymentActionData =
   | { type: 'threeds_auth'; metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } } }
   | { type: 'redirect'; metadata: { redirect: { redirectUrl: string } } }
-  | { type: 'processor_auth' | 'radar'; metadata: Record<string, unknown> };
+  | { type: 'processor_auth' | 'radar'; metadata: Record<string, unknown> }
+  | { type: 'error'; errorCode: string; message: string };
 
 /**
  * Status of a payment record: `processing` while its flow routes it (inside one request: no answer, event or
@@ -37,9 +41,12 @@ export interface PaymentRecord {
   status: PaymentRecordStatus;
   /** The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome. */
   subStatus: KnownPaymentSubStatus | null;
-  /** The action's `type` while the payment is `pending` on it (`requireActionData`), else `none`. */
+  /**
+   * The action's `type` while the payment is `pending` on it (`requireActionData`), `error` on a payment declined or
+   * failed when processed (`requireActionData` says why), else `none`.
+   */
   readonly requireAction: 'none' | PaymentActionData['type'];
-  /** The action the payment asked for (a challenge, a redirect, …); kept after it ends. */
+  /** The action the payment asked for (a challenge, a redirect, …), kept after it ends; or why it was declined. */
   requireActionData: PaymentActionData | null;
   /** The published process request's `returnUrl`: where the redirect page sends the customer back. */
   returnUrl?: string;
@@ -296,7 +303,8 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   payment.status = status;
   payment.subStatus = subStatus;
   // The derived fields, kept here with what they are derived from (the status, the challenge data, the ledger).
-  derived.requireAction = status === 'pending' && payment.requireActionData !== null ? payment.requireActionData.type : 'none';
+  const action = payment.requireActionData;
+  derived.requireAction = action !== null && (status === 'pending' || action.type === 'error') ? action.type : 'none';
   derived.capturedAmount = money.captured;
   derived.refundedAmount = money.refunded;
   payment.updatedAt = ctx.nowIso();

@@ -11,6 +11,7 @@ import { assertCanTransition, canTransition, openPayment, transition, type Payme
 import { resolveFlow, routePayment } from './payment-routing.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { requireStore } from './stores.js';
+import { declineReasons } from './test-cards.js';
 
 /** A refund of a payment (`POST /payments/refund`), as the published answer's `refund` shows it, with what it was given. */
 export interface RefundRecord {
@@ -147,10 +148,10 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
       transition(ctx, payment, approval(payment), { attempt: last });
       break;
     case 'declined':
-      transition(ctx, payment, 'decline', { attempt: last });
-      break;
     case 'failed':
-      transition(ctx, payment, 'fail', { attempt: last });
+      // Why, as the vendor's code reads it (an `error` action's message and code): the issuer's answer, else the processor's.
+      payment.requireActionData = { type: 'error', ...(instrument.outcome === 'issuer_decline' ? declineReasons.issuer_decline : routing.outcome === 'failed' ? declineReasons.fail : declineReasons.decline) };
+      transition(ctx, payment, routing.outcome === 'failed' ? 'fail' : 'decline', { attempt: last });
       break;
     case 'challenge': {
       // The service authenticates the BT session (one the sandbox makes when the payment named none, or named one
