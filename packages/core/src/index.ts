@@ -44,7 +44,6 @@ export {
   authorizeRequest,
   captureRequest,
   continuePaymentRequest,
-  knownRequireActions,
   listPaymentsRequest,
   payment,
   processPaymentRequest,
@@ -65,11 +64,11 @@ export {
   type ReasonType,
   type Refund,
   type RefundPaymentRequest,
-  type RequireAction,
   type RequireActionData,
   type ThreeDSChallengeData,
   type VoidPaymentRequest,
 } from './payment.js';
+export { knownRequireActions, type RequireAction } from './require-action.js';
 export {
   createPaymentFlowRequest,
   paymentFlow,

@@ -1,4 +1,5 @@
-import { knownRequireActions, type Payment } from './payment.js';
+import type { Payment } from './payment.js';
+import { knownRequireActions } from './require-action.js';
 
 /** The arguments `startChallenge` takes, read from a pending payment. */
 export interface ThreeDSChallenge {
