@@ -149,10 +149,12 @@ export {
   publishedWebhookEventTypes,
   webhookEvent,
   webhookEventData,
+  webhookEventFields,
   type KnownWebhookEvent,
   type KnownWebhookEventType,
   type UnknownWebhookEvent,
   type WebhookEvent,
+  type WebhookEventFields,
   type WebhookEventOf,
 } from './webhook-event.js';
 export {

@@ -52,14 +52,14 @@ export const knownWebhookEventTypes = /* @__PURE__ */ Object.keys(webhookEventDa
  */
 export const publishedWebhookEventTypes = ['order/created', 'order/paid', 'order/refunded', 'order/failed', 'subscription/created', 'subscription/canceled'] as const;
 
-/** The fields of every event: `id`, and `storeId` and `createdAt` when sent; fields it does not list pass through. */
-const webhookEventFields = z.looseObject({
+/** The fields of every event but `type` and `data`: `id`, and `storeId` and `createdAt` when sent; others pass through. */
+export const webhookEventFields = z.looseObject({
   id: z.string(),
   storeId: z.optional(z.string()),
   createdAt: z.optional(z.string()),
 });
-/** The fields of every event. */
-type WebhookEventFields = z.infer<typeof webhookEventFields>;
+/** The fields of every webhook event but `type` and `data`: `id`, `storeId`, `createdAt`, and the ones the SDK does not list. */
+export type WebhookEventFields = z.infer<typeof webhookEventFields>;
 
 /** What a delivery's body must be, whatever its type: `{ id, type }`; `data` is not read here (see {@link isKnownWebhookEvent}). */
 const webhookEventEnvelope = z.extend(webhookEventFields, { type: z.string(), data: z.optional(z.unknown()) });
