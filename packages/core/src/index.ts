@@ -39,12 +39,11 @@ export {
   type TesseraErrorClass,
 } from './errors.js';
 export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money.js';
-export { listOrdersRequest, order, type ListOrdersRequest, type Order } from './order.js';
+export { listOrdersRequest, order, orderLineItem, type ListOrdersRequest, type Order, type OrderLineItem } from './order.js';
 export {
   authorizeRequest,
   captureRequest,
   continuePaymentRequest,
-  knownRequireActions,
   listPaymentsRequest,
   payment,
   processPaymentRequest,
@@ -65,11 +64,11 @@ export {
   type ReasonType,
   type Refund,
   type RefundPaymentRequest,
-  type RequireAction,
   type RequireActionData,
   type ThreeDSChallengeData,
   type VoidPaymentRequest,
 } from './payment.js';
+export { knownRequireActions, type RequireAction } from './require-action.js';
 export {
   createPaymentFlowRequest,
   paymentFlow,
@@ -144,14 +143,21 @@ export { encodeServiceToken } from './service-token-encode.js';
 export { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type ServiceTokenErrorReason } from './service-token-error.js';
 export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
 export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
-export { listWebhooksRequest, webhookEvent, type ListWebhooksRequest, type WebhookEvent } from './webhook.js';
+export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, type CreateWebhookEndpointRequest, type ListWebhooksRequest, type WebhookEndpoint } from './webhook.js';
 export {
-  createWebhookEndpointRequest,
+  isKnownWebhookEvent,
+  knownWebhookEventTypes,
   publishedWebhookEventTypes,
-  webhookEndpoint,
-  type CreateWebhookEndpointRequest,
-  type WebhookEndpoint,
-} from './webhook.js';
+  webhookEvent,
+  webhookEventData,
+  webhookEventFields,
+  type KnownWebhookEvent,
+  type KnownWebhookEventType,
+  type UnknownWebhookEvent,
+  type WebhookEvent,
+  type WebhookEventFields,
+  type WebhookEventOf,
+} from './webhook-event.js';
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   signWebhookPayload,

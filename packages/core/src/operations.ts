@@ -10,7 +10,8 @@ import { createRadarSessionRequest, savedRadarSession } from './radar-session.js
 import { createStoreRequest, store } from './store.js';
 import { createThreeDSSessionRequest, threeDSSession } from './threeds-session.js';
 import { appEvent, listEventsRequest, recentEventsRequest } from './event.js';
-import { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, webhookEvent } from './webhook.js';
+import { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint } from './webhook.js';
+import { webhookEvent } from './webhook-event.js';
 import { authTestResult, testAuthRequest } from './auth.js';
 import { customerDetails, listCustomersRequest, listedCustomer } from './customer.js';
 import { listPaymentInstrumentsRequest } from './payment-instrument.js';

@@ -7,13 +7,40 @@ export const listOrdersRequest = queryObject({ storeId: resourceId, page: pageNu
 /** Query of list orders. */
 export type ListOrdersRequest = RequestFields<z.infer<typeof listOrdersRequest>>;
 
-/** An order. The document does not list its fields; these are the ones the sandbox returns. */
+/**
+ * A line of an order, as the published `GET /orders/{orderId}` shows it (`id`, `quantity`, `orderLineItemProduct {
+ * name }`), with the sandbox's `variantId` and `amount`.
+ */
+export const orderLineItem = z.looseObject({
+  id: z.optional(z.string()),
+  quantity: z.optional(z.number()),
+  amount: z.optional(z.number()),
+  variantId: z.optional(z.string()),
+  orderLineItemProduct: z.optional(z.nullable(z.looseObject({ name: z.optional(z.nullable(z.string())) }))),
+});
+/** A line of an order. */
+export type OrderLineItem = z.infer<typeof orderLineItem>;
+
+/**
+ * An order, as the published `GET /orders/{orderId}` shows it (`id`, `status`, `createdAt`, `customer { email, name
+ * }`, `items`) and the published events name it (`amount`, `currency`, `paymentId`), with the sandbox's `storeId` and
+ * `customerId`; `POST /checkout/pay-v2` publishes `totalAmount`. Only `id` is relied on; every other field is
+ * optional, and unknown fields pass through.
+ */
 export const order = z.looseObject({
   id: z.string(),
   storeId: z.optional(z.string()),
   status: z.optional(z.string()),
   amount: z.optional(z.number()),
   currency: z.optional(z.string()),
+  totalAmount: z.optional(z.number()),
+  paymentId: z.optional(z.nullable(z.string())),
+  customerId: z.optional(z.nullable(z.string())),
+  customer: z.optional(
+    z.nullable(z.looseObject({ id: z.optional(z.nullable(z.string())), email: z.optional(z.nullable(z.string())), name: z.optional(z.nullable(z.string())) })),
+  ),
+  items: z.optional(z.array(orderLineItem)),
+  createdAt: z.optional(z.string()),
 });
 /** An order. */
 export type Order = z.infer<typeof order>;

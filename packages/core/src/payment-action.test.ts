@@ -71,6 +71,12 @@ describe('getPaymentAction', () => {
     expect(getPaymentAction(pending('error', null))).toEqual({ type: 'error', message: 'The payment could not be completed' });
   });
 
+  it('reads why a declined payment was declined: the error action of the vendor’s plugin SDK (message and errorCode)', () => {
+    const declined = { id: 'pay_1', amount: 100, currency: 'USD', status: 'declined', requireAction: 'error', requireActionData: { type: 'error', message: 'Insufficient funds', errorCode: 'insufficient_funds' } };
+    expect(getPaymentAction(declined)).toEqual({ type: 'error', message: 'Insufficient funds', errorCode: 'insufficient_funds' });
+    expect(getPaymentAction(pending('error', { type: 'error', errorCode: 42 }))).toEqual({ type: 'error', message: 'The payment could not be completed' });
+  });
+
   it('passes an action no source publishes through as unknown, and never throws on malformed data', () => {
     expect(getPaymentAction(pending('sca_exemption', { type: 'sca_exemption' }))).toEqual({ type: 'unknown', action: 'sca_exemption' });
     for (const data of [null, 'text', 42, [], { metadata: 'x' }, { metadata: { redirect: [] } }]) {

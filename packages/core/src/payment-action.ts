@@ -1,4 +1,5 @@
-import { knownRequireActions, type Payment } from './payment.js';
+import type { Payment } from './payment.js';
+import { knownRequireActions } from './require-action.js';
 
 /** The arguments `startChallenge` takes, read from a pending payment. */
 export interface ThreeDSChallenge {
@@ -71,6 +72,8 @@ export type PaymentAction =
       type: 'error';
       /** The service's own text (`requireActionData.message`), or a generic one when it sent none. */
       message: string;
+      /** Why, as a code (`requireActionData.errorCode`: `insufficient_funds`, …), when the service sent one. */
+      errorCode?: string;
     }
   | {
       type: 'invalid';
@@ -131,8 +134,10 @@ export function getPaymentAction(payment: Pick<Payment, 'requireAction' | 'requi
       const orderId = text(radar.orderId);
       return { type: 'stripe_radar', provider: 'stripe', publishableKey, ...(orderId !== undefined ? { orderId } : {}) };
     }
-    case 'error':
-      return { type: 'error', message: text(data.message) ?? text(metadata.message) ?? 'The payment could not be completed' };
+    case 'error': {
+      const errorCode = text(data.errorCode) ?? text(metadata.errorCode);
+      return { type: 'error', message: text(data.message) ?? text(metadata.message) ?? 'The payment could not be completed', ...(errorCode !== undefined ? { errorCode } : {}) };
+    }
     default:
       return { type: 'unknown', action: top };
   }

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { currencyCode, minorUnits, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 import type { PaymentStatus, PaymentSubStatus } from './payment-status.js';
+import type { RequireAction } from './require-action.js';
 
 /** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
 export const threeDSChallengeData = z.looseObject({
@@ -13,27 +14,16 @@ export const threeDSChallengeData = z.looseObject({
 export type ThreeDSChallengeData = z.infer<typeof threeDSChallengeData>;
 
 /**
- * The actions a payment may ask for, as the vendor's code handles them: `none`; `threeds_auth` (a 3DS challenge, data
- * in `requireActionData.metadata.threedsSession`); `redirect` and `processor_auth` (send the customer to
- * `requireActionData.metadata.redirect.redirectUrl`: a page, or the processor's own authentication page); `radar` (a
- * device check: `metadata.provider` `airwallex` with `metadata.isTest`); `stripe_radar` (a Stripe Radar session, with
- * `metadata.radar.publishableKey` and `orderId`); `error` (the payment failed: `requireActionData.message`). The
- * top-level `requireAction` may be a generic one (`redirect`, `radar`) where `requireActionData.metadata.type` names
- * a specific one: read a payment's action with `getPaymentAction`. Other strings pass through.
- */
-export const knownRequireActions = ['none', 'threeds_auth', 'redirect', 'processor_auth', 'radar', 'stripe_radar', 'error'] as const;
-/** An action a payment may ask for: one of {@link knownRequireActions}, or another string the service may add. */
-export type RequireAction = (typeof knownRequireActions)[number] | (string & {});
-
-/**
  * What a payment's `requireAction` needs: its `type`, a `resumeToken` for the return page, an `error` action's
- * `message`, and the data of each known action under `metadata` (its specific `type`, a challenge, a redirect URL, a
- * radar provider or Stripe key). Unknown fields pass through. Types only describe: the service may send anything, so
- * `getPaymentAction` reads each field by its runtime type.
+ * `message` and `errorCode` (why the payment was declined or failed: the sandbox's test cards send
+ * `insufficient_funds`, `processor_declined` and `processing_error`), and the data of each known action under `metadata`
+ * (its specific `type`, a challenge, a redirect URL, a radar provider or Stripe key). Unknown fields pass through.
+ * Types only describe: the service may send anything, so `getPaymentAction` reads each field by its runtime type.
  */
 export const requireActionData = z.looseObject({
   type: z.optional(z.string()),
   message: z.optional(z.string()),
+  errorCode: z.optional(z.string()),
   resumeToken: z.optional(z.string()),
   metadata: z.optional(
     z.looseObject({

@@ -14,17 +14,20 @@ export interface PaymentAttempt {
 }
 
 /**
+/**
  * What a payment asks the customer for (`requireActionData`), in the shapes the vendor's code reads: a 3DS challenge;
  * a page to send the customer to, with the `resumeToken` the return page resumes with (`redirect`, or
  * `processor_auth`, the processor's own page, named again in `metadata.type`); Airwallex's device fingerprint
- * (core-js's `AirwallexRadarActionData`); a Stripe Radar session (core-js's `StripeRadarActionData`).
+ * (core-js's `AirwallexRadarActionData`); a Stripe Radar session (core-js's `StripeRadarActionData`); or, on a payment
+ * declined or failed when processed, why (the vendor's `error` action: its plugin SDK shows `message`).
  */
 export type PaymentActionData =
   | { type: 'threeds_auth'; metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } } }
   | { type: 'redirect'; resumeToken: string; metadata: { redirect: { redirectUrl: string } } }
   | { type: 'processor_auth'; resumeToken: string; metadata: { type: 'processor_auth'; redirect: { redirectUrl: string } } }
   | { type: 'radar'; metadata: { provider: 'airwallex'; isTest: boolean } }
-  | { type: 'stripe_radar'; metadata: { type: 'stripe_radar'; radar: { publishableKey: string; orderId?: string } } };
+  | { type: 'stripe_radar'; metadata: { type: 'stripe_radar'; radar: { publishableKey: string; orderId?: string } } }
+  | { type: 'error'; errorCode: string; message: string };
 
 /** The top-level `requireAction` of each action: its type, but `radar` for both radar checks (as the vendor's answers). */
 const topLevelAction = {
@@ -33,6 +36,7 @@ const topLevelAction = {
   processor_auth: 'processor_auth',
   radar: 'radar',
   stripe_radar: 'radar',
+  error: 'error',
 } as const satisfies Record<PaymentActionData['type'], string>;
 
 /**
@@ -54,9 +58,12 @@ export interface PaymentRecord {
   status: PaymentRecordStatus;
   /** The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome. */
   subStatus: KnownPaymentSubStatus | null;
-  /** While the payment is `pending` on an action (`requireActionData`), the action (`radar` for both radar checks), else `none`. */
+  /**
+   * While the payment is `pending` on an action (`requireActionData`), the action (`radar` for both radar checks);
+   * `error` on a payment declined or failed when processed (`requireActionData` says why); else `none`.
+   */
   readonly requireAction: 'none' | (typeof topLevelAction)[PaymentActionData['type']];
-  /** The action the payment asked for (a challenge, a redirect, …); kept after it ends. */
+  /** The action the payment asked for (a challenge, a redirect, …), kept after it ends; or why it was declined. */
   requireActionData: PaymentActionData | null;
   /** The published process request's `returnUrl`: where the redirect page sends the customer back. */
   returnUrl?: string;
@@ -325,7 +332,8 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   payment.status = status;
   payment.subStatus = subStatus;
   // The derived fields, kept here with what they are derived from (the status, the challenge data, the ledger).
-  derived.requireAction = status === 'pending' && payment.requireActionData !== null ? topLevelAction[payment.requireActionData.type] : 'none';
+  const action = payment.requireActionData;
+  derived.requireAction = action !== null && (status === 'pending' || action.type === 'error') ? topLevelAction[action.type] : 'none';
   derived.capturedAmount = money.captured;
   derived.refundedAmount = money.refunded;
   payment.updatedAt = ctx.nowIso();

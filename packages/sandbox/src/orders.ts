@@ -25,7 +25,10 @@ export interface OrderRecord {
 /** Orders by id. */
 export const orders = byId<OrderRecord>()('orders');
 
-/** Records a paid order for a succeeded payment and fires `order/created`, then `order/paid`. */
+/**
+ * Records a paid order for a succeeded payment and fires `order/created`, then `order/paid`, each with the order as
+ * `GET /orders/{orderId}` answers it ({@link orderView}).
+ */
 export function createOrder(
   ctx: SandboxContext,
   payment: PaymentRecord,
@@ -45,8 +48,9 @@ export function createOrder(
     createdAt: ctx.nowIso(),
   };
   orders.of(ctx).set(order.id, order);
-  ctx.webhooks.emit('order/created', order.storeId, order);
-  ctx.webhooks.emit('order/paid', order.storeId, order);
+  const view = orderView(ctx, order);
+  ctx.webhooks.emit('order/created', order.storeId, view);
+  ctx.webhooks.emit('order/paid', order.storeId, view);
   return order;
 }
 
@@ -59,28 +63,32 @@ export function listOrders(ctx: SandboxContext, input: OperationInput<'listOrder
 }
 
 /**
- * `GET /orders/{orderId}` → as published, `{ order: { id, status, createdAt, customer: { email, name }, items: [{
- * id, quantity, orderLineItemProduct: { name } }] } }`, with the order's other fields (`storeId`, `amount`,
- * `currency`, `paymentId`, …). A line's id is the order's id and its position (`ord_000001_li_1`).
+ * An order as the published `GET /orders/{orderId}` shows it, `{ id, status, createdAt, customer: { email, name },
+ * items: [{ id, quantity, orderLineItemProduct: { name } }] }`, with the order's other fields (`storeId`, `amount`,
+ * `currency`, `paymentId`, …): the answer of that GET and the `data` of the order events. A line's id is the order's
+ * id and its position (`ord_000001_li_1`).
  */
-export function retrieveOrder(ctx: SandboxContext, id: string): { order: Record<string, unknown> } {
-  const order = orders.of(ctx).get(id);
-  if (!order) throw notFound('order', id);
+export function orderView(ctx: SandboxContext, order: OrderRecord): Record<string, unknown> {
   const customer = customers.of(ctx).get(order.customerId);
   const name = [customer?.firstName, customer?.lastName].filter((part) => part !== undefined && part !== '').join(' ');
   return {
-    order: {
-      ...order,
-      customer: { id: order.customerId, email: customer?.email ?? null, name: name === '' ? null : name },
-      items: order.items.map((item, index) => {
-        const variant = variants.of(ctx).get(item.variantId);
-        const product = variant ? products.of(ctx).get(variant.productId) : undefined;
-        return {
-          ...item,
-          id: `${order.id}_li_${index + 1}`,
-          orderLineItemProduct: { id: product?.id ?? null, name: product?.name ?? null, variantId: item.variantId, variantName: variant?.name ?? null },
-        };
-      }),
-    },
+    ...order,
+    customer: { id: order.customerId, email: customer?.email ?? null, name: name === '' ? null : name },
+    items: order.items.map((item, index) => {
+      const variant = variants.of(ctx).get(item.variantId);
+      const product = variant ? products.of(ctx).get(variant.productId) : undefined;
+      return {
+        ...item,
+        id: `${order.id}_li_${index + 1}`,
+        orderLineItemProduct: { id: product?.id ?? null, name: product?.name ?? null, variantId: item.variantId, variantName: variant?.name ?? null },
+      };
+    }),
   };
+}
+
+/** `GET /orders/{orderId}` → as published, `{ order }` ({@link orderView}), or a 404. */
+export function retrieveOrder(ctx: SandboxContext, id: string): { order: Record<string, unknown> } {
+  const order = orders.of(ctx).get(id);
+  if (!order) throw notFound('order', id);
+  return { order: orderView(ctx, order) };
 }

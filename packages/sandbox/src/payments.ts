@@ -12,6 +12,7 @@ import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
 import { hasRadarSession } from './radar-sessions.js';
 import { requireStore } from './stores.js';
+import { declineReasons } from './test-cards.js';
 
 /** A refund of a payment (`POST /payments/refund`), as the published answer's `refund` shows it, with what it was given. */
 export interface RefundRecord {
@@ -138,10 +139,10 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
       transition(ctx, payment, approval(payment), { attempt: last });
       break;
     case 'declined':
-      transition(ctx, payment, 'decline', { attempt: last });
-      break;
     case 'failed':
-      transition(ctx, payment, 'fail', { attempt: last });
+      // Why, as the vendor's code reads it (an `error` action's message and code): the issuer's answer, else the processor's.
+      payment.requireActionData = { type: 'error', ...(instrument.outcome === 'issuer_decline' ? declineReasons.issuer_decline : routing.outcome === 'failed' ? declineReasons.fail : declineReasons.decline) };
+      transition(ctx, payment, routing.outcome === 'failed' ? 'fail' : 'decline', { attempt: last });
       break;
     case 'challenge':
       payment.requireActionData = threeDSChallengeAction(ctx, payment, btSession, instrument.card.brand, origin);

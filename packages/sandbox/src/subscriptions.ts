@@ -87,7 +87,10 @@ function periodEnd(subscription: SubscriptionRecord): string | null {
 /** The facts a new subscription starts from; its id, status, period end and renewal count are set here. */
 export type SubscriptionStart = Omit<SubscriptionRecord, 'id' | 'status' | 'currentPeriodEnd' | 'renewals' | 'createdAt'>;
 
-/** Creates an active subscription starting now (its first period is paid) and fires `subscription/created`. */
+/**
+ * Creates an active subscription starting now (its first period is paid) and fires `subscription/created`. Every
+ * subscription event's `data` is the subscription as the published create answer shows it ({@link subscriptionFields}).
+ */
 export function startSubscription(ctx: SandboxContext, start: SubscriptionStart): SubscriptionRecord {
   const subscription: SubscriptionRecord = {
     id: ctx.nextId('sub'),
@@ -100,7 +103,7 @@ export function startSubscription(ctx: SandboxContext, start: SubscriptionStart)
     createdAt: ctx.nowIso(),
   };
   subscriptions.of(ctx).set(subscription.id, subscription);
-  ctx.webhooks.emit('subscription/created', subscription.storeId, subscription);
+  ctx.webhooks.emit('subscription/created', subscription.storeId, subscriptionFields(subscription));
   return subscription;
 }
 
@@ -137,21 +140,21 @@ function chargePeriod(ctx: SandboxContext, subscription: SubscriptionRecord): Pa
 
 /**
  * Bills the next period of `subscription` now: on success the period moves on (`renewals` + 1), the subscription is
- * `active`, an order is recorded and `subscription.renewed` fires; otherwise it is `past_due` and
- * `subscription.past_due` fires. Returns the payment, when one was tried.
+ * `active`, an order is recorded and `subscription/renewed` fires; otherwise it is `past_due` and
+ * `subscription/past_due` fires. Returns the payment, when one was tried.
  */
 export function renewSubscription(ctx: SandboxContext, subscription: SubscriptionRecord): { succeeded: boolean; payment: PaymentRecord | undefined } {
   const payment = chargePeriod(ctx, subscription);
   subscription.updatedAt = ctx.nowIso();
   if (payment?.status !== 'succeeded') {
     subscription.status = 'past_due';
-    ctx.webhooks.emit('subscription/past_due', subscription.storeId, subscription);
+    ctx.webhooks.emit('subscription/past_due', subscription.storeId, subscriptionFields(subscription));
     return { succeeded: false, payment };
   }
   subscription.renewals++;
   subscription.status = 'active';
   createOrder(ctx, payment, [{ variantId: subscription.variantId, quantity: subscription.quantity, amount: subscription.amount }], { subscriptionId: subscription.id });
-  ctx.webhooks.emit('subscription/renewed', subscription.storeId, subscription);
+  ctx.webhooks.emit('subscription/renewed', subscription.storeId, subscriptionFields(subscription));
   return { succeeded: true, payment };
 }
 
@@ -273,7 +276,7 @@ export function createSubscription(ctx: SandboxContext, input: OperationInput<'c
     createOrder(ctx, payment, [{ variantId: subscription.variantId, quantity, amount: subscription.amount }], { subscriptionId: subscription.id });
   } else {
     subscription.status = 'past_due';
-    ctx.webhooks.emit('subscription/past_due', subscription.storeId, subscription);
+    ctx.webhooks.emit('subscription/past_due', subscription.storeId, subscriptionFields(subscription));
   }
   return { subscription: subscriptionFields(subscription), ...(payment ? { payment } : {}) };
 }

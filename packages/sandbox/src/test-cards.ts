@@ -41,3 +41,20 @@ export function testCardOutcome(cardNumber: string): TestCardOutcome {
 export function requiresChallenge(outcome: TestCardOutcome): boolean {
   return outcome === 'challenge' || outcome === 'airwallex_radar_then_challenge';
 }
+
+/** Why a payment was declined or failed: the vendor's plugin SDK's `error` action, `{ type: 'error', message, errorCode }`. */
+export interface DeclineReason {
+  errorCode: string;
+  message: string;
+}
+
+/**
+ * Why each declining or failing test card's payment was declined or failed, as its answer and events carry it
+ * (`requireAction: 'error'`, `requireActionData: { type: 'error', errorCode, message }`). The codes are the sandbox's
+ * choice: the vendor publishes the fields (its plugin SDK's `Payment` type) but no list of codes.
+ */
+export const declineReasons = {
+  issuer_decline: { errorCode: 'insufficient_funds', message: 'Insufficient funds' },
+  decline: { errorCode: 'processor_declined', message: 'Declined by the processor' },
+  fail: { errorCode: 'processing_error', message: 'The processor could not process the payment' },
+} as const satisfies Partial<Record<TestCardOutcome, DeclineReason>>;

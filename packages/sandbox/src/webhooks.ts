@@ -1,4 +1,4 @@
-import { publishedWebhookEventTypes, signWebhookPayload, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus } from '@tessera/core';
+import { knownWebhookEventTypes, signWebhookPayload, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus, type KnownWebhookEventType } from '@tessera/core';
 import { sleep } from '@tessera/core/internal';
 import { byId, listOf, type StateHolder } from './collection.js';
 
@@ -65,15 +65,13 @@ export const webhookDeliveries = listOf<WebhookDelivery>()('webhookDeliveries');
 
 /**
  * Every event the sandbox fires, in the vendor's published slash form (`category/event`): `payment/<status>` for each
- * status a payment can reach, `order/created` and `order/paid` for a paid order, and the subscription events.
+ * status a payment can reach, `order/created` and `order/paid` for a paid order, and the subscription events. Each is
+ * one of core's known types, so its `data` is what core types it as (a payment, an order, a subscription).
  */
-export type WebhookEventType =
-  | `payment/${KnownPaymentStatus}`
-  | 'order/created'
-  | 'order/paid'
-  | 'subscription/created'
-  | 'subscription/renewed'
-  | 'subscription/past_due';
+export type WebhookEventType = Extract<
+  KnownWebhookEventType,
+  `payment/${KnownPaymentStatus}` | 'order/created' | 'order/paid' | 'subscription/created' | 'subscription/renewed' | 'subscription/past_due'
+>;
 
 /**
  * The sandbox's earlier dotted names and what it fires now (the vendor's guide: "slash format, the only valid
@@ -88,20 +86,11 @@ export const webhookEventTypeRenames = {
   'subscription.past_due': 'subscription/past_due',
 } as const;
 
-const paymentEventStatuses = ['pending', 'authorized', 'succeeded', 'declined', 'failed', 'voided', 'refunded', 'partially_refunded'] as const;
-
-/** What an endpoint may subscribe to: every type the sandbox fires and every published one (some never fire here). */
-export const webhookEventTypes: readonly string[] = [
-  ...new Set<string>([
-    ...paymentEventStatuses.map((status) => `payment/${status}`),
-    'order/created',
-    'order/paid',
-    'subscription/created',
-    'subscription/renewed',
-    'subscription/past_due',
-    ...publishedWebhookEventTypes,
-  ]),
-];
+/**
+ * What an endpoint may subscribe to: every type core knows (`knownWebhookEventTypes`), that is every type the sandbox
+ * fires and every one the vendor publishes (some never fire here).
+ */
+export const webhookEventTypes: readonly string[] = knownWebhookEventTypes;
 
 /**
  * The published app-event name of a webhook event type, as `POST /events/list` shows them (`s_order_paid`,

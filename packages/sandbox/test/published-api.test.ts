@@ -177,13 +177,15 @@ describe('payment statuses as published: status and subStatus', () => {
     const pick = (payment: { status: string; subStatus: string | null; requireAction: string }) => [payment.status, payment.subStatus, payment.requireAction];
     expect(pick(await pay(storeId, '4242424242424242'))).toEqual(['succeeded', 'approved', 'none']);
     expect(pick(await pay(storeId, '4242424242424242', { mode: 'auth' }))).toEqual(['authorized', 'authorized', 'none']);
-    expect(pick(await pay(storeId, '4000000000000002'))).toEqual(['declined', 'declined', 'none']);
-    expect(pick(await pay(storeId, '4000000000000119'))).toEqual(['failed', 'failed', 'none']);
+    // A decline or a failure says why: the vendor's `error` action (its plugin SDK's message and errorCode).
+    expect(pick(await pay(storeId, '4000000000000002'))).toEqual(['declined', 'declined', 'error']);
+    expect(pick(await pay(storeId, '4000000000000119'))).toEqual(['failed', 'failed', 'error']);
     const pending = await pay(gateway.storeId, '4000000000003220');
     expect(pick(pending)).toEqual(['pending', null, 'threeds_auth']);
     // GET answers the same pair; the challenge passed, it is succeeded / approved.
     expect((await c.api(routes.retrievePayment, { params: { id: pending.id } })).body).toMatchObject({ status: 'pending', subStatus: null });
-    const acsTransID = (sandbox.records.payments.get(pending.id)?.requireActionData?.metadata as { threedsSession?: { acsTransID: string } } | undefined)?.threedsSession?.acsTransID ?? '';
+    const action = sandbox.records.payments.get(pending.id)?.requireActionData;
+    const acsTransID = action?.type === 'threeds_auth' ? action.metadata.threedsSession.acsTransID : '';
     await c.form(sandboxRoutes.acsComplete, { acsTransID, threeDSServerTransID: 's', outcome: 'approve' });
     expect(pick((await c.api(routes.retrievePayment, { params: { id: pending.id } })).body)).toEqual(['succeeded', 'approved', 'none']);
   });

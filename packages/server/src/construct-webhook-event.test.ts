@@ -1,6 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { constructWebhookEvent, Tessera, TesseraError, TesseraSignatureVerificationError, TesseraValidationError } from './index.js';
+import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import {
+  constructWebhookEvent,
+  isKnownWebhookEvent,
+  Tessera,
+  TesseraError,
+  TesseraSignatureVerificationError,
+  TesseraValidationError,
+  type Payment,
+  type WebhookEvent,
+} from './index.js';
 
 // Signatures are made here with node:crypto, independently of the code under test (which uses Web Crypto).
 const secret = 'whsec_test_3f9a1c';
@@ -132,6 +141,30 @@ describe('constructWebhookEvent', () => {
   it('refuses, once verified, JSON that is not an event', async () => {
     for (const payload of ['[]', '{"id":"evt_1"}', '"text"', '{"id":1,"type":"x"}']) {
       expect((await refusal(constructWebhookEvent(payload, header(payload), secret))).code).toBe('invalid_payload');
+    }
+  });
+
+  it('types a known event once isKnownWebhookEvent says so, and passes an unknown type and extra fields through without throwing', async () => {
+    const payment = { id: 'pay_1', amount: 1999, currency: 'USD', status: 'declined', requireAction: 'error', requireActionData: { type: 'error', errorCode: 'insufficient_funds', message: 'Insufficient funds' } };
+    const declined = JSON.stringify({ ...event, type: 'payment/declined', data: payment, deliveredAt: 'x' });
+    const known = await constructWebhookEvent(declined, header(declined), secret);
+    expectTypeOf(known).toEqualTypeOf<WebhookEvent>();
+    expect(isKnownWebhookEvent(known)).toBe(true);
+    if (!isKnownWebhookEvent(known)) return;
+    switch (known.type) {
+      case 'payment/declined':
+        expectTypeOf(known.data).toEqualTypeOf<Payment>();
+        expect(known.data.requireActionData?.errorCode).toBe('insufficient_funds');
+        break;
+      default:
+        throw new Error(`not a payment/declined: ${known.type}`);
+    }
+    expect(known).toMatchObject({ deliveredAt: 'x' });
+    for (const other of [{ ...event, type: 'dispute/opened', data: { id: 'dp_1' } }, { id: 'evt_2', type: 'payment/succeeded', data: 'pay_1' }]) {
+      const text = JSON.stringify(other);
+      const passed = await constructWebhookEvent(text, header(text), secret);
+      expect(passed).toEqual(other);
+      expect(isKnownWebhookEvent(passed)).toBe(false);
     }
   });
 

@@ -66,6 +66,7 @@ export type {
 } from '@tessera/core';
 // Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
 export {
+  getPaymentAction,
   getRedirectUrl,
   getThreeDSChallenge,
   isSettledPayment,
@@ -76,6 +77,7 @@ export {
   type CreateRadarSessionRequest,
   type CreateThreeDSSessionRequest,
   type Payment,
+  type PaymentAction,
   type PaymentInstrument,
   type PaymentStatus,
   type PaymentSubStatus,
@@ -90,14 +92,20 @@ export {
 // Core's webhook and event types and the signature format, for receivers.
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
+  isKnownWebhookEvent,
+  knownWebhookEventTypes,
   signWebhookPayload,
   WEBHOOK_SIGNATURE_HEADER,
   type AppEvent,
   type CreateWebhookEndpointRequest,
+  type KnownWebhookEvent,
+  type KnownWebhookEventType,
   type ListEventsRequest,
   type RecentEventsRequest,
+  type UnknownWebhookEvent,
   type WebhookEndpoint,
   type WebhookEvent,
+  type WebhookEventOf,
   type WebhookPayload,
 } from '@tessera/core';
 export {

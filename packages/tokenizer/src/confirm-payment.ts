@@ -97,7 +97,7 @@ export interface PaymentFailure {
   errorCode?: string;
 }
 
-const failureOf = (action: Extract<PaymentAction, { type: 'error' }>): PaymentFailure => ({ message: action.message });
+const failureOf = (action: Extract<PaymentAction, { type: 'error' }>): PaymentFailure => ({ message: action.message, ...(action.errorCode !== undefined ? { errorCode: action.errorCode } : {}) });
 
 // A payment may ask for further actions after the first (a radar check, then 3DS); more than this is a loop.
 const MAX_ACTIONS = 4;
