@@ -21,8 +21,9 @@ function fakeWebThreeds(createSession: WebThreeds['createSession']) {
   return { load, configured };
 }
 
-// createSession needs a document (web-threeds reads the browser); the fake touches only getElementById.
-beforeEach(() => vi.stubGlobal('document', { getElementById: () => null }));
+// createSession needs a document (web-threeds reads the browser); the fake has what Tessera touches before web-threeds
+// runs: getElementById, and the hidden method-frame container it makes and appends to <body>.
+beforeEach(() => vi.stubGlobal('document', { getElementById: () => null, createElement: () => ({ style: {} }), body: { append: () => undefined } }));
 afterEach(() => vi.unstubAllGlobals());
 
 describe('createThreeDS', () => {
