@@ -3,7 +3,7 @@ import { TesseraAbortError } from '@tessera/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChallengeResult } from './challenge-modal.js';
 import { confirmPayment } from './confirm-payment.js';
-import { TesseraNextActionError } from './errors.js';
+import { TesseraNextActionError } from './payment-action-errors.js';
 import { collectRadarSession, type RadarSession } from './radar.js';
 
 // The provider scripts run in Chromium (confirm-payment.browser.test.ts); here, what confirmPayment does around them.

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ChallengeResult } from './challenge-modal.js';
 import { confirmPayment } from './confirm-payment.js';
 import { TesseraAbortError } from '@tessera/core';
-import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './errors.js';
+import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './payment-action-errors.js';
 import type { RadarSession } from './radar.js';
 
 const base = { id: 'pay_1', amount: 1999, currency: 'USD' };

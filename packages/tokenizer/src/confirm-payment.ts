@@ -1,8 +1,9 @@
 import { getPaymentAction, isSettledPayment, type NormalizedPaymentStatus, normalizePaymentStatus, type Payment, type PaymentAction, TesseraAbortError, TesseraTimeoutError } from '@tessera/core';
 import type { ChallengeResult, StartChallengeOptions } from './challenge-modal.js';
 import { isSecureUrl, type TokenizerEnvironment } from './environment.js';
-import { TesseraConfigurationError, TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './errors.js';
-import type { RadarAction, RadarSession } from './radar.js';
+import { TesseraConfigurationError } from './errors.js';
+import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './payment-action-errors.js';
+import { collectRadarSession, type RadarAction, type RadarSession } from './radar.js';
 import type { ThreeDS } from './threeds.js';
 import { waitForFinalStatus, type PaymentPollingOptions } from './wait-for-final-status.js';
 
@@ -193,14 +194,13 @@ async function runAction<P extends Payment>(action: PaymentAction, payment: P, o
 type RadarRunOptions = Pick<ConfirmPaymentOptions, 'saveRadarSession' | 'environment' | 'sandboxUrl' | 'scriptTimeoutMs' | 'signal'> & { continuePayment?: unknown };
 
 /**
- * Collects the radar session (the provider code is loaded only now), then has your server save it. A failure at
+ * Collects the radar session (the provider's script is loaded only now), then has your server save it. A failure at
  * any step is a `TesseraNextActionError`, and the payment is not continued.
  */
 async function runRadar(action: RadarAction, paymentId: string, options: RadarRunOptions): Promise<RadarSession> {
   const { saveRadarSession, signal } = options;
   if (!saveRadarSession) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `saveRadarSession` for a radar check: your server saves the session with tessera.radarSessions.create(session)');
   if (!options.continuePayment) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `continuePayment` for a radar check: the payment goes on only once continued');
-  const { collectRadarSession } = await import('./radar.js');
   const session = await collectRadarSession(action, paymentId, { environment: options.environment, sandboxUrl: options.sandboxUrl, scriptTimeoutMs: options.scriptTimeoutMs, signal });
   throwIfAborted(signal);
   try {

@@ -6,17 +6,14 @@ export {
   TesseraChallengeError,
   TesseraConfigurationError,
   TesseraConnectionError,
-  TesseraNextActionError,
-  TesseraPaymentActionError,
-  TesseraPaymentFailedError,
   TesseraResponseValidationError,
   TesseraThreeDSError,
   TesseraVaultError,
   TesseraWalletError,
   type ChallengeErrorReason,
   type ConfigurationErrorReason,
-  type NextActionFailureReason,
 } from './errors.js';
+export { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError, type NextActionFailureReason } from './payment-action-errors.js';
 export {
   buildGooglePayPaymentDataRequest,
   createGooglePaymentsClient,
