@@ -97,8 +97,9 @@ export abstract class Resource<Served extends OperationName> {
     delete laterPageOptions.idempotencyKey;
     const fetchPage = async (page: number, pageOptions: RequestOptions = laterPageOptions): Promise<Page<OperationResource<N>>> => {
       const result = await this.#send(operation, input(page), pageOptions);
-      const { items, total, hasNext } = recogniseList(operation, result.data);
-      return new Page(items as OperationResource<N>[], { page, pageSize, total, hasNext, raw: result.data }, (next) => fetchPage(next));
+      const { items, total, hasNext, answeredPage } = recogniseList(operation, result.data);
+      const info = { page, pageSize, total, hasNext, answeredPage, raw: result.data, operation: name };
+      return new Page(items as OperationResource<N>[], info, (next) => fetchPage(next));
     };
     return new PagePromise(fetchPage(first, options));
   }
