@@ -115,6 +115,7 @@ export interface RecognisedList {
   total: number | undefined;
   hasNext: boolean | undefined;
   answeredPage: number | undefined;
+  nextCursor: string | null;
 }
 
 /**
@@ -122,7 +123,8 @@ export interface RecognisedList {
  * operation's `unwrap` keys. Items not recognised (by the operation's `requires` when it lists them, else by its
  * response schema) are left out of `items` (they stay in the raw body); `total` when the body has a numeric one
  * (`total`, or the published `pagination.totalItems`); `hasNext` when the body says whether a later page exists;
- * and `answeredPage`, the body's own `page`.
+ * `answeredPage`, the body's own `page`; `nextCursor`, the keyset cursor of the next page (the published `nextCursor`
+ * of list payments: a non-empty string, else `null` when the body has none).
  */
 export function recogniseList(operation: Operation, data: unknown): RecognisedList {
   let source: unknown[] = [];
@@ -142,5 +144,6 @@ export function recogniseList(operation: Operation, data: unknown): RecognisedLi
     if (parsed.success) items.push(parsed.data);
   }
   const total = isObject(data) ? (count(data.total) ?? (isObject(data.pagination) ? count(data.pagination.totalItems) : undefined)) : undefined;
-  return { items, total, hasNext: hasNextOf(data), answeredPage: isObject(data) ? count(data.page) : undefined };
+  const nextCursor = isObject(data) && typeof data.nextCursor === 'string' && data.nextCursor !== '' ? data.nextCursor : null;
+  return { items, total, hasNext: hasNextOf(data), answeredPage: isObject(data) ? count(data.page) : undefined, nextCursor };
 }

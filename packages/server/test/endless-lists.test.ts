@@ -68,6 +68,14 @@ describe('a walk ends when the list stops advancing', () => {
     expect(recorder.sent).toHaveLength(3);
   });
 
+  it('a keyset cursor that does not move (payments, useCursor): stops before sending it again', async () => {
+    server.use(http.post(`${API}/payments`, hostile((n) => ({ payments: ids('pay', n * 10, 2), nextCursor: 'cursor_1' }))));
+    const { listed, error } = await walk(tessera.payments.list({ useCursor: true, pagination: { pageSize: 2 } }));
+    expect(listed).toEqual(['pay_10', 'pay_11', 'pay_20', 'pay_21']);
+    expect(error).toMatchObject({ reason: 'cursor_not_advanced', operation: 'listPayments', page: 3, cursor: 'cursor_1' });
+    expect(recorder.sent).toHaveLength(2);
+  });
+
   it('getNextPage by hand stops too: the same page again is a TesseraPaginationError, not a loop', async () => {
     server.use(http.post(`${API}/subscriptions/list`, hostile(() => ({ items: ids('sub', 1, 3), pagination: { hasNext: true } }))));
     let page = await tessera.subscriptions.list({ per_page: 3 });
