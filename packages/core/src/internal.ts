@@ -25,6 +25,7 @@ export {
   type OperationName,
   type OperationResource,
 } from './operations.js';
+export { minorUnitsMessage } from './minor-units-message.js';
 export { orderList, type OrderList } from './order.js';
 export { pageNumber, pageSize, paymentList, paymentResponse, type PaymentList, type PaymentResponse } from './payment.js';
 export { paymentInstrumentList, type PaymentInstrumentList } from './payment-instrument.js';
