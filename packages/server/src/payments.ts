@@ -15,9 +15,8 @@ import {
   type RefundPaymentRequest,
   type VoidPaymentRequest,
 } from '@tessera/core';
-import { parseOrThrow, poll, resourceId } from '@tessera/core/internal';
+import { isLoopbackUrl, parseOrThrow, poll, resourceId } from '@tessera/core/internal';
 import type { HttpClient } from './http-client.js';
-import { isLoopbackUrl } from './loopback.js';
 import type { PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';
