@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { packPackages, repoRoot } from '../runtime-smoke/tools.mjs';
+import { packPackages, repoRoot, runChecks } from '../runtime-smoke/tools.mjs';
 
 const started = Date.now();
 const project = mkdtempSync(join(tmpdir(), 'tessera-consumer-types-'));
@@ -32,18 +32,13 @@ const resolutions = {
   node16: { module: 'node16', moduleResolution: 'node16', files: ['consumer.cts', 'consumer.mts'] },
   bundler: { module: 'preserve', moduleResolution: 'bundler', files: ['consumer.ts'] },
 };
-const failed = [];
+const tsc = join(repoRoot, 'node_modules/typescript/bin/tsc');
+const checks = {};
 for (const [name, { files, ...options }] of Object.entries(resolutions)) {
-  const config = `tsconfig.${name}.json`;
-  writeFileSync(join(project, config), JSON.stringify({ compilerOptions: { ...strict, ...options }, files }));
-  try {
-    execFileSync(process.execPath, [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', config], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    console.log(`${name}: the packed types compile (skipLibCheck: false)`);
-  } catch (error) {
-    failed.push(name);
-    console.error(`${name}: FAILED\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-  }
+  writeFileSync(join(project, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions: { ...strict, ...options }, files }));
+  checks[name] = [process.execPath, [tsc, '-p', `tsconfig.${name}.json`]];
 }
+const failed = runChecks(project, checks, () => 'the packed types compile (skipLibCheck: false)');
 if (failed.length > 0) {
   console.error(`consumer types failed for ${failed.join(', ')} (project left in ${project})`);
   process.exit(1);

@@ -1,4 +1,5 @@
-import { createServer } from 'node:net';
+import { once } from 'node:events';
+import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { visaCard } from '../test/vault-fixtures.js';
 import { TesseraConnectionError } from './errors.js';
@@ -7,15 +8,6 @@ import { createTokenizer } from './tokenizer.js';
 // "Could not reach the vault" names the URL it tried and what to check, as the server client's connection error
 // does, and never the card or the key (the CVC, in the body like the card, never reaches an error at all). No msw here: the local case is a real connection refused on 127.0.0.1.
 const publicKey = 'key_test_us_pub_VaultKeyForThisTest';
-
-/** A port on 127.0.0.1 that nothing listens on: one just released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function unreachable(tokenize: Promise<unknown>): Promise<TesseraConnectionError> {
   const error = await tokenize.then(undefined, (caught: unknown) => caught);
@@ -28,7 +20,11 @@ async function unreachable(tokenize: Promise<unknown>): Promise<TesseraConnectio
 
 describe('a vault that cannot be reached', () => {
   it('on this machine: names the URL and what the runtime said, and asks whether the sandbox runs', async () => {
-    const port = await closedPort();
+    // A port just released on 127.0.0.1: nothing listens there (fetch refuses the well-known closed ones, such as 9).
+    const listener = createServer().listen(0, '127.0.0.1');
+    await once(listener, 'listening');
+    const { port } = listener.address() as AddressInfo;
+    await new Promise((resolve) => listener.close(resolve));
     const vaultUrl = `http://127.0.0.1:${port}`;
     const error = await unreachable(createTokenizer({ environment: 'local', vaultUrl, vaultKey: publicKey }).tokenizeCard(visaCard));
     expect(error.message).toBe(
