@@ -1,11 +1,10 @@
 // The bundler check (CI): installs the packed @tessera/tokenizer (and core) in a folder outside the repo with no
 // optional peer, then bundles entry.mjs with esbuild, vite, webpack and wrangler. Each must succeed.
 // Run it on Node 22.12+ (`pnpm exec node scripts/bundler-check/run.mjs`), after the build.
-import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
-import { ensureTools, makeProject, packPackages, toolBin } from '../runtime-smoke/tools.mjs';
+import { ensureTools, makeProject, packPackages, runChecks, toolBin } from '../runtime-smoke/tools.mjs';
 
 process.env.PATH = `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ''}`;
 const started = Date.now();
@@ -25,17 +24,8 @@ const bundlers = {
   webpack: [toolBin(tools, 'webpack'), ['--entry', './entry.mjs', '--mode', 'production', '--no-stats', '--output-path', 'out/webpack']],
   wrangler: [toolBin(tools, 'wrangler'), ['deploy', '--dry-run', '--outdir', 'out/wrangler']],
 };
-const failed = [];
-for (const [name, [command, args]] of Object.entries(bundlers)) {
-  const begin = Date.now();
-  try {
-    execFileSync(command, args, { cwd: project, encoding: 'utf8', timeout: 120_000, env: { ...process.env, WRANGLER_SEND_METRICS: 'false' }, stdio: ['ignore', 'pipe', 'pipe'] });
-    console.log(`${name}: bundled createTokenizer and createThreeDS with no optional peer installed (${Date.now() - begin} ms)`);
-  } catch (error) {
-    failed.push(name);
-    console.error(`${name}: FAILED\n${error.stdout ?? ''}${error.stderr ?? ''}`);
-  }
-}
+const noMetrics = { ...process.env, WRANGLER_SEND_METRICS: 'false' };
+const failed = runChecks(project, bundlers, (ms) => `bundled createTokenizer and createThreeDS with no optional peer installed (${ms} ms)`, noMetrics);
 if (failed.length > 0) {
   console.error(`bundler check failed for ${failed.join(', ')} (project left in ${project})`);
   process.exit(1);

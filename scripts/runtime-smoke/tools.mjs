@@ -63,3 +63,22 @@ export function makeProject(prefix, tarballs, registryDependencies = {}) {
   execFileSync('npm', ['install', ...quiet], { cwd: dir, stdio: 'inherit' });
   return dir;
 }
+
+/**
+ * Runs each named check (`[command, args]`) in `cwd`, one after the other, and prints `<name>: <passed(ms)>` or
+ * `<name>: FAILED` with the command's output; returns the names of the checks that failed.
+ */
+export function runChecks(cwd, checks, passed, env = process.env) {
+  const failed = [];
+  for (const [name, [command, args]] of Object.entries(checks)) {
+    const begin = Date.now();
+    try {
+      execFileSync(command, args, { cwd, encoding: 'utf8', timeout: 120_000, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      console.log(`${name}: ${passed(Date.now() - begin)}`);
+    } catch (error) {
+      failed.push(name);
+      console.error(`${name}: FAILED\n${error.stdout ?? ''}${error.stderr ?? ''}`);
+    }
+  }
+  return failed;
+}

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { findCardDataField } from './card-data-fields.js';
+import { minorUnitsMessage } from './minor-units-message.js';
 import { isCurrencyCode } from './money.js';
 
 /**
@@ -17,11 +18,21 @@ function isWellFormed(text: string): boolean {
   return !/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
 }
 
+/**
+ * A safe integer, or an `invalid_type` issue whose message says amounts are integers in minor units and what to send
+ * instead (`19.99` → 1999; see `minorUnitsMessage`). Nothing after it runs on such a value.
+ */
+const wholeMinorUnits = z.check<number>((context) => {
+  if (Number.isSafeInteger(context.value)) return;
+  const message = minorUnitsMessage(context.value, 'must be an integer in minor units');
+  context.issues.push({ code: 'custom', input: context.value, message, params: { code: 'invalid_type' }, continue: false });
+});
+
 /** An amount in minor units (cents for USD): a non-negative safe integer. Zero is allowed (verification auth). */
-export const minorUnits = z.int().check(z.nonnegative());
+export const minorUnits = z.number().check(wholeMinorUnits, z.nonnegative());
 
 /** An amount in minor units that must be greater than zero. */
-export const positiveMinorUnits = z.int().check(z.positive());
+export const positiveMinorUnits = z.number().check(wholeMinorUnits, z.positive());
 
 /** An active ISO 4217 alphabetic currency code, upper case (e.g. `USD`; `XYZ` and `usd` are refused). */
 export const currencyCode = z.string().check(z.refine(isCurrencyCode, { message: 'must be an upper-case ISO 4217 currency code', params: { code: 'invalid_format' } }));

@@ -58,7 +58,7 @@ export interface FieldError {
   field: string;
   /** Stable code, e.g. `required`, `invalid_type`, `luhn_failed`, `expired`. */
   code: string;
-  /** Human-readable message. Never contains the submitted value. */
+  /** Human-readable message. Never quotes the submitted value, but for a decimal amount: its hint shows the integer to send (`1999` for 19.99). */
   message: string;
 }
 

@@ -11,6 +11,7 @@ export { mayHoldCardNumber } from './card-number-text.js';
 export { findCardDataField } from './card-data-fields.js';
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './challenge-message.js';
 export { encodeChallengeRequest } from './challenge-request.js';
+export { describeConnectionFailure, type ConnectionFailure } from './connection-failure.js';
 export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId, withoutCardData } from './common.js';
 export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, type ErrorBodyDetails, type ErrorCodeAndFields } from './error-body.js';
 export { apiErrorBody, type ApiErrorBody } from './error-body-schema.js';
@@ -25,6 +26,8 @@ export {
   type OperationName,
   type OperationResource,
 } from './operations.js';
+export { isLoopbackUrl } from './loopback.js';
+export { minorUnitsMessage } from './minor-units-message.js';
 export { orderList, type OrderList } from './order.js';
 export { pageNumber, pageSize, paymentList, paymentResponse, type PaymentList, type PaymentResponse } from './payment.js';
 export { paymentInstrumentList, type PaymentInstrumentList } from './payment-instrument.js';

@@ -1,4 +1,5 @@
 import { TesseraValidationError } from './errors.js';
+import { minorUnitsMessage } from './minor-units-message.js';
 
 /**
  * Active ISO 4217 alphabetic currency codes (including funds, precious-metal and testing codes such as `XTS`).
@@ -48,7 +49,7 @@ export function isMinorUnits(amount: unknown): amount is number {
 /** Throws a {@link TesseraValidationError} naming `field` unless `amount` is a non-negative safe integer. */
 export function assertMinorUnits(amount: unknown, field = 'amount'): asserts amount is number {
   if (!isMinorUnits(amount)) {
-    throw new TesseraValidationError([{ field, code: 'invalid_amount', message: 'must be a non-negative integer in minor units' }]);
+    throw new TesseraValidationError([{ field, code: 'invalid_amount', message: minorUnitsMessage(amount, 'must be a non-negative integer in minor units') }]);
   }
 }
 

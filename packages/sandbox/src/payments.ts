@@ -327,12 +327,14 @@ function statusFilter(filters: Record<string, unknown> | undefined): readonly st
 /**
  * List payments (`POST /payments`): newest first, filtered by `filters.storeIds` and `filters.status` (on `status`
  * or `subStatus`: `['voided']` finds the voids), `pagination` optional (page 1 of 20) → the published `{ payments,
- * total, pageCount }` with the document's `data` (the same items), `page` and `pageSize`.
+ * total, pageCount }` with the document's `data` (the same items), `page` and `pageSize`. With the published
+ * `useCursor: true`, `cursor` (a `nextCursor` answered before) says where the page starts instead of `page`, and the
+ * answer adds `nextCursor`: the last payment's id while more follow, else `null`.
  */
 export function listPayments(
   ctx: SandboxContext,
   input: OperationInput<'listPayments'>,
-): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number } {
+): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number; nextCursor?: string | null } {
   const storeIds = input.filters?.storeIds;
   const statuses = statusFilter(input.filters);
   const matching = [...payments.of(ctx).values()]
@@ -340,6 +342,17 @@ export function listPayments(
     .filter((payment) => !statuses || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)))
     .reverse();
   const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
-  const onPage = matching.slice((page - 1) * pageSize, page * pageSize).map((payment) => publicPayment(ctx, payment));
-  return { payments: onPage, data: onPage, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize };
+  const start = input.useCursor === true ? keysetStart(matching, input.cursor) : (page - 1) * pageSize;
+  const listed = matching.slice(start, start + pageSize);
+  const onPage = listed.map((payment) => publicPayment(ctx, payment));
+  const keyset = input.useCursor === true ? { nextCursor: start + pageSize < matching.length ? (listed.at(-1)?.id ?? null) : null } : {};
+  return { payments: onPage, data: onPage, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize, ...keyset };
+}
+
+/** Where a keyset page starts: after the payment `cursor` names (the sandbox's cursor is a payment id), else first. */
+function keysetStart(matching: readonly PaymentRecord[], cursor: string | undefined): number {
+  if (cursor === undefined) return 0;
+  const index = matching.findIndex((payment) => payment.id === cursor);
+  if (index < 0) throw validationError([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a nextCursor of this list' }]);
+  return index + 1;
 }

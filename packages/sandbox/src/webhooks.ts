@@ -102,7 +102,7 @@ export function appEventTypeOf(type: string): string {
 
 /** How webhooks are delivered. */
 export interface WebhookDeliveryOptions {
-  /** The fetch used to POST events (defaults to `globalThis.fetch` at delivery time). */
+  /** The fetch used to POST events (defaults to `globalThis.fetch` at delivery time); called with `redirect: 'manual'`: a 3xx is a failed attempt. */
   fetch?: typeof fetch;
   /** Attempts per event and endpoint, first one included, 1–10. Default 3. */
   maxAttempts?: number;
@@ -172,6 +172,8 @@ export function createWebhookDispatcher(
             'x-tessera-event-type': event.type,
           },
           body,
+          // A signed event goes to the registered URL only: a 3xx is a failed attempt, never followed elsewhere.
+          redirect: 'manual',
           signal: AbortSignal.timeout(attemptTimeoutMs),
         });
         delivery.lastStatus = response.status;

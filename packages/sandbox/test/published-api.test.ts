@@ -369,6 +369,30 @@ describe('refund as published', () => {
 });
 
 describe('list payments as published', () => {
+  it('walks a keyset with useCursor: nextCursor while more follow, then null; cursor starts after it; an unknown cursor is refused', async () => {
+    const storeId = sandbox.defaults.storeId;
+    const pi = await c.instrument(storeId);
+    for (let i = 1; i <= 5; i++) await c.api(routes.processPayment, { body: purchase(storeId, pi.id, { amount: i }) });
+    const amounts: number[] = [];
+    const cursors: unknown[] = [];
+    let cursor: string | undefined;
+    for (let request = 0; request < 5; request++) {
+      const answer = await c.api(routes.listPayments, { body: { useCursor: true, pagination: { page: 1, pageSize: 2 }, ...(cursor === undefined ? {} : { cursor }) } });
+      expect(answer.status).toBe(200);
+      amounts.push(...answer.body.payments.map((payment: { amount: number }) => payment.amount));
+      cursors.push(answer.body.nextCursor);
+      cursor = answer.body.nextCursor ?? undefined;
+      if (cursor === undefined) break;
+    }
+    expect(amounts).toEqual([5, 4, 3, 2, 1]);
+    expect(cursors).toHaveLength(3);
+    expect(cursors.at(-1)).toBeNull();
+    expect(keysOf((await c.api(routes.listPayments, { body: {} })).body)).not.toContain('nextCursor');
+    const unknown = await c.api(routes.listPayments, { body: { useCursor: true, cursor: 'pay_unknown' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.data.fields.map((field: { field: string }) => field.field)).toEqual(['cursor']);
+  });
+
   it('answers { payments, total, pageCount } with data, page and pageSize; pagination optional; filters.status', async () => {
     const storeId = sandbox.defaults.storeId;
     const pi = await c.instrument(storeId);

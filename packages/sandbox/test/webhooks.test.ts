@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { routes } from '@tessera/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';
@@ -107,6 +108,45 @@ describe('webhooks over HTTP', () => {
       [null, 'connection_error'],
       [null, 'connection_error'],
     ]);
+  });
+
+  it('never follows a redirect: a 307 or 308 is a failed attempt, retried, and its target receives nothing', async () => {
+    // A receiver that answers every POST with a redirect to a second receiver on loopback, which records anything.
+    const redirected: string[] = [];
+    const target = createServer((request, response) => {
+      redirected.push(`${request.method} ${request.url}`);
+      response.writeHead(204).end();
+    });
+    await new Promise<void>((resolve) => target.listen(0, '127.0.0.1', resolve));
+    const targetUrl = `http://127.0.0.1:${(target.address() as AddressInfo).port}`;
+    const redirects: string[] = [];
+    const redirector = createServer((request, response) => {
+      redirects.push(request.url ?? '');
+      request.resume();
+      response.writeHead(request.url === '/308' ? 308 : 307, { location: `${targetUrl}/stolen` }).end();
+    });
+    await new Promise<void>((resolve) => redirector.listen(0, '127.0.0.1', resolve));
+    const redirectorUrl = `http://127.0.0.1:${(redirector.address() as AddressInfo).port}`;
+    try {
+      const c = client(sandboxServer.url, sandboxServer.sandbox);
+      const store = await c.api(routes.createStore, { body: { name: 'Redirects', baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'] } });
+      const storeId = store.body.id as string;
+      for (const status of ['307', '308']) await c.send('POST', sandboxRoutes.addWebhookEndpoint, { storeId, url: `${redirectorUrl}/${status}` });
+      const pi = await c.instrument(storeId);
+      await c.api(routes.processPayment, { body: { mode: 'purchase', amount: 300, currency: 'USD', storeId, paymentInstrumentId: pi.id, initiatedBy: 'customer' } });
+      await sandboxServer.sandbox.webhooksIdle();
+
+      expect(redirected).toEqual([]);
+      const deliveries = sandboxServer.sandbox.records.webhookDeliveries.list().filter((delivery) => delivery.storeId === storeId);
+      expect(deliveries.map((delivery) => [delivery.url.slice(redirectorUrl.length), delivery.status, delivery.attempts, delivery.lastStatus])).toEqual([
+        ['/307', 'failed', 3, 307],
+        ['/308', 'failed', 3, 308],
+      ]);
+      expect(deliveries[0]?.history.map((attempt) => attempt.status)).toEqual([307, 307, 307]);
+      expect(redirects.sort()).toEqual(['/307', '/307', '/307', '/308', '/308', '/308']);
+    } finally {
+      await Promise.all([target, redirector].map(async (server) => new Promise<void>((resolve) => server.close(() => resolve()))));
+    }
   });
 
   it('POST /webhooks registers an endpoint that receives only the event types it subscribed to', async () => {

@@ -1,6 +1,5 @@
 import { TesseraValidationError } from '@tessera/core';
-import { SANDBOX_API_KEY } from '@tessera/core/internal';
-import { isLoopbackUrl } from './loopback.js';
+import { isLoopbackUrl, SANDBOX_API_KEY } from '@tessera/core/internal';
 
 /** Where the client sends its requests: the service's production or development API, or the local sandbox. */
 export type TesseraEnvironment = 'production' | 'development' | 'local';

@@ -1,13 +1,11 @@
 import { TesseraAbortError, TesseraConnectionError, TesseraError, TesseraTimeoutError } from '@tessera/core';
-import type { HttpMethod } from '@tessera/core/internal';
+import { describeConnectionFailure, isLoopbackUrl, type HttpMethod } from '@tessera/core/internal';
 import type { Input, KyInstance } from 'ky';
 import { TesseraApiError } from './api-error.js';
 import { attempt, type AttemptAnswer, type AttemptCall, type AttemptTransport, type FetchFunction } from './attempt.js';
-import { describeConnectionFailure } from './connection-failure.js';
 import { generateIdempotencyKey } from './idempotency-key.js';
 import { isKyError } from './ky-errors.js';
 import { redactHeaders, type TesseraLogger } from './logger.js';
-import { isLoopbackUrl } from './loopback.js';
 import { TesseraOutcomeUnknownError } from './outcome-unknown-error.js';
 import { createRedactor, redactDeep, type Redactor } from './redact.js';
 import { checkRequestOptions, type RawRequestOptions } from './request-options.js';

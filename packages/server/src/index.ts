@@ -23,6 +23,7 @@ export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent,
 export { Orders, type ListOrdersParams } from './orders.js';
 export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
 export { Page, PagePromise, type PageInfo } from './page.js';
+export { TesseraPaginationError, type PaginationErrorDetails, type PaginationStallReason } from './pagination-error.js';
 export { PaymentFlows, type PaymentFlowOutcome } from './payment-flows.js';
 export { PaymentInstruments, type ListPaymentInstrumentsParams, type PaymentInstrumentOutcome } from './payment-instruments.js';
 export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';

@@ -15,9 +15,8 @@ import {
   type RefundPaymentRequest,
   type VoidPaymentRequest,
 } from '@tessera/core';
-import { parseOrThrow, poll, resourceId } from '@tessera/core/internal';
+import { isLoopbackUrl, parseOrThrow, poll, resourceId } from '@tessera/core/internal';
 import type { HttpClient } from './http-client.js';
-import { isLoopbackUrl } from './loopback.js';
 import type { PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';
 import { Resource } from './resource.js';
@@ -32,8 +31,16 @@ export interface ListPaymentsParams {
   pagination?: { page?: number; pageSize?: number };
   /** Only payments of these stores (`storeIds`), or the published filters (`status`, `currency`, dates, …), sent as given. */
   filters?: { storeIds?: string[]; [filter: string]: unknown };
-  /** The published sort: `{ field: 'createdAt', direction: 'desc' }`. */
+  /** The published sort: `{ field: 'createdAt', direction: 'desc' }`. Not with `useCursor` (the published page says so). */
   sortBy?: { field?: string; direction?: 'asc' | 'desc' };
+  /**
+   * Keyset paging, as published: newest first by `createdAt` (not sortable), each page asked for with the
+   * `nextCursor` of the answer before it, until an answer gives none. Payments created while you list do not shift
+   * the pages. Default `false` (pages by number).
+   */
+  useCursor?: boolean;
+  /** With `useCursor`, the cursor to start at: a page's `nextCursor` from an earlier walk. Default: the first page. */
+  cursor?: string;
 }
 
 /**
@@ -171,9 +178,17 @@ export class Payments extends Resource<'processPayment' | 'continuePayment' | 'r
     return this.call('refundPayment', params, options);
   }
 
-  /** Lists payments, newest first as the service orders them. Await for one page, or `for await` for all. */
+  /**
+   * Lists payments, newest first as the service orders them. Await for one page, or `for await` for all. With
+   * `useCursor: true` the pages are walked by the service's `nextCursor` (sent as `cursor`), not by number: every
+   * request of the walk keeps the first's `pagination`, so a service that also applied the page number skips nothing.
+   */
   list(params: ListPaymentsParams = {}, options?: RequestOptions): PagePromise<Payment> {
     const pageSize = params.pagination?.pageSize ?? DEFAULT_PAGE_SIZE;
-    return this.paginate('listPayments', params.pagination?.page ?? 1, pageSize, (page) => ({ ...params, pagination: { page, pageSize } }), options);
+    const first = params.pagination?.page ?? 1;
+    if (params.useCursor !== true) return this.paginate('listPayments', first, pageSize, (page) => ({ ...params, pagination: { page, pageSize } }), options);
+    const { cursor: start, ...rest } = params;
+    const input = (_page: number, cursor: string | undefined) => ({ ...rest, pagination: { page: first, pageSize }, ...(cursor === undefined ? {} : { cursor }) });
+    return this.paginate('listPayments', first, pageSize, input, options, { cursor: start });
   }
 }

@@ -28,6 +28,24 @@ describe('a resource checks the input before sending, naming the caller’s fiel
   });
 });
 
+describe('a decimal amount is refused before sending, saying amounts are minor units', () => {
+  it('in any request: a purchase, a capture, a refund', async () => {
+    const calls = [
+      tessera.payments.purchase({ amount: 19.99, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' }),
+      tessera.payments.capture({ paymentId: 'pay_1', amount: 19.99 }),
+      tessera.payments.refund({ paymentId: 'pay_1', amount: 19.99 }),
+    ];
+    for (const call of calls) {
+      const error = await call.then(undefined, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TesseraValidationError);
+      expect((error as TesseraValidationError).fields).toEqual([
+        { field: 'amount', code: 'invalid_type', message: expect.stringContaining('must be an integer in minor units, not a decimal amount: send 1999 for 19.99 in a 2-decimal currency') },
+      ]);
+    }
+    expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
 describe('createFromToken checks the service token before sending', () => {
   it('refuses a string that is not a service token, saying what to pass', async () => {
     for (const serviceToken of ['tok_123', 'eyJ0', 'not a token', btoa('{"type":"card"}'), 'x'.repeat(20_000)]) {

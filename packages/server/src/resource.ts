@@ -81,7 +81,9 @@ export abstract class Resource<Served extends OperationName> {
   }
 
   /**
-   * Lists every page of operation `name`, starting at page `first`: `input(page)` is the input of a page. Later
+   * Lists every page of operation `name`, starting at page `first`: `input(page, cursor)` is the input of a page.
+   * With `keyset`, the list walks the service's cursor from `keyset.cursor` (the caller's, or none): each later page
+   * is asked for with the `nextCursor` of the answer before it, and the walk ends when an answer gives none. Later
    * pages send another input, so they get idempotency keys of their own rather than the caller's.
    * @internal
    */
@@ -89,18 +91,22 @@ export abstract class Resource<Served extends OperationName> {
     name: N,
     first: number,
     pageSize: number,
-    input: (page: number) => CallInput<N>,
+    input: (page: number, cursor: string | undefined) => CallInput<N>,
     options?: RequestOptions,
+    keyset?: { readonly cursor: string | undefined },
   ): PagePromise<OperationResource<N>> {
     const operation: Operation = operations[name];
     const laterPageOptions: RequestOptions = { ...options };
     delete laterPageOptions.idempotencyKey;
-    const fetchPage = async (page: number, pageOptions: RequestOptions = laterPageOptions): Promise<Page<OperationResource<N>>> => {
-      const result = await this.#send(operation, input(page), pageOptions);
-      const { items, total, hasNext } = recogniseList(operation, result.data);
-      return new Page(items as OperationResource<N>[], { page, pageSize, total, hasNext, raw: result.data }, (next) => fetchPage(next));
+    const fetchPage = async (page: number, cursor: string | undefined, pageOptions: RequestOptions = laterPageOptions): Promise<Page<OperationResource<N>>> => {
+      const result = await this.#send(operation, input(page, cursor), pageOptions);
+      const { items, total, hasNext, answeredPage, nextCursor } = recogniseList(operation, result.data);
+      // A keyset answer's page number is not a position: every request of the walk may carry the same one.
+      const position = keyset === undefined ? { answeredPage } : { cursor, nextCursor };
+      const info = { page, pageSize, total, hasNext, raw: result.data, operation: name, ...position };
+      return new Page(items as OperationResource<N>[], info, (next, nextPageCursor) => fetchPage(next, nextPageCursor));
     };
-    return new PagePromise(fetchPage(first, options));
+    return new PagePromise(fetchPage(first, keyset?.cursor, options));
   }
 
   async #send(operation: Operation, input: unknown, options: RequestOptions = {}, schema = operation.request): Promise<HttpResult> {

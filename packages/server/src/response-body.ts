@@ -109,13 +109,24 @@ function hasNextOf(data: unknown): boolean | undefined {
   return page !== undefined && totalPages !== undefined ? page < totalPages : undefined;
 }
 
+/** What {@link recogniseList} reads in a list answer. */
+export interface RecognisedList {
+  items: unknown[];
+  total: number | undefined;
+  hasNext: boolean | undefined;
+  answeredPage: number | undefined;
+  nextCursor: string | null;
+}
+
 /**
  * The items of a list answer: the body if it is an array, else its `data` array or the array under one of the
  * operation's `unwrap` keys. Items not recognised (by the operation's `requires` when it lists them, else by its
  * response schema) are left out of `items` (they stay in the raw body); `total` when the body has a numeric one
- * (`total`, or the published `pagination.totalItems`); `hasNext` when the body says whether a later page exists.
+ * (`total`, or the published `pagination.totalItems`); `hasNext` when the body says whether a later page exists;
+ * `answeredPage`, the body's own `page`; `nextCursor`, the keyset cursor of the next page (the published `nextCursor`
+ * of list payments: a non-empty string, else `null` when the body has none).
  */
-export function recogniseList(operation: Operation, data: unknown): { items: unknown[]; total: number | undefined; hasNext: boolean | undefined } {
+export function recogniseList(operation: Operation, data: unknown): RecognisedList {
   let source: unknown[] = [];
   if (Array.isArray(data)) source = data;
   else if (isObject(data)) {
@@ -133,5 +144,6 @@ export function recogniseList(operation: Operation, data: unknown): { items: unk
     if (parsed.success) items.push(parsed.data);
   }
   const total = isObject(data) ? (count(data.total) ?? (isObject(data.pagination) ? count(data.pagination.totalItems) : undefined)) : undefined;
-  return { items, total, hasNext: hasNextOf(data) };
+  const nextCursor = isObject(data) && typeof data.nextCursor === 'string' && data.nextCursor !== '' ? data.nextCursor : null;
+  return { items, total, hasNext: hasNextOf(data), answeredPage: isObject(data) ? count(data.page) : undefined, nextCursor };
 }

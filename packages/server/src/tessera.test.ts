@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { inspect } from 'node:util';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, API_KEY, BASE_URL, succeededPayment } from '../test/fixtures.js';
 import { useMockServer } from '../test/recorder.js';
-import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, VERSION, type Payment } from './index.js';
+import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, VERSION, type Payment, type TesseraOptions } from './index.js';
 
 const server = setupServer();
 const recorder = useMockServer(server);
@@ -17,6 +18,7 @@ const tessera = (): Tessera => new Tessera({ apiKey: API_KEY, baseUrl: BASE_URL 
 
 describe('constructor', () => {
   it('names each invalid option without echoing the key', () => {
+    vi.stubEnv('TESSERA_API_KEY', undefined);
     const error = (() => {
       try {
         new Tessera({ apiKey: '', baseUrl: 'ftp://x', maxRetries: 11, timeoutMs: 0 });
@@ -26,6 +28,39 @@ describe('constructor', () => {
     })();
     expect(error).toBeInstanceOf(TesseraValidationError);
     expect((error as TesseraValidationError).fields.map((field) => field.field).sort()).toEqual(['apiKey', 'baseUrl', 'maxRetries', 'timeoutMs']);
+  });
+
+  it('an empty or missing API key, with no TESSERA_API_KEY, says to set apiKey or TESSERA_API_KEY', () => {
+    vi.stubEnv('TESSERA_API_KEY', undefined);
+    for (const options of [{ apiKey: '' }, {}, undefined] as Array<TesseraOptions | undefined>) {
+      const error = (() => {
+        try {
+          new Tessera(options);
+        } catch (caught) {
+          return caught;
+        }
+      })();
+      expect(error).toBeInstanceOf(TesseraValidationError);
+      const message = 'is missing: pass your secret API key as the apiKey option, or set the TESSERA_API_KEY environment variable';
+      expect((error as TesseraValidationError).fields).toEqual([{ field: 'apiKey', code: 'required', message }]);
+      expect((error as Error).message).toBe(`Invalid input: apiKey ${message}`);
+    }
+  });
+
+  it('takes the API key from TESSERA_API_KEY when apiKey is empty or left out, and never shows it', async () => {
+    vi.stubEnv('TESSERA_API_KEY', API_KEY);
+    const sent: Array<string | null> = [];
+    const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
+      sent.push(new Request(input, init).headers.get('authorization'));
+      return Promise.resolve(Response.json(succeededPayment));
+    });
+    await new Tessera({ baseUrl: BASE_URL, fetch }).payments.retrieve('pay_1');
+    await new Tessera({ apiKey: '', baseUrl: BASE_URL, fetch }).payments.retrieve('pay_1');
+    // A key passed wins over the environment's.
+    await new Tessera({ apiKey: 'sk_test_passed', baseUrl: BASE_URL, fetch }).payments.retrieve('pay_1');
+    expect(sent).toEqual([`Bearer ${API_KEY}`, `Bearer ${API_KEY}`, 'Bearer sk_test_passed']);
+    const client = new Tessera({ baseUrl: BASE_URL });
+    expect(`${inspect(client)} ${JSON.stringify(client)}`).not.toContain(API_KEY);
   });
 
   it('takes baseUrl from TESSERA_BASE_URL, and talks to the published production origin when there is none', () => {

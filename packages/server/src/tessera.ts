@@ -26,8 +26,11 @@ import { Webhooks } from './webhooks.js';
 
 /** Options of the {@link Tessera} client. */
 export interface TesseraOptions {
-  /** Your secret API key, sent as `Authorization: Bearer <apiKey>`. Keep it on the server. */
-  apiKey: string;
+  /**
+   * Your secret API key, sent as `Authorization: Bearer <apiKey>`. Keep it on the server. Default (when left out or
+   * empty): the `TESSERA_API_KEY` environment variable; without either the constructor throws, saying so.
+   */
+  apiKey?: string;
   /**
    * Which API to talk to, when neither `baseUrl` nor the `TESSERA_BASE_URL` environment variable names one:
    * `'production'` (the default, `https://app.tagadapay.com`), `'development'` (`https://app.tagadapay.dev`) or
@@ -71,10 +74,13 @@ export const DEFAULT_TIMEOUT_MS = 60_000;
 
 const isFunction = (value: unknown): boolean => typeof value === 'function';
 
+/** What a missing key's error says: where a key comes from. */
+const MISSING_API_KEY = 'is missing: pass your secret API key as the apiKey option, or set the TESSERA_API_KEY environment variable';
+
 const tesseraOptions = z.object({
   // No whitespace or control characters: such a key cannot be a header value, and `Headers` would put the whole key
   // in its error. The message never quotes the key.
-  apiKey: z.string().check(z.minLength(1), z.maxLength(1000), z.regex(/^[\x21-\x7e]*$/, 'must be printable ASCII without whitespace or control characters')),
+  apiKey: z.string().check(z.refine((key) => key !== '', { message: MISSING_API_KEY, params: { code: 'required' }, abort: true }), z.maxLength(1000), z.regex(/^[\x21-\x7e]*$/, 'must be printable ASCII without whitespace or control characters')),
   environment: z.optional(z.enum(environmentNames)),
   baseUrl: z.optional(z.url({ protocol: /^https?$/ })),
   timeoutMs: z.optional(z.int().check(z.positive(), z.maximum(2_147_483_647))),
@@ -107,9 +113,10 @@ function staysBelowPrefix(apiUrl: string, path: string): boolean {
   return resolved.origin === base.origin && resolved.pathname.startsWith(`${base.pathname}/`) && resolved.search === '' && resolved.hash === '';
 }
 
-function environmentBaseUrl(): string | undefined {
+/** An environment variable of the runtime (`process.env`, where there is one), `undefined` when unset or empty. */
+function environmentVariable(name: 'TESSERA_API_KEY' | 'TESSERA_BASE_URL'): string | undefined {
   const scope = globalThis as { process?: { env?: Record<string, string | undefined> } };
-  return scope.process?.env?.TESSERA_BASE_URL || undefined;
+  return scope.process?.env?.[name] || undefined;
 }
 
 /** The origin without a trailing `/api/public/v1`, so a `baseUrl` given with the prefix does not double it. */
@@ -168,8 +175,9 @@ export class Tessera {
    *   (`sk_test_tessera_sandbox`) for an origin other than a local one (field `apiKey`, code `sandbox_key`).
    * @throws TesseraError `browser_not_allowed` in a browser page unless `dangerouslyAllowBrowser` is true.
    */
-  constructor(options: TesseraOptions) {
-    const settings = parseOrThrow(tesseraOptions, { ...options, baseUrl: options.baseUrl ?? environmentBaseUrl() });
+  constructor(options: TesseraOptions = {}) {
+    const apiKey = options.apiKey || (environmentVariable('TESSERA_API_KEY') ?? '');
+    const settings = parseOrThrow(tesseraOptions, { ...options, apiKey, baseUrl: options.baseUrl ?? environmentVariable('TESSERA_BASE_URL') });
     if (isBrowserLike() && settings.dangerouslyAllowBrowser !== true) {
       throw new TesseraError(
         'browser_not_allowed',

@@ -74,6 +74,18 @@ describe('every list walks all its pages with for await', () => {
     expect(sentTo('/subscriptions/list')).toHaveLength(3);
   });
 
+  it('payments with useCursor: the sandbox’s nextCursor sent back as cursor, 5 in pages of 2, three requests', async () => {
+    const paid: string[] = [];
+    for (const [index, paymentInstrumentId] of instruments.entries()) {
+      paid.push((await tessera.payments.purchase({ amount: 100 + index, currency: 'USD', storeId, paymentInstrumentId, initiatedBy: 'customer' })).id);
+    }
+    const listed: string[] = [];
+    for await (const payment of tessera.payments.list({ useCursor: true, pagination: { pageSize: 2 }, filters: { storeIds: [storeId] } })) listed.push(payment.id);
+    expect(listed).toEqual([...paid].reverse());
+    const cursors = ((await bodiesSentTo('/payments')) as Array<{ cursor?: string }>).map((body) => body.cursor);
+    expect(cursors).toEqual([undefined, listed[1], listed[3]]);
+  });
+
   it('a filter that matches nothing ends after one request', async () => {
     const listed = [];
     for await (const subscription of tessera.subscriptions.list({ filters: { storeIds: ['store_none'] } })) listed.push(subscription);

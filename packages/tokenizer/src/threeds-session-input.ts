@@ -1,4 +1,5 @@
 import { type FieldError, TesseraValidationError } from '@tessera/core';
+import { minorUnitsMessage } from '@tessera/core/internal';
 
 /** The card instrument a 3DS session is created for (section 4.4 of the interface). */
 export interface ThreeDSInstrument {
@@ -67,7 +68,7 @@ export function checkSessionInput(input: unknown): CheckedSessionInput {
   }
   if (!payment) fail('payment', 'is required');
   else {
-    if (!isInt(payment.amount, 1)) fail('payment.amount', 'must be a positive integer in minor units');
+    if (!isInt(payment.amount, 1)) fail('payment.amount', minorUnitsMessage(payment.amount, 'must be a positive integer in minor units'));
     if (typeof payment.currency !== 'string' || !/^[A-Z]{3}$/.test(payment.currency)) fail('payment.currency', 'must be a 3-letter upper-case ISO 4217 code');
     const info = objectOr(customer);
     if (customer !== undefined && (!info || ['name', 'email'].some((key) => info[key] !== undefined && typeof info[key] !== 'string'))) {

@@ -64,6 +64,8 @@ describe('createThreeDS', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(TesseraValidationError);
     expect((error as TesseraValidationError).fields.map((field) => field.field).sort()).toEqual(['instrument.card.last4', 'instrument.id', 'payment.amount', 'payment.currency']);
+    // A decimal amount says, as every request of the SDK does, which integer to send.
+    expect((error as TesseraValidationError).fields.find((field) => field.field === 'payment.amount')?.message).toContain('send 1999 for 19.99 in a 2-decimal currency');
     expect(load).not.toHaveBeenCalled();
   });
 

@@ -1,5 +1,5 @@
 import { TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, type AbortOptions } from '@tessera/core';
-import { readErrorCodeAndFields, safeRequestId, vaultKeyHeader } from '@tessera/core/internal';
+import { describeConnectionFailure, isLoopbackUrl, mayHoldCardNumber, readErrorCodeAndFields, safeRequestId, vaultKeyHeader } from '@tessera/core/internal';
 import type { VaultConnection } from './environment.js';
 import { TesseraVaultError } from './errors.js';
 
@@ -24,6 +24,28 @@ async function toVaultError(response: Response, secrets: readonly string[]): Pro
     // Only an id that cannot hold card data (a vault could echo the card in a header).
     requestId: safeRequestId(response.headers.get('bt-trace-id'), response.headers.get('x-request-id')),
     fields,
+  });
+}
+
+/**
+ * The vault could not be reached: the error names the URL tried (its origin and path only: the card data is in the
+ * body and the key in a header) and what to check, as the server client's connection error does. What the runtime
+ * said is kept in short (`ECONNREFUSED 127.0.0.1:4010`, URLs cut to their origin), without the key, and dropped when
+ * it could hold a card number. The runtime's error stays out: only its message, as a new `Error`, is the cause.
+ */
+function unreachable(connection: VaultConnection, path: string, error: unknown): TesseraConnectionError {
+  const { origin, pathname } = new URL(`${connection.vaultUrl}${path}`);
+  const { code, summary } = describeConnectionFailure(error);
+  const said = summary?.split(connection.vaultKey).join('[redacted]');
+  const causeSummary = said === undefined || mayHoldCardNumber(said) ? undefined : said;
+  const hint = isLoopbackUrl(origin)
+    ? ': is the sandbox running? Start it with `npx -p @tessera/sandbox tessera-sandbox` (port 4010), or pass the vaultUrl it prints'
+    : `: check the network, that the page's Content-Security-Policy allows connect-src ${origin}, and that this is the vault you meant (the environment or vaultUrl option)`;
+  return new TesseraConnectionError(`Could not reach the vault at ${origin}${pathname}${causeSummary === undefined ? '' : ` (${causeSummary})`}${hint}`, {
+    cause: error instanceof Error && causeSummary !== undefined ? new Error(causeSummary) : undefined,
+    origin,
+    causeSummary,
+    ...(code === undefined ? {} : { reason: code }),
   });
 }
 
@@ -65,7 +87,7 @@ export async function postToVault(
       redirect: 'manual',
     });
   } catch (error) {
-    throw failure(new TesseraConnectionError('Could not reach the vault', { cause: error instanceof Error ? new Error(error.message) : undefined }));
+    throw failure(unreachable(connection, path, error));
   }
   // A 3xx, an opaque redirect (status 0) or any other non-2xx is an error, never an answer to follow.
   if (!response.ok) throw await toVaultError(response, secrets);
