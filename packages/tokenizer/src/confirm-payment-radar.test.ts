@@ -36,7 +36,7 @@ describe('confirmPayment: radar', () => {
   it('collects the session, has the server save it, then continues once: in that order', async () => {
     const order: string[] = [];
     collect.mockImplementation(() => (order.push('collect'), Promise.resolve(session)));
-    const saveRadarSession = vi.fn(() => (order.push('save'), Promise.resolve({ success: true })));
+    const saveRadarSession = vi.fn((_session: RadarSession) => (order.push('save'), Promise.resolve({ success: true })));
     const continuePayment = vi.fn(() => (order.push('continue'), Promise.resolve(succeeded)));
     const result = await confirmPayment({ payment: airwallex, saveRadarSession, continuePayment, environment: 'local', sandboxUrl: 'http://localhost:9999' });
     expect(order).toEqual(['collect', 'save', 'continue']);
