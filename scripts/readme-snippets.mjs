@@ -1,14 +1,16 @@
-// Every ```ts / ```tsx snippet of the package READMEs, written out as a module of its own and type-checked as written
+// Every ```ts / ```tsx snippet of the package READMEs and of the guides (docs/guides/*.md, the documentation site's
+// pages), written out as a module of its own and type-checked as written
 // against the workspace packages (strict, the repo's tsconfig): a snippet that uses a name it does not declare, or an
 // API that does not exist, fails. `node scripts/readme-snippets.mjs` (the test `readme-snippets.test.ts` runs it).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const readmes = ['packages/core/README.md', 'packages/server/README.md', 'packages/tokenizer/README.md', 'packages/sandbox/README.md'];
+const guides = readdirSync(join(root, 'docs/guides')).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/guides/${name}`);
+const readmes = ['packages/core/README.md', 'packages/server/README.md', 'packages/tokenizer/README.md', 'packages/sandbox/README.md', ...guides];
 const out = join(root, '.readme-snippets');
 // React and its types are the tokenizer's dev dependencies (React is its optional peer): the React snippets use them.
 const tokenizerModules = join(root, 'packages/tokenizer/node_modules');
@@ -31,7 +33,9 @@ export function checkSnippets() {
   const names = [];
   for (const readme of readmes) {
     for (const snippet of snippets(readme)) {
-      const name = `${readme.split('/')[1]}-${snippet.line}.${snippet.lang}`;
+      // packages/server/README.md:42 → server-42.ts; docs/guides/quick-start.md:30 → guide-quick-start-30.ts
+      const base = readme.startsWith('docs/guides/') ? `guide-${readme.slice('docs/guides/'.length, -'.md'.length)}` : readme.split('/')[1];
+      const name = `${base}-${snippet.line}.${snippet.lang}`;
       // `export {}` makes each snippet a module of its own, as it would be in a user's file.
       writeFileSync(join(out, name), `// ${snippet.file}:${snippet.line}\n${snippet.code}\nexport {};\n`);
       names.push(name);

@@ -18,8 +18,10 @@ describe('assertSupportedNode', () => {
       expect((error as Error).message).toContain(`needs Node.js ${MINIMUM_NODE_VERSION} or later`);
       expect((error as Error).message).toContain(`this is Node.js ${version}`);
       // What to install, on which Node: msw 3 only installs right on 22.12+ (on Node 20 npm picks msw 2 under the ^3 peer).
-      expect((error as Error).message).toContain('Install Node.js 22.12 or later (e.g. `nvm install 22`), then `npm install --save-dev @tessera/sandbox msw@^3`');
+      expect((error as Error).message).toContain('install Node.js 22.12 or later (e.g. `nvm install 22`), then `npm install --save-dev @tessera/sandbox msw@^3`');
       expect((error as Error).message).toContain('msw 2');
+      // How to run on Node 22 once, without changing the system Node.
+      expect((error as Error).message).toContain('prefix the command with `npx -y -p node@22`');
     }
   });
 

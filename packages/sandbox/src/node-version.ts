@@ -23,8 +23,10 @@ export function assertSupportedNode(version: string | undefined = nodeVersion())
   throw new TesseraError(
     'unsupported_runtime',
     `@tessera/sandbox needs Node.js ${MINIMUM_NODE_VERSION} or later (msw 3 does); this is Node.js ${version}. ` +
-      'Install Node.js 22.12 or later (e.g. `nvm install 22`), then `npm install --save-dev @tessera/sandbox msw@^3`: ' +
-      'on an older Node, npm installs msw 2, which the sandbox does not run on.',
+      'To run on Node 22 without changing the system Node, prefix the command with `npx -y -p node@22` ' +
+      '(e.g. `npx -y -p node@22 npm test`, `npx -y -p node@22 npx tessera-sandbox`). ' +
+      'Or install Node.js 22.12 or later (e.g. `nvm install 22`), then `npm install --save-dev @tessera/sandbox msw@^3`: ' +
+      'on an older Node, npm may pick msw 2, which the sandbox does not run on.',
   );
 }
 

@@ -2,7 +2,10 @@
  * The `sandbox` of web-threeds' iframes: scripts, forms and their own origin (web-threeds' page posts its form into
  * the ACS frame and relays the ACS's notification, whose origin the modal checks), nothing else: no popups (a window
  * the ACS opened would keep its `opener`), no top-level navigation, no modal dialogs, no downloads. The ACS frame
- * inside web-threeds' page inherits these flags.
+ * inside web-threeds' page inherits these flags. Chromium warns that a frame with both `allow-scripts` and
+ * `allow-same-origin` can lift its own sandbox: only a page of the embedding page's origin can, and this one is Basis
+ * Theory's (`sdkBaseUrl`). Without `allow-same-origin` the frame's origin is opaque: the notification's origin is
+ * `null` (the modal's origin check fails), the sandbox's relay page refuses the ACS, and no challenge completes.
  */
 export const CHALLENGE_FRAME_SANDBOX = 'allow-scripts allow-forms allow-same-origin';
 
