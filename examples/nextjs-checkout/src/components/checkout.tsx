@@ -10,7 +10,7 @@ import { cart } from '@/lib/cart';
 import type { PublicConfig } from '@/lib/tessera';
 
 type Outcome = 'succeeded' | 'declined' | 'failed' | 'cancelled' | 'redirecting' | 'error';
-type Phase = { kind: 'form' } | { kind: 'working'; step: string } | { kind: 'done'; outcome: Outcome; message: string; paymentId?: string };
+type Phase = { kind: 'form' } | { kind: 'working'; step: string } | { kind: 'done'; outcome: Outcome; message?: string; paymentId?: string };
 
 const titles: Record<Outcome, string> = {
   succeeded: 'Payment succeeded',
@@ -39,7 +39,7 @@ export function Checkout({ config }: { config: PublicConfig }) {
     () => ({ environment: config.environment, ...(config.vaultUrl ? { vaultUrl: config.vaultUrl } : {}), ...(config.vaultKey ? { vaultKey: config.vaultKey } : {}) }),
     [config.environment, config.vaultUrl, config.vaultKey],
   );
-  const { tokenizer } = useTokenizer(connection);
+  const { tokenizer, error: setupError } = useTokenizer(connection);
   // Basis Theory's 3DS session is made in the browser (it reads the device) before the payment names it.
   const threeds = useMemo(() => createThreeDS(connection), [connection]);
   const confirmation = useConfirmPayment({ ...connection, loadWebThreeds, continuePayment, fetchPayment, polling: { intervalMs: 1000, timeoutMs: 60_000 } });
@@ -79,7 +79,8 @@ export function Checkout({ config }: { config: PublicConfig }) {
     const created = await createPayment({ paymentInstrumentId: paymentInstrument.id, ...(threedsSessionId ? { threedsSessionId } : {}) }, `${attempt}-payment`);
     // Whatever the payment asks for (the challenge, a redirect), then the route that continues it, then the final status.
     const result = await confirmation.confirm(created.payment);
-    if (!result) throw confirmation.error ?? new Error('The payment could not be confirmed.');
+    // No result: the hook holds the typed error (`confirmation.error`), which the error state shows.
+    if (!result) return setPhase({ kind: 'done', outcome: 'error', paymentId: created.id });
     const { status, payment, challenge, redirect } = result;
     if (redirect === 'navigate') return setPhase({ kind: 'done', outcome: 'redirecting', message: 'Approve the payment on your bank’s page.', paymentId: payment.id });
     if (status === 'requires_action') {
@@ -118,10 +119,11 @@ export function Checkout({ config }: { config: PublicConfig }) {
         <h1>Checkout</h1>
         <p className="line"><span>{cart.label}</span><strong>{price}</strong></p>
       </header>
+      {setupError && <p role="alert" className="error">The checkout could not start: {setupError.message}</p>}
       {phase.kind === 'done' ? (
         <section className={`result ${phase.outcome}`} role="status" data-outcome={phase.outcome}>
           <h2>{titles[phase.outcome]}</h2>
-          <p>{phase.message}</p>
+          <p>{phase.message ?? confirmation.error?.message ?? 'The payment could not be completed.'}</p>
           {phase.paymentId && <p className="muted">Payment {phase.paymentId}</p>}
           {phase.outcome !== 'redirecting' && <button type="button" onClick={() => setPhase({ kind: 'form' })}>{phase.outcome === 'succeeded' ? 'Buy another' : 'Try again'}</button>}
         </section>
