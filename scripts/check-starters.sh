@@ -3,16 +3,18 @@
 # temporary folder outside the repo (scripts/export-starter.mjs, @tessera/* from the tarballs), and on Node 22 and
 # Node 24 (from the npm registry) installs it with plain npm, then runs its build, typecheck and test scripts.
 # A starter that needs anything outside its folder fails here. Needs the packages built (`pnpm run build`) and,
-# for checkout-web's end-to-end test, Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
+# for the end-to-end tests of checkout-web and nextjs-checkout, Chromium (CHROMIUM_PATH, default /usr/bin/chromium).
 #
 #   bash scripts/check-starters.sh [starter ...]          STARTER_NODES="22 24" by default
 set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
 starters=("$@")
-[ ${#starters[@]} -gt 0 ] || starters=(merchant-server checkout-web sandbox-setup subscription-renewal)
+[ ${#starters[@]} -gt 0 ] || starters=(merchant-server checkout-web nextjs-checkout sandbox-setup subscription-renewal)
 read -r -a nodes <<< "${STARTER_NODES:-22 24}"
 export NO_UPDATE_NOTIFIER=1 npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
+# Next.js sends usage data unless told not to: nothing here talks to anyone but the npm registry and 127.0.0.1.
+export NEXT_TELEMETRY_DISABLED=1
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/tessera-starters.XXXXXX")"
 trap 'rm -rf "$work"' EXIT

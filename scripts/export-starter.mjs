@@ -25,8 +25,9 @@ if (!existsSync(join(source, 'package.json'))) fail(`No starter examples/${name}
 if (existsSync(dest) && readdirSync(dest).length > 0) fail(`${dest} exists and is not empty.`);
 if (!relative(repo, dest).startsWith('..')) fail(`${dest} is inside the repository: export outside it, or node_modules and configs above it leak in.`);
 
-// What a copied starter never gets: installed or built files, local secrets, test output.
-const skipped = new Set(['node_modules', 'dist', '.turbo', 'test-artifacts', '.env', '.vitest', 'coverage']);
+// What a copied starter never gets: installed or built files (Next's `.next` and its generated `next-env.d.ts`
+// among them), local secrets, test output.
+const skipped = new Set(['node_modules', 'dist', '.next', 'next-env.d.ts', '.turbo', 'test-artifacts', '.env', '.env.local', '.vitest', 'coverage']);
 cpSync(source, dest, { recursive: true, filter: (path) => !skipped.has(basename(path)) && !path.endsWith('.tsbuildinfo') });
 
 // The published packages of the repo: name → version and directory.
