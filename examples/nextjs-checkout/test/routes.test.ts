@@ -7,6 +7,7 @@ import { GET as getPayment } from '@/app/api/payments/[id]/route';
 import { POST as continuePayment } from '@/app/api/payments/[id]/continue/route';
 import { POST as refundPayment } from '@/app/api/payments/[id]/refund/route';
 import { POST as createPayment } from '@/app/api/payments/route';
+import { POST as saveRadarSession } from '@/app/api/radar-sessions/route';
 import { POST as createThreeDSSession } from '@/app/api/threeds-sessions/route';
 import { cart } from '@/lib/cart';
 
@@ -106,6 +107,22 @@ describe('route handlers against the sandbox', () => {
     });
     expect((await call(continuePayment, 'POST', `/api/payments/${id}/continue`, {})).body).toMatchObject({ status: 'succeeded', payment: { status: 'succeeded' } });
     expect((await call(getPayment, 'GET', `/api/payments/${id}`)).body.status).toBe('succeeded');
+  });
+
+  it('saves the radar session the page collected, then continue settles the payment, charged once', async () => {
+    vi.stubEnv('TESSERA_STORE_ID', sandbox.defaults.gateway.storeId);
+    const paymentInstrumentId = await instrumentFor('4000000000004954');
+    const payment = await call(createPayment, 'POST', '/api/payments', { paymentInstrumentId });
+    expect(payment.body).toMatchObject({ status: 'requires_action', payment: { requireAction: 'radar' } });
+    const id = payment.body.id as string;
+    const saved = await call(saveRadarSession, 'POST', '/api/radar-sessions', { paymentId: id, airwallexRadarSessionId: '0b7f0b9e-7c6a-4a53-9d1e-1f0f6f2c1a11' });
+    expect(saved).toMatchObject({ status: 201, body: { radarSessionId: expect.stringMatching(/^rs_/) } });
+    expect((await call(continuePayment, 'POST', `/api/payments/${id}/continue`, {})).body.status).toBe('succeeded');
+    expect(sandbox.countCharges(id)).toBe(1);
+    // Neither vendor body: refused with the field, nothing sent.
+    sent.length = 0;
+    expect(await call(saveRadarSession, 'POST', '/api/radar-sessions', { paymentId: id })).toMatchObject({ status: 400 });
+    expect(sent).toHaveLength(0);
   });
 
   it('refuses bad input with 400 and the field, before calling the service', async () => {

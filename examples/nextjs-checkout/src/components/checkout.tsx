@@ -5,7 +5,7 @@ import { TesseraValidationError, type CardInput, type FieldError, type Tokenized
 import { createThreeDS, loadWebThreeds } from '@tessera/tokenizer/basis-theory';
 import { useConfirmPayment, useTokenizer } from '@tessera/tokenizer/react';
 import { useMemo, useState, type FormEvent } from 'react';
-import { continuePayment, createInstrument, createPayment, createThreeDSSession, fetchPayment } from '@/lib/api';
+import { continuePayment, createInstrument, createPayment, createThreeDSSession, fetchPayment, saveRadarSession } from '@/lib/api';
 import { cart } from '@/lib/cart';
 import type { PublicConfig } from '@/lib/tessera';
 
@@ -42,7 +42,7 @@ export function Checkout({ config }: { config: PublicConfig }) {
   const { tokenizer, error: setupError } = useTokenizer(connection);
   // Basis Theory's 3DS session is made in the browser (it reads the device) before the payment names it.
   const threeds = useMemo(() => createThreeDS(connection), [connection]);
-  const confirmation = useConfirmPayment({ ...connection, loadWebThreeds, continuePayment, fetchPayment, polling: { intervalMs: 1000, timeoutMs: 60_000 } });
+  const confirmation = useConfirmPayment({ ...connection, loadWebThreeds, continuePayment, fetchPayment, saveRadarSession, polling: { intervalMs: 1000, timeoutMs: 60_000 } });
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [errors, setErrors] = useState<FieldError[]>([]);
   // One locale on the server and in the browser, so the rendered HTML and the hydrated page agree.

@@ -1,5 +1,5 @@
 // The page's calls to this app's own route handlers (same origin); the secret key stays on the server.
-import type { Payment } from '@tessera/tokenizer';
+import type { Payment, RadarSession } from '@tessera/tokenizer';
 
 /** A payment as the route handlers answer it (`paymentView` in `lib/http.ts`). */
 export interface PaymentView {
@@ -41,3 +41,6 @@ export const continuePayment = async (id: string, signal?: AbortSignal): Promise
 /** The payment as it is now; what `confirmPayment` polls while it is processing. */
 export const fetchPayment = async (id: string, signal?: AbortSignal): Promise<Payment> =>
   (await call<PaymentView>('GET', `/api/payments/${encodeURIComponent(id)}`, { signal })).payment;
+
+/** `tessera.radarSessions.create` on the server: saves the device session a radar check collected in this page. */
+export const saveRadarSession = (session: RadarSession, signal?: AbortSignal) => call<{ radarSessionId: string | null }>('POST', '/api/radar-sessions', { body: session, signal });
