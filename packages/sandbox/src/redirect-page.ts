@@ -33,17 +33,27 @@ const webUrl = (text: string | null | undefined): URL | undefined => {
 };
 
 /**
+ * The page's `returnUrl` query parameter, when it may be used: http(s), and on the origin of the payment's own
+ * `returnUrl` when it has one (so a crafted link cannot send a customer who approved to another site).
+ */
+function askedReturnUrl(payment: PaymentRecord, asked: string | null | undefined): URL | undefined {
+  const own = webUrl(payment.returnUrl);
+  const given = webUrl(asked);
+  return given && (!own || given.origin === own.origin) ? given : undefined;
+}
+
+/**
  * `GET /redirect/{id}`: the page a `redirect` or `processor_auth` action sends the customer to (the payment's
  * `requireActionData.metadata.redirect.redirectUrl`), with `#approve` and `#decline` buttons, each form-POSTing to
- * {@link sandboxRoutes.redirectComplete}. A `returnUrl` query parameter (http or https; the vendor's example app
- * appends it) is where the completion returns, instead of the payment's.
+ * {@link sandboxRoutes.redirectComplete}. A `returnUrl` query parameter (the vendor's example app appends it) is
+ * where the completion returns, when {@link askedReturnUrl} accepts it.
  */
 export function redirectPage(ctx: SandboxContext, paymentId: string, returnUrl: string | null): HtmlPage {
   const payment = payments.of(ctx).get(paymentId);
   const kind = pageKindOf(payment);
   if (!payment || !kind) return unknown();
   const action = escapeHtml(sandboxRoutes.redirectComplete.replace('{id}', encodeURIComponent(payment.id)));
-  const back = webUrl(returnUrl);
+  const back = askedReturnUrl(payment, returnUrl);
   const carried = back ? `<input type="hidden" name="returnUrl" value="${escapeHtml(back.href)}">` : '';
   const button = (outcome: 'approve' | 'decline', label: string): string =>
     `<form method="post" action="${action}"><input type="hidden" name="outcome" value="${outcome}">${carried}<button id="${outcome}" type="submit">${label}</button></form>`;
@@ -57,15 +67,14 @@ export function redirectPage(ctx: SandboxContext, paymentId: string, returnUrl: 
 /**
  * `POST /redirect/{id}/complete` (form fields `outcome`, and `returnUrl` when the page had one): settles the payment
  * (approve → succeeded, or authorized for mode auth; decline → failed), then sends the browser to the page's
- * `returnUrl`, else the payment's (the published process field; either only when http(s)), with `paymentId` added
- * to its query. Without one it says the window can be closed.
+ * `returnUrl` when {@link askedReturnUrl} accepts it, else the payment's (http(s) only), with `paymentId` added to its query. Without one it says the window can be closed.
  */
 export function redirectCompletePage(ctx: SandboxContext, paymentId: string, form: Record<string, string>): HtmlPage {
   const payment = settleRedirect(ctx, paymentId, form.outcome === 'approve');
   if (!payment || !pageKindOf(payment)) return unknown();
   const approved = payment.status !== 'failed' && payment.status !== 'pending';
   const heading = `<h1>${approved ? 'Payment approved' : 'Payment declined'}</h1>`;
-  const back = webUrl(form.returnUrl) ?? webUrl(payment.returnUrl);
+  const back = askedReturnUrl(payment, form.returnUrl) ?? webUrl(payment.returnUrl);
   if (!back) return page('Payment complete', `${heading}<p>You can close this window.</p>`);
   back.searchParams.set('paymentId', payment.id);
   const href = escapeHtml(back.href);

@@ -201,6 +201,15 @@ describe('the page of a redirect or processor_auth action', () => {
     expect(sandbox.countCharges(payment.id)).toBe(1);
   });
 
+  it("ignores a returnUrl on another origin than the payment's own (no open redirect after approving)", async () => {
+    const payment = await pending(PROCESSOR_AUTH, { returnUrl: 'https://shop.example/payment-return' });
+    const html = await (await fetch(`${BASE}/redirect/${payment.id}?returnUrl=${encodeURIComponent('https://evil.example/phish')}`)).text();
+    expect(html).not.toContain('evil.example');
+    const done = (await c.form(`/redirect/${payment.id}/complete`, { outcome: 'approve', returnUrl: 'https://evil.example/phish' })).body;
+    expect(done).not.toContain('evil.example');
+    expect(done).toContain('https://shop.example/payment-return?paymentId=');
+  });
+
   it("declines; a returnUrl that is not http(s) is ignored for the payment's", async () => {
     const payment = await pending(PROCESSOR_AUTH, { returnUrl: 'https://shop.example/payment-return' });
     const html = await (await fetch(`${BASE}/redirect/${payment.id}?returnUrl=${encodeURIComponent('javascript:alert(1)')}`)).text();

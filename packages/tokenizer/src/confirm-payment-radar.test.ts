@@ -98,4 +98,47 @@ describe('confirmPayment: radar', () => {
     await expect(confirmPayment({ payment: airwallex, saveRadarSession, continuePayment, signal: controller.signal })).rejects.toBeInstanceOf(TesseraAbortError);
     expect(continuePayment).not.toHaveBeenCalled();
   });
+
+  it('without fetchPayment, never continues twice: a payment still on its check is answered as is', async () => {
+    const continuePayment = vi.fn(() => Promise.resolve(airwallex));
+    const result = await confirmPayment({ payment: airwallex, saveRadarSession: vi.fn(() => Promise.resolve()), continuePayment });
+    expect(continuePayment).toHaveBeenCalledTimes(1);
+    expect(collect).toHaveBeenCalledTimes(1);
+    expect(result.status).toBe('requires_action');
+  });
+
+  it('polling sees the next action of a chain (the 3DS challenge) and runs it, instead of waiting for a final status', async () => {
+    const threeds = { startChallenge: vi.fn((_challenge: ThreeDSChallenge) => Promise.resolve<ChallengeResult>({ success: true, authenticationStatus: 'successful', reason: undefined })) };
+    const continuePayment = vi.fn().mockResolvedValueOnce(airwallex).mockResolvedValueOnce(succeeded);
+    const fetchPayment = vi.fn().mockResolvedValueOnce(airwallex).mockResolvedValueOnce(challenged);
+    const result = await confirmPayment({ payment: airwallex, threeds, saveRadarSession: vi.fn(() => Promise.resolve()), continuePayment, fetchPayment, polling: { intervalMs: 1 } });
+    expect(fetchPayment).toHaveBeenCalledTimes(2);
+    expect(threeds.startChallenge).toHaveBeenCalledTimes(1);
+    expect(result.status).toBe('succeeded');
+  });
+
+  it("an abort while the merchant's server call is in flight rejects with TesseraAbortError", async () => {
+    const controller = new AbortController();
+    const continuePayment = vi.fn(() => {
+      controller.abort();
+      return Promise.reject(new DOMException('The operation was aborted.', 'AbortError'));
+    });
+    await expect(confirmPayment({ payment: airwallex, saveRadarSession: vi.fn(() => Promise.resolve()), continuePayment, signal: controller.signal })).rejects.toBeInstanceOf(TesseraAbortError);
+  });
+
+  it('an action that comes back with a fresh resumeToken is the same action: polled, not run again', async () => {
+    const page = (resumeToken: string): Payment => ({ ...base, status: 'pending', requireAction: 'processor_auth', requireActionData: { type: 'processor_auth', resumeToken, metadata: { redirect: { redirectUrl: 'https://psp.example/a' } } } });
+    const popup = { closed: false, close: vi.fn(), location: { href: 'https://shop.example/return?paymentId=pay_1' } };
+    vi.stubGlobal('window', { open: vi.fn(() => popup), location: { origin: 'https://shop.example', href: 'https://shop.example/checkout' } });
+    vi.stubGlobal('location', { href: 'https://shop.example/checkout' });
+    try {
+      const fetchPayment = vi.fn().mockResolvedValueOnce(page('rt_3')).mockResolvedValueOnce(succeeded);
+      const result = await confirmPayment({ payment: page('rt_1'), redirect: 'popup', returnUrl: '/return', continuePayment: () => Promise.resolve(page('rt_2')), fetchPayment, polling: { intervalMs: 1 } });
+      // The relative returnUrl is recognised in the popup, and the page is opened once.
+      expect((window.open as ReturnType<typeof vi.fn>).mock.calls).toHaveLength(1);
+      expect(result).toMatchObject({ status: 'succeeded', redirect: 'returned' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
 });

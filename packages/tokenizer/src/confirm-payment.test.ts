@@ -152,6 +152,22 @@ describe('confirmPayment', () => {
     expect(continuePayment).not.toHaveBeenCalled();
   });
 
+  it('a popup that never comes back is not an error: it closes after popupTimeoutMs and the server is asked once', async () => {
+    const popup = { closed: false, close: vi.fn(), location: {} };
+    Object.defineProperty(popup.location, 'href', { get: () => { throw new DOMException('cross-origin', 'SecurityError'); } });
+    vi.stubGlobal('window', { open: vi.fn(() => popup), location: { origin: 'https://shop.example', href: 'https://shop.example/checkout' } });
+    try {
+      const continuePayment = vi.fn(() => Promise.resolve(succeeded));
+      const result = await confirmPayment({ payment: redirecting, redirect: 'popup', popupTimeoutMs: 30, continuePayment });
+      expect(popup.close).toHaveBeenCalled();
+      expect(continuePayment).toHaveBeenCalledTimes(1);
+      // The customer approved on a page that never came back: the server's answer is the truth.
+      expect(result).toMatchObject({ status: 'succeeded', redirect: 'timeout' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it("resolves a declined payment's error action with its status and the service's words", async () => {
     const payment: Payment = { ...base, status: 'declined', requireAction: 'error', requireActionData: { type: 'error', message: 'Insufficient funds' } };
     await expect(confirmPayment({ payment, continuePayment: vi.fn() })).resolves.toEqual({ status: 'declined', payment, failure: { message: 'Insufficient funds' } });

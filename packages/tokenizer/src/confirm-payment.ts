@@ -1,11 +1,12 @@
-import { getPaymentAction, isSettledPayment, type NormalizedPaymentStatus, normalizePaymentStatus, type Payment, type PaymentAction, TesseraAbortError, TesseraTimeoutError } from '@tessera/core';
+import { getPaymentAction, isSettledPayment, type NormalizedPaymentStatus, normalizePaymentStatus, type Payment, type PaymentAction, TesseraAbortError } from '@tessera/core';
 import type { ChallengeResult, StartChallengeOptions } from './challenge-modal.js';
 import { isSecureUrl, type TokenizerEnvironment } from './environment.js';
 import { TesseraConfigurationError } from './errors.js';
 import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './payment-action-errors.js';
 import { collectRadarSession, type RadarAction, type RadarSession } from './radar.js';
 import type { ThreeDS } from './threeds.js';
-import { waitForFinalStatus, type PaymentPollingOptions } from './wait-for-final-status.js';
+import { poll } from '@tessera/core/internal';
+import type { PaymentPollingOptions } from './wait-for-final-status.js';
 
 /** How {@link confirmPayment} sends the customer to a `redirect` or `processor_auth` action's page. */
 export type RedirectMode = 'navigate' | 'popup';
@@ -54,7 +55,7 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
   returnUrl?: string;
   /** Navigate mode: how the page leaves. Default `(url) => window.location.assign(url)`. */
   navigate?: (url: string) => void;
-  /** Popup mode: give up after this many milliseconds. Default 600000 (10 minutes). */
+  /** Popup mode: stop waiting after this many milliseconds (the popup closes, your server is asked once). Default 600000 (10 minutes). */
   popupTimeoutMs?: number;
   /** Options of the 3DS challenge modal (window size, labels, timeout, …). Its `signal` is this call's. */
   challenge?: Omit<StartChallengeOptions, 'signal'>;
@@ -66,6 +67,9 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
    */
   signal?: AbortSignal;
 }
+
+/** How a redirect popup ended: back on `returnUrl`, closed by the customer, or still open after `popupTimeoutMs`. */
+export type PopupOutcome = 'returned' | 'closed' | 'timeout';
 
 /** What {@link confirmPayment} resolves with. */
 export interface ConfirmPaymentResult<P extends Payment = Payment> {
@@ -79,8 +83,8 @@ export interface ConfirmPaymentResult<P extends Payment = Payment> {
   payment: P;
   /** The 3DS challenge's outcome, when one ran. */
   challenge?: ChallengeResult;
-  /** `navigate`: the page is leaving for the redirect page; `popup`: the popup `returned` or was `closed`. */
-  redirect?: 'navigate' | 'returned' | 'closed';
+  /** `navigate`: the page is leaving for the redirect page; in popup mode, how the popup ended ({@link PopupOutcome}). */
+  redirect?: 'navigate' | PopupOutcome;
   /** The radar sessions collected and saved, in order, when radar actions ran. */
   radarSessions?: RadarSession[];
   /**
@@ -114,14 +118,25 @@ const MAX_ACTIONS = 4;
  *   server saves it (`saveRadarSession`), then the payment is continued.
  * - `error`: on a payment still pending, rejects with a `TesseraPaymentFailedError` whose message is the service's; on
  *   one already `declined` or `failed`, resolves with that status and the service's words in `failure`.
- * After an action it asks your server to continue (`continuePayment`) and, while the payment is not final, polls
- * `fetchPayment` (or `continuePayment`) until it is; an action the continued payment asks for next runs in turn
- * (at most four). An action no source publishes rejects with a `TesseraPaymentActionError`; a known one that cannot
+ * After an action it asks your server to continue (`continuePayment`, once) and, while the payment has not moved on,
+ * polls `fetchPayment` until it is final or asks for another action, which then runs in turn (at most four); without
+ * `fetchPayment` the continued payment is answered as it is. An abort rejects with `TesseraAbortError` in every phase. An action no source publishes rejects with a `TesseraPaymentActionError`; a known one that cannot
  * run with a `TesseraNextActionError` naming what is missing, before your server is asked anything. When the customer
- * did not act (cancel, timeout, popup closed before returning) your server is asked once, without polling, and the
- * result says `requires_action`.
+ * did not act (cancel, timeout, popup closed or not back in time) your server is asked once, without polling, and
+ * the result says what it answered (`requires_action` while the customer has still to act).
  */
 export async function confirmPayment<P extends Payment>(options: ConfirmPaymentOptions<P>): Promise<ConfirmPaymentResult<P>> {
+  const { signal } = options;
+  try {
+    return await runActions(options);
+  } catch (error) {
+    // One abort behaviour in every phase: a merchant's fetch aborted mid-call rejects with its own AbortError.
+    if (signal?.aborted && !TesseraAbortError.isInstance(error)) throw new TesseraAbortError(undefined, { cause: error });
+    throw error;
+  }
+}
+
+async function runActions<P extends Payment>(options: ConfirmPaymentOptions<P>): Promise<ConfirmPaymentResult<P>> {
   const { signal } = options;
   let payment = options.payment;
   const result: ConfirmPaymentResult<P> = { status: normalizePaymentStatus(payment), payment };
@@ -141,7 +156,9 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
     payment = await settle(payment.id, options, acted, ran);
     result.payment = payment;
     result.status = normalizePaymentStatus(payment);
-    if (!acted) break;
+    // Stop when the customer did not act, or when the payment did not move on (still processing, or still asking
+    // for what just ran: no `fetchPayment` to poll with, or polling gave up): never continue it again from here.
+    if (!acted || !movedOn(payment, ran)) break;
   }
   const last = getPaymentAction(payment);
   if (last.type === 'error' && (result.status === 'failed' || result.status === 'declined')) result.failure = failureOf(last);
@@ -167,13 +184,15 @@ async function runAction<P extends Payment>(action: PaymentAction, payment: P, o
       if (!isSecureUrl(action.redirectUrl)) {
         throw new TesseraNextActionError('insecure_url', action.type, payment.id, `Payment ${payment.id} asks to open a page that is not https (requireActionData.metadata.redirect.redirectUrl): refused`);
       }
-      const url = withReturnUrl(action.redirectUrl, options.returnUrl, payment.id, action.resumeToken);
+      // Resolved once against this page, so a relative `returnUrl` ("/checkout/return") is recognised in the popup.
+      const returnUrl = options.returnUrl === undefined ? undefined : new URL(options.returnUrl, typeof location === 'undefined' ? undefined : location.href).href;
+      const url = withReturnUrl(action.redirectUrl, returnUrl, payment.id, action.resumeToken);
       if (options.redirect !== 'popup') {
         (options.navigate ?? ((target: string) => window.location.assign(target)))(url);
         result.redirect = 'navigate';
         return 'left';
       }
-      result.redirect = await runPopup(url, options);
+      result.redirect = await runPopup(url, returnUrl, options);
       return result.redirect === 'returned' ? 'acted' : 'not';
     }
     case 'radar':
@@ -230,22 +249,33 @@ function withReturnUrl(redirectUrl: string, returnUrl: string | undefined, payme
   return target.href;
 }
 
-/** What identifies an action: its kind and its data (the same challenge, the same redirect URL). */
-const actionKey = (payment: Payment): string => `${payment.requireAction ?? ''}:${JSON.stringify(payment.requireActionData ?? null)}`;
+/**
+ * What identifies an action, as `getPaymentAction` reads it: its kind and the data that runs it (the same challenge,
+ * the same page, the same radar check), not fields that may change on each answer (a fresh `resumeToken`).
+ */
+function actionKey(payment: Payment): string {
+  const action: Record<string, unknown> = { ...getPaymentAction(payment) };
+  delete action.resumeToken;
+  return JSON.stringify(action);
+}
+
+/** True once the payment will not change by itself, or asks for an action other than the one just run (`ran`). */
+const movedOn = (payment: Payment, ran: string | undefined): boolean =>
+  isSettledPayment(payment) || (normalizePaymentStatus(payment) === 'requires_action' && actionKey(payment) !== ran);
 
 /**
- * Asks the server to continue, then polls while the payment is not final (only when the customer acted). A payment
- * that asks for another action is answered as is (the caller runs it); one that still asks for the action just run
- * (`ran`) has not caught up yet, so it is polled rather than run twice.
+ * Asks the server to continue (once), then, when the customer acted and the payment has not moved on, polls
+ * `fetchPayment` until it has: final, or asking for another action (the caller runs it). One that still asks for the
+ * action just run (`ran`) has not caught up yet, so it is polled rather than run twice. `continuePayment` is never
+ * polled: each call would be another request to go on.
  */
-async function settle<P extends Payment>(paymentId: string, options: ConfirmPaymentOptions<P>, poll: boolean, ran: string | undefined): Promise<P> {
+async function settle<P extends Payment>(paymentId: string, options: ConfirmPaymentOptions<P>, acted: boolean, ran: string | undefined): Promise<P> {
   const { continuePayment, fetchPayment, signal } = options;
   if (!continuePayment && !fetchPayment) throw new TesseraConfigurationError('invalid_option', 'confirmPayment needs `continuePayment` or `fetchPayment`');
-  const payment = continuePayment ? await continuePayment(paymentId, signal) : undefined;
-  if (payment && (!poll || isSettledPayment(payment) || (normalizePaymentStatus(payment) === 'requires_action' && actionKey(payment) !== ran))) return payment;
-  const fetch = (fetchPayment ?? continuePayment) as (id: string, signal?: AbortSignal) => Promise<P>;
-  if (!poll) return fetch(paymentId, signal);
-  return waitForFinalStatus((pollSignal) => fetch(paymentId, pollSignal), { ...options.polling, ...(signal ? { signal } : {}) });
+  const payment = continuePayment ? await continuePayment(paymentId, signal) : await (fetchPayment as NonNullable<typeof fetchPayment>)(paymentId, signal);
+  if (!acted || !fetchPayment || movedOn(payment, ran)) return payment;
+  const { intervalMs, timeoutMs, onStatus } = options.polling ?? {};
+  return poll((pollSignal) => fetchPayment(paymentId, pollSignal), { intervalMs, timeoutMs, onValue: onStatus, signal, until: (fetched) => movedOn(fetched, ran) });
 }
 
 /** The popup's URL once it is back on this origin; `undefined` while it is on the redirect page (reading throws). */
@@ -259,15 +289,16 @@ function readableHref(popup: Window): string | undefined {
 
 /**
  * Opens the redirect page in a popup and waits until it comes back to this origin (`returnUrl`) or is closed, at
- * most `popupTimeoutMs`. The popup is closed when it returns, times out or the signal aborts.
+ * most `popupTimeoutMs`. The popup is closed when it returns, times out or the signal aborts. A timeout is not an
+ * error: the customer may have approved on a page that never came back, so the caller asks the server once.
  */
-function runPopup(url: string, options: Pick<ConfirmPaymentOptions, 'returnUrl' | 'popupTimeoutMs' | 'signal'>): Promise<'returned' | 'closed'> {
+function runPopup(url: string, returnUrl: string | undefined, options: Pick<ConfirmPaymentOptions, 'popupTimeoutMs' | 'signal'>): Promise<PopupOutcome> {
   const popup = window.open(url, 'tessera-redirect', 'popup,width=500,height=700');
   if (!popup) return Promise.resolve('closed');
   const { signal } = options;
-  const returnUrl = options.returnUrl ?? `${window.location.origin}/`;
+  const back = returnUrl ?? `${window.location.origin}/`;
   return new Promise((resolve, reject) => {
-    const finish = (outcome: 'returned' | 'closed' | Error): void => {
+    const finish = (outcome: PopupOutcome | Error): void => {
       clearInterval(watch);
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -278,9 +309,9 @@ function runPopup(url: string, options: Pick<ConfirmPaymentOptions, 'returnUrl' 
     const onAbort = (): void => finish(new TesseraAbortError());
     const watch = setInterval(() => {
       if (popup.closed) return finish('closed');
-      if (readableHref(popup)?.startsWith(returnUrl)) finish('returned');
+      if (readableHref(popup)?.startsWith(back)) finish('returned');
     }, 100);
-    const timer = setTimeout(() => finish(new TesseraTimeoutError('The redirect popup did not come back in time')), options.popupTimeoutMs ?? 600_000);
+    const timer = setTimeout(() => finish('timeout'), options.popupTimeoutMs ?? 600_000);
     signal?.addEventListener('abort', onAbort);
   });
 }

@@ -37,7 +37,7 @@ export {
   type ThreeDSPaymentContext,
 } from './threeds.js';
 export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './web-threeds.js';
-export { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult, type PaymentFailure, type RedirectMode } from './confirm-payment.js';
+export { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult, type PaymentFailure, type PopupOutcome, type RedirectMode } from './confirm-payment.js';
 export type { RadarSession } from './radar.js';
 export {
   createTokenizer,
