@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { routes } from '@tessera/core/internal';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createSandbox, type Sandbox, SandboxDataFileError, sandboxRoutes, startSandboxServer } from '../src/index.js';
 import { bin, start } from './cli-process.js';
 import { purchase } from './fixtures.js';
@@ -158,6 +158,19 @@ describe('the data file (createSandbox({ dataFile }))', () => {
     expect(reset.loadedRecords).toBe(0);
     expect(reset.defaults.storeId).toBe('store_000001');
     reset.close();
+  });
+
+  it('on a Node.js without node:sqlite (before 22.13), a data file is refused naming the version; memory still works', () => {
+    const getBuiltinModule = process.getBuiltinModule.bind(process);
+    const spy = vi.spyOn(process, 'getBuiltinModule').mockImplementation((id: string) => (id === 'node:sqlite' ? undefined : getBuiltinModule(id)));
+    try {
+      const file = newFile();
+      expect(() => createSandbox({ dataFile: file })).toThrow(/needs node:sqlite, unflagged from Node.js 22\.13\.0/);
+      expect(existsSync(file)).toBe(false);
+      expect(createSandbox().dataFile).toBeUndefined();
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('resetData starts empty, with a new event id tag', async () => {
