@@ -1,7 +1,11 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { assertSupportedNode } from './node-version.js';
 import type { SandboxRequestLogEntry } from './server.js';
+
+/** Where the data lives by default: next to the project the sandbox serves (like .next/), so each app has its own. */
+const DEFAULT_DATA_FILE = '.tessera-sandbox/sandbox.db';
 
 const usage = `Usage: tessera-sandbox [options]
 
@@ -12,6 +16,11 @@ Options:
   --port <n>     port to listen on, 0-65535 (default 4010; 0 = any free port)
   --host <host>  interface to listen on (default: loopback, 127.0.0.1 and ::1, served as http://localhost:<port>)
   --seed <n>     seed of the injected faults, an integer (default 1)
+  --data <file>  keep the sandbox's data (payments, ledger, events, webhook endpoints and their secrets, id
+                 sequences, the clock…) in this SQLite file and start from what it holds (default
+                 ${DEFAULT_DATA_FILE} in the current directory; needs Node.js 22.13 or later)
+  --reset        empty the data file first (start with a new sandbox)
+  --in-memory    keep nothing: start empty, lose everything on exit (Node.js 22.12 is enough)
   --log          print one line per request: method, path, status, time, idempotent replay
   --version      print the version
   -h, --help     print this help`;
@@ -39,7 +48,19 @@ function formatLogLine(entry: SandboxRequestLogEntry): string {
   return `${entry.method} ${entry.path} ${entry.status === 0 ? 'dropped' : entry.status} ${entry.durationMs}ms${entry.idempotentReplay ? ' (idempotent replay)' : ''}`;
 }
 
-function parseCommandLine(): { port: number; host: string | undefined; seed: number; log: boolean } | 'help' | 'version' {
+interface Command {
+  port: number;
+  host: string | undefined;
+  seed: number;
+  log: boolean;
+  /** The data file, or `undefined` in memory. */
+  data: string | undefined;
+  /** `--data` given (not the default file). */
+  dataGiven: boolean;
+  reset: boolean;
+}
+
+function parseCommandLine(): Command | 'help' | 'version' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -48,6 +69,9 @@ function parseCommandLine(): { port: number; host: string | undefined; seed: num
         host: { type: 'string' },
         seed: { type: 'string', default: '1' },
         log: { type: 'boolean', default: false },
+        data: { type: 'string' },
+        reset: { type: 'boolean', default: false },
+        'in-memory': { type: 'boolean', default: false },
         version: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
@@ -58,7 +82,31 @@ function parseCommandLine(): { port: number; host: string | undefined; seed: num
   if (values.help) return 'help';
   if (values.version) return 'version';
   if (values.host === '') throw new UsageError('--host needs a value');
-  return { port: parseInteger('port', values.port, 0, 65535), host: values.host, seed: parseInteger('seed', values.seed, -(2 ** 31), 2 ** 31 - 1), log: values.log };
+  if (values.data === '') throw new UsageError('--data needs a file');
+  if (values['in-memory'] && (values.data !== undefined || values.reset)) throw new UsageError('--in-memory keeps no data: it goes with neither --data nor --reset');
+  return {
+    port: parseInteger('port', values.port, 0, 65535),
+    host: values.host,
+    seed: parseInteger('seed', values.seed, -(2 ** 31), 2 ** 31 - 1),
+    log: values.log,
+    data: values['in-memory'] ? undefined : resolve(values.data ?? DEFAULT_DATA_FILE),
+    dataGiven: values.data !== undefined,
+    reset: values.reset,
+  };
+}
+
+function hasSqlite(): boolean {
+  try {
+    return process.getBuiltinModule('node:sqlite') !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+function dataLine(file: string | undefined, records: number, reset: boolean, ms: number): string {
+  if (file === undefined) return 'Data:          in memory: nothing is kept after exit (without --in-memory it is kept in a file)';
+  const held = reset ? 'emptied (--reset)' : records === 0 ? 'new, empty' : `${records} records loaded in ${Math.round(ms)} ms`;
+  return `Data:          ${file} (${held}; --reset to start empty, --data <file> for another, --in-memory to keep nothing)`;
 }
 
 async function main(): Promise<void> {
@@ -67,8 +115,17 @@ async function main(): Promise<void> {
   if (command === 'version') return void console.log(version());
   assertSupportedNode();
   const { startSandboxServer } = await import('./server.js');
-  const { port, host, seed, log } = command;
-  const server = await startSandboxServer({ port, ...(host === undefined ? {} : { host }), sandboxOptions: { seed }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) }).catch(
+  const { port, host, seed, log, reset } = command;
+  let { data } = command;
+  let note = '';
+  if (data !== undefined && !command.dataGiven && !hasSqlite()) {
+    // The default file needs node:sqlite (Node.js 22.13+); on 22.12 the sandbox still runs, in memory, and says so.
+    data = undefined;
+    note = ` (this Node.js ${process.versions.node} has no node:sqlite; Node.js 22.13 or later keeps the data in ${DEFAULT_DATA_FILE})`;
+  }
+  const dataOptions = data === undefined ? {} : { dataFile: data, resetData: reset };
+  const started = performance.now();
+  const server = await startSandboxServer({ port, ...(host === undefined ? {} : { host }), sandboxOptions: { seed, ...dataOptions }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) }).catch(
     (error: unknown) => {
       if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
       throw new Error(`Port ${port} on ${host ?? 'localhost'} is already in use: start the sandbox on another one with --port <n> (--port 0 picks a free port)`, { cause: error });
@@ -92,6 +149,7 @@ async function main(): Promise<void> {
   console.log(`Vault (BT) public key: ${server.sandbox.vaultKey} (BT-API-KEY; tokenizer environment "local")`);
   console.log(`Store:         ${defaults.storeId} (sandbox processor)`);
   console.log(`Gateway store: ${defaults.gateway.storeId} (simulated processor, 3DS, fallback)`);
+  console.log(dataLine(server.sandbox.dataFile, server.sandbox.loadedRecords, reset, performance.now() - started) + note);
   if (host !== undefined && !isLoopback(host)) {
     console.warn(`Warning: listening on ${host}, not loopback: the sandbox's well-known API key (${server.sandbox.apiKey}) now works for anyone who can reach this machine on the network.`);
   }

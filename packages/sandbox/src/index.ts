@@ -4,6 +4,7 @@ export { type ClockMode, type TestClock } from './clock.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './faults.js';
 export { SANDBOX_API_KEY } from './keys.js';
 export { MINIMUM_NODE_VERSION } from './node-version.js';
+export { MINIMUM_NODE_VERSION_FOR_DATA_FILE, SandboxDataFileError, type SandboxDataFileProblem } from './persistence.js';
 export { type ListView, type RecordView, type SandboxRecords } from './records.js';
 export { type RouteName } from './route-name.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';

@@ -11,12 +11,14 @@ import { assertSupportedNode } from './node-version.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { createProcessor } from './processors.js';
 import { recordViews, type SandboxRecords } from './records.js';
+import type { RouteAnswer } from './answer.js';
 import { createRouter, type Router } from './router.js';
 import { routeTable } from './routes.js';
+import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredClock } from './persistence.js';
 import { createState } from './state.js';
 import { createStore } from './stores.js';
 import { rebillDueSubscriptions } from './subscriptions.js';
-import { createWebhookDispatcher, type WebhookDeliveryOptions } from './webhooks.js';
+import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './webhooks.js';
 
 /** Options of {@link createSandbox}. */
 export interface SandboxOptions {
@@ -35,6 +37,15 @@ export interface SandboxOptions {
   clock?: ClockMode;
   /** Webhook delivery: fetch, attempts and retry delay. */
   webhooks?: WebhookDeliveryOptions;
+  /**
+   * Keep the whole state in this SQLite file (Node.js 22.13 or later: `node:sqlite`), written after each request,
+   * and start from what it holds. Default: none, the sandbox lives in memory only. A file in use by another sandbox,
+   * corrupt or not a sandbox's throws a `SandboxDataFileError` and is left as it was. Call `sandbox.close()` to
+   * release it. A file that holds data keeps its clock and defaults (`now` and `clock` only apply to a new one).
+   */
+  dataFile?: string;
+  /** With `dataFile`: empty the file first (refused while another sandbox holds it). */
+  resetData?: boolean;
 }
 
 /** What `createSandbox` seeds, so tests can pay without any setup. */
@@ -67,9 +78,28 @@ export interface Sandbox {
   countCharges(paymentId?: string): number;
   /** Resolves when every webhook delivery started so far has finished (delivered or out of attempts). */
   webhooksIdle(): Promise<void>;
+  /** The data file the state is kept in (`dataFile`), or `undefined` in memory. */
+  dataFile: string | undefined;
+  /** How many records the data file held when the sandbox opened it (0 in memory or on a new file). */
+  loadedRecords: number;
+  /** Writes what is left to the data file and closes it, releasing its lock. Nothing to do in memory. */
+  close(): void;
 }
 
 const ID_PAD = 6;
+
+/**
+ * Prefixes whose ids carry the sandbox's tag (`evt_<tag>_000001`): a webhook receiver dedupes on the event id, so a
+ * new sandbox (in memory, or on a reset file) must never send an id an earlier one sent. Other ids stay
+ * `<prefix>_<counter>` (the seeded `store_000001` is in users' `.env` files); on a data file every sequence resumes
+ * where it stopped, so none is handed out twice.
+ */
+const TAGGED_PREFIXES: ReadonlySet<string> = new Set(['evt']);
+
+/** A new random tag: 8 characters of base 36 (about 41 bits), made once per sandbox or data file. */
+function newIdTag(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => (byte % 36).toString(36)).join('');
+}
 
 // The router behind a sandbox's own handlers, for the node:http adapter, with those handlers as they were made. Not
 // enumerable: a copy of the sandbox with other handlers (`{ ...sandbox, handlers }`) has none.
@@ -91,19 +121,70 @@ export function routerOf(sandbox: Sandbox): Router | undefined {
   return own && handlers === own.handlers && handlers.length === 1 && handlers[0] === own.handler ? own.router : undefined;
 }
 
+/**
+ * The router, answering once what the request changed is in the data file: the requests answered in one turn of the
+ * event loop are committed together, in one transaction (each of them whole: the handlers change the state
+ * synchronously).
+ */
+function committing(router: Router, storage: SandboxStorage | undefined): Router {
+  if (storage === undefined) return router;
+  const after = (answer: RouteAnswer): Promise<RouteAnswer> => storage.commitSoon().then(() => answer);
+  return {
+    route(request) {
+      const answer = router.route(request);
+      if (answer === undefined) return undefined;
+      return answer instanceof Promise ? answer.then(after) : after(answer);
+    },
+  };
+}
+
 /** Creates a sandbox: one in-memory state machine behind msw handlers (and `startSandboxServer`). */
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   assertSupportedNode();
-  const state = createState();
-  const counters = new Map<string, number>();
+  if (options.dataFile !== undefined && options.resetData === true) resetDataFile(options.dataFile);
+  const storage = options.dataFile === undefined ? undefined : openSandboxStorage(options.dataFile);
+  try {
+    return sandboxOn(options, storage);
+  } catch (error) {
+    storage?.close();
+    throw error;
+  }
+}
+
+function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined): Sandbox {
+  const state = storage?.state ?? createState();
+  const stored = storage?.meta;
+  const counters = storage?.sequences ?? new Map<string, number>();
+  const idTag = stored?.idTag ?? newIdTag();
   const nextId = (prefix: string): string => {
     const next = (counters.get(prefix) ?? 0) + 1;
     counters.set(prefix, next);
-    return `${prefix}_${String(next).padStart(ID_PAD, '0')}`;
+    storage?.sequenceMoved(prefix, next);
+    const number = String(next).padStart(ID_PAD, '0');
+    return TAGGED_PREFIXES.has(prefix) ? `${prefix}_${idTag}_${number}` : `${prefix}_${number}`;
   };
-  const startMs = options.now === undefined ? Date.now() : typeof options.now === 'number' ? options.now : options.now.getTime();
+  const storedClock = stored?.clock;
+  const clockMode = storedClock?.mode ?? options.clock ?? 'real';
+  const startMs =
+    storedClock !== undefined
+      ? storedClock.mode === 'real'
+        ? Date.now() + storedClock.offsetMs
+        : storedClock.atMs
+      : options.now === undefined
+        ? Date.now()
+        : typeof options.now === 'number'
+          ? options.now
+          : options.now.getTime();
+  const clockToStore = (nowMs: number): StoredClock => (clockMode === 'real' ? { mode: 'real', offsetMs: nowMs - Date.now() } : { mode: 'frozen', atMs: nowMs });
   // The clock needs the context to rebill and the context needs the clock; the callback only runs after both exist.
-  const clock = createTestClock(startMs, (nowMs) => rebillDueSubscriptions(ctx, nowMs), options.clock ?? 'real');
+  const clock = createTestClock(
+    startMs,
+    (nowMs) => {
+      rebillDueSubscriptions(ctx, nowMs);
+      storage?.setMeta({ clock: clockToStore(nowMs) });
+    },
+    clockMode,
+  );
   // One ISO string per instant, not one per call (several per payment, and a frozen clock has few instants).
   let isoMs = Number.NaN;
   let iso = '';
@@ -115,7 +196,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     }
     return iso;
   };
-  const webhooks = createWebhookDispatcher({ state }, nextId, nowIso, options.webhooks);
+  const webhooks = createWebhookDispatcher({ state }, nextId, nowIso, options.webhooks, storage && ((delivery) => storage.listItemChanged(webhookDeliveries.name, delivery)));
   const ctx: SandboxContext = { state, clock, webhooks, nextId, nowIso };
   const faults = createFaults(options.seed ?? 1);
   const keys = { apiKey: options.apiKey ?? SANDBOX_API_KEY, vaultKey: options.vaultKey ?? SANDBOX_VAULT_KEY };
@@ -139,30 +220,42 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const store = (name: string, selectedPaymentFlowId: string): string =>
     createStore(ctx, { name, baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId }).id;
 
-  const processorId = processor('Sandbox', 'sandbox');
-  const paymentFlowId = flow('Sandbox flow', false, processorId, []);
-  const storeId = store('Sandbox store', paymentFlowId);
-  const gatewayProcessorId = processor('Simulated gateway', 'simulated');
-  const fallbackProcessorId = processor('Sandbox fallback', 'sandbox');
-  const gatewayFlowId = flow('Gateway flow', true, gatewayProcessorId, [fallbackProcessorId]);
-  const gatewayStoreId = store('Gateway store', gatewayFlowId);
+  const seed = (): SandboxDefaults => {
+    const processorId = processor('Sandbox', 'sandbox');
+    const paymentFlowId = flow('Sandbox flow', false, processorId, []);
+    const storeId = store('Sandbox store', paymentFlowId);
+    const gatewayProcessorId = processor('Simulated gateway', 'simulated');
+    const fallbackProcessorId = processor('Sandbox fallback', 'sandbox');
+    const gatewayFlowId = flow('Gateway flow', true, gatewayProcessorId, [fallbackProcessorId]);
+    const gatewayStoreId = store('Gateway store', gatewayFlowId);
+    return {
+      storeId,
+      processorId,
+      paymentFlowId,
+      gateway: { storeId: gatewayStoreId, processorId: gatewayProcessorId, fallbackProcessorId, paymentFlowId: gatewayFlowId },
+    };
+  };
+  // A data file that holds a sandbox keeps its seeded stores (the ids users put in their .env files).
+  const defaults = (stored?.defaults as SandboxDefaults | undefined) ?? seed();
+  if (storage !== undefined && stored === undefined) {
+    storage.setMeta({ idTag, clock: clockToStore(clock.nowMs()), defaults });
+    storage.commit();
+  }
 
-  const router = createRouter(routeTable(ctx, { keys, faults, idempotency: createIdempotencyStore() }));
+  const router = committing(createRouter(routeTable(ctx, { keys, faults, idempotency: createIdempotencyStore() })), storage);
   const sandbox: Sandbox = {
     handlers: mswHandlers(router),
     records: recordViews(state),
     clock,
     faults,
-    defaults: {
-      storeId,
-      processorId,
-      paymentFlowId,
-      gateway: { storeId: gatewayStoreId, processorId: gatewayProcessorId, fallbackProcessorId, paymentFlowId: gatewayFlowId },
-    },
+    defaults,
     apiKey: keys.apiKey,
     vaultKey: keys.vaultKey,
     countCharges: (paymentId) => (paymentId === undefined ? state.ledger : movementsOf(state.ledger, paymentId)).filter(isCharge).length,
     webhooksIdle: () => webhooks.idle(),
+    dataFile: storage?.file,
+    loadedRecords: storage?.loadedRecords ?? 0,
+    close: () => storage?.close(),
   };
   const own: OwnRouter = { router, handlers: sandbox.handlers, handler: sandbox.handlers[0] };
   Object.defineProperty(sandbox, routerKey, { value: own, enumerable: false });

@@ -41,7 +41,7 @@ export interface SandboxServer {
   port: number;
   /** The sandbox behind the server (state, clock, faults, defaults). */
   sandbox: Sandbox;
-  /** Stops the server and closes open connections. */
+  /** Stops the server and closes open connections; a sandbox it made (no `sandbox` given) is closed too. */
   close(): Promise<void>;
 }
 
@@ -91,7 +91,14 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       });
     });
   const servers = [newServer()];
-  await listen(servers[0]!, options.port ?? 0, host);
+  // A sandbox made here is closed with the server (its data file released), or at once when it cannot listen.
+  const ownSandbox = options.sandbox === undefined;
+  try {
+    await listen(servers[0]!, options.port ?? 0, host);
+  } catch (error) {
+    if (ownSandbox) sandbox.close();
+    throw error;
+  }
   const address = servers[0]!.address();
   const port = typeof address === 'object' && address !== null ? address.port : (options.port ?? 0);
   const isDefaultHost = options.host === undefined;
@@ -118,6 +125,7 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
     sandbox,
     close: async () => {
       await Promise.all(servers.map(closeOne));
+      if (ownSandbox) sandbox.close();
     },
   };
 }

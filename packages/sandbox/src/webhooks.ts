@@ -146,7 +146,9 @@ export function createWebhookDispatcher(
   nextId: (prefix: string) => string,
   nowIso: () => string,
   options: WebhookDeliveryOptions = {},
+  onDeliveryChange?: (delivery: WebhookDelivery) => void,
 ): WebhookDispatcher {
+  const changed = (delivery: WebhookDelivery): void => onDeliveryChange?.(delivery);
   const maxAttempts = Math.max(1, Math.min(options.maxAttempts ?? 3, 10));
   const retryDelayMs = Math.max(0, options.retryDelayMs ?? 100);
   const attemptTimeoutMs = Math.max(1, options.attemptTimeoutMs ?? 10_000);
@@ -161,6 +163,7 @@ export function createWebhookDispatcher(
       const started = Date.now();
       const record: WebhookDelivery['history'][number] = { attempt, at: new Date(started).toISOString(), status: null, durationMs: 0 };
       delivery.history.push(record);
+      changed(delivery);
       try {
         const send = options.fetch ?? globalThis.fetch;
         const response = await send(endpoint.url, {
@@ -182,6 +185,7 @@ export function createWebhookDispatcher(
         if (response.ok) {
           record.durationMs = Date.now() - started;
           delivery.status = 'delivered';
+          changed(delivery);
           return;
         }
       } catch (error) {
@@ -189,9 +193,11 @@ export function createWebhookDispatcher(
         record.error = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'connection_error';
       }
       record.durationMs = Date.now() - started;
+      changed(delivery);
       if (attempt < maxAttempts) await sleep(Math.min(retryDelayMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS));
     }
     delivery.status = 'failed';
+    changed(delivery);
   }
 
   return {

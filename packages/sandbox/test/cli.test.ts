@@ -1,40 +1,17 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY } from '../src/index.js';
+import { bin, start } from './cli-process.js';
 
-const bin = fileURLToPath(new URL('../dist/cli.js', import.meta.url));
 const packageVersion = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Runs the CLI to its end (only for arguments that make it exit). */
 function runToEnd(...args: string[]) {
   const result = spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', timeout: 10_000 });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
-}
-
-/** Starts the CLI and resolves once it prints its URL; `output()` is everything printed so far. */
-async function start(...args: string[]) {
-  const child = spawn(process.execPath, [bin, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(stdout);
-      if (match?.[1] && stdout.includes('Gateway store')) resolve(match[1]);
-    });
-    child.once('exit', (code) => reject(new Error(`CLI exited early with ${String(code)}: ${stdout}${stderr}`)));
-  });
-  const stop = async (): Promise<number | null> => {
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    return exited;
-  };
-  return { url, stop, output: () => ({ stdout, stderr }) };
 }
 
 // The bin runs from dist: `pnpm test` builds every package first, so a missing build is a failure, not a skip.
@@ -99,7 +76,7 @@ describe('tessera-sandbox CLI (built)', () => {
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const { port } = blocker.address() as { port: number };
     try {
-      const { status, stderr } = runToEnd('--port', String(port));
+      const { status, stderr } = runToEnd('--in-memory', '--port', String(port));
       expect(status).toBe(1);
       expect(stderr).toContain(`Port ${port} on localhost is already in use`);
       expect(stderr).toContain('--port');
