@@ -10,5 +10,5 @@ export { type RouteName } from './route-name.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
 export { sandboxRoutes, type SandboxRouteName } from './sandbox-routes.js';
 export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, type SandboxServerOptions } from './server.js';
-export { testCards, type TestCardOutcome } from './test-cards.js';
+export { testCards, type CustomerActionOutcome, type TestCardOutcome } from './test-cards.js';
 export { type WebhookDeliveryOptions, type WebhookEventType } from './webhooks.js';
