@@ -26,7 +26,7 @@ function loadScript(src: string, attributes: Record<string, string> = {}): Promi
 /** Waits until the sandbox recorded a device session with this id (the script's report is sent after its load). */
 async function deviceSessionRecorded(id: string): Promise<{ id: string; provider: string }> {
   for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 25))) {
-    const found = (await commands.readRadarRecords()).deviceSessions.find((session) => session.id === id);
+    const found = (await commands.readRadarRecords(sandboxUrl)).deviceSessions.find((session) => session.id === id);
     if (found) return found;
   }
   throw new Error(`the sandbox never recorded ${id}`);

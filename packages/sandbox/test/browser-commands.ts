@@ -10,10 +10,12 @@ export interface RadarRecords {
   deviceSessions: { id: string; provider: string }[];
 }
 
-/** The sandbox's radar records, read over HTTP with the secret key. */
-export const readRadarRecords: BrowserCommand<[]> = async (): Promise<RadarRecords> => {
-  const url = process.env.TESSERA_SANDBOX_URL;
-  if (!url) throw new Error('The sandbox is not running (globalSetup did not start it)');
+/**
+ * The radar records of the sandbox at `url` (the page's `inject('sandboxUrl')`), read over HTTP with the secret key.
+ * The URL is passed, not read from the environment: every browser project's globalSetup runs in one process, and
+ * another project's sandbox must not answer for this one.
+ */
+export const readRadarRecords: BrowserCommand<[url: string]> = async (_context, url): Promise<RadarRecords> => {
   const response = await fetch(`${url}${sandboxRoutes.listRadarSessions}`, { headers: { authorization: `Bearer ${SANDBOX_API_KEY}` } });
   if (!response.ok) throw new Error(`${sandboxRoutes.listRadarSessions} answered ${response.status}`);
   return (await response.json()) as RadarRecords;
@@ -21,6 +23,6 @@ export const readRadarRecords: BrowserCommand<[]> = async (): Promise<RadarRecor
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
-    readRadarRecords: () => Promise<RadarRecords>;
+    readRadarRecords: (url: string) => Promise<RadarRecords>;
   }
 }

@@ -10,11 +10,10 @@ declare module 'vitest' {
 
 /**
  * Starts the sandbox HTTP server on a free port of 127.0.0.1 for the browser tests: its URL goes to the page with
- * `provide`, and to the node-side browser commands through the environment.
+ * `provide`, which hands it to the node-side browser commands.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startSandboxServer({ port: 0, host: '127.0.0.1' });
   project.provide('sandboxUrl', server.url);
-  process.env.TESSERA_SANDBOX_URL = server.url;
   return () => server.close();
 }
