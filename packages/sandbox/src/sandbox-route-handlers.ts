@@ -15,6 +15,7 @@ import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
 import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
 import { notFound } from './http-error.js';
+import { stores } from './stores.js';
 import { trigger } from './triggers.js';
 import { MAX_DELIVERY_DELAY_MS, MAX_FAIL_FIRST, webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.js';
 
@@ -40,7 +41,7 @@ const deliveryMode = z.union([
   z.strictObject({ kind: z.literal('delay'), ms: z.int().check(z.minimum(0), z.maximum(MAX_DELIVERY_DELAY_MS)) }),
   z.strictObject({ kind: z.literal('fail-first'), attempts: z.int().check(z.minimum(1), z.maximum(MAX_FAIL_FIRST)) }),
 ]);
-const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ protocol: /^https?$/ }), secret: z.optional(fixedSecret), mode: z.optional(deliveryMode) });
+const endpointRequest = z.strictObject({ storeId: z.optional(z.string()), url: z.url({ protocol: /^https?$/ }), secret: z.optional(fixedSecret), mode: z.optional(deliveryMode) });
 const resendRequest = z.optional(z.strictObject({ endpointId: z.optional(z.string()) }));
 const triggerRequest = z.strictObject({ type: z.string(), storeId: z.optional(z.string()) });
 /** The most deliveries one page of the delivery log holds. */
@@ -93,9 +94,11 @@ export const sandboxRouteHandlers = {
   // The same registration as `POST /webhooks`, for every event type; the answer keeps the earlier `{ storeId, endpoints }`.
   addWebhookEndpoint: helper('POST', (ctx, { body }) => {
     const input = validate(endpointRequest, body);
-    const endpoint = registerWebhookEndpoint(ctx, { storeId: input.storeId, url: input.url, eventTypes: 'all', secret: input.secret, mode: input.mode });
-    const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
-    return { status: 201, json: { storeId: input.storeId, endpoints: [...new Set(endpoints)], endpoint: { ...endpointView(endpoint), mode: endpoint.mode ?? { kind: 'normal' } } } };
+    // Without a store: the sandbox's first one (the default store, as `tessera-sandbox listen` uses it).
+    const storeId = input.storeId ?? stores.of(ctx).keys().next().value ?? '';
+    const endpoint = registerWebhookEndpoint(ctx, { storeId, url: input.url, eventTypes: 'all', secret: input.secret, mode: input.mode });
+    const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === storeId).map((candidate) => candidate.url);
+    return { status: 201, json: { storeId, endpoints: [...new Set(endpoints)], endpoint: { ...endpointView(endpoint), mode: endpoint.mode ?? { kind: 'normal' } } } };
   }),
   // The delivery log, oldest first, each delivery with its position (`index`) and attempts; `endpointId` and
   // `eventId` filter it, `since=<index>` starts there (a poller asks again from its first unfinished one).

@@ -10,6 +10,7 @@ import type { SandboxRequest } from './request.js';
 import { requireStore, stores } from './stores.js';
 import { createSubscription, requireSubscription } from './subscriptions.js';
 import { tokenizeCard } from './vault.js';
+import { isTriggerable, triggerableEvents } from './trigger-types.js';
 import { webhookEvents, type WebhookEventType } from './webhooks.js';
 
 /** The cards a trigger pays with: an approved one and the issuer decline (declined by every processor, `sandbox` ones too). */
@@ -24,19 +25,6 @@ export interface TriggerResult {
   events: { id: string; type: string }[];
 }
 
-/** The event types `POST /sandbox/trigger` (and `tessera-sandbox trigger`) can cause, and what each does. */
-export const triggerableEvents = {
-  'payment/succeeded': 'a purchase with the test card 4242 4242 4242 4242 (a new customer and card instrument)',
-  'payment/declined': 'a purchase with the issuer-decline test card 4000 0000 0000 9995',
-  'payment/refunded': 'a purchase, then a full refund',
-  'order/paid': 'a subscription paid now (initiatePayment): its payment, order/created and order/paid',
-  'subscription/created': 'a product with a monthly price, then a subscription to it',
-  'subscription/renewed': 'a subscription, then the test clock moved to its period end (+1 s): it renews, as any other due subscription does',
-} as const satisfies Partial<Record<WebhookEventType, string>>;
-
-export type TriggerableEvent = keyof typeof triggerableEvents;
-
-export const isTriggerable = (type: string): type is TriggerableEvent => Object.hasOwn(triggerableEvents, type);
 
 /**
  * Causes an event the way an app would (`POST /sandbox/trigger`): through the same operations as the API, each input
