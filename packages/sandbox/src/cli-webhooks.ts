@@ -29,6 +29,8 @@ const DEFAULT_SANDBOX_URL = 'http://localhost:4010';
 const POLL_MS = 250;
 /** `listen` gives up when the sandbox has not answered for this long. */
 const UNREACHABLE_LIMIT_MS = 30_000;
+/** The most deliveries one page of the delivery log holds (`GET /sandbox/webhook-deliveries`). */
+const DELIVERY_PAGE = 500;
 /** Time limit of one request to the sandbox. */
 const REQUEST_TIMEOUT_MS = 5_000;
 
@@ -43,7 +45,7 @@ interface Connection {
 function connection(sandbox: string | undefined): Connection {
   const base = (sandbox ?? process.env.TESSERA_SANDBOX_URL ?? DEFAULT_SANDBOX_URL).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+$/.test(base)) throw new UsageError(`Invalid --sandbox "${base}": expected the sandbox's origin, as http://localhost:4010`);
-  return { base, key: process.env.TESSERA_API_KEY ?? SANDBOX_API_KEY };
+  return { base, key: process.env.TESSERA_API_KEY || SANDBOX_API_KEY };
 }
 
 /** A request to the sandbox; its JSON answer, typed as the helper route answers it. */
@@ -190,8 +192,11 @@ async function listen(args: string[]): Promise<void> {
       if (delivery.status === 'pending') firstOpen ??= delivery.index;
       else printed.delete(delivery.index);
     }
-    const lastSeen = (log.deliveries).at(-1)?.index;
-    since = firstOpen ?? (lastSeen === undefined ? since : lastSeen + 1);
+    const lastSeen = log.deliveries.at(-1)?.index;
+    // Read again from the first delivery still going, unless the page is full: a delivery left pending by an
+    // earlier run of the sandbox (stopped mid-delivery) must not hold the listener back for ever.
+    const full = log.deliveries.length >= DELIVERY_PAGE;
+    since = (full ? undefined : firstOpen) ?? (lastSeen === undefined ? since : lastSeen + 1);
   }
 }
 

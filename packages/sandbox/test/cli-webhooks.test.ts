@@ -1,18 +1,23 @@
 import { execFile, spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY } from '../src/index.js';
 import { bin, start } from './cli-process.js';
 
 const run = promisify(execFile);
+/** The environment of every command: no fixed secret unless a test gives one. */
+const env = (extra: Record<string, string> = {}) => ({ ...process.env, TESSERA_WEBHOOK_SECRET: '', TESSERA_API_KEY: '', ...extra });
 
 /** Runs a CLI command to its end (10 s at most), without blocking the receiver of this process. */
 async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { timeout: 10_000, env: { ...process.env, TESSERA_WEBHOOK_SECRET: '' } });
+    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { timeout: 10_000, env: env() });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code?: number; stdout?: string; stderr?: string };
@@ -63,7 +68,7 @@ const expectNothingSecret = (text: string): void => {
 
 describe('tessera-sandbox listen, trigger, resend (built CLI, against a running sandbox)', () => {
   it('listen forwards signed events with the fixed secret and prints each delivery; trigger and resend print the ids', async () => {
-    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', hookUrl, '--webhook-secret', secret], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', hookUrl, '--webhook-secret', secret], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
     let out = '';
     listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     listener.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -101,7 +106,7 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
   });
 
   it('listen --fail-first shows the counted failures; one mode at most', { timeout: 15_000 }, async () => {
-    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/ff`, '--fail-first', '1'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/ff`, '--fail-first', '1'], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
     let out = '';
     listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
@@ -116,6 +121,56 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
     const both = await cli('listen', '--forward-to', hookUrl, '--duplicates', '--delay', '5');
     expect(both.code).toBe(2);
     expect(both.stderr).toContain('Give one delivery mode at most');
+  });
+
+  it('listen takes the fixed secret from TESSERA_WEBHOOK_SECRET; a malformed one is refused (exit 1)', async () => {
+    const fromEnv = `whsec_${'feed'.repeat(6)}`;
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/env`], { stdio: ['ignore', 'pipe', 'pipe'], env: env({ TESSERA_WEBHOOK_SECRET: fromEnv }) });
+    let out = '';
+    listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    try {
+      await until(() => out, /Ready/);
+      expect(out).toContain(`Secret:        ${fromEnv} (fixed)`);
+    } finally {
+      listener.kill('SIGTERM');
+    }
+    const bad = await cli('listen', '--sandbox', sandbox.url, '--forward-to', hookUrl, '--webhook-secret', 'secret');
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toContain('secret');
+    expect(bad.stderr).not.toContain(SANDBOX_API_KEY);
+  });
+
+  it('with a data file, listen finds the same endpoint and secret after a restart; a fixed secret survives --reset', { timeout: 20_000 }, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-listen-'));
+    const data = join(dir, 'sandbox.db');
+    /** Runs `listen` until it is ready, then stops it; what it printed. */
+    async function listenOnce(url: string, ...args: string[]): Promise<string> {
+      const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', url, '--forward-to', `${hookUrl}/kept`, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+      let out = '';
+      listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+      const exited = new Promise((resolve) => listener.once('exit', resolve));
+      try {
+        return await until(() => out, /Ready/);
+      } finally {
+        listener.kill('SIGTERM');
+        await exited;
+      }
+    }
+    const secretOf = (out: string): string | undefined => /Secret: +(whsec_\S+)/.exec(out)?.[1];
+    try {
+      const first = await start('--port', '0', '--data', data);
+      const before = secretOf(await listenOnce(first.url));
+      expect(await first.stop()).toBe(0);
+      const second = await start('--port', '0', '--data', data);
+      expect(secretOf(await listenOnce(second.url))).toBe(before);
+      expect(await second.stop()).toBe(0);
+      const fixed = `whsec_${'c0ffee'.repeat(4)}`;
+      const third = await start('--port', '0', '--data', data, '--reset');
+      expect(secretOf(await listenOnce(third.url, '--webhook-secret', fixed))).toBe(fixed);
+      expect(await third.stop()).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('trigger with an unknown type lists the supported ones (exit 2); resend of an unknown event, or no sandbox, is exit 1', async () => {
