@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { runWebhookCommand, UsageError, webhookCommands, webhookUsage } from './cli-webhooks.js';
 import { assertSupportedNode } from './node-version.js';
 import type { SandboxRequestLogEntry } from './server.js';
 
@@ -8,6 +9,7 @@ import type { SandboxRequestLogEntry } from './server.js';
 const DEFAULT_DATA_FILE = '.tessera-sandbox/sandbox.db';
 
 const usage = `Usage: tessera-sandbox [options]
+       tessera-sandbox listen | trigger | resend … (webhook commands, below)
 
 Runs the Tessera sandbox (API, Basis Theory vault and 3DS emulation, ACS and /sandbox helpers) over HTTP until
 stopped (Ctrl-C).
@@ -23,10 +25,10 @@ Options:
   --in-memory    keep nothing: start empty, lose everything on exit (Node.js 22.12 is enough)
   --log          print one line per request: method, path, status, time, idempotent replay
   --version      print the version
-  -h, --help     print this help`;
+  -h, --help     print this help
 
-/** A command-line mistake: printed with the usage, exit code 2. */
-class UsageError extends Error {}
+${webhookUsage}`;
+
 
 function parseInteger(name: string, value: string, min: number, max: number): number {
   if (value === '') throw new UsageError(`--${name} needs a value`);
@@ -110,6 +112,8 @@ function dataLine(file: string | undefined, records: number, reset: boolean, ms:
 }
 
 async function main(): Promise<void> {
+  const [name, ...rest] = process.argv.slice(2);
+  if (name !== undefined && Object.hasOwn(webhookCommands, name)) return runWebhookCommand(name, rest);
   const command = parseCommandLine();
   if (command === 'help') return void console.log(usage);
   if (command === 'version') return void console.log(version());

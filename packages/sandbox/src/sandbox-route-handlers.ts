@@ -14,7 +14,10 @@ import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
 import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
-import { webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.js';
+import { notFound } from './http-error.js';
+import { stores } from './stores.js';
+import { trigger } from './triggers.js';
+import { MAX_DELIVERY_DELAY_MS, MAX_FAIL_FIRST, webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.js';
 
 /** One of the sandbox's own routes; its path is {@link sandboxRoutes}' entry of the same name. */
 export interface SandboxRoute {
@@ -31,7 +34,18 @@ export interface SandboxRoute {
 const idOf = (params: Record<string, string>): string => params.id ?? '';
 
 const advanceRequest = z.strictObject({ ms: z.number().check(z.minimum(0), z.maximum(100 * 365 * 24 * 3600 * 1000)) });
-const endpointRequest = z.strictObject({ storeId: z.string(), url: z.url({ protocol: /^https?$/ }) });
+/** A fixed secret: `whsec_` and 16 to 200 letters, digits or `+/=_-` (it goes into `.env` files and HMAC keys). */
+const fixedSecret = z.string().check(z.regex(/^whsec_[A-Za-z0-9+/=_-]{16,200}$/, 'must be whsec_ followed by 16 to 200 letters, digits or +/=_-'));
+const deliveryMode = z.union([
+  z.strictObject({ kind: z.enum(['normal', 'duplicates', 'out-of-order']) }),
+  z.strictObject({ kind: z.literal('delay'), ms: z.int().check(z.minimum(0), z.maximum(MAX_DELIVERY_DELAY_MS)) }),
+  z.strictObject({ kind: z.literal('fail-first'), attempts: z.int().check(z.minimum(1), z.maximum(MAX_FAIL_FIRST)) }),
+]);
+const endpointRequest = z.strictObject({ storeId: z.optional(z.string()), url: z.url({ protocol: /^https?$/ }), secret: z.optional(fixedSecret), mode: z.optional(deliveryMode) });
+const resendRequest = z.optional(z.strictObject({ endpointId: z.optional(z.string()) }));
+const triggerRequest = z.strictObject({ type: z.string(), storeId: z.optional(z.string()) });
+/** The most deliveries one page of the delivery log holds. */
+const DELIVERY_PAGE = 500;
 
 const vault = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'vault', guarded: true, handle });
 const acs = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, handle });
@@ -80,9 +94,42 @@ export const sandboxRouteHandlers = {
   // The same registration as `POST /webhooks`, for every event type; the answer keeps the earlier `{ storeId, endpoints }`.
   addWebhookEndpoint: helper('POST', (ctx, { body }) => {
     const input = validate(endpointRequest, body);
-    const endpoint = registerWebhookEndpoint(ctx, { storeId: input.storeId, url: input.url, eventTypes: 'all' });
-    const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === input.storeId).map((candidate) => candidate.url);
-    return { status: 201, json: { storeId: input.storeId, endpoints: [...new Set(endpoints)], endpoint: endpointView(endpoint) } };
+    // Without a store: the sandbox's first one (the default store, as `tessera-sandbox listen` uses it).
+    const storeId = input.storeId ?? stores.of(ctx).keys().next().value ?? '';
+    const endpoint = registerWebhookEndpoint(ctx, { storeId, url: input.url, eventTypes: 'all', secret: input.secret, mode: input.mode });
+    const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === storeId).map((candidate) => candidate.url);
+    return { status: 201, json: { storeId, endpoints: [...new Set(endpoints)], endpoint: { ...endpointView(endpoint), mode: endpoint.mode ?? { kind: 'normal' } } } };
+  }),
+  // The delivery log, oldest first, each delivery with its position (`index`) and attempts; `endpointId` and
+  // `eventId` filter it, `since=<index>` starts there (a poller asks again from its first unfinished one).
+  listWebhookDeliveries: helper('GET', (ctx, { url }) => {
+    const query = url.searchParams;
+    const since = Math.max(0, Number.parseInt(query.get('since') ?? '0', 10) || 0);
+    const endpointId = query.get('endpointId');
+    const eventId = query.get('eventId');
+    const all = webhookDeliveries.of(ctx);
+    const deliveries = [];
+    for (let index = since; index < all.length && deliveries.length < DELIVERY_PAGE; index++) {
+      const delivery = all[index];
+      if (!delivery || (endpointId !== null && delivery.endpointId !== endpointId) || (eventId !== null && delivery.eventId !== eventId)) continue;
+      deliveries.push({ index, ...delivery });
+    }
+    return { json: { deliveries, total: all.length } };
+  }),
+  // Delivers an event again: same id, signed anew (a new signature timestamp).
+  resendWebhookEvent: helper('POST', (ctx, { params, body }) => {
+    const endpointId = validate(resendRequest, body)?.endpointId;
+    const deliveries = ctx.webhooks.resend(idOf(params), endpointId);
+    if (!deliveries) {
+      if (!webhookEvents.of(ctx).some((event) => event.id === idOf(params))) throw notFound('event', idOf(params));
+      throw notFound('webhook endpoint', endpointId ?? '');
+    }
+    return { status: 202, json: { eventId: idOf(params), deliveries: deliveries.map(({ endpointId: id, url: target }) => ({ endpointId: id, url: target })) } };
+  }),
+  // Does what causes an event (a purchase, a refund, a subscription, the clock…) and answers the ids and events.
+  triggerEvent: helper('POST', (ctx, request) => {
+    const input = validate(triggerRequest, request.body);
+    return { status: 201, json: trigger(ctx, request, input.type, input.storeId) };
   }),
   // What the radar stand-ins collected and the merchant saved, for a test over HTTP (sandbox.records, in memory).
   listRadarSessions: helper('GET', (ctx) => ({ json: { radarSessions: [...radarSessions.of(ctx).values()], deviceSessions: [...radarDeviceSessions.of(ctx).values()] } })),

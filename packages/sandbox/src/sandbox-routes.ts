@@ -28,6 +28,9 @@ export const sandboxRoutes = {
   completeCheckoutSession: '/sandbox/checkout-sessions/{id}/complete',
   listDeliveredWebhooks: '/sandbox/webhooks',
   addWebhookEndpoint: '/sandbox/webhook-endpoints',
+  listWebhookDeliveries: '/sandbox/webhook-deliveries',
+  resendWebhookEvent: '/sandbox/events/{id}/resend',
+  triggerEvent: '/sandbox/trigger',
   listRadarSessions: '/sandbox/radar-sessions',
 } as const;
 

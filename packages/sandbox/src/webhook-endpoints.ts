@@ -1,7 +1,7 @@
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from './http-error.js';
 import { requireStore } from './stores.js';
-import { webhookEndpoints, webhookEventTypes, type WebhookEndpointRecord } from './webhooks.js';
+import { type WebhookDeliveryMode, webhookEndpoints, webhookEventTypes, type WebhookEndpointRecord } from './webhooks.js';
 
 /** A new endpoint secret: `whsec_` and 32 random bytes in hex (`crypto.getRandomValues`, unpredictable). */
 function newSecret(): string {
@@ -15,6 +15,10 @@ export interface EndpointRegistration {
   /** The types it receives; `'all'` (the helper) for every type. */
   eventTypes: readonly string[] | 'all';
   description?: string | undefined;
+  /** A fixed `whsec_…` secret (the helper's `secret`), kept by the endpoint; a new random one without it. */
+  secret?: string | undefined;
+  /** How it is delivered to (the helper's `mode`); unchanged (or `normal` for a new one) without it. */
+  mode?: WebhookDeliveryMode | undefined;
 }
 
 /**
@@ -34,18 +38,25 @@ export function registerWebhookEndpoint(ctx: SandboxContext, registration: Endpo
     if (fields.length > 0) throw new SandboxHttpError(400, 'validation_error', `Invalid event types: ${fields.map((field) => field.field).join(', ')}`, { fields });
   } else {
     const existing = [...webhookEndpoints.of(ctx).values()].find((endpoint) => endpoint.storeId === registration.storeId && endpoint.url === registration.url && endpoint.allEvents);
-    if (existing) return existing;
+    if (existing) {
+      // The helper registers again with what it is given: a fixed secret replaces the endpoint's, a mode its mode.
+      if (registration.secret !== undefined) existing.secret = registration.secret;
+      if (registration.mode !== undefined) existing.mode = registration.mode;
+      webhookEndpoints.of(ctx).set(existing.id, existing);
+      return existing;
+    }
   }
   const endpoint: WebhookEndpointRecord = {
     id: ctx.nextId('wh'),
     storeId: registration.storeId,
     url: registration.url,
-    secret: newSecret(),
+    secret: registration.secret ?? newSecret(),
     eventTypes: registration.eventTypes === 'all' ? [...webhookEventTypes] : [...new Set(registration.eventTypes)],
     allEvents: registration.eventTypes === 'all',
     enabled: true,
     description: registration.description ?? null,
     createdAt: ctx.nowIso(),
+    ...(registration.mode === undefined ? {} : { mode: registration.mode }),
   };
   webhookEndpoints.of(ctx).set(endpoint.id, endpoint);
   return endpoint;

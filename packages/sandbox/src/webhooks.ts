@@ -17,8 +17,13 @@ export interface WebhookDeliveryAttempt {
   /** When it started (real time, as the signature's timestamp). */
   at: string;
   status: number | null;
-  /** `connection_error` or `timeout` when no answer came. */
-  error?: 'connection_error' | 'timeout';
+  /**
+   * `connection_error` or `timeout` when no answer came; `fail_first` when the receiver answered but the endpoint's
+   * `fail-first` mode counts the attempt as failed (the answer is as if lost: the event is sent again).
+   */
+  error?: 'connection_error' | 'timeout' | 'fail_first';
+  /** What went wrong without an answer, when known (`ECONNREFUSED`, `aborted after 10000 ms`). */
+  detail?: string;
   durationMs: number;
 }
 
@@ -36,7 +41,33 @@ export interface WebhookDelivery {
   lastStatus?: number;
   /** Every attempt so far, first one first. */
   history: WebhookDeliveryAttempt[];
+  /** Why this delivery was made besides the event: a `resend`, or the second copy of the `duplicates` mode. */
+  reason?: 'resend' | 'duplicate';
 }
+
+/**
+ * How an endpoint is delivered to, for testing a handler's robustness: `normal`; `duplicates` (each event twice);
+ * `out-of-order` (events gathered in short batches, up to {@link OUT_OF_ORDER_BATCH} or
+ * {@link OUT_OF_ORDER_WINDOW_MS}, each batch delivered newest first, one after the other); `delay` (each delivery
+ * starts `ms` later); `fail-first` (the first `attempts` attempts of each delivery reach the receiver, but are
+ * recorded as failed whatever it answers and retried: the handler sees the same event `attempts + 1` times, as when
+ * its answer is lost).
+ */
+export type WebhookDeliveryMode =
+  | { kind: 'normal' }
+  | { kind: 'duplicates' }
+  | { kind: 'out-of-order' }
+  | { kind: 'delay'; ms: number }
+  | { kind: 'fail-first'; attempts: number };
+
+/** The most events the `out-of-order` mode gathers before it delivers them, newest first. */
+export const OUT_OF_ORDER_BATCH = 3;
+/** How long the `out-of-order` mode waits for a batch to fill before it delivers what it has. */
+export const OUT_OF_ORDER_WINDOW_MS = 250;
+/** The longest `delay` of the delay mode. */
+export const MAX_DELIVERY_DELAY_MS = 60_000;
+/** The most attempts `fail-first` fails (each delivery has at most 10 attempts). */
+export const MAX_FAIL_FIRST = 9;
 
 /** A registered webhook endpoint (`POST /webhooks`, or the `/sandbox/webhook-endpoints` helper). */
 export interface WebhookEndpointRecord {
@@ -52,6 +83,8 @@ export interface WebhookEndpointRecord {
   enabled: boolean;
   description: string | null;
   createdAt: string;
+  /** How it is delivered to (the `/sandbox/webhook-endpoints` helper sets it); `normal` when absent. */
+  mode?: WebhookDeliveryMode;
 }
 
 /** Webhook events, oldest first. */
@@ -119,6 +152,12 @@ const MAX_RETRY_DELAY_MS = 30_000;
 export interface WebhookDispatcher {
   /** Records an event and starts its deliveries. */
   emit(type: WebhookEventType, storeId: string, data: unknown): WebhookEventRecord;
+  /**
+   * Delivers a recorded event again (same event, same id; signed anew, so a new signature timestamp) to `endpointId`,
+   * or to every enabled endpoint of its store subscribed to its type. Returns the new deliveries (none when no
+   * endpoint takes it); `undefined` for an unknown event or endpoint, or an endpoint of another store.
+   */
+  resend(eventId: string, endpointId?: string): WebhookDelivery[] | undefined;
   /** Resolves once every delivery started so far has succeeded or used up its attempts. */
   idle(): Promise<void>;
 }
@@ -156,7 +195,12 @@ export function createWebhookDispatcher(
 
   async function deliver(event: WebhookEventRecord, endpoint: WebhookEndpointRecord, delivery: WebhookDelivery): Promise<void> {
     const body = JSON.stringify(event);
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
+    const mode = endpoint.mode ?? { kind: 'normal' };
+    if (mode.kind === 'delay') await sleep(Math.min(Math.max(0, mode.ms), MAX_DELIVERY_DELAY_MS));
+    const failFirst = mode.kind === 'fail-first' ? Math.min(Math.max(0, mode.attempts), MAX_FAIL_FIRST) : 0;
+    // Failing the first n attempts leaves at least one more, so a working receiver gets the event in the end.
+    const attempts = Math.min(Math.max(maxAttempts, failFirst + 1), 10);
+    for (let attempt = 1; attempt <= attempts; attempt++) {
       delivery.attempts = attempt;
       // Signed at each attempt with the real time (not the test clock), as the receiver checks it against its own.
       const signature = await signWebhookPayload(body, endpoint.secret);
@@ -182,7 +226,9 @@ export function createWebhookDispatcher(
         delivery.lastStatus = response.status;
         record.status = response.status;
         await response.body?.cancel();
-        if (response.ok) {
+        if (response.ok && attempt <= failFirst) {
+          record.error = 'fail_first';
+        } else if (response.ok) {
           record.durationMs = Date.now() - started;
           delivery.status = 'delivered';
           changed(delivery);
@@ -190,41 +236,108 @@ export function createWebhookDispatcher(
         }
       } catch (error) {
         // A connection failure or a timeout counts as a failed attempt, like a non-2xx answer.
-        record.error = error instanceof Error && error.name === 'TimeoutError' ? 'timeout' : 'connection_error';
+        const timedOut = error instanceof Error && error.name === 'TimeoutError';
+        record.error = timedOut ? 'timeout' : 'connection_error';
+        record.detail = timedOut ? `no answer within ${attemptTimeoutMs} ms` : failureDetail(error);
       }
       record.durationMs = Date.now() - started;
       changed(delivery);
-      if (attempt < maxAttempts) await sleep(Math.min(retryDelayMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS));
+      if (attempt < attempts) await sleep(Math.min(retryDelayMs * 2 ** (attempt - 1), MAX_RETRY_DELAY_MS));
     }
     delivery.status = 'failed';
     changed(delivery);
   }
+
+  function track(task: Promise<void>): void {
+    const tracked = task.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  }
+
+  function newDelivery(event: WebhookEventRecord, endpoint: WebhookEndpointRecord, reason?: WebhookDelivery['reason']): WebhookDelivery {
+    const delivery: WebhookDelivery = {
+      eventId: event.id,
+      eventType: event.type,
+      storeId: event.storeId,
+      endpointId: endpoint.id,
+      url: endpoint.url,
+      attempts: 0,
+      status: 'pending',
+      history: [],
+      ...(reason ? { reason } : {}),
+    };
+    webhookDeliveries.of(holder).push(delivery);
+    return delivery;
+  }
+
+  // The out-of-order mode's batches, per endpoint: delivered newest first when full or when the window ends.
+  const batches = new Map<string, { items: { event: WebhookEventRecord; delivery: WebhookDelivery }[]; flush: () => void }>();
+
+  function enqueueOutOfOrder(event: WebhookEventRecord, endpoint: WebhookEndpointRecord, delivery: WebhookDelivery): void {
+    let batch = batches.get(endpoint.id);
+    if (!batch) {
+      let flush = (): void => undefined;
+      const flushed = new Promise<void>((resolve) => (flush = resolve));
+      const created = { items: [] as { event: WebhookEventRecord; delivery: WebhookDelivery }[], flush };
+      batch = created;
+      batches.set(endpoint.id, created);
+      const timer = setTimeout(created.flush, OUT_OF_ORDER_WINDOW_MS);
+      track(
+        flushed.then(async () => {
+          clearTimeout(timer);
+          if (batches.get(endpoint.id) === created) batches.delete(endpoint.id);
+          // One after the other, newest first: the receiver sees the batch reversed.
+          for (const item of created.items.reverse()) await deliver(item.event, endpoint, item.delivery);
+        }),
+      );
+    }
+    batch.items.push({ event, delivery });
+    if (batch.items.length >= OUT_OF_ORDER_BATCH) {
+      batches.delete(endpoint.id);
+      batch.flush();
+    }
+  }
+
+  function start(event: WebhookEventRecord, endpoint: WebhookEndpointRecord, reason?: WebhookDelivery['reason']): WebhookDelivery {
+    const delivery = newDelivery(event, endpoint, reason);
+    if (endpoint.mode?.kind === 'out-of-order' && reason === undefined) enqueueOutOfOrder(event, endpoint, delivery);
+    else track(deliver(event, endpoint, delivery));
+    return delivery;
+  }
+
+  const subscribed = (endpoint: WebhookEndpointRecord, event: WebhookEventRecord): boolean =>
+    endpoint.storeId === event.storeId && endpoint.enabled && endpoint.eventTypes.includes(event.type);
 
   return {
     emit(type, storeId, data) {
       const event: WebhookEventRecord = { id: nextId('evt'), type, storeId, createdAt: nowIso(), data: snapshot(data) };
       webhookEvents.of(holder).push(event);
       for (const endpoint of webhookEndpoints.of(holder).values()) {
-        if (endpoint.storeId !== storeId || !endpoint.enabled || !endpoint.eventTypes.includes(type)) continue;
-        const delivery: WebhookDelivery = {
-          eventId: event.id,
-          eventType: type,
-          storeId,
-          endpointId: endpoint.id,
-          url: endpoint.url,
-          attempts: 0,
-          status: 'pending',
-          history: [],
-        };
-        webhookDeliveries.of(holder).push(delivery);
-        const task = deliver(event, endpoint, delivery).finally(() => inFlight.delete(task));
-        inFlight.add(task);
+        if (!subscribed(endpoint, event)) continue;
+        start(event, endpoint);
+        if (endpoint.mode?.kind === 'duplicates') start(event, endpoint, 'duplicate');
       }
       return event;
     },
+    resend(eventId, endpointId) {
+      const event = webhookEvents.of(holder).find((candidate) => candidate.id === eventId);
+      if (!event) return undefined;
+      if (endpointId !== undefined) {
+        const endpoint = webhookEndpoints.of(holder).get(endpointId);
+        if (!endpoint || endpoint.storeId !== event.storeId) return undefined;
+        return [start(event, endpoint, 'resend')];
+      }
+      return [...webhookEndpoints.of(holder).values()].filter((endpoint) => subscribed(endpoint, event)).map((endpoint) => start(event, endpoint, 'resend'));
+    },
     async idle() {
-      // Deliveries can start while we wait (none do today, but a bounded loop keeps it safe).
+      // Deliveries can start while we wait (a batch's, a resend's), so wait again, a bounded number of times.
       for (let round = 0; round < 100 && inFlight.size > 0; round++) await Promise.all([...inFlight]);
     },
   };
+}
+
+/** Why a fetch failed without an answer, as a short code (`ECONNREFUSED`) or message; never the request. */
+function failureDetail(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  if (typeof cause?.code === 'string') return cause.code;
+  return error instanceof Error ? error.message.slice(0, 200) : 'unknown error';
 }

@@ -1,8 +1,8 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
+import { sandboxRoutes, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newInstrument } from './fixtures.js';
+import { newInstrument, storeInput } from './fixtures.js';
 import { constructWebhookEvent, Tessera, TesseraSignatureVerificationError, WEBHOOK_SIGNATURE_HEADER, type WebhookEndpoint } from '../src/index.js';
 
 // A real signed delivery: the sandbox over HTTP POSTs an event to a node:http receiver on 127.0.0.1, which keeps the
@@ -100,5 +100,41 @@ describe('a signed delivery from the sandbox over HTTP', () => {
     expect(error).toMatchObject({ code: 'timestamp_outside_tolerance' });
     // Within the tolerance the same bytes still verify.
     await expect(constructWebhookEvent(delivery.raw, signature, endpoint.secret, { receivedAt: new Date((signedAt + 30) * 1000) })).resolves.toMatchObject({ type: 'payment/succeeded' });
+  });
+});
+
+// What `tessera-sandbox listen --forward-to` sets up (an endpoint for every event type, here with a fixed secret),
+// `trigger` and `resend`, over the sandbox's helper routes, on a store of its own.
+describe('forwarded deliveries (listen, trigger, resend) pass constructEvent', () => {
+  const secret = `whsec_${'5eed'.repeat(8)}`;
+  async function helper(path: string, body: unknown): Promise<any> {
+    const response = await fetch(`${sandboxServer.url}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${sandboxServer.sandbox.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(response.status, path).toBeLessThan(300);
+    return response.json();
+  }
+
+  it('every triggered event arrives signed with the fixed secret, and a resend keeps its id', { timeout: 10_000 }, async () => {
+    const storeId = (await tessera.stores.create(storeInput())).store!.id;
+    const added = await helper(sandboxRoutes.addWebhookEndpoint, { storeId, url: `${receiverUrl}/forwarded`, secret });
+    expect(added.endpoint.secret).toBe(secret);
+    const from = deliveries.length;
+    const types = ['payment/succeeded', 'payment/declined', 'payment/refunded', 'order/paid', 'subscription/created', 'subscription/renewed'];
+    for (const type of types) await helper(sandboxRoutes.triggerEvent, { type, storeId });
+    await sandboxServer.sandbox.webhooksIdle();
+    const forwarded = deliveries.slice(from);
+    const events = await Promise.all(forwarded.map((delivery) => constructWebhookEvent(delivery.raw, String(delivery.headers[WEBHOOK_SIGNATURE_HEADER]), secret)));
+    for (const type of types) expect(events.map((event) => event.type)).toContain(type);
+
+    const first = events[0]!;
+    await helper(sandboxRoutes.resendWebhookEvent.replace('{id}', first.id), { endpointId: added.endpoint.id });
+    await sandboxServer.sandbox.webhooksIdle();
+    const resent = deliveries.at(-1)!;
+    const signature = String(resent.headers[WEBHOOK_SIGNATURE_HEADER]);
+    expect((await tessera.webhooks.constructEvent(resent.raw, signature, secret)).id).toBe(first.id);
+    await expect(constructWebhookEvent(resent.raw, signature, `whsec_${'0'.repeat(32)}`)).rejects.toThrow(TesseraSignatureVerificationError);
   });
 });
