@@ -10,6 +10,7 @@ const DEFAULT_DATA_FILE = '.tessera-sandbox/sandbox.db';
 
 const usage = `Usage: tessera-sandbox [options]
        tessera-sandbox listen | trigger | resend … (webhook commands, below)
+       tessera-sandbox drift --live-origin <origin> … (the sandbox against the live service, below)
 
 Runs the Tessera sandbox (API, Basis Theory vault and 3DS emulation, ACS and /sandbox helpers) over HTTP until
 stopped (Ctrl-C).
@@ -27,7 +28,9 @@ Options:
   --version      print the version
   -h, --help     print this help
 
-${webhookUsage}`;
+${webhookUsage}
+
+Drift check: tessera-sandbox drift --help`;
 
 
 function parseInteger(name: string, value: string, min: number, max: number): number {
@@ -111,9 +114,18 @@ function dataLine(file: string | undefined, records: number, reset: boolean, ms:
   return `Data:          ${file} (${held}; --reset to start empty, --data <file> for another, --in-memory to keep nothing)`;
 }
 
+/** `drift` loads `@tessera/server` (a peer dependency) only when run: the sandbox itself does not need it. */
+async function runDriftCommand(args: string[]): Promise<void> {
+  const drift = await import('./cli-drift.js').catch((error: unknown) => {
+    throw new UsageError(`tessera-sandbox drift needs @tessera/server installed beside the sandbox (npm i -D @tessera/server): ${error instanceof Error ? error.message : String(error)}`);
+  });
+  process.exitCode = await drift.runDrift(args, { out: (line) => console.log(line), err: (line) => console.error(line) });
+}
+
 async function main(): Promise<void> {
   const [name, ...rest] = process.argv.slice(2);
   if (name !== undefined && Object.hasOwn(webhookCommands, name)) return runWebhookCommand(name, rest);
+  if (name === 'drift') return runDriftCommand(rest);
   const command = parseCommandLine();
   if (command === 'help') return void console.log(usage);
   if (command === 'version') return void console.log(version());

@@ -1,0 +1,226 @@
+// `tessera-sandbox drift`: calls the catalog's read-only operations on the live service and on the sandbox, with the
+// same inputs, through `@tessera/server` (its auth, retries and redirect refusal), and prints where the two answers
+// differ in shape (./drift-shape.ts). It prints operation names, paths, keys, JSON types and status-like values:
+// never an id, a card fact or a key (the live key is given to the client and nowhere else).
+import { parseArgs } from 'node:util';
+import { TesseraConnectionError, TesseraTimeoutError } from '@tessera/core';
+import { operations, type OperationName, SANDBOX_API_KEY } from '@tessera/core/internal';
+import { Tessera, TesseraApiError, TesseraAuthenticationError, TesseraPermissionDeniedError, TesseraRedirectError } from '@tessera/server';
+import { describeDrift, shapeDrift } from './drift-shape.js';
+
+export const driftUsage = `Drift check (the sandbox against the live service):
+  tessera-sandbox drift --live-origin <origin> [--live-key <key>] [--sandbox <url>]
+      calls the read-only operations of the catalog on the live service (a development origin, e.g.
+      https://app.tagadapay.dev, with a development key: --live-key or TESSERA_LIVE_API_KEY) and on a running
+      sandbox (--sandbox, TESSERA_SANDBOX_URL, default http://localhost:4010), with the same inputs, and prints per
+      operation where the answers differ in shape: keys on one side only, other JSON types, and status, subStatus,
+      requireAction and type values one side never shows. Ids, card facts and keys are never printed.
+      Exit code 0: no drift; 1: drift; 2: usage or connection error.`;
+
+const DEFAULT_SANDBOX_URL = 'http://localhost:4010';
+
+/**
+ * The catalog's read-only operations, in the order they are called: every GET that answers JSON, and the POSTs that
+ * only read (the lists and the key check). Left out: `initCheckout` (a GET that opens a checkout session and answers
+ * a redirect), `listOrders` and `listWebhooks` (`assumed` paths the service has not published), and every other
+ * POST, which changes something. `from` names the list whose first item gives the id of a GET by id, on each side
+ * (its `id`, or the field `idField` names).
+ *
+ * Test-safe writes (not called by this version; `--allow-writes` is refused until they are): `createProduct` and
+ * `createWebhookEndpoint` (to a URL nothing listens on) would be, on a development account; nothing that moves money.
+ */
+const READ_ONLY: readonly { readonly name: OperationName; readonly from?: OperationName; readonly idField?: string; readonly body?: (context: SideContext) => unknown }[] = [
+  { name: 'testAuth', body: () => ({}) },
+  { name: 'listPayments', body: () => ({ pagination: { page: 1, pageSize: 20 } }) },
+  { name: 'listEvents', body: () => ({ pagination: { page: 1, pageSize: 20 } }) },
+  { name: 'listRecentEvents', body: () => ({ limit: 10 }) },
+  { name: 'listPaymentInstruments', body: () => ({ page: 1, pageSize: 20 }) },
+  { name: 'listCustomers', body: () => ({ page: 1, pageSize: 20 }) },
+  { name: 'listSubscriptions', body: () => ({ page: 1, per_page: 20 }) },
+  // The products list needs a store: the first one an earlier answer of that side names.
+  { name: 'listProducts', body: (context) => (context.storeId === undefined ? undefined : { storeId: context.storeId, page: 1, per_page: 20 }) },
+  { name: 'retrievePayment', from: 'listPayments' },
+  { name: 'retrieveEvent', from: 'listEvents' },
+  { name: 'retrievePaymentInstrument', from: 'listPaymentInstruments' },
+  { name: 'retrieveCustomer', from: 'listCustomers' },
+  { name: 'listCustomerPaymentInstruments', from: 'listCustomers' },
+  { name: 'retrieveProduct', from: 'listProducts' },
+  { name: 'retrieveSubscription', from: 'listSubscriptions' },
+  // No published list of orders: a listed customer's last order.
+  { name: 'retrieveOrder', from: 'listCustomers', idField: 'lastOrderId' },
+];
+
+/** The names of {@link READ_ONLY}, for the tests. */
+export const readOnlyOperations: readonly OperationName[] = READ_ONLY.map((entry) => entry.name);
+
+/** What one side's earlier answers gave: the first item of each list, the first store id seen. */
+interface SideContext {
+  firstItems: Map<OperationName, unknown>;
+  storeId: string | undefined;
+}
+
+type Answer = { ok: true; body: unknown } | { ok: false; status: number; code: string } | { skipped: string };
+
+/** A failure that stops the check: printed, exit code 2. */
+class StopError extends Error {}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The items of a list answer: under one of the operation's `unwrap` keys, or the answer itself when it is an array. */
+function itemsOf(name: OperationName, body: unknown): unknown[] {
+  if (Array.isArray(body)) return body;
+  if (!isRecord(body)) return [];
+  for (const key of operations[name].unwrap) {
+    const items = body[key];
+    if (Array.isArray(items)) return items;
+  }
+  return [];
+}
+
+function firstStoreId(body: unknown, depth = 0): string | undefined {
+  if (depth > 3 || typeof body !== 'object' || body === null) return undefined;
+  if (Array.isArray(body)) return body.length > 0 ? firstStoreId(body[0], depth + 1) : undefined;
+  if (typeof (body as Record<string, unknown>).storeId === 'string') return (body as Record<string, string>).storeId;
+  for (const value of Object.values(body)) {
+    const found = firstStoreId(value, depth + 1);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+}
+
+async function call(client: Tessera, side: string, origin: string, entry: (typeof READ_ONLY)[number], context: SideContext): Promise<Answer> {
+  const operation = operations[entry.name];
+  let path: string = operation.path;
+  if (entry.from !== undefined) {
+    const first = context.firstItems.get(entry.from);
+    const idField = entry.idField ?? 'id';
+    const id = isRecord(first) && typeof first[idField] === 'string' ? first[idField] : undefined;
+    if (id === undefined) return { skipped: `no ${entry.from} item with ${idField === 'id' ? 'an id' : `a ${idField}`} on ${side}` };
+    path = path.replace('{id}', encodeURIComponent(id));
+  }
+  const body = entry.body?.(context);
+  if (entry.body !== undefined && body === undefined) return { skipped: `no store id in ${side}'s earlier answers` };
+  try {
+    const answer = await client.request(operation.method, path, operation.method === 'GET' ? {} : { body });
+    return { ok: true, body: answer };
+  } catch (error) {
+    if (error instanceof TesseraAuthenticationError || error instanceof TesseraPermissionDeniedError) {
+      throw new StopError(`The ${side} service refused the key (HTTP ${error.status}): ${side === 'live' ? 'check --live-key or TESSERA_LIVE_API_KEY (a development key)' : 'is that a Tessera sandbox?'}`);
+    }
+    if (error instanceof TesseraApiError) return { ok: false, status: error.status, code: error.code };
+    if (error instanceof TesseraRedirectError) return { ok: false, status: 300, code: 'redirect_refused' };
+    if (error instanceof TesseraConnectionError || error instanceof TesseraTimeoutError) {
+      throw new StopError(`Cannot reach the ${side} service at ${origin}: ${error instanceof TesseraTimeoutError ? 'it did not answer in time' : 'the connection failed'}`);
+    }
+    throw error;
+  }
+}
+
+function remember(entry: (typeof READ_ONLY)[number], answer: Answer, context: SideContext): void {
+  if (!('ok' in answer) || !answer.ok) return;
+  if (operations[entry.name].answer === 'list') context.firstItems.set(entry.name, itemsOf(entry.name, answer.body)[0]);
+  context.storeId ??= firstStoreId(answer.body);
+}
+
+function describeAnswer(answer: Answer): string {
+  if ('skipped' in answer) return `skipped (${answer.skipped})`;
+  return answer.ok ? 'answered' : `HTTP ${answer.status} ${answer.code}`;
+}
+
+interface DriftOptions {
+  liveOrigin: string;
+  liveKey: string;
+  sandboxUrl: string;
+}
+
+function parseDriftArgs(args: string[], env: NodeJS.ProcessEnv): DriftOptions | 'help' | { problem: string } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args,
+      options: {
+        'live-origin': { type: 'string' },
+        'live-key': { type: 'string' },
+        sandbox: { type: 'string' },
+        'allow-writes': { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }));
+  } catch (error) {
+    return { problem: error instanceof Error ? error.message : String(error) };
+  }
+  if (values.help) return 'help';
+  if (values['allow-writes']) return { problem: '--allow-writes: this version checks no write yet (the test-safe ones would be createProduct and createWebhookEndpoint): run without it' };
+  const liveOrigin = values['live-origin'];
+  if (liveOrigin === undefined || liveOrigin === '') return { problem: 'drift needs --live-origin <origin>, the live service to compare with (e.g. https://app.tagadapay.dev)' };
+  const liveKey = values['live-key'] ?? env.TESSERA_LIVE_API_KEY ?? '';
+  if (liveKey === '') return { problem: 'drift needs a development key of the live service: --live-key <key> or TESSERA_LIVE_API_KEY' };
+  const sandboxUrl = values.sandbox ?? env.TESSERA_SANDBOX_URL ?? DEFAULT_SANDBOX_URL;
+  for (const [flag, url] of [['--live-origin', liveOrigin], ['--sandbox', sandboxUrl]] as const) {
+    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return { problem: `${flag} must be an http(s) URL, got "${url}"` };
+  }
+  return { liveOrigin, liveKey, sandboxUrl };
+}
+
+/** Where the report goes (the tests collect it). */
+export interface DriftOutput {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+/** Runs `tessera-sandbox drift <args>`; resolves with the exit code (0 no drift, 1 drift, 2 usage or connection error). */
+export async function runDrift(args: string[], output: DriftOutput, env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const options = parseDriftArgs(args, env);
+  if (options === 'help') {
+    output.out(driftUsage);
+    return 0;
+  }
+  if ('problem' in options) {
+    output.err(`${options.problem}\n\n${driftUsage}`);
+    return 2;
+  }
+  const origin = (url: string): string => new URL(url).origin;
+  // No logger: nothing of the requests is written anywhere; the key stays inside the client.
+  const live = new Tessera({ apiKey: options.liveKey, baseUrl: options.liveOrigin, maxRetries: 1, timeoutMs: 20_000 });
+  const sandbox = new Tessera({ apiKey: SANDBOX_API_KEY, baseUrl: options.sandboxUrl, maxRetries: 1, timeoutMs: 20_000 });
+  const liveContext: SideContext = { firstItems: new Map(), storeId: undefined };
+  const sandboxContext: SideContext = { firstItems: new Map(), storeId: undefined };
+  output.out(`Drift check: live ${origin(options.liveOrigin)} against sandbox ${origin(options.sandboxUrl)}, ${READ_ONLY.length} read-only operations (no writes)`);
+  let drifted = 0;
+  let drifts = 0;
+  let skipped = 0;
+  try {
+    for (const entry of READ_ONLY) {
+      const operation = operations[entry.name];
+      const label = `${entry.name} (${operation.method} ${operation.path})`;
+      const liveAnswer = await call(live, 'live', origin(options.liveOrigin), entry, liveContext);
+      const sandboxAnswer = await call(sandbox, 'sandbox', origin(options.sandboxUrl), entry, sandboxContext);
+      remember(entry, liveAnswer, liveContext);
+      remember(entry, sandboxAnswer, sandboxContext);
+      if ('skipped' in liveAnswer || 'skipped' in sandboxAnswer) {
+        skipped += 1;
+        output.out(`skip  ${label}: live ${describeAnswer(liveAnswer)}, sandbox ${describeAnswer(sandboxAnswer)}`);
+        continue;
+      }
+      let lines: string[];
+      if (liveAnswer.ok && sandboxAnswer.ok) lines = shapeDrift(liveAnswer.body, sandboxAnswer.body).map(describeDrift);
+      else if (!liveAnswer.ok && !sandboxAnswer.ok && liveAnswer.status === sandboxAnswer.status) lines = [];
+      else lines = [`answer: live ${describeAnswer(liveAnswer)}, sandbox ${describeAnswer(sandboxAnswer)}`];
+      if (lines.length === 0) {
+        output.out(`same  ${label}`);
+        continue;
+      }
+      drifted += 1;
+      drifts += lines.length;
+      output.out(`DRIFT ${label}`);
+      for (const line of lines) output.out(`      ${line}`);
+    }
+  } catch (error) {
+    if (!(error instanceof StopError)) throw error;
+    output.err(error.message);
+    return 2;
+  }
+  const compared = READ_ONLY.length - skipped;
+  output.out(drifted === 0 ? `No drift: ${compared} operations answer in the same shape (${skipped} skipped).` : `Drift in ${drifted} of ${compared} operations (${drifts} differences; ${skipped} skipped).`);
+  return drifted === 0 ? 0 : 1;
+}

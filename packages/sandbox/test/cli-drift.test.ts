@@ -1,0 +1,154 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync } from 'node:fs';
+import { operations, routes } from '@tessera/core/internal';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOnlyOperations, runDrift } from '../src/cli-drift.js';
+import { startSandboxServer, type SandboxServer } from '../src/index.js';
+import { purchase } from './fixtures.js';
+import { client } from './support.js';
+
+// `tessera-sandbox drift` against local stand-ins for the live service (node:http on 127.0.0.1): one answering the
+// vendor's published examples (the server package's transcription of shared/spec/vendor-api/), one mirroring a sandbox.
+
+const LIVE_KEY = 'live_dev_key_must_never_be_printed';
+type Examples = Record<string, { response: unknown }>;
+const published = JSON.parse(readFileSync(new URL('../../server/test/vendor-examples.json', import.meta.url), 'utf8')) as Examples;
+
+/** The published examples with one deliberate drift: a renamed key (retrievePayment's `currency`) and a number as a string (each listed payment's `amount`). */
+function drifted(): Examples {
+  const copy = structuredClone(published) as Record<string, { response: any }>;
+  const { currency, ...payment } = copy.retrievePayment!.response;
+  copy.retrievePayment!.response = { ...payment, currencyCode: currency };
+  for (const item of copy.listPayments!.response.payments) item.amount = String(item.amount);
+  return copy;
+}
+
+const patternOf = (path: string): RegExp => new RegExp(`^/api/public/v1${path.replace(/\{id\}/g, '[^/]+')}$`);
+
+/** A stand-in answering each read-only operation with its example, and 401 without the key. */
+function examplesHandler(examples: Examples, key: string) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    request.resume();
+    const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+    const name = readOnlyOperations.find((candidate) => operations[candidate].method === request.method && patternOf(operations[candidate].path).test(path));
+    const [status, body] =
+      request.headers.authorization !== `Bearer ${key}`
+        ? [401, { error: { code: 'unauthorized', message: 'Invalid API key' } }]
+        : name === undefined || examples[name] === undefined
+          ? [404, { error: { code: 'not_found', message: 'Not found' } }]
+          : [200, examples[name].response];
+    response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+  };
+}
+
+/** A stand-in that forwards everything to the sandbox, with the sandbox's key. */
+function mirrorHandler(target: SandboxServer) {
+  return (request: IncomingMessage, response: ServerResponse): void => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      void fetch(`${target.url}${request.url ?? '/'}`, {
+        method: request.method ?? 'GET',
+        headers: { authorization: `Bearer ${target.sandbox.apiKey}`, 'content-type': 'application/json' },
+        ...(chunks.length > 0 ? { body: Buffer.concat(chunks) } : {}),
+      }).then(async (answer) => response.writeHead(answer.status, { 'content-type': 'application/json' }).end(await answer.text()));
+    });
+  };
+}
+
+async function listen(handler: (request: IncomingMessage, response: ServerResponse) => void): Promise<{ url: string; server: Server }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function drift(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runDrift(args, { out: (line) => out.push(line), err: (line) => err.push(line) }, env);
+  return { code, out, err };
+}
+
+const servers: Server[] = [];
+let sandbox: SandboxServer;
+let publishedUrl: string;
+let driftedUrl: string;
+let mirrorUrl: string;
+
+beforeAll(async () => {
+  sandbox = await startSandboxServer({ port: 0, host: '127.0.0.1', sandboxOptions: { seed: 1 } });
+  const c = client(sandbox.url, sandbox.sandbox);
+  const instrument = await c.instrument(sandbox.sandbox.defaults.storeId);
+  const paid = await c.api(routes.processPayment, { body: purchase(sandbox.sandbox.defaults.storeId, instrument.id) });
+  expect(paid.status).toBe(200);
+  for (const [handler, set] of [
+    [examplesHandler(published, sandbox.sandbox.apiKey), (url: string) => (publishedUrl = url)],
+    [examplesHandler(drifted(), LIVE_KEY), (url: string) => (driftedUrl = url)],
+    [mirrorHandler(sandbox), (url: string) => (mirrorUrl = url)],
+  ] as const) {
+    const started = await listen(handler);
+    servers.push(started.server);
+    set(started.url);
+  }
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  await sandbox.close();
+});
+
+describe('tessera-sandbox drift', () => {
+  it('reports exactly the stand-in’s drifts (a renamed key, a number as a string) and exits 1, printing no key', async () => {
+    // The "sandbox" side is the unchanged published examples, so only the deliberate drift can differ.
+    const { code, out, err } = await drift(['--live-origin', driftedUrl, '--sandbox', publishedUrl], { TESSERA_LIVE_API_KEY: LIVE_KEY });
+    expect(err).toEqual([]);
+    expect(out.filter((line) => !line.startsWith('same  '))).toEqual([
+      `Drift check: live ${driftedUrl} against sandbox ${publishedUrl}, ${readOnlyOperations.length} read-only operations (no writes)`,
+      'DRIFT listPayments (POST /payments)',
+      '      payments[].amount: string on live, number on sandbox',
+      'DRIFT retrievePayment (GET /payments/{id})',
+      '      currency: only on sandbox',
+      '      currencyCode: only on live',
+      `Drift in 2 of ${readOnlyOperations.length} operations (3 differences; 0 skipped).`,
+    ]);
+    expect(code).toBe(1);
+    expect(out.join('\n')).not.toContain(LIVE_KEY);
+    expect(out.join('\n')).not.toMatch(/pay_123|4242|john@example/);
+  });
+
+  it('exits 0 against a stand-in that mirrors the sandbox', async () => {
+    const { code, out, err } = await drift(['--live-origin', mirrorUrl, '--live-key', LIVE_KEY, '--sandbox', sandbox.url]);
+    expect(err).toEqual([]);
+    expect(out.filter((line) => line.startsWith('DRIFT'))).toEqual([]);
+    expect(out.some((line) => line.startsWith('same  retrievePayment'))).toBe(true);
+    expect(out.at(-1)).toMatch(/^No drift: \d+ operations answer in the same shape/);
+    expect(code).toBe(0);
+  });
+
+  it('exits 2 with a clear message on a refused key, an unreachable service and a missing flag', async () => {
+    const refused = await drift(['--live-origin', driftedUrl, '--live-key', 'wrong_key_secret', '--sandbox', publishedUrl]);
+    expect(refused.code).toBe(2);
+    expect(refused.err.join('\n')).toMatch(/live service refused the key \(HTTP 401\)/);
+    expect(refused.err.join('\n') + refused.out.join('\n')).not.toContain('wrong_key_secret');
+
+    const closed = await listen(() => undefined);
+    await new Promise((resolve) => closed.server.close(resolve));
+    const unreachable = await drift(['--live-origin', closed.url, '--live-key', LIVE_KEY, '--sandbox', publishedUrl]);
+    expect(unreachable.code).toBe(2);
+    expect(unreachable.err.join('\n')).toContain(`Cannot reach the live service at ${closed.url}`);
+
+    const usage = await drift(['--live-origin', driftedUrl]);
+    expect(usage.code).toBe(2);
+    expect(usage.err[0]).toMatch(/^drift needs a development key of the live service: --live-key <key> or TESSERA_LIVE_API_KEY/);
+    expect((await drift(['--live-origin', driftedUrl, '--live-key', LIVE_KEY, '--allow-writes'])).code).toBe(2);
+  });
+
+  it('covers every GET of the catalog that answers JSON on a published path, and the POST lists and key check', () => {
+    const gets = Object.entries(operations)
+      .filter(([, operation]) => operation.method === 'GET' && operation.answer !== 'redirect' && !operation.assumed)
+      .map(([name]) => name);
+    expect(readOnlyOperations).toEqual(expect.arrayContaining(gets));
+    for (const name of readOnlyOperations) expect(operations[name].method === 'GET' || operations[name].answer === 'list' || name === 'testAuth').toBe(true);
+  });
+});
