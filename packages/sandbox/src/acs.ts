@@ -70,13 +70,9 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
  * true, authenticationStatus: 'successful' | 'failed' }` to `window.parent` (web-threeds' challenge frame).
  */
 export function completePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
-  const acsTransID = form.acsTransID ?? '';
-  const approved = form.outcome === 'approve';
-  const payment = settleChallenge(ctx, acsTransID, approved);
-  const btSession = payment ? undefined : findBtChallenge(ctx, acsTransID, form.threeDSServerTransID ?? '');
-  if (!payment && !btSession) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
-  if (btSession) completeBtChallenge(btSession, approved);
-  const authenticated = payment ? passed(payment) : btSession?.authenticationStatus === 'successful';
+  const completion = completeChallenge(ctx, form.acsTransID ?? '', form.threeDSServerTransID ?? '', form.outcome === 'approve');
+  if (!completion) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  const { payment, btSession, authenticated } = completion;
   const message = {
     type: 'challenge',
     id: (payment?.requireActionData?.type === 'threeds_auth' ? payment.requireActionData.metadata.threedsSession.externalSessionId : undefined) ?? btSession?.id ?? form.threeDSServerTransID ?? '',
@@ -90,4 +86,23 @@ export function completePage(ctx: SandboxContext, form: Record<string, string>):
     `<h1>${authenticated ? 'Authentication approved' : 'Authentication failed'}</h1><p>You can close this window.</p>` +
       `<script>window.parent.postMessage(${json}, '*');</script>`,
   );
+}
+
+/** What completing a challenge settled: the payment, or BT's session (a server-side authenticate), and the outcome. */
+export interface ChallengeCompletion {
+  payment: PaymentRecord | undefined;
+  btSession: ReturnType<typeof findBtChallenge>;
+  authenticated: boolean;
+}
+
+/**
+ * The ACS completion (what {@link completePage} and the dashboard's approve and fail run): settles the payment
+ * waiting on the challenge `acsTransID`, or BT's session; `undefined` for an unknown challenge.
+ */
+export function completeChallenge(ctx: SandboxContext, acsTransID: string, threeDSServerTransID: string, approved: boolean): ChallengeCompletion | undefined {
+  const payment = settleChallenge(ctx, acsTransID, approved);
+  const btSession = payment ? undefined : findBtChallenge(ctx, acsTransID, threeDSServerTransID);
+  if (!payment && !btSession) return undefined;
+  if (btSession) completeBtChallenge(btSession, approved);
+  return { payment, btSession, authenticated: payment ? passed(payment) : btSession?.authenticationStatus === 'successful' };
 }

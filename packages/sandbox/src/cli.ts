@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { runWebhookCommand, UsageError, webhookCommands, webhookUsage } from './cli-webhooks.js';
 import { assertSupportedNode } from './node-version.js';
+import { sandboxRoutes } from './sandbox-routes.js';
 import type { SandboxRequestLogEntry } from './server.js';
 
 /** Where the data lives by default: next to the project the sandbox serves (like .next/), so each app has its own. */
@@ -165,6 +166,7 @@ async function main(): Promise<void> {
   console.log(`Vault (BT) public key: ${server.sandbox.vaultKey} (BT-API-KEY; tokenizer environment "local")`);
   console.log(`Store:         ${defaults.storeId} (sandbox processor)`);
   console.log(`Gateway store: ${defaults.gateway.storeId} (simulated processor, 3DS, fallback)`);
+  console.log(`Dashboard:     ${server.url}${sandboxRoutes.dashboard} (loopback only; its actions ask for the API key)`);
   console.log(dataLine(server.sandbox.dataFile, server.sandbox.loadedRecords, reset, performance.now() - started) + note);
   if (host !== undefined && !isLoopback(host)) {
     console.warn(`Warning: listening on ${host}, not loopback: the sandbox's well-known API key (${server.sandbox.apiKey}) now works for anyone who can reach this machine on the network.`);

@@ -150,6 +150,10 @@ class NodeSandboxRequest implements SandboxRequest {
     return this.#url;
   }
 
+  get remoteAddress(): string | undefined {
+    return this.incoming.socket.remoteAddress;
+  }
+
   header(name: string): string | null {
     const value = this.incoming.headers[name];
     return value === undefined ? null : headerValue(value);

@@ -12,6 +12,11 @@ export interface SandboxRequest {
   readonly origin: string;
   /** The whole URL (the node:http adapter makes it only when it is read: the query of a GET list). */
   readonly url: URL;
+  /**
+   * The peer's IP address, when the request came over a socket (the node:http adapter); `undefined` through msw (the
+   * request never left the process).
+   */
+  readonly remoteAddress?: string | undefined;
   /** A request header by lower-case name; `null` when absent. */
   header(name: string): string | null;
   /** The body as text (read at most once, and only by a route that takes one); throws a 413 past the limit. */

@@ -10,9 +10,26 @@ import type { RouteName } from './route-name.js';
 
 /**
  * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key
- * (`bt`, BT's browser routes) or with the secret key (`bt-secret`, BT's server routes), or anyone (the pages).
+ * (`bt`, BT's browser routes) or with the secret key (`bt-secret`, BT's server routes), anyone on this machine
+ * (`loopback`: the dashboard's page and its data, see {@link isLoopbackRequest}), or anyone (the pages).
  */
-export type RouteAuth = 'api' | 'vault' | 'bt' | 'bt-secret' | 'none';
+export type RouteAuth = 'api' | 'vault' | 'bt' | 'bt-secret' | 'loopback' | 'none';
+
+const loopbackAddress = (address: string): boolean => address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
+// The Host header's name: `localhost`, `*.localhost`, 127.x.x.x or [::1] (a rebound DNS name is refused).
+const loopbackHost = /^(?:(?:[a-z0-9-]+\.)*localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d{1,5})?$/i;
+
+/**
+ * True for a request from this machine to a loopback name: its socket's peer is a loopback address (when it came
+ * over one) and its Host (the URL's, through msw) names loopback, so a page on a DNS name rebound to 127.0.0.1 is
+ * refused too.
+ */
+export function isLoopbackRequest(request: Pick<SandboxRequest, 'remoteAddress' | 'header' | 'origin'>): boolean {
+  const address = request.remoteAddress;
+  if (address !== undefined && !loopbackAddress(address)) return false;
+  const host = request.header('host') ?? new URL(request.origin).host;
+  return loopbackHost.test(host);
+}
 
 /** One route of the sandbox. */
 export interface RouteDefinition {
@@ -91,6 +108,8 @@ function authenticate(auth: RouteAuth, request: SandboxRequest, keys: RouteKeys)
         headers: { 'www-authenticate': 'Bearer' },
       });
     }
+  } else if (auth === 'loopback') {
+    if (!isLoopbackRequest(request)) throw new SandboxHttpError(403, 'forbidden', 'The sandbox dashboard is served on loopback only (127.0.0.1, ::1, localhost)');
   } else if (auth === 'vault') {
     const key = request.header('bt-api-key');
     if (key === keys.apiKey || (request.header('authorization') ?? '') !== '') {
@@ -169,7 +188,7 @@ function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, 
 }
 
 /** The vault and BT's routes answer errors as Basis Theory does; the API and the pages as the API does. */
-const errorFormatOf = (auth: RouteAuth): ErrorFormat => (auth === 'api' || auth === 'none' ? 'api' : 'problem');
+const errorFormatOf = (auth: RouteAuth): ErrorFormat => (auth === 'api' || auth === 'none' || auth === 'loopback' ? 'api' : 'problem');
 
 const replayed = (stored: SandboxAnswer, requestId: string): SandboxAnswer => ({
   ...stored,

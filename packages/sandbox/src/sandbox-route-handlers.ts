@@ -5,6 +5,7 @@ import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
 import { completeCheckoutSession } from './checkout.js';
 import type { SandboxContext } from './context.js';
+import { completeDashboardChallenge, dashboardData, dashboardPage, dashboardScript, dashboardStyles } from './dashboard.js';
 import { airwallexFingerprintScript, stripeJsScript } from './radar-scripts.js';
 import { createStripeRadarSession, radarDeviceSessions, radarSessions, recordAirwallexFingerprint } from './radar-sessions.js';
 import { redirectCompletePage, redirectPage } from './redirect-page.js';
@@ -53,6 +54,8 @@ const page = (html: string): SandboxRoute => ({ method: 'GET', auth: 'none', gua
 const script = (text: string): SandboxRoute => ({ method: 'GET', auth: 'none', guarded: false, handle: () => ({ script: text }) });
 // What the radar stand-ins send from the merchant's page: no key (the page has none to give), CORS open.
 const fromRadarScript = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, cors: radarCorsHeaders, handle });
+// The dashboard's page, files and data: read without a key, from loopback only; its actions are helpers (secret key).
+const onLoopback = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'GET', auth: 'loopback', guarded: false, handle });
 const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
@@ -133,4 +136,12 @@ export const sandboxRouteHandlers = {
   }),
   // What the radar stand-ins collected and the merchant saved, for a test over HTTP (sandbox.records, in memory).
   listRadarSessions: helper('GET', (ctx) => ({ json: { radarSessions: [...radarSessions.of(ctx).values()], deviceSessions: [...radarDeviceSessions.of(ctx).values()] } })),
+
+  // The dashboard (loopback only; its actions: the helpers above and below, with the secret key).
+  dashboard: onLoopback(() => dashboardPage()),
+  dashboardScript: onLoopback(() => ({ script: dashboardScript })),
+  dashboardStyles: onLoopback(() => ({ css: dashboardStyles })),
+  dashboardData: onLoopback((ctx) => dashboardData(ctx)),
+  // The ACS completion the ACS page posts, for the dashboard's approve and fail.
+  completeDashboardChallenge: helper('POST', (ctx, { params, body }) => completeDashboardChallenge(ctx, idOf(params), body)),
 } satisfies { readonly [K in SandboxRouteName]: SandboxRoute };

@@ -4,7 +4,7 @@ import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGoogl
  * Paths the sandbox serves besides core's API routes: the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the ACS and redirect pages (no auth),
  * the stand-ins for the radar providers' scripts (Airwallex's device fingerprint under `/airwallex`, for
  * `https://static.airwallex.com`; Stripe.js under `/stripe-js`, for `https://js.stripe.com`) and the two routes they
- * call from the page (no auth, CORS), and the `/sandbox/*` test helpers (secret key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
+ * call from the page (no auth, CORS), and the `/sandbox/*` test helpers (secret key; the dashboard's page, files and data: loopback only, no key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
  */
 export const sandboxRoutes = {
   vaultTokenizeCard: vaultCardsPath,
@@ -32,6 +32,11 @@ export const sandboxRoutes = {
   resendWebhookEvent: '/sandbox/events/{id}/resend',
   triggerEvent: '/sandbox/trigger',
   listRadarSessions: '/sandbox/radar-sessions',
+  dashboard: '/sandbox/dashboard',
+  dashboardScript: '/sandbox/dashboard/app.js',
+  dashboardStyles: '/sandbox/dashboard/app.css',
+  dashboardData: '/sandbox/dashboard/data',
+  completeDashboardChallenge: '/sandbox/challenges/{id}/complete',
 } as const;
 
 /** Name of one of the sandbox's own routes ({@link sandboxRoutes}). */

@@ -25,6 +25,8 @@ export interface WebhookDeliveryAttempt {
   /** What went wrong without an answer, when known (`ECONNREFUSED`, `aborted after 10000 ms`). */
   detail?: string;
   durationMs: number;
+  /** The signature header the attempt was sent with (an HMAC of the body and a timestamp: no secret). */
+  signature?: string;
 }
 
 /** One delivery of one event to one endpoint, with each attempt. */
@@ -205,7 +207,7 @@ export function createWebhookDispatcher(
       // Signed at each attempt with the real time (not the test clock), as the receiver checks it against its own.
       const signature = await signWebhookPayload(body, endpoint.secret);
       const started = Date.now();
-      const record: WebhookDelivery['history'][number] = { attempt, at: new Date(started).toISOString(), status: null, durationMs: 0 };
+      const record: WebhookDelivery['history'][number] = { attempt, at: new Date(started).toISOString(), status: null, durationMs: 0, signature };
       delivery.history.push(record);
       changed(delivery);
       try {

@@ -141,7 +141,7 @@ describe('webhooks for development: fixed secret, trigger, resend, delivery log,
       expect(log.status).toBe(200);
       const [first] = log.body.deliveries;
       expect(first).toMatchObject({ index: expect.any(Number), endpointId: endpoint.id, status: 'failed', attempts: 3 });
-      expect(first.history).toEqual([1, 2, 3].map((attempt) => ({ attempt, at: expect.any(String), status: 503, durationMs: expect.any(Number) })));
+      expect(first.history).toEqual([1, 2, 3].map((attempt) => ({ attempt, at: expect.any(String), status: 503, durationMs: expect.any(Number), signature: expect.stringMatching(/v1=/) })));
       const later = await c.send('GET', `${sandboxRoutes.listWebhookDeliveries}?endpointId=${endpoint.id}&since=${first.index + 1}`);
       expect(later.body.deliveries.every((delivery: { index: number }) => delivery.index > first.index)).toBe(true);
     } finally {
