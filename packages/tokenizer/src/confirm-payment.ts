@@ -120,8 +120,9 @@ const MAX_ACTIONS = 4;
  *   one already `declined` or `failed`, resolves with that status and the service's words in `failure`.
  * After an action it asks your server to continue (`continuePayment`, once) and, while the payment has not moved on,
  * polls `fetchPayment` until it is final or asks for another action, which then runs in turn (at most four); without
- * `fetchPayment` the continued payment is answered as it is. An abort rejects with `TesseraAbortError` in every phase. An action no source publishes rejects with a `TesseraPaymentActionError`; a known one that cannot
- * run with a `TesseraNextActionError` naming what is missing, before your server is asked anything. When the customer
+ * `fetchPayment` the continued payment is answered as it is. An abort rejects with `TesseraAbortError` in every
+ * phase. An action no source publishes rejects with a `TesseraPaymentActionError`; a known one that cannot run with
+ * a `TesseraNextActionError` naming what is missing, before your server is asked anything. When the customer
  * did not act (cancel, timeout, popup closed or not back in time) your server is asked once, without polling, and
  * the result says what it answered (`requires_action` while the customer has still to act).
  */
@@ -225,7 +226,7 @@ async function runRadar(action: RadarAction, paymentId: string, options: RadarRu
   try {
     await saveRadarSession(session, signal);
   } catch (error) {
-    if (signal?.aborted) throw new TesseraAbortError();
+    // An aborted save is mapped to TesseraAbortError once, in confirmPayment.
     throw new TesseraNextActionError('save_failed', action.type, paymentId, `Your saveRadarSession failed, so payment ${paymentId} was not continued: check your server's radar-sessions route`, { cause: error });
   }
   return session;
@@ -236,12 +237,12 @@ const throwIfAborted = (signal: AbortSignal | undefined): void => {
 };
 
 /**
- * The redirect page's URL with `returnUrl` (when given) as its `returnUrl` query parameter, itself carrying
- * `paymentId` and the `resumeToken`, as the vendor's example builds it.
+ * The redirect page's URL with `returnUrl` (when given, already absolute) as its `returnUrl` query parameter, itself
+ * carrying `paymentId` and the `resumeToken`, as the vendor's example builds it.
  */
 function withReturnUrl(redirectUrl: string, returnUrl: string | undefined, paymentId: string, resumeToken: string | undefined): string {
   if (returnUrl === undefined) return redirectUrl;
-  const back = new URL(returnUrl, typeof location === 'undefined' ? undefined : location.href);
+  const back = new URL(returnUrl);
   back.searchParams.set('paymentId', paymentId);
   if (resumeToken !== undefined) back.searchParams.set('resumeToken', resumeToken);
   const target = new URL(redirectUrl);
