@@ -81,6 +81,16 @@ describe('poll', () => {
     await expect(result).rejects.toBeInstanceOf(TesseraAbortError);
   });
 
+  it("reports a caller abort during a fetch as TesseraAbortError whatever the fetch rejected with (fetch's own AbortError)", async () => {
+    const controller = new AbortController();
+    const result = poll((signal) => new Promise<string>((_, reject) => signal?.addEventListener('abort', () => reject(new DOMException('The operation was aborted.', 'AbortError')))), {
+      until: () => true,
+      signal: controller.signal,
+    });
+    controller.abort();
+    await expect(result).rejects.toBeInstanceOf(TesseraAbortError);
+  });
+
   it('refuses an interval or time limit a timer cannot hold, before fetching anything', async () => {
     const fetchValue = vi.fn(() => Promise.resolve('pending'));
     for (const bad of [{ intervalMs: 0 }, { intervalMs: -5 }, { intervalMs: 1.5 }, { timeoutMs: 3e9 }, { timeoutMs: Number.NaN }]) {

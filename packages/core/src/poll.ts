@@ -70,6 +70,8 @@ export async function poll<T>(fetchValue: (signal?: AbortSignal) => Promise<T>, 
         value = await fetchValue(controller.signal);
       } catch (error) {
         if (timedOut && !userSignal?.aborted) throw gaveUp(error);
+        // The caller's fetch may reject an abort its own way (a DOMException AbortError): the caller gets ours.
+        if (userSignal?.aborted && !TesseraAbortError.isInstance(error)) throw new TesseraAbortError(undefined, { cause: error });
         throw error;
       }
       options.onValue?.(value);
