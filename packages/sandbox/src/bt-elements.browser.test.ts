@@ -79,6 +79,10 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     const selector = container('card');
     const card: ICardElement = bt.createElement('card', { style: { base: { color: 'rgb(10, 20, 30)' } } });
     const events = recordEvents(card);
+    // Every message the page receives: none may carry the number or the CVC.
+    const messages: unknown[] = [];
+    const onMessage = (message: MessageEvent): void => void messages.push(message.data);
+    window.addEventListener('message', onMessage);
     expect(card.mounted).toBe(false);
     await card.mount(selector);
     expect(card.mounted).toBe(true);
@@ -100,6 +104,12 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect(events).toContainEqual({ type: 'focus', targetId: 'cardNumber' });
     expect(events).toContainEqual({ type: 'blur', targetId: 'cardNumber' });
     expect(JSON.stringify(events)).not.toContain(TEST_CARD);
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Card number')).toMatchObject({ autocomplete: 'cc-number', inputmode: 'numeric', ariaInvalid: 'false', color: 'rgb(10, 20, 30)' });
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Expiration date (MM / YY)')).toMatchObject({ autocomplete: 'cc-exp', inputmode: 'numeric' });
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Security code')).toMatchObject({ autocomplete: 'cc-csc', inputmode: 'numeric' });
+    // Natural tab order inside the combined frame.
+    await commands.pressInFrame(`${selector} iframe`, 'Card number', 'Tab');
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Expiration date (MM / YY)')).toMatchObject({ focused: true });
 
     await commands.pressInFrame(`${selector} iframe`, 'Security code', 'Enter');
     await expect.poll(() => events).toContainEqual(expect.objectContaining({ type: 'keydown', key: 'Enter', targetId: 'cardSecurityCode' }));
@@ -109,6 +119,10 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect(token).toMatchObject({ id: expect.any(String), type: 'card', tenantId: expect.any(String), metadata: { order: 'o_1' } });
     expect(token.data).toEqual({ number: '424242XXXXXX4242', expiration_month: 12, expiration_year: 2000 + Number(nextYear) });
     expect(JSON.stringify(token)).not.toContain(TEST_CARD);
+    window.removeEventListener('message', onMessage);
+    expect(messages.length).toBeGreaterThan(0);
+    expect(JSON.stringify(messages)).not.toContain(TEST_CARD);
+    expect(JSON.stringify(messages)).not.toContain('"123"');
 
     // The one request that carries the card: the element frame's, to the vault on the sandbox's origin.
     const sent = (await vaultRequests()).slice(before);
@@ -162,6 +176,8 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
 
     const before = (await vaultRequests()).length;
     const rejection = await bt.tokens.create({ type: 'card', data: card }).catch((error: unknown) => error);
+    // The frame shows its errors to assistive technology: aria-invalid and the text the input is described by.
+    expect(await commands.inputInFrame('#card iframe', 'Card number')).toMatchObject({ ariaInvalid: 'true', errorText: 'Card number is invalid.' });
     expect(rejection).toMatchObject({
       name: 'BasisTheoryValidationError',
       details: { cardNumber: { type: 'invalid' }, cardSecurityCode: { type: 'incomplete' } },
@@ -204,10 +220,40 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     await expect(bt.tokens.retrieve('id')).rejects.toThrow('not emulated');
   });
 
+  it('rejects a tokenization whose element is unmounted while it runs', async () => {
+    const card = bt.createElement('card');
+    await card.mount(container('card'));
+    await typeCard('#card iframe', TEST_CARD, `12${nextYear}`, '123');
+    await expect.poll(() => card.metadata.complete).toBe(true);
+    const pending = bt.tokens.create({ type: 'card', data: card });
+    card.unmount();
+    await expect(pending).rejects.toMatchObject({ name: 'BasisTheoryValidationError' });
+    expect(document.querySelector('#card')?.childNodes.length).toBe(0);
+  });
+
+  it('honours placeholder, disabled and the autoComplete option', async () => {
+    const cvc = bt.createElement('cardVerificationCode', { targetId: 'cvc', placeholder: 'CVV', disabled: true, autoComplete: 'off' });
+    await cvc.mount(container('cvc'));
+    expect(await commands.inputInFrame('#cvc iframe', 'Security code')).toMatchObject({ placeholder: 'CVV', disabled: true, autocomplete: 'off' });
+    await cvc.update({ disabled: false, placeholder: 'Code' });
+    await expect.poll(() => commands.inputInFrame('#cvc iframe', 'Security code')).toMatchObject({ placeholder: 'Code', disabled: false });
+  });
+
   it("fills a field through the sandbox-only test hook (a message from the frame's parent), and ignores it from any other window", async () => {
     const number = bt.createElement('cardNumber', { targetId: 'number' });
     await number.mount(container('number'));
     const frame = document.querySelector<HTMLIFrameElement>('#number iframe');
+    // From another window of the page (a sibling frame: an ad, a widget), the hook does nothing.
+    const sibling = document.createElement('iframe');
+    document.body.append(sibling);
+    // A function of the sibling's realm, so that the message's source is the sibling (same origin as the parent).
+    const stray = (sibling.contentWindow as (Window & { eval(code: string): unknown }) | null)?.eval('(target, origin) => target.postMessage({ type: "tessera-sandbox:fill", value: "4242424242424242" }, origin)') as
+      | ((target: Window, origin: string) => void)
+      | undefined;
+    expect(typeof stray).toBe('function');
+    if (frame?.contentWindow) stray?.(frame.contentWindow, sandboxOrigin);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(number.metadata.empty).toBe(true);
     frame?.contentWindow?.postMessage({ type: 'tessera-sandbox:fill', value: TEST_CARD }, sandboxOrigin);
     await expect.poll(() => number.metadata.complete).toBe(true);
     expect(number.cardMetadata).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });

@@ -60,6 +60,34 @@ export const pressInFrame: BrowserCommand<[frameSelector: string, label: string,
   await context.iframe.frameLocator(frameSelector).getByLabel(label, { exact: true }).press(key);
 };
 
+/** What a merchant's test (and its helper) sees of one input of an element frame: its attributes and computed colour. */
+export interface FrameInput {
+  autocomplete: string | null;
+  inputmode: string | null;
+  placeholder: string | null;
+  ariaInvalid: string | null;
+  errorText: string;
+  disabled: boolean;
+  color: string;
+  focused: boolean;
+}
+
+/** The input labelled `label` in the iframe `frameSelector` finds: see {@link FrameInput}. */
+export const inputInFrame: BrowserCommand<[frameSelector: string, label: string]> = async (context, frameSelector, label): Promise<FrameInput> =>
+  context.iframe
+    .frameLocator(frameSelector)
+    .getByLabel(label, { exact: true })
+    .evaluate((input: HTMLInputElement) => ({
+      autocomplete: input.getAttribute('autocomplete'),
+      inputmode: input.getAttribute('inputmode'),
+      placeholder: input.getAttribute('placeholder'),
+      ariaInvalid: input.getAttribute('aria-invalid'),
+      errorText: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      disabled: input.disabled,
+      color: getComputedStyle(input).color,
+      focused: document.activeElement === input,
+    }));
+
 /** One axe-core finding: the rule and its impact. */
 export interface AxeFinding {
   id: string;
@@ -104,6 +132,7 @@ declare module 'vitest/browser' {
     typeInFrame: (frameSelector: string, label: string, text: string) => Promise<void>;
     pressInFrame: (frameSelector: string, label: string, key: string) => Promise<void>;
     axeInFrame: (frameSelector: string) => Promise<AxeFinding[]>;
+    inputInFrame: (frameSelector: string, label: string) => Promise<FrameInput>;
     instrumentOfToken: (url: string, storeId: string, tokenId: string) => Promise<Record<string, unknown>>;
   }
 }
