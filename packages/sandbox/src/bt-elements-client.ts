@@ -119,6 +119,7 @@ export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements
         data.validation.forEach(function (error) { details[error.targetId] = { type: error.type }; });
         request.reject(new BasisTheoryValidationError('Validation error', details, data.validation));
       } else if (data.apiError) request.reject(new BasisTheoryApiError('The vault answered ' + data.apiError.status, data.apiError.status, data.apiError.data));
+      else if (data.error === 'misplaced') request.reject(new BasisTheoryValidationError('The sandbox emulation tokenizes cards (type "card") with elements under data only', {}));
       else if (data.error === 'unmounted') request.reject(new BasisTheoryValidationError('An element of the token was unmounted before it was tokenized', {}));
       else request.reject(new BasisTheoryApiError('The sandbox vault could not be reached', 0, undefined));
     }

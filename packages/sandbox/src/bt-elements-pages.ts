@@ -400,7 +400,12 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
   }
   function tokenize(requestId, payload) {
     function answer(result) { result.type = 'bt-emulation:result'; result.requestId = requestId; post(result); }
-    var ids = placeholders(payload, []);
+    // Element values go under \`data\` only, where the vault masks them: anywhere else (\`metadata\`) the vault's
+    // answer would carry them back to the page.
+    var outside = {};
+    for (var key in payload) if (key !== 'data') outside[key] = payload[key];
+    if (placeholders(outside, []).length > 0 || payload.type !== 'card') { answer({ error: 'misplaced' }); return; }
+    var ids = placeholders(payload.data, []);
     collect(requestId, ids).then(function (got) {
       var errors = [];
       ids.forEach(function (id) { errors = errors.concat(got[id].errors); });

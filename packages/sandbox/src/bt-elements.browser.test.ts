@@ -257,6 +257,13 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     frame?.contentWindow?.postMessage({ type: 'tessera-sandbox:fill', value: TEST_CARD }, sandboxOrigin);
     await expect.poll(() => number.metadata.complete).toBe(true);
     expect(number.cardMetadata).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+
+    // An element outside `data` (where the vault would echo it back, as in `metadata`) is refused, nothing sent.
+    const before = (await vaultRequests()).length;
+    const misplaced = await bt.tokens.create({ type: 'card', data: { number }, metadata: { leak: number } as never }).catch((error: unknown) => error);
+    expect(misplaced).toMatchObject({ name: 'BasisTheoryValidationError', message: expect.stringContaining('under data only') });
+    expect((await vaultRequests()).length).toBe(before);
+
     number.clear();
     await expect.poll(() => number.metadata.empty).toBe(true);
   });
