@@ -201,7 +201,7 @@ export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements
     if (type === 'cardExpirationDate') {
       element.month = function () { return { element: element, method: 'month' }; };
       element.year = function () { return { element: element, method: 'year' }; };
-      element.format = notSupported('format');
+      element.format = function (dateFormat) { return { element: element, method: 'format', formattingOptions: { format: String(dateFormat) } }; };
     }
     byObject.set(element, internals);
     all.push(internals);
@@ -212,14 +212,16 @@ export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements
   function withReferences(value, used) {
     if (value && typeof value === 'object') {
       var internals = byObject.get(value);
-      var method;
-      if (!internals && value.element && byObject.get(value.element)) {
+      var reference = null;
+      if (internals) reference = { __btEmulationElement: internals.id };
+      else if (value.element && byObject.get(value.element)) {
         internals = byObject.get(value.element);
-        method = value.method;
+        reference = { __btEmulationElement: internals.id, method: String(value.method) };
+        if (value.formattingOptions && typeof value.formattingOptions.format === 'string') reference.format = value.formattingOptions.format;
       }
       if (internals) {
         if (used.indexOf(internals) < 0) used.push(internals);
-        return method ? { __btEmulationElement: internals.id, method: String(method) } : { __btEmulationElement: internals.id };
+        return reference;
       }
       if (Array.isArray(value)) return value.map(function (item) { return withReferences(item, used); });
       var out = {};
