@@ -77,7 +77,9 @@ afterEach(() => {
 describe('the unmodified web-elements loader against the sandbox emulation', () => {
   it('mounts a card element from the sandbox origin, reports ready/change with BT metadata, and tokenizes it into the vault', async () => {
     const selector = container('card');
-    const card: ICardElement = bt.createElement('card', { style: { base: { color: 'rgb(10, 20, 30)' } } });
+    const card: ICardElement = bt.createElement('card', {
+      style: { base: { color: 'rgb(10, 20, 30)', '::placeholder': { color: 'rgb(1, 2, 3)' } }, complete: { color: 'rgb(0, 128, 0)' } },
+    });
     const events = recordEvents(card);
     // Every message the page receives: none may carry the number or the CVC.
     const messages: unknown[] = [];
@@ -92,6 +94,9 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect(new URL(frame?.src ?? '').origin).toBe(sandboxOrigin);
     expect(card.metadata).toMatchObject({ empty: true, complete: false });
     expect(card.cardMetadata).toEqual({ cardBrand: 'unknown' });
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Card number')).toMatchObject({ color: 'rgb(10, 20, 30)', placeholderColor: 'rgb(1, 2, 3)' });
+    card.focus();
+    await expect.poll(() => events).toContainEqual({ type: 'focus', targetId: 'cardNumber' });
 
     await typeCard(`${selector} iframe`, TEST_CARD, `12${nextYear}`, '123');
     await expect.poll(() => card.metadata.complete).toBe(true);
@@ -106,7 +111,8 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect(events).toContainEqual({ type: 'focus', targetId: 'cardNumber' });
     expect(events).toContainEqual({ type: 'blur', targetId: 'cardNumber' });
     expect(JSON.stringify(events)).not.toContain(TEST_CARD);
-    expect(await commands.inputInFrame(`${selector} iframe`, 'Card number')).toMatchObject({ autocomplete: 'cc-number', inputmode: 'numeric', ariaInvalid: 'false', color: 'rgb(10, 20, 30)' });
+    // The `complete` variant over `base`, through the CSSOM (the frame's CSP has no 'unsafe-inline').
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Card number')).toMatchObject({ autocomplete: 'cc-number', inputmode: 'numeric', ariaInvalid: 'false', color: 'rgb(0, 128, 0)' });
     expect(await commands.inputInFrame(`${selector} iframe`, 'Expiration date (MM / YY)')).toMatchObject({ autocomplete: 'cc-exp', inputmode: 'numeric' });
     expect(await commands.inputInFrame(`${selector} iframe`, 'Security code')).toMatchObject({ autocomplete: 'cc-csc', inputmode: 'numeric' });
     // Natural tab order inside the combined frame.
@@ -140,6 +146,8 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
 
     // The sandbox's vault kept the card: an instrument made of the token has its facts.
     expect(await commands.instrumentOfToken(sandboxUrl, storeId, token.id)).toMatchObject({ last4: '4242', brand: 'visa', expMonth: 12 });
+    // The element page ran under its CSP without a refusal (scripts, style sheet, CSSOM styles, the vault request).
+    expect((await commands.readConsoleErrors()).filter((error) => error.includes('Content Security Policy'))).toEqual([]);
   });
 
   it('tokenizes a split set (number, expiry month()/year(), CVC) gathered frame to frame; a text element for the name', async () => {
@@ -203,6 +211,8 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
       const rejection = await bt.tokens.create({ type: 'card', data: card }).catch((error: unknown) => error);
       expect(rejection).toMatchObject({ name: 'BasisTheoryApiError', status: 401, data: expect.objectContaining({ status: 401 }) });
       expect(JSON.stringify(rejection)).not.toContain(TEST_CARD);
+      // The frame's console is recorded (so the first test's "no CSP refusal" has teeth): Chromium logs the 401.
+      expect(await commands.readConsoleErrors()).toContainEqual(expect.stringMatching(/\/tokens: .*401/));
     } finally {
       await basistheory(SANDBOX_VAULT_KEY, { disableTelemetry: true });
     }
