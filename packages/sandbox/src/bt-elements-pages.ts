@@ -324,7 +324,7 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
       if (typeof auto === 'string' && /^[a-z0-9-]+$/.test(auto)) input.setAttribute('autocomplete', auto);
       var label = given['aria-label'] || given.ariaLabel || given.title;
       if (kind !== 'card' && typeof label === 'string' && label) input.setAttribute('aria-label', label);
-      if (typeof given.title === 'string' && given.title) input.title = given.title;
+      if (kind !== 'card' && typeof given.title === 'string' && given.title) input.title = given.title;
       if (kind === 'text') {
         input.type = given.password ? 'password' : 'text';
         if (given.inputMode) input.setAttribute('inputmode', given.inputMode);

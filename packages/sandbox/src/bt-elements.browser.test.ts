@@ -212,7 +212,7 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
       expect(rejection).toMatchObject({ name: 'BasisTheoryApiError', status: 401, data: expect.objectContaining({ status: 401 }) });
       expect(JSON.stringify(rejection)).not.toContain(TEST_CARD);
       // The frame's console is recorded (so the first test's "no CSP refusal" has teeth): Chromium logs the 401.
-      expect(await commands.readConsoleErrors()).toContainEqual(expect.stringMatching(/\/tokens: .*401/));
+      await expect.poll(() => commands.readConsoleErrors()).toContainEqual(expect.stringMatching(/\/tokens: .*401/));
     } finally {
       await basistheory(SANDBOX_VAULT_KEY, { disableTelemetry: true });
     }
