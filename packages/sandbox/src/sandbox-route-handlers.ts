@@ -1,6 +1,8 @@
 import { z } from '@tessera/core/internal';
 import { challengePage, completePage } from './acs.js';
 import type { RouteResult } from './answer.js';
+import { btElementsClientScript } from './bt-elements-client.js';
+import { btElementFile } from './bt-elements-pages.js';
 import { challengeFramePage, methodFramePage } from './bt-threeds-pages.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from './bt-threeds.js';
 import { completeCheckoutSession } from './checkout.js';
@@ -15,7 +17,7 @@ import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from './vault.js';
 import { endpointView, registerWebhookEndpoint } from './webhook-endpoints.js';
-import { notFound } from './http-error.js';
+import { notFound, SandboxHttpError } from './http-error.js';
 import { stores } from './stores.js';
 import { trigger } from './triggers.js';
 import { MAX_DELIVERY_DELAY_MS, MAX_FAIL_FIRST, webhookDeliveries, webhookEndpoints, webhookEvents } from './webhooks.js';
@@ -33,6 +35,14 @@ export interface SandboxRoute {
 }
 
 const idOf = (params: Record<string, string>): string => params.id ?? '';
+
+// A version segment of the Elements CDN's paths (`2.17.0`, `2.18.0-beta.1`): any other is a 404.
+const elementsVersion = /^[0-9A-Za-z][0-9A-Za-z.+_-]{0,39}$/;
+/** The route's answer when its `{version}` has the shape of a version; a 404 otherwise. */
+const forVersion = (answer: (params: Record<string, string>) => RouteResult): SandboxRoute['handle'] => (_ctx, { params }) => {
+  if (!elementsVersion.test(params.version ?? '')) throw new SandboxHttpError(404, 'not_found', 'No Basis Theory Elements version of that shape');
+  return answer(params);
+};
 
 const advanceRequest = z.strictObject({ ms: z.number().check(z.minimum(0), z.maximum(100 * 365 * 24 * 3600 * 1000)) });
 /** A fixed secret: `whsec_` and 16 to 200 letters, digits or `+/=_-` (it goes into `.env` files and HMAC keys). */
@@ -72,6 +82,9 @@ export const sandboxRouteHandlers = {
   btThreeDSChallengeResult: { method: 'GET', auth: 'bt-secret', guarded: true, handle: (ctx, { params }) => btChallengeResult(ctx, idOf(params)) },
   btChallengeFramePage: page(challengeFramePage),
   btMethodFramePage: page(methodFramePage),
+  // The emulation of Basis Theory Elements' CDN (no auth): the client script the loader injects, and its element pages.
+  btElementsClientScript: { method: 'GET', auth: 'none', guarded: false, handle: forVersion(() => ({ script: btElementsClientScript })) },
+  btElementsHostedFile: { method: 'GET', auth: 'none', guarded: false, handle: forVersion((params) => btElementFile(params.file ?? '')) },
 
   // ACS pages (no auth, HTML forms).
   acsChallenge: acs((ctx, { form }) => challengePage(ctx, form)),

@@ -1,7 +1,7 @@
 import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core/internal';
 
 /**
- * Paths the sandbox serves besides core's API routes: the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the ACS and redirect pages (no auth),
+ * Paths the sandbox serves besides core's API routes: the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the emulation of Basis Theory Elements' CDN (`/web-elements/*`: the client script and the hosted element pages, no auth), the ACS and redirect pages (no auth),
  * the stand-ins for the radar providers' scripts (Airwallex's device fingerprint under `/airwallex`, for
  * `https://static.airwallex.com`; Stripe.js under `/stripe-js`, for `https://js.stripe.com`) and the two routes they
  * call from the page (no auth, CORS), and the `/sandbox/*` test helpers (secret key; the dashboard's page, files and data: loopback only, no key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
@@ -16,6 +16,8 @@ export const sandboxRoutes = {
   btThreeDSChallengeResult: '/3ds/sessions/{id}/challenge-result',
   btChallengeFramePage: '/pages/challenge.html',
   btMethodFramePage: '/pages/method.html',
+  btElementsClientScript: '/web-elements/{version}/client/index.js',
+  btElementsHostedFile: '/web-elements/{version}/hosted-elements/{file}',
   acsChallenge: '/acs/challenge',
   acsComplete: '/acs/complete',
   redirectPage: '/redirect/{id}',
