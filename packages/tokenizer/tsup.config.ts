@@ -15,19 +15,18 @@ const entries = { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-the
 const sharedErrors: Plugin = {
   name: 'shared-errors',
   setup(build) {
-    build.onResolve({ filter: /^\.\.?\/errors\.js$/ }, (args) =>
-      /[\\/]src[\\/]index\.ts$/.test(args.importer) ? undefined : { path: '@tessera/tokenizer', external: true },
-    );
+    build.onResolve({ filter: /^\.\.?\/errors\.js$/ }, () => ({ path: '@tessera/tokenizer', external: true }));
   },
 };
 
+// `dist` is emptied by the build script, not by tsup's `clean`: the configs build in parallel, and a clean in one
+// would remove what another already wrote.
 export default defineConfig([
   {
     entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test.tsx'],
     bundle: false,
     format: ['esm'],
     dts: { entry: entries },
-    clean: true,
     sourcemap: true,
     target: 'es2022',
     platform: 'browser',
