@@ -39,7 +39,7 @@ const labels: Record<string, string> = { cardNumber: 'Card number', expiryDate: 
 export function inputNameOf(field: CardFieldName, targetId?: string): string {
   if (field !== 'card') return inputNames[field];
   const target = (targetId ?? '').toLowerCase();
-  return target.includes('exp') ? 'expiryDate' : target.includes('cvc') || target.includes('verification') || target.includes('csc') ? 'cvc' : 'cardNumber';
+  return target.includes('exp') ? 'expiryDate' : target.includes('cvc') || target.includes('security') || target.includes('verification') || target.includes('csc') ? 'cvc' : 'cardNumber';
 }
 
 /** One field error, worded for the customer and for the developer; `code` is `required`, `incomplete` or `invalid`. */
