@@ -1,6 +1,9 @@
 // Node-side helpers the sandbox's browser tests call through `commands` (vitest browser mode). They play the merchant
 // server: they hold the secret sandbox API key, which never reaches the page.
-import { SANDBOX_API_KEY } from '@tessera/core/internal';
+import { encodeServiceToken } from '@tessera/core';
+import { API_PREFIX, SANDBOX_API_KEY, routes } from '@tessera/core/internal';
+import axe from 'axe-core';
+import type { Request } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { sandboxRoutes } from '../src/sandbox-routes.js';
 
@@ -21,8 +24,115 @@ export const readRadarRecords: BrowserCommand<[url: string]> = async (_context, 
   return (await response.json()) as RadarRecords;
 };
 
+/** A request the page or one of its frames sent to a vault path, as recorded by {@link recordVaultRequests}. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  /** The URL of the frame that sent it. */
+  frameUrl: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+const recorded: RecordedRequest[] = [];
+const watched = new WeakSet<object>();
+
+/** Starts (once per page) recording every request to a path ending in `/tokens`; answers those recorded so far. */
+export const recordVaultRequests: BrowserCommand<[]> = (context): RecordedRequest[] => {
+  if (!watched.has(context.page)) {
+    watched.add(context.page);
+    context.page.on('request', (request: Request) => {
+      if (!/\/tokens\/?$/.test(new URL(request.url()).pathname)) return;
+      recorded.push({ method: request.method(), url: request.url(), frameUrl: request.frame().url(), headers: request.headers(), body: request.postData() });
+    });
+  }
+  return [...recorded];
+};
+
+/** Types `text` key by key into the input labelled `label` of the iframe `frameSelector` finds in the test's page. */
+export const typeInFrame: BrowserCommand<[frameSelector: string, label: string, text: string]> = async (context, frameSelector, label, text) => {
+  const input = context.iframe.frameLocator(frameSelector).getByLabel(label, { exact: true });
+  await input.pressSequentially(text);
+};
+
+/** Presses a key (`Tab`, `Enter`…) in the input labelled `label` of the iframe `frameSelector` finds. */
+export const pressInFrame: BrowserCommand<[frameSelector: string, label: string, key: string]> = async (context, frameSelector, label, key) => {
+  await context.iframe.frameLocator(frameSelector).getByLabel(label, { exact: true }).press(key);
+};
+
+/** What a merchant's test (and its helper) sees of one input of an element frame: its attributes and computed colour. */
+export interface FrameInput {
+  autocomplete: string | null;
+  inputmode: string | null;
+  placeholder: string | null;
+  ariaInvalid: string | null;
+  errorText: string;
+  disabled: boolean;
+  color: string;
+  focused: boolean;
+}
+
+/** The input labelled `label` in the iframe `frameSelector` finds: see {@link FrameInput}. */
+export const inputInFrame: BrowserCommand<[frameSelector: string, label: string]> = async (context, frameSelector, label): Promise<FrameInput> =>
+  context.iframe
+    .frameLocator(frameSelector)
+    .getByLabel(label, { exact: true })
+    .evaluate((input: HTMLInputElement) => ({
+      autocomplete: input.getAttribute('autocomplete'),
+      inputmode: input.getAttribute('inputmode'),
+      placeholder: input.getAttribute('placeholder'),
+      ariaInvalid: input.getAttribute('aria-invalid'),
+      errorText: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      disabled: input.disabled,
+      color: getComputedStyle(input).color,
+      focused: document.activeElement === input,
+    }));
+
+/** One axe-core finding: the rule and its impact. */
+export interface AxeFinding {
+  id: string;
+  impact: string | null;
+  nodes: number;
+}
+
+/** Runs axe-core in the iframe `frameSelector` finds (injected through the debugger, so the page's CSP allows it). */
+export const axeInFrame: BrowserCommand<[frameSelector: string]> = async (context, frameSelector): Promise<AxeFinding[]> => {
+  const handle = await context.iframe.locator(frameSelector).elementHandle();
+  const frame = await handle?.contentFrame();
+  if (!frame) throw new Error(`no frame at ${frameSelector}`);
+  await frame.evaluate(axe.source);
+  const violations = await frame.evaluate(async () => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { resultTypes: ['violations'] });
+    return results.violations.map((violation) => ({ id: violation.id, impact: violation.impact ?? null, nodes: violation.nodes.length }));
+  });
+  return violations;
+};
+
+/**
+ * Plays the merchant's server: makes a payment instrument of a Basis Theory token id with the secret key (what
+ * `tessera.paymentInstruments.createFromToken` sends) and answers the instrument's card facts, which the sandbox
+ * reads from its vault.
+ */
+export const instrumentOfToken: BrowserCommand<[url: string, storeId: string, tokenId: string]> = async (_context, url, storeId, tokenId) => {
+  const serviceToken = encodeServiceToken({ type: 'card', token: tokenId, provider: 'basistheory', nonSensitiveMetadata: {} });
+  const response = await fetch(`${url}${API_PREFIX}${routes.createPaymentInstrumentFromToken.path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${SANDBOX_API_KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ serviceToken, storeId, customerData: { email: 'ada@example.com' } }),
+  });
+  if (!response.ok) throw new Error(`createPaymentInstrumentFromToken answered ${response.status}`);
+  const body = (await response.json()) as { paymentInstrument: { card: Record<string, unknown> } };
+  return body.paymentInstrument.card;
+};
+
 declare module 'vitest/browser' {
   interface BrowserCommands {
     readRadarRecords: (url: string) => Promise<RadarRecords>;
+    recordVaultRequests: () => Promise<RecordedRequest[]>;
+    typeInFrame: (frameSelector: string, label: string, text: string) => Promise<void>;
+    pressInFrame: (frameSelector: string, label: string, key: string) => Promise<void>;
+    axeInFrame: (frameSelector: string) => Promise<AxeFinding[]>;
+    inputInFrame: (frameSelector: string, label: string) => Promise<FrameInput>;
+    instrumentOfToken: (url: string, storeId: string, tokenId: string) => Promise<Record<string, unknown>>;
   }
 }

@@ -5,6 +5,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** Base URL of the sandbox HTTP server the browser tests load the radar stand-ins from (127.0.0.1). */
     sandboxUrl: string;
+    /** The default store of that sandbox (where the browser tests' payment instruments go). */
+    sandboxStoreId: string;
   }
 }
 
@@ -15,5 +17,6 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const server = await startSandboxServer({ port: 0, host: '127.0.0.1' });
   project.provide('sandboxUrl', server.url);
+  project.provide('sandboxStoreId', server.sandbox.defaults.storeId);
   return () => server.close();
 }
