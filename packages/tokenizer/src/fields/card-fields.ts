@@ -302,16 +302,17 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     const ending = lifetime.signal;
     const timeout = AbortSignal.timeout(connection.timeoutMs);
     const stop = AbortSignal.any([ending, timeout, ...(signal ? [signal] : [])]);
+    const stopped = (): Error =>
+      signal?.aborted
+        ? new TesseraAbortError(undefined, { cause: signal.reason })
+        : ending.aborted
+          ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: nothing is returned; mount them again and retry')
+          : new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
     const elements = await client!;
     const token = await new Promise<unknown>((resolve, reject) => {
-      stop.addEventListener('abort', () =>
-        reject(
-          signal?.aborted
-            ? new TesseraAbortError(undefined, { cause: signal.reason })
-            : ending.aborted
-              ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: nothing is returned; mount them again and retry')
-              : new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`),
-        ), { once: true });
+      // Checked after the await too: an unmount or abort in the same turn as the call has already fired.
+      if (stop.aborted) return reject(stopped());
+      stop.addEventListener('abort', () => reject(stopped()), { once: true });
       elements.tokens.create(request).then(resolve, (error: unknown) => reject(fromElementsError(error)));
     });
     return tokenizedCardFrom(fromBasisTheoryToken(basisTheoryTokenOf(token), 'card', facts), connection.provider);
