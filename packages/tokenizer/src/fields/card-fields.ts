@@ -11,7 +11,7 @@ import type {
   ICardExpirationDateElement,
   ICardNumberElement,
   ICardVerificationCodeElement,
-  SafeStyle,
+  SafeCSSProperty,
   Subscription,
 } from '@basis-theory/web-elements';
 import { type AbortOptions, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type FieldError } from '@tessera/core';
@@ -34,8 +34,32 @@ export type FieldContainer = string | Element;
  */
 export type CardFieldsTargets = ({ card: FieldContainer } | { number: FieldContainer; expiry: FieldContainer; cvc: FieldContainer }) & { name?: FieldContainer };
 
-/** CSS of one state of the fields: Basis Theory's `SAFE_CSS_PROPERTIES`, plus `:hover`, `:focus` and `::placeholder`. */
-export type CardFieldsStyleRules = SafeStyle & { ':hover'?: SafeStyle; ':focus'?: SafeStyle; '::placeholder'?: SafeStyle };
+/** The CSS properties Basis Theory lets a page set inside its frames (its `SAFE_CSS_PROPERTIES`). */
+export type CardFieldsCssProperty =
+  | 'backgroundColor'
+  | 'color'
+  | 'fontFamily'
+  | 'fontSize'
+  | 'fontSmooth'
+  | 'fontStyle'
+  | 'fontVariant'
+  | 'fontWeight'
+  | 'letterSpacing'
+  | 'lineHeight'
+  | 'padding'
+  | 'textAlign'
+  | 'textDecoration'
+  | 'textShadow'
+  | 'textTransform';
+// Fails to compile if BT's list and this one differ (spelled here so Tessera's published types never name the peer).
+const sameCssProperties: [Exclude<SafeCSSProperty, CardFieldsCssProperty>, Exclude<CardFieldsCssProperty, SafeCSSProperty>] extends [never, never] ? true : never = true;
+void sameCssProperties;
+
+/** CSS declarations in camelCase (`{ color: '#1a1a1a', fontSize: '16px' }`). */
+export type CardFieldsCss = Partial<Record<CardFieldsCssProperty, string>>;
+
+/** CSS of one state of the fields: Basis Theory's safe properties, plus `:hover`, `:focus` and `::placeholder`. */
+export type CardFieldsStyleRules = CardFieldsCss & { ':hover'?: CardFieldsCss; ':focus'?: CardFieldsCss; '::placeholder'?: CardFieldsCss };
 
 /**
  * The styling Basis Theory's elements accept (a documented subset of its `CardElementStyle`): `base` always, then
@@ -174,7 +198,8 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
   const partOf = (field: CardFieldName): MountedPart | undefined => parts.find((part) => part.field === field);
 
   const createParts = (elements: BasisTheoryElements, targets: CardFieldsTargets): MountedPart[] => {
-    const common: { style?: CardElementStyle } = style ? { style } : {};
+    // CSS values are strings here; BT types some (fontWeight) as csstype's narrower unions. BT validates them in the frame.
+    const common: { style?: CardElementStyle } = style ? { style: style as CardElementStyle } : {};
     if ('card' in targets) {
       const placeholder = { cardNumber: placeholders.cardNumber, cardExpirationDate: placeholders.expiryDate, cardSecurityCode: placeholders.cvc };
       return [{ field: 'card', container: containerOf(targets.card), element: elements.createElement('card', { ...common, placeholder: JSON.parse(JSON.stringify(placeholder)) as CardElementPlaceholder }) }];

@@ -1,13 +1,21 @@
-import type { BasisTheoryElements, basistheory } from '@basis-theory/web-elements';
+import type * as PublishedWebElements from '@basis-theory/web-elements';
+import type { BasisTheoryElements } from '@basis-theory/web-elements';
 import { isLoopbackUrl } from '@tessera/core/internal';
 import { TesseraConfigurationError } from '@tessera/tokenizer';
 import type { VaultConnection } from '../environment.js';
 import { TesseraFieldsError } from './fields-error.js';
 
-/** The part of `@basis-theory/web-elements` card fields use: its loader. */
+/**
+ * The part of `@basis-theory/web-elements` card fields use: its loader, `basistheory(apiKey, options)`. Spelled here
+ * (not imported) so the published types of `@tessera/tokenizer` never name the optional peer; the check below keeps it
+ * the package's own.
+ */
 export interface WebElementsModule {
-  basistheory: typeof basistheory;
+  basistheory: (apiKey: string, options?: { disableTelemetry?: boolean }) => Promise<object | undefined>;
 }
+// Fails to compile if the published `@basis-theory/web-elements` stops matching.
+const publishedModuleMatches: typeof PublishedWebElements extends WebElementsModule ? true : never = true;
+void publishedModuleMatches;
 
 /** Loads `@basis-theory/web-elements` (the fields entry's default is a dynamic `import()`). */
 export type WebElementsLoader = () => Promise<WebElementsModule>;
@@ -61,7 +69,7 @@ export async function loadWebElementsClient(connection: VaultConnection, loadMod
   if (sandbox) await loadSandboxClient(connection.vaultUrl);
   let elements: BasisTheoryElements | undefined;
   try {
-    elements = await module.basistheory(connection.vaultKey, { disableTelemetry: sandbox || !enableTelemetry });
+    elements = (await module.basistheory(connection.vaultKey, { disableTelemetry: sandbox || !enableTelemetry })) as BasisTheoryElements | undefined;
   } catch (error) {
     throw new TesseraFieldsError('load_failed', `Basis Theory's card fields did not load (${error instanceof Error ? error.message : 'unknown error'}): check the network and that the page's Content-Security-Policy allows script-src and frame-src https://js.basistheory.com`, { cause: error });
   }
