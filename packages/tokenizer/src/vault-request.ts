@@ -12,23 +12,19 @@ const fieldNames: Record<string, string> = {
   'data.cvc': 'cvc',
 };
 
-/**
- * The vault's error answer (its status and parsed body) as a {@link TesseraVaultError}: core's one reader of error
- * bodies reads the vault's (Basis Theory problem details, the sandbox's shape), and keeps no text that could be a card
- * number or holds one of `secrets` (the CVC). Card fields map the `BasisTheoryApiError` of an element here too.
- */
-export function vaultErrorOf(status: number, body: unknown, requestId: string | undefined, secrets: readonly string[] = []): TesseraVaultError {
-  const { code, title, fields } = readErrorCodeAndFields(body, secrets);
+// Core's one reader of error bodies reads the vault's (Basis Theory problem details, the sandbox's shape), and keeps
+// no text that could be a card number or holds one of `secrets` (the CVC).
+async function toVaultError(response: Response, secrets: readonly string[]): Promise<TesseraVaultError> {
+  const { code, title, fields } = readErrorCodeAndFields(await response.json().catch(() => undefined), secrets);
   // A Basis Theory problem has no code: its `title` ("Unauthorized") stands in, if short.
   const vaultCode = code ?? title;
   for (const fieldError of fields) fieldError.field = fieldNames[fieldError.field.toLowerCase().replace(/^\$\./, '')] ?? fieldError.field;
-  return new TesseraVaultError(status, { vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined, requestId, fields });
-}
-
-async function toVaultError(response: Response, secrets: readonly string[]): Promise<TesseraVaultError> {
-  const body: unknown = await response.json().catch(() => undefined);
-  // Only an id that cannot hold card data (a vault could echo the card in a header).
-  return vaultErrorOf(response.status, body, safeRequestId(response.headers.get('bt-trace-id'), response.headers.get('x-request-id')), secrets);
+  return new TesseraVaultError(response.status, {
+    vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined,
+    // Only an id that cannot hold card data (a vault could echo the card in a header).
+    requestId: safeRequestId(response.headers.get('bt-trace-id'), response.headers.get('x-request-id')),
+    fields,
+  });
 }
 
 /**

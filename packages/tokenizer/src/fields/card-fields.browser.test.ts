@@ -139,7 +139,8 @@ describe('card fields (against a stand-in of Basis Theory Elements)', () => {
     const { fields, created, create } = setup();
     await fields.mount({ number: '#number', expiry: '#expiry', cvc: '#cvc', name: '#name' });
     for (const element of created) element.emit(complete);
-    created[0]!.cardMetadata = { cardBrand: 'visa', cardBin: '424242', cardLast4: '4242' };
+    // BT's answer has no brand here: the number element's own (from its change event) fills it.
+    created[0]!.emit({ ...complete, cardBrand: 'visa', cardBin: '424242', cardLast4: '4242' });
     const name = document.querySelector<HTMLInputElement>('#name input')!;
     name.value = ' Ada Lovelace ';
     name.dispatchEvent(new Event('input'));

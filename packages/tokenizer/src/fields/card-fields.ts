@@ -6,7 +6,6 @@ import type {
   CardElementStyle,
   ChangeEvent,
   CreateToken,
-  ElementMetadata,
   ICardElement,
   ICardExpirationDateElement,
   ICardNumberElement,
@@ -21,6 +20,7 @@ import { resolveVaultConnection, type VaultConnectionOptions } from '../environm
 import { tokenizedCardFrom, type TokenizedCardResult } from '../tokenized-card.js';
 import { createCardholderNameInput, type CardholderNameInput } from './cardholder-name-input.js';
 import { fromElementsError } from './element-errors.js';
+import { withCardFacts } from './element-token.js';
 import { blockingErrors, type CardFieldName, type CardFieldsState, type CardFieldState, combinedState, fieldError, inputNameOf } from './field-state.js';
 import { TesseraFieldsError } from './fields-error.js';
 import { loadWebElementsClient, type WebElementsLoader } from './web-elements-client.js';
@@ -52,8 +52,9 @@ export type CardFieldsCssProperty =
   | 'textShadow'
   | 'textTransform';
 // Fails to compile if BT's list and this one differ (spelled here so Tessera's published types never name the peer).
-const sameCssProperties: [Exclude<SafeCSSProperty, CardFieldsCssProperty>, Exclude<CardFieldsCssProperty, SafeCSSProperty>] extends [never, never] ? true : never = true;
-void sameCssProperties;
+type Check<T extends true> = T;
+/** @internal Compile-time check only. */
+export type SameCssPropertiesAsBasisTheory = Check<[Exclude<SafeCSSProperty, CardFieldsCssProperty>, Exclude<CardFieldsCssProperty, SafeCSSProperty>] extends [never, never] ? true : false>;
 
 /** CSS declarations in camelCase (`{ color: '#1a1a1a', fontSize: '16px' }`). */
 export type CardFieldsCss = Partial<Record<CardFieldsCssProperty, string>>;
@@ -151,7 +152,7 @@ const emptyField = (): CardFieldState => ({ complete: false, valid: false, empty
 
 function containerOf(target: FieldContainer): Element {
   const element = typeof target === 'string' ? document.querySelector(target) : target;
-  if (!element) throw new TesseraFieldsError('container_not_found', `No element matches the card field container ${JSON.stringify(target)}: render it before calling mount()`);
+  if (!element) throw new TesseraFieldsError('container_not_found', `No element matches the card field container ${typeof target === "string" ? target : "element"}: render it before mount()`);
   return element;
 }
 
@@ -256,11 +257,11 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
   };
 
   const mount = async (targets: CardFieldsTargets): Promise<void> => {
-    if (typeof document === 'undefined') throw new TesseraFieldsError('no_dom', 'Card fields need a DOM: mount them in the browser (in an effect, not during server-side rendering)');
-    if (status !== 'idle') throw new TesseraFieldsError('already_mounted', 'The card fields are already mounted: call unmount() before mounting them again');
+    if (typeof document === 'undefined') throw new TesseraFieldsError('no_dom', 'Card fields need a DOM: mount them in the browser, not during server-side rendering');
+    if (status !== 'idle') throw new TesseraFieldsError('already_mounted', 'The card fields are already mounted: unmount() first');
     const given = targets as Partial<Record<'card' | 'number' | 'expiry' | 'cvc', FieldContainer>> | undefined;
     if (!given || (given.card === undefined && (given.number === undefined || given.expiry === undefined || given.cvc === undefined))) {
-      throw new TesseraConfigurationError('invalid_option', 'mount() takes { card } or { number, expiry, cvc } (and optionally name): a container selector or element for each');
+      throw new TesseraConfigurationError('invalid_option', 'mount() takes { card } or { number, expiry, cvc }, and optionally name');
     }
     // Every container is looked up before anything is loaded or added.
     for (const target of Object.values(targets)) containerOf(target);
@@ -288,7 +289,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
         await Promise.all(parts.map(({ element, container }) => element.mount(container)));
       } catch (error) {
         if (mine !== generation) throw stale();
-        throw new TesseraFieldsError('load_failed', "Basis Theory's card fields could not be mounted: check that the page's Content-Security-Policy allows frame-src for the vault's frames", { cause: error });
+        throw new TesseraFieldsError('load_failed', "Basis Theory's card fields could not be mounted: check the page's Content-Security-Policy frame-src", { cause: error });
       }
       if (mine !== generation) throw stale();
       status = 'mounted';
@@ -298,32 +299,22 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     }
   };
 
-  const currentState = (part: MountedPart): CardFieldState => {
-    const tracked = fields[part.field] ?? emptyField();
-    const metadata = (part.element as { metadata?: ElementMetadata }).metadata;
-    if (!metadata) return tracked;
-    const errors = (metadata.errors ?? []).map((error) => fieldError(inputNameOf(part.field, (error as { targetId?: string }).targetId), error.type));
-    return { complete: metadata.complete, valid: metadata.valid, empty: metadata.empty, errors };
-  };
-
   const tokenize = async (requestOptions: AbortOptions = {}): Promise<TokenizedCardResult> => {
-    if (status !== 'mounted') throw new TesseraFieldsError('not_mounted', 'The card fields are not mounted: await mount() before tokenize()');
+    assertMounted();
     const { signal } = requestOptions;
     if (signal?.aborted) throw new TesseraAbortError(undefined, { cause: signal.reason });
-    const errors: FieldError[] = parts.flatMap((part) => blockingErrors(part.field, currentState(part)));
+    const errors: FieldError[] = parts.flatMap((part) => blockingErrors(part.field, fields[part.field] ?? emptyField()));
     if (nameInput && nameInput.value() === '') {
       errors.push(fieldError('cardholderName', 'required'));
       nameInput.setError(fieldError('cardholderName', 'required').message);
     }
-    if (errors.length > 0) throw new TesseraValidationError(errors, `The card is not complete: ${errors.map((error) => error.message).join('; ')}. Nothing was sent.`);
+    if (errors.length > 0) throw new TesseraValidationError(errors, `The card is not complete: ${errors.map((error) => error.message).join('; ')}`);
 
     const card = partOf('card')?.element as ICardElement | undefined;
     const expiry = partOf('expiry')?.element as ICardExpirationDateElement | undefined;
     const data = card ?? { number: partOf('number')?.element, expiration_month: expiry?.month(), expiration_year: expiry?.year(), cvc: partOf('cvc')?.element };
     const name = nameInput?.value();
     const request = { type: 'card', data, ...(name ? { metadata: { cardholder_name: name } } : {}) } as CreateToken;
-    const cardElement = (partOf('card') ?? partOf('number'))?.element;
-    const facts = { ...known, ...(cardElement ? readCardMetadata(cardElement) : {}) };
     const ending = lifetime.signal;
     const timeout = AbortSignal.timeout(connection.timeoutMs);
     const stop = AbortSignal.any([ending, timeout, ...(signal ? [signal] : [])]);
@@ -331,7 +322,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       signal?.aborted
         ? new TesseraAbortError(undefined, { cause: signal.reason })
         : ending.aborted
-          ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: nothing is returned; mount them again and retry')
+          ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: mount them again and retry')
           : new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
     const elements = await client!;
     const token = await new Promise<unknown>((resolve, reject) => {
@@ -340,7 +331,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       stop.addEventListener('abort', () => reject(stopped()), { once: true });
       elements.tokens.create(request).then(resolve, (error: unknown) => reject(fromElementsError(error)));
     });
-    return tokenizedCardFrom(fromBasisTheoryToken(basisTheoryTokenOf(token), 'card', facts), connection.provider);
+    return tokenizedCardFrom(fromBasisTheoryToken(withCardFacts(basisTheoryTokenOf(token), known), 'card'), connection.provider);
   };
 
   const assertMounted = (): void => {
@@ -377,11 +368,4 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     unmount: teardown,
     tokenize,
   };
-}
-
-// What the card element already knows (BIN, last4, brand): used only where the vault's answer lacks them.
-function readCardMetadata(element: Element_): KnownCardFacts {
-  const metadata = (element as { cardMetadata?: { cardBrand?: string; cardBin?: string; cardLast4?: string } }).cardMetadata;
-  if (!metadata) return {};
-  return JSON.parse(JSON.stringify({ brand: metadata.cardBrand === 'unknown' ? undefined : metadata.cardBrand, bin: metadata.cardBin, last4: metadata.cardLast4 })) as KnownCardFacts;
 }

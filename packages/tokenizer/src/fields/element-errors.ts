@@ -1,5 +1,6 @@
 import { TesseraConnectionError, TesseraValidationError } from '@tessera/core';
-import { vaultErrorOf } from '../vault-request.js';
+import { mayHoldCardNumber } from '@tessera/core/internal';
+import { TesseraVaultError } from '@tessera/tokenizer';
 import { fieldError, inputNameOf } from './field-state.js';
 
 type ThrownByElements = { name?: unknown; status?: unknown; data?: unknown; details?: unknown } | undefined;
@@ -7,13 +8,17 @@ type ThrownByElements = { name?: unknown; status?: unknown; data?: unknown; deta
 /**
  * What an element's `tokens.create` threw, as a Tessera error. The classes come from BT's client script (its CDN's
  * or the sandbox's), not from the loader package, so they are told apart by name and shape: `BasisTheoryApiError`
- * (an HTTP status and BT's problem body) → `TesseraVaultError`; `BasisTheoryValidationError` (the elements refused
+ * (an HTTP status and BT's problem body) → `TesseraVaultError` with BT's `title` as `vaultCode`; `BasisTheoryValidationError` (the elements refused
  * their own content) → `TesseraValidationError`; anything else never reached the vault → `TesseraConnectionError`.
  * No text of BT's is kept: it could quote what was sent.
  */
 export function fromElementsError(error: unknown): Error {
   const thrown = (typeof error === 'object' && error !== null ? error : undefined) as ThrownByElements;
-  if (typeof thrown?.status === 'number' && thrown.status > 0) return vaultErrorOf(thrown.status, thrown.data, undefined);
+  if (typeof thrown?.status === 'number' && thrown.status > 0) {
+    // BT's problem body names the error in `title` ("Unauthorized"); kept only if short and free of anything like a card number.
+    const title = (thrown.data as { title?: unknown } | undefined)?.title;
+    return new TesseraVaultError(thrown.status, { vaultCode: typeof title === 'string' && title.length <= 100 && !mayHoldCardNumber(title) ? title : undefined });
+  }
   if (thrown?.name === 'BasisTheoryValidationError') {
     const details = typeof thrown.details === 'object' && thrown.details !== null ? (thrown.details as Record<string, { type?: unknown } | undefined>) : {};
     const fields = Object.entries(details).map(([target, detail]) => fieldError(inputNameOf('card', target), detail?.type === 'incomplete' ? 'incomplete' : 'invalid'));

@@ -28,12 +28,14 @@ describe('card field state', () => {
 });
 
 describe('fromElementsError', () => {
-  it("maps BT's BasisTheoryApiError to TesseraVaultError with the vault's code and field names, no text of BT's", () => {
-    const thrown = Object.assign(new Error('4242424242424242 refused'), { name: 'BasisTheoryApiError', status: 400, data: { title: 'Bad Request', errors: { 'data.number': ['is invalid'] } } });
+  it("maps BT's BasisTheoryApiError to TesseraVaultError with the vault's code, no text of BT's", () => {
+    const thrown = Object.assign(new Error('4242424242424242 refused'), { name: 'BasisTheoryApiError', status: 400, data: { title: 'Bad Request', errors: { 'data.number': ['4242424242424242 is invalid'] } } });
     const error = fromElementsError(thrown) as TesseraVaultError;
     expect(error).toBeInstanceOf(TesseraVaultError);
-    expect(error).toMatchObject({ status: 400, vaultCode: 'Bad Request', fields: [{ field: 'cardNumber', code: 'invalid', message: 'is invalid' }] });
+    expect(error).toMatchObject({ status: 400, vaultCode: 'Bad Request' });
     expect(JSON.stringify(error) + error.message).not.toContain('4242424242424242');
+    const echoing = fromElementsError(Object.assign(new Error('x'), { status: 400, data: { title: 'Card 4242424242424242 refused' } })) as TesseraVaultError;
+    expect(echoing.vaultCode).toBeUndefined();
   });
 
   it("maps BT's BasisTheoryValidationError to TesseraValidationError naming the fields", () => {

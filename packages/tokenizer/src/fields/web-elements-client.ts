@@ -13,9 +13,9 @@ import { TesseraFieldsError } from './fields-error.js';
 export interface WebElementsModule {
   basistheory: (apiKey: string, options?: { disableTelemetry?: boolean }) => Promise<object | undefined>;
 }
-// Fails to compile if the published `@basis-theory/web-elements` stops matching.
-const publishedModuleMatches: typeof PublishedWebElements extends WebElementsModule ? true : never = true;
-void publishedModuleMatches;
+type Check<T extends true> = T;
+/** @internal Compile-time check only: fails to compile if the published `@basis-theory/web-elements` stops matching. */
+export type PublishedWebElementsMatches = Check<typeof PublishedWebElements extends WebElementsModule ? true : false>;
 
 /** Loads `@basis-theory/web-elements` (the fields entry's default is a dynamic `import()`). */
 export type WebElementsLoader = () => Promise<WebElementsModule>;
@@ -39,7 +39,7 @@ function loadSandboxClient(vaultUrl: string): Promise<void> {
       script.addEventListener('error', () => {
         script.remove();
         sandboxScripts.delete(src);
-        reject(new TesseraFieldsError('load_failed', `Could not load the sandbox's card fields from ${src}: is the sandbox running at ${vaultUrl}, and does the page's Content-Security-Policy allow script-src ${new URL(src).origin}?`));
+        reject(new TesseraFieldsError('load_failed', `Could not load ${src}: is the sandbox running, and does the page's Content-Security-Policy allow it in script-src?`));
       });
       document.head.append(script);
     });
@@ -71,8 +71,8 @@ export async function loadWebElementsClient(connection: VaultConnection, loadMod
   try {
     elements = (await module.basistheory(connection.vaultKey, { disableTelemetry: sandbox || !enableTelemetry })) as BasisTheoryElements | undefined;
   } catch (error) {
-    throw new TesseraFieldsError('load_failed', `Basis Theory's card fields did not load (${error instanceof Error ? error.message : 'unknown error'}): check the network and that the page's Content-Security-Policy allows script-src and frame-src https://js.basistheory.com`, { cause: error });
+    throw new TesseraFieldsError('load_failed', `Basis Theory's card fields did not load (${String(error)}): check the network and the page's Content-Security-Policy`, { cause: error });
   }
-  if (!elements) throw new TesseraFieldsError('load_failed', "Basis Theory's card fields did not load: the loader returned nothing");
+  if (!elements) throw new TesseraFieldsError('load_failed', "Basis Theory's card fields did not load");
   return elements;
 }
