@@ -119,6 +119,7 @@ export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements
         data.validation.forEach(function (error) { details[error.targetId] = { type: error.type }; });
         request.reject(new BasisTheoryValidationError('Validation error', details, data.validation));
       } else if (data.apiError) request.reject(new BasisTheoryApiError('The vault answered ' + data.apiError.status, data.apiError.status, data.apiError.data));
+      else if (data.error === 'misplaced') request.reject(new BasisTheoryValidationError('The sandbox emulation tokenizes cards (type "card") with elements under data only', {}));
       else if (data.error === 'unmounted') request.reject(new BasisTheoryValidationError('An element of the token was unmounted before it was tokenized', {}));
       else request.reject(new BasisTheoryApiError('The sandbox vault could not be reached', 0, undefined));
     }
@@ -200,7 +201,7 @@ export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements
     if (type === 'cardExpirationDate') {
       element.month = function () { return { element: element, method: 'month' }; };
       element.year = function () { return { element: element, method: 'year' }; };
-      element.format = notSupported('format');
+      element.format = function (dateFormat) { return { element: element, method: 'format', formattingOptions: { format: String(dateFormat) } }; };
     }
     byObject.set(element, internals);
     all.push(internals);
@@ -211,14 +212,16 @@ export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements
   function withReferences(value, used) {
     if (value && typeof value === 'object') {
       var internals = byObject.get(value);
-      var method;
-      if (!internals && value.element && byObject.get(value.element)) {
+      var reference = null;
+      if (internals) reference = { __btEmulationElement: internals.id };
+      else if (value.element && byObject.get(value.element)) {
         internals = byObject.get(value.element);
-        method = value.method;
+        reference = { __btEmulationElement: internals.id, method: String(value.method) };
+        if (value.formattingOptions && typeof value.formattingOptions.format === 'string') reference.format = value.formattingOptions.format;
       }
       if (internals) {
         if (used.indexOf(internals) < 0) used.push(internals);
-        return method ? { __btEmulationElement: internals.id, method: String(method) } : { __btEmulationElement: internals.id };
+        return reference;
       }
       if (Array.isArray(value)) return value.map(function (item) { return withReferences(item, used); });
       var out = {};

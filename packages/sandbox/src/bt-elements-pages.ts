@@ -260,11 +260,17 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
     applyStyle(meta);
     return meta;
   }
-  function change(submitted) {
+  // As BT's frames: a keystroke that changes no state (valid/invalid, empty/filled, brand…) emits no change event;
+  // validate() and clear() always emit one.
+  var lastChange = '';
+  function change(submitted, always) {
     var meta = render(submitted);
     var event = { type: 'change', empty: meta.empty, complete: meta.complete, valid: meta.valid, maskSatisfied: meta.maskSatisfied, errors: meta.errors };
     var facts = cardFacts();
     if (facts) for (var key in facts) event[key] = facts[key];
+    var text = JSON.stringify(event);
+    if (text === lastChange && !always) return;
+    lastChange = text;
     post({ type: 'bt-emulation:event', event: event });
   }
 
@@ -318,7 +324,7 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
       if (typeof auto === 'string' && /^[a-z0-9-]+$/.test(auto)) input.setAttribute('autocomplete', auto);
       var label = given['aria-label'] || given.ariaLabel || given.title;
       if (kind !== 'card' && typeof label === 'string' && label) input.setAttribute('aria-label', label);
-      if (typeof given.title === 'string' && given.title) input.title = given.title;
+      if (kind !== 'card' && typeof given.title === 'string' && given.title) input.title = given.title;
       if (kind === 'text') {
         input.type = given.password ? 'password' : 'text';
         if (given.inputMode) input.setAttribute('inputmode', given.inputMode);
@@ -380,6 +386,7 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
       if (typeof value.__btEmulationElement === 'string') {
         var given = got[value.__btEmulationElement].value;
         if (value.method === 'month' || value.method === 'year') return given[value.method];
+        if (value.method === 'format' && typeof value.format === 'string') return formatDate(given, value.format);
         return given;
       }
       var out = {};
@@ -387,6 +394,16 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
       return out;
     }
     return value;
+  }
+  // cardExpirationDate's format(): Luxon's yyyy, yy, MM and M tokens (what BT documents), the rest as given.
+  function formatDate(date, pattern) {
+    var pad = function (n) { return (n < 10 ? '0' : '') + n; };
+    return pattern.replace(/yyyy|yy|MM|M/g, function (token) {
+      if (token === 'yyyy') return String(date.year);
+      if (token === 'yy') return pad(date.year % 100);
+      if (token === 'MM') return pad(date.month);
+      return String(date.month);
+    });
   }
   function camel(value, raw) {
     if (Array.isArray(value)) return value.map(function (item) { return camel(item, raw); });
@@ -400,7 +417,12 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
   }
   function tokenize(requestId, payload) {
     function answer(result) { result.type = 'bt-emulation:result'; result.requestId = requestId; post(result); }
-    var ids = placeholders(payload, []);
+    // Element values go under \`data\` only, where the vault masks them: anywhere else (\`metadata\`) the vault's
+    // answer would carry them back to the page.
+    var outside = {};
+    for (var key in payload) if (key !== 'data') outside[key] = payload[key];
+    if (placeholders(outside, []).length > 0 || payload.type !== 'card') { answer({ error: 'misplaced' }); return; }
+    var ids = placeholders(payload.data, []);
     collect(requestId, ids).then(function (got) {
       var errors = [];
       ids.forEach(function (id) { errors = errors.concat(got[id].errors); });
@@ -480,10 +502,10 @@ export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulat
       configure();
       change(false);
     } else if (data.type === 'bt-emulation:validate') {
-      change(true);
+      change(true, true);
     } else if (data.type === 'bt-emulation:clear') {
       fields.forEach(function (field) { field.input.value = ''; field.blurred = false; });
-      change(false);
+      change(false, true);
     } else if (data.type === 'bt-emulation:focus') {
       fields[0].input.focus();
     } else if (data.type === 'bt-emulation:blur') {

@@ -77,7 +77,9 @@ afterEach(() => {
 describe('the unmodified web-elements loader against the sandbox emulation', () => {
   it('mounts a card element from the sandbox origin, reports ready/change with BT metadata, and tokenizes it into the vault', async () => {
     const selector = container('card');
-    const card: ICardElement = bt.createElement('card', { style: { base: { color: 'rgb(10, 20, 30)' } } });
+    const card: ICardElement = bt.createElement('card', {
+      style: { base: { color: 'rgb(10, 20, 30)', '::placeholder': { color: 'rgb(1, 2, 3)' } }, complete: { color: 'rgb(0, 128, 0)' } },
+    });
     const events = recordEvents(card);
     // Every message the page receives: none may carry the number or the CVC.
     const messages: unknown[] = [];
@@ -92,6 +94,9 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect(new URL(frame?.src ?? '').origin).toBe(sandboxOrigin);
     expect(card.metadata).toMatchObject({ empty: true, complete: false });
     expect(card.cardMetadata).toEqual({ cardBrand: 'unknown' });
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Card number')).toMatchObject({ color: 'rgb(10, 20, 30)', placeholderColor: 'rgb(1, 2, 3)' });
+    card.focus();
+    await expect.poll(() => events).toContainEqual({ type: 'focus', targetId: 'cardNumber' });
 
     await typeCard(`${selector} iframe`, TEST_CARD, `12${nextYear}`, '123');
     await expect.poll(() => card.metadata.complete).toBe(true);
@@ -100,11 +105,14 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     const changes = events.filter((event): event is CardChangeEvent => (event as ChangeEvent).type === 'change');
     // While the number was partial, no last4 or BIN; each change carries the brand.
     expect(changes[0]).toEqual({ type: 'change', empty: false, complete: false, valid: false, maskSatisfied: false, errors: [{ targetId: 'cardNumber', type: 'incomplete' }], cardBrand: 'visa' });
+    // A keystroke that changes no state emits nothing: far fewer changes than the 16 + 4 + 3 keys typed.
+    expect(changes.length).toBeLessThan(12);
     expect(changes.at(-1)).toMatchObject({ complete: true, cardBrand: 'visa', cardLast4: '4242', cardBin: '42424242' });
     expect(events).toContainEqual({ type: 'focus', targetId: 'cardNumber' });
     expect(events).toContainEqual({ type: 'blur', targetId: 'cardNumber' });
     expect(JSON.stringify(events)).not.toContain(TEST_CARD);
-    expect(await commands.inputInFrame(`${selector} iframe`, 'Card number')).toMatchObject({ autocomplete: 'cc-number', inputmode: 'numeric', ariaInvalid: 'false', color: 'rgb(10, 20, 30)' });
+    // The `complete` variant over `base`, through the CSSOM (the frame's CSP has no 'unsafe-inline').
+    expect(await commands.inputInFrame(`${selector} iframe`, 'Card number')).toMatchObject({ autocomplete: 'cc-number', inputmode: 'numeric', ariaInvalid: 'false', color: 'rgb(0, 128, 0)' });
     expect(await commands.inputInFrame(`${selector} iframe`, 'Expiration date (MM / YY)')).toMatchObject({ autocomplete: 'cc-exp', inputmode: 'numeric' });
     expect(await commands.inputInFrame(`${selector} iframe`, 'Security code')).toMatchObject({ autocomplete: 'cc-csc', inputmode: 'numeric' });
     // Natural tab order inside the combined frame.
@@ -138,6 +146,8 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
 
     // The sandbox's vault kept the card: an instrument made of the token has its facts.
     expect(await commands.instrumentOfToken(sandboxUrl, storeId, token.id)).toMatchObject({ last4: '4242', brand: 'visa', expMonth: 12 });
+    // The element page ran under its CSP without a refusal (scripts, style sheet, CSSOM styles, the vault request).
+    expect((await commands.readConsoleErrors()).filter((error) => error.includes('Content Security Policy'))).toEqual([]);
   });
 
   it('tokenizes a split set (number, expiry month()/year(), CVC) gathered frame to frame; a text element for the name', async () => {
@@ -158,11 +168,11 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect(numberEvents.filter((event) => (event as ChangeEvent).type === 'change').every((event) => (event as ChangeEvent).errors?.every((error) => error.targetId === 'number'))).toBe(true);
 
     const before = (await vaultRequests()).length;
-    const token = await bt.tokens.create({ type: 'card', data: { number, expiration_month: expiry.month(), expiration_year: expiry.year(), cvc } });
+    const token = await bt.tokens.create({ type: 'card', data: { number, expiration_month: expiry.month(), expiration_year: expiry.year(), cvc, expiry: expiry.format('MM/yy') } });
     expect(token.data).toEqual({ number: '555555XXXXXX4444', expiration_month: 3, expiration_year: 2000 + Number(nextYear) });
     const sent = (await vaultRequests()).slice(before);
     expect(sent).toHaveLength(1);
-    expect(JSON.parse(sent[0]?.body ?? '').data).toEqual({ number: '5555555555554444', expiration_month: 3, expiration_year: 2000 + Number(nextYear), cvc: '321' });
+    expect(JSON.parse(sent[0]?.body ?? '').data).toEqual({ number: '5555555555554444', expiration_month: 3, expiration_year: 2000 + Number(nextYear), cvc: '321', expiry: `03/${nextYear}` });
     expect(await commands.instrumentOfToken(sandboxUrl, storeId, token.id)).toMatchObject({ last4: '4444', brand: 'mastercard', expMonth: 3 });
   });
 
@@ -201,6 +211,8 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
       const rejection = await bt.tokens.create({ type: 'card', data: card }).catch((error: unknown) => error);
       expect(rejection).toMatchObject({ name: 'BasisTheoryApiError', status: 401, data: expect.objectContaining({ status: 401 }) });
       expect(JSON.stringify(rejection)).not.toContain(TEST_CARD);
+      // The frame's console is recorded (so the first test's "no CSP refusal" has teeth): Chromium logs the 401.
+      await expect.poll(() => commands.readConsoleErrors()).toContainEqual(expect.stringMatching(/\/tokens: .*401/));
     } finally {
       await basistheory(SANDBOX_VAULT_KEY, { disableTelemetry: true });
     }
@@ -257,6 +269,13 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     frame?.contentWindow?.postMessage({ type: 'tessera-sandbox:fill', value: TEST_CARD }, sandboxOrigin);
     await expect.poll(() => number.metadata.complete).toBe(true);
     expect(number.cardMetadata).toMatchObject({ cardBrand: 'visa', cardLast4: '4242' });
+
+    // An element outside `data` (where the vault would echo it back, as in `metadata`) is refused, nothing sent.
+    const before = (await vaultRequests()).length;
+    const misplaced = await bt.tokens.create({ type: 'card', data: { number }, metadata: { leak: number } as never }).catch((error: unknown) => error);
+    expect(misplaced).toMatchObject({ name: 'BasisTheoryValidationError', message: expect.stringContaining('under data only') });
+    expect((await vaultRequests()).length).toBe(before);
+
     number.clear();
     await expect.poll(() => number.metadata.empty).toBe(true);
   });

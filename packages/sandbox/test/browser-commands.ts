@@ -35,6 +35,7 @@ export interface RecordedRequest {
 }
 
 const recorded: RecordedRequest[] = [];
+const consoleErrors: string[] = [];
 const watched = new WeakSet<object>();
 
 /** Starts (once per page) recording every request to a path ending in `/tokens`; answers those recorded so far. */
@@ -45,9 +46,15 @@ export const recordVaultRequests: BrowserCommand<[]> = (context): RecordedReques
       if (!/\/tokens\/?$/.test(new URL(request.url()).pathname)) return;
       recorded.push({ method: request.method(), url: request.url(), frameUrl: request.frame().url(), headers: request.headers(), body: request.postData() });
     });
+    context.page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(`${message.location().url}: ${message.text()}`);
+    });
   }
   return [...recorded];
 };
+
+/** The console errors of the page and its frames since {@link recordVaultRequests} started (CSP reports among them). */
+export const readConsoleErrors: BrowserCommand<[]> = (): string[] => [...consoleErrors];
 
 /** Types `text` key by key into the input labelled `label` of the iframe `frameSelector` finds in the test's page. */
 export const typeInFrame: BrowserCommand<[frameSelector: string, label: string, text: string]> = async (context, frameSelector, label, text) => {
@@ -69,6 +76,7 @@ export interface FrameInput {
   errorText: string;
   disabled: boolean;
   color: string;
+  placeholderColor: string;
   focused: boolean;
 }
 
@@ -85,6 +93,7 @@ export const inputInFrame: BrowserCommand<[frameSelector: string, label: string]
       errorText: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
       disabled: input.disabled,
       color: getComputedStyle(input).color,
+      placeholderColor: getComputedStyle(input, '::placeholder').color,
       focused: document.activeElement === input,
     }));
 
@@ -129,6 +138,7 @@ declare module 'vitest/browser' {
   interface BrowserCommands {
     readRadarRecords: (url: string) => Promise<RadarRecords>;
     recordVaultRequests: () => Promise<RecordedRequest[]>;
+    readConsoleErrors: () => Promise<string[]>;
     typeInFrame: (frameSelector: string, label: string, text: string) => Promise<void>;
     pressInFrame: (frameSelector: string, label: string, key: string) => Promise<void>;
     axeInFrame: (frameSelector: string) => Promise<AxeFinding[]>;
