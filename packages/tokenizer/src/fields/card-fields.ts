@@ -363,6 +363,8 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
         nameInput.input.value = '';
         nameInput.setError(undefined);
         fields.name = nameState(nameInput);
+        // BT's elements report their own change; the name input is Tessera's, so it reports here.
+        emit({ type: 'change', field: 'name', state: combinedState(fields, brand) });
       }
     },
     unmount: teardown,
