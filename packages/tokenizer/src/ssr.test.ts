@@ -19,5 +19,11 @@ describe('server-side rendering', () => {
     // Card fields too: created during SSR, refused with a typed error if mounted without a DOM, never loading the peer.
     const cardFields = fields.createCardFields({ environment: 'local', loadWebElements: () => Promise.reject(new Error('loaded during SSR')) });
     await expect(cardFields.mount({ card: '#card' })).rejects.toMatchObject({ code: 'fields_no_dom' });
+    // The React component renders its containers on the server; it mounts only in the browser (an effect).
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    expect(renderToString(createElement(react.CardFields, { fields: cardFields, layout: 'split' }))).toBe(
+      '<div><div data-tessera-field="number"></div><div data-tessera-field="expiry"></div><div data-tessera-field="cvc"></div><div data-tessera-field="name"></div></div>',
+    );
   });
 });
