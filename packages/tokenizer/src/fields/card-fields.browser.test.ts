@@ -188,6 +188,7 @@ describe('card fields (against a stand-in of Basis Theory Elements)', () => {
     await expect(fields.mount({ number: '#number', expiry: '#missing', cvc: '#cvc', name: '#name' })).rejects.toSatisfy(
       (error) => error instanceof TesseraFieldsError && error.reason === 'container_not_found' && error.message.includes('#missing'),
     );
+    await expect(fields.mount({ card: '##not a selector' })).rejects.toMatchObject({ reason: 'container_not_found' });
     expect(basistheory).not.toHaveBeenCalled();
     expect(document.querySelectorAll('iframe, input')).toHaveLength(0);
     await fields.mount({ card: '#card' });

@@ -151,7 +151,12 @@ type MountedPart = { field: CardFieldName; element: Element_; container: Element
 const emptyField = (): CardFieldState => ({ complete: false, valid: false, empty: true, errors: [] });
 
 function containerOf(target: FieldContainer): Element {
-  const element = typeof target === 'string' ? document.querySelector(target) : target;
+  let element: Element | null = null;
+  try {
+    element = typeof target === 'string' ? document.querySelector(target) : target;
+  } catch {
+    // Not a selector at all (`querySelector` throws a SyntaxError): reported like one that matches nothing.
+  }
   if (!element) throw new TesseraFieldsError('container_not_found', `No element matches the card field container ${typeof target === "string" ? target : "element"}: render it before mount()`);
   return element;
 }
