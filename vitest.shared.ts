@@ -15,6 +15,8 @@ export const alias: AliasOptions = [
   { find: /^@tessera\/tokenizer$/, replacement: source('tokenizer/src/index.ts') },
   { find: /^@tessera\/tokenizer\/react$/, replacement: source('tokenizer/src/react/index.ts') },
   { find: /^@tessera\/tokenizer\/basis-theory$/, replacement: source('tokenizer/src/basis-theory.ts') },
+  { find: /^@tessera\/tokenizer\/fields$/, replacement: source('tokenizer/src/fields.ts') },
+  { find: /^@tessera\/tokenizer\/testing$/, replacement: source('tokenizer/src/testing.ts') },
 ];
 
 /**

@@ -1,8 +1,8 @@
 // CI guard: bundles the built browser package (@tessera/tokenizer and its /react entry) the way a merchant's
 // bundler would, and fails if the bundle carries anything that belongs on the server: the server client,
-// Authorization/Bearer header logic, or the secret API key option. The main and React entries must also bundle
-// without the optional peer @basis-theory/web-threeds (never a bare import in their graph: SSR, esbuild and wrangler
-// users may not have it); only @tessera/tokenizer/basis-theory names it.
+// Authorization/Bearer header logic, or the secret API key option. Every entry must also bundle without the optional
+// peers @basis-theory/web-threeds and @basis-theory/web-elements (never a bare import in their graph: SSR, esbuild and
+// wrangler users may not have them); only @tessera/tokenizer/basis-theory names the first, /fields the second.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -16,15 +16,17 @@ const forbidden = [
 ];
 
 let failed = false;
-const optionalPeer = {
+const peerOf = { '@tessera/tokenizer/basis-theory': '@basis-theory/web-threeds', '@tessera/tokenizer/fields': '@basis-theory/web-elements' };
+const optionalPeers = (allowed) => ({
   name: 'no-optional-peer',
   setup(build) {
-    build.onResolve({ filter: /^@basis-theory\/web-threeds$/ }, () => ({ errors: [{ text: 'the optional peer @basis-theory/web-threeds is imported by this entry' }] }));
+    build.onResolve({ filter: /^@basis-theory\/web-(threeds|elements)$/ }, (args) =>
+      args.path === allowed ? { path: args.path, external: true } : { errors: [{ text: `the optional peer ${args.path} is imported by this entry` }] },
+    );
   },
-};
+});
 
-for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera/tokenizer/basis-theory']) {
-  const withPeer = entry.endsWith('/basis-theory');
+for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera/tokenizer/basis-theory', '@tessera/tokenizer/fields', '@tessera/tokenizer/testing']) {
   const result = await build({
     stdin: { contents: `export * from '${entry}';`, resolveDir: `${root}/packages/tokenizer`, loader: 'js' },
     bundle: true,
@@ -32,8 +34,8 @@ for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera
     minify: false,
     format: 'esm',
     platform: 'browser',
-    external: ['react', 'react-dom', ...(withPeer ? ['@basis-theory/web-threeds'] : [])],
-    plugins: withPeer ? [] : [optionalPeer],
+    external: ['react', 'react-dom'],
+    plugins: [optionalPeers(peerOf[entry])],
     logLevel: 'silent',
   });
   const code = result.outputFiles[0].text;

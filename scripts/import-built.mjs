@@ -11,6 +11,22 @@ for (const name of names) {
   const cjs = require(name);
   if (Object.keys(esm).length < 5 || Object.keys(cjs).length < 5) throw new Error(`${name} exports almost nothing`);
 }
+// The card fields and testing entries import on the server too (SSR), and the CJS fields entry throws the main
+// entry's error classes (it bundles internal modules of its own): `instanceof` holds across entries in both formats.
+for (const load of [(name) => import(name), async (name) => require(name)]) {
+  const fields = await load('@tessera/tokenizer/fields');
+  const testing = await load('@tessera/tokenizer/testing');
+  const { TesseraConfigurationError } = await load('@tessera/tokenizer');
+  if (typeof fields.createCardFields !== 'function' || typeof testing.fillCardFields !== 'function') throw new Error('the fields or testing entry exports nothing');
+  let thrown;
+  try {
+    fields.createCardFields({ environment: 'qa' });
+  } catch (error) {
+    thrown = error;
+  }
+  if (!(thrown instanceof TesseraConfigurationError)) throw new Error(`@tessera/tokenizer/fields threw ${String(thrown)}, not the main entry's TesseraConfigurationError`);
+}
+
 const { Tessera } = await import('@tessera/server');
 const client = new Tessera({ apiKey: 'sk_test_import_check', baseUrl: 'http://127.0.0.1:9' });
 if (JSON.stringify(client).includes('sk_test')) throw new Error('the API key shows in JSON');
@@ -29,5 +45,5 @@ if (!supported && !(refusal?.code === 'unsupported_runtime' && refusal.message.i
   throw new Error(`@tessera/sandbox on Node ${process.version} should refuse with the version it needs, got ${String(refusal)}`);
 }
 console.log(
-  `Node ${process.version}: ${names.join(', ')} import from ESM and CommonJS; @tessera/sandbox ${supported ? 'runs' : `refuses at once (needs ${sandbox.MINIMUM_NODE_VERSION})`}`,
+  `Node ${process.version}: ${names.join(', ')}, @tessera/tokenizer/fields and /testing import from ESM and CommonJS; @tessera/sandbox ${supported ? 'runs' : `refuses at once (needs ${sandbox.MINIMUM_NODE_VERSION})`}`,
 );

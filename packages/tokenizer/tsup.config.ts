@@ -1,30 +1,54 @@
+import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 // ESM keeps one file per module, so a page's bundler drops every module it does not use ("sideEffects": false):
 // the card path never carries the 3DS modal or the wallet helpers. CJS stays one bundled file per entry.
 // The React entry imports the main entry by name, so both entries share one copy (one open-challenge guard).
-// `basis-theory` is the only module that names the optional peer @basis-theory/web-threeds (a dynamic import).
-const external = ['@tessera/tokenizer', '@tessera/core', '@tessera/core/internal', 'zod', '@basis-theory/web-threeds', 'react'];
+// `basis-theory` is the only module that names the optional peer @basis-theory/web-threeds, and `fields` the only one
+// that names @basis-theory/web-elements (each a dynamic import).
+const external = ['@tessera/tokenizer', '@tessera/core', '@tessera/core/internal', 'zod', '@basis-theory/web-threeds', '@basis-theory/web-elements', 'react'];
+const entries = { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts', fields: 'src/fields.ts', testing: 'src/testing.ts' };
 
+// The CJS build bundles each entry with its own copy of the modules it imports. The fields entry reuses internal
+// modules (the vault request, the environment) whose errors come from `./errors.js`: this points them at the main
+// entry, so a `TesseraVaultError` thrown by the fields is `instanceof` the one users import from '@tessera/tokenizer'.
+const sharedErrors: Plugin = {
+  name: 'shared-errors',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\/errors\.js$/ }, () => ({ path: '@tessera/tokenizer', external: true }));
+  },
+};
+
+// `dist` is emptied by the build script, not by tsup's `clean`: the configs build in parallel, and a clean in one
+// would remove what another already wrote.
 export default defineConfig([
   {
     entry: ['src/**/*.ts', '!src/**/*.test.ts', '!src/**/*.test.tsx'],
     bundle: false,
     format: ['esm'],
-    dts: { entry: { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts' } },
-    clean: true,
+    dts: { entry: entries },
     sourcemap: true,
     target: 'es2022',
     platform: 'browser',
     external,
   },
   {
-    entry: { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts' },
+    entry: { index: entries.index, react: entries.react, 'basis-theory': entries['basis-theory'] },
     format: ['cjs'],
     dts: true,
     sourcemap: true,
     target: 'es2022',
     platform: 'browser',
     external,
+  },
+  {
+    entry: { fields: entries.fields, testing: entries.testing },
+    format: ['cjs'],
+    dts: true,
+    sourcemap: true,
+    target: 'es2022',
+    platform: 'browser',
+    external,
+    esbuildPlugins: [sharedErrors],
   },
 ]);

@@ -2,13 +2,13 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
 import { alias, chromiumLaunchOptions } from '../../vitest.shared.js';
-import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, getPaymentStatus, payWithThreeDSSession, popupsAllowed, readAcsPage, saveTestRadarSession } from './test/browser-commands.js';
+import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, getPaymentStatus, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, saveTestRadarSession } from './test/browser-commands.js';
 
 // Browser tests in a real headless Chromium (the system one). A missing browser fails the run: there is no skip.
 export default defineProject({
   root: fileURLToPath(new URL('.', import.meta.url)),
   resolve: { alias },
-  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-runtime'] },
+  optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-runtime', '@basis-theory/web-elements'] },
   test: {
     name: 'tokenizer-browser',
     include: ['src/**/*.browser.test.ts', 'src/**/*.browser.test.tsx'],
@@ -18,7 +18,7 @@ export default defineProject({
       headless: true,
       provider: playwright({ launchOptions: chromiumLaunchOptions }),
       instances: [{ browser: 'chromium' }],
-      commands: { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, getPaymentStatus, payWithThreeDSSession, popupsAllowed, readAcsPage, saveTestRadarSession },
+      commands: { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, getPaymentStatus, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, saveTestRadarSession },
     },
   },
 });

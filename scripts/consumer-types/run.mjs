@@ -1,7 +1,8 @@
 // The published types as a consumer compiles them, in every resolution TypeScript has: node10 (`module: commonjs`,
 // `moduleResolution: node`: what older setups still use), node16 from CommonJS and from ESM, and bundler, each with
 // `skipLibCheck: false`. Packs @tessera/core, server and tokenizer with pnpm, unpacks them into a throwaway
-// project's node_modules (zod, their one dependency with types, linked from the workspace: nothing from a registry),
+// project's node_modules (zod, their one dependency with types, and @types/react for the React entry, linked from the
+// workspace: nothing from a registry; not the optional peer @basis-theory/web-elements, whose types ours never name),
 // and runs tsc once per resolution. attw checks each package's own entry points; this checks that the declarations of
 // one package find the entry points of another (`@tessera/server`'s import `@tessera/core/internal`).
 // Run it after the build: `node scripts/consumer-types/run.mjs` (part of `pnpm check:packages`).
@@ -22,6 +23,9 @@ for (const [name, tarball] of Object.entries(tarballs)) {
 }
 rmSync(packs, { recursive: true, force: true });
 symlinkSync(realpathSync(join(repoRoot, 'packages/core/node_modules/zod')), join(project, 'node_modules/zod'), 'dir');
+// React's types, which a user of `@tessera/tokenizer/react` has (its `<CardFields>` component returns a ReactElement).
+mkdirSync(join(project, 'node_modules/@types'), { recursive: true });
+symlinkSync(realpathSync(join(repoRoot, 'packages/tokenizer/node_modules/@types/react')), join(project, 'node_modules/@types/react'), 'dir');
 writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'tessera-consumer-types', private: true }));
 for (const file of ['consumer.ts', 'consumer.cts', 'consumer.mts']) cpSync(join(import.meta.dirname, 'consumer.ts'), join(project, file));
 

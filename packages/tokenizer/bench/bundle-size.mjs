@@ -31,6 +31,22 @@ createThreeDS({ environment: 'local' }).startChallenge({ sessionId: 's', acsChal
     contents: `export * from '@tessera/tokenizer';`,
   },
   {
+    // Tessera's own code on the hosted-fields path; Basis Theory's loader stays external (measured just below).
+    name: 'fields',
+    label: '@tessera/tokenizer/fields: createCardFields + mount + tokenize (@basis-theory/web-elements external)',
+    budget: 6 * KB,
+    contents: `import { createCardFields } from '@tessera/tokenizer/fields';
+const fields = createCardFields({ environment: 'production' });
+fields.mount({ card: '#card', name: '#name' }).then(() => fields.tokenize()).then(console.log, console.error);`,
+  },
+  {
+    name: 'webElementsLoader',
+    label: "@basis-theory/web-elements: the loader (basistheory), what the fields path adds",
+    budget: undefined,
+    contents: `import { basistheory } from '@basis-theory/web-elements';
+basistheory('key_test_us_pub_x', { disableTelemetry: true }).then(console.log, console.error);`,
+  },
+  {
     name: 'react',
     label: '@tessera/tokenizer/react (react external)',
     budget: undefined,
@@ -63,8 +79,9 @@ for (const entry of cases) {
     format: 'esm',
     platform: 'browser',
     target: 'es2022',
-    // Optional peers stay out: react, and the Basis Theory 3DS library that both SDKs load only for a challenge.
-    external: ['react', 'react-dom', '@basis-theory/web-threeds'],
+    // Optional peers stay out: react, the Basis Theory 3DS library that both SDKs load only for a challenge, and
+    // Basis Theory's elements loader (but in its own case).
+    external: ['react', 'react-dom', '@basis-theory/web-threeds', ...(entry.name === 'webElementsLoader' ? [] : ['@basis-theory/web-elements'])],
     logLevel: 'silent',
   });
   const code = output.outputFiles[0].contents;
@@ -77,5 +94,6 @@ for (const entry of cases) {
 }
 const ratios = { card: +(results.card.gzipBytes / results.anchorCard.gzipBytes).toFixed(3), whole: +(results.whole.gzipBytes / results.anchorWhole.gzipBytes).toFixed(3) };
 console.log(`tessera vs @tagadapay/core-js, min+gzip: card path ${ratios.card}×, whole package ${ratios.whole}×`);
+console.log(`card fields path: Tessera ${(results.fields.gzipBytes / KB).toFixed(2)} KB + Basis Theory's loader ${(results.webElementsLoader.gzipBytes / KB).toFixed(2)} KB min+gzip (the elements client itself comes from BT's CDN at mount)`);
 console.log(`BENCH_JSON ${JSON.stringify({ name: 'tokenizer-bundle-size', unit: 'bytes', results, ratiosToAnchor: ratios })}`);
 if (over) process.exitCode = 1;

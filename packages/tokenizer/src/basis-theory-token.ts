@@ -22,6 +22,13 @@ export function basisTheoryTokenOf(answer: unknown, walletKey?: 'apple_pay' | 'g
   return token as Json;
 }
 
+/** Card facts known before the vault answers, from a card element's own metadata (`cardBin`, `cardLast4`, `cardBrand`). */
+export interface KnownCardFacts {
+  bin?: string | undefined;
+  last4?: string | undefined;
+  brand?: string | undefined;
+}
+
 /**
  * Turns a Basis Theory token (`POST /tokens`, or the token of a wallet answer) into the interface's
  * CardTokenResponse (section 2.2): masked `data.number`, expiry, `metadata.auth.scaRequired` from BT's

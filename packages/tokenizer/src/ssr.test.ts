@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
 
 describe('server-side rendering', () => {
-  it('imports both entries without a window or document and without loading optional peers', async () => {
+  it('imports every entry without a window or document and without loading optional peers', async () => {
     expect(typeof (globalThis as { window?: unknown }).window).toBe('undefined');
     expect(typeof (globalThis as { document?: unknown }).document).toBe('undefined');
     const main = await import('./index.js');
     const react = await import('./react/index.js');
+    const fields = await import('./fields.js');
+    const testing = await import('./testing.js');
+    expect(typeof testing.fillCardFields).toBe('function');
     expect(typeof main.createTokenizer).toBe('function');
     expect(typeof main.createThreeDS).toBe('function');
     expect(typeof react.useTokenizer).toBe('function');
@@ -13,5 +16,14 @@ describe('server-side rendering', () => {
     // Creating clients during SSR is fine too: nothing touches the DOM until a challenge starts.
     expect(() => main.createThreeDS({ environment: 'local' })).not.toThrow();
     expect(() => main.createTokenizer({ environment: 'local' })).not.toThrow();
+    // Card fields too: created during SSR, refused with a typed error if mounted without a DOM, never loading the peer.
+    const cardFields = fields.createCardFields({ environment: 'local', loadWebElements: () => Promise.reject(new Error('loaded during SSR')) });
+    await expect(cardFields.mount({ card: '#card' })).rejects.toMatchObject({ code: 'fields_no_dom' });
+    // The React component renders its containers on the server; it mounts only in the browser (an effect).
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    expect(renderToString(createElement(react.CardFields, { fields: cardFields, layout: 'split' }))).toBe(
+      '<div><div data-tessera-field="number"></div><div data-tessera-field="expiry"></div><div data-tessera-field="cvc"></div><div data-tessera-field="name"></div></div>',
+    );
   });
 });

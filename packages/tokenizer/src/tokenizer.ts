@@ -2,38 +2,16 @@ import { type AbortOptions, type CardInput, type CardTokenResponse, TesseraValid
 import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core/internal';
 import { basisTheoryTokenOf, fromBasisTheoryToken } from './basis-theory-token.js';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
-import { serviceTokenMetadataFrom, toServiceTokenString } from './service-token-envelope.js';
+import { toServiceTokenString } from './service-token-envelope.js';
+import { tokenizedCardFrom, type TokenizedCardResult } from './tokenized-card.js';
 import { postToVault } from './vault-request.js';
+
+export type { TokenizedCard, TokenizedCardResult } from './tokenized-card.js';
 
 /** Options of {@link createTokenizer}. */
 export interface TokenizerOptions extends VaultConnectionOptions {
   /** The `fetch` to use (defaults to the global one, looked up at call time). */
   fetch?: typeof fetch;
-}
-
-/**
- * The card facts a page needs after tokenizing, from the vault's answer (never from what the customer typed), spelled
- * as `createThreeDS().createSession` takes its instrument: `createSession({ instrument: { id, ...card }, payment })`
- * with `id` the payment instrument your server created from the service token.
- */
-export interface TokenizedCard {
-  /** The vault's token id (Basis Theory's), which web-threeds creates the 3DS session for. */
-  tokenId: string;
-  type: 'card';
-  /** The card's masked facts. */
-  card: { bin: string; last4: string; expirationMonth: number; expirationYear: number };
-  /** Card brand as the vault names it (`visa`, `mastercard`, …), when it said. */
-  brand: string | undefined;
-  /** True when the issuer requires Strong Customer Authentication: create the 3DS session before the payment. */
-  scaRequired: boolean;
-}
-
-/** What {@link Tokenizer.tokenizeCardWithFacts} resolves with. */
-export interface TokenizedCardResult {
-  /** The service token string for your server (what `tokenizeCard` returns). */
-  serviceToken: string;
-  /** The card facts, ready for `createSession`. */
-  card: TokenizedCard;
 }
 
 /** A wallet token as the Apple Pay or Google Pay sheet gave it: its JSON string, or the parsed object. */
@@ -130,21 +108,7 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
     vaultUrl: connection.vaultUrl,
     tokenizeCardRaw,
     tokenizeCard: async (card, requestOptions) => toServiceTokenString('card', await tokenizeCardRaw(card, requestOptions), connection.provider),
-    tokenizeCardWithFacts: async (card, requestOptions) => {
-      const response = await tokenizeCardRaw(card, requestOptions);
-      const serviceToken = toServiceTokenString('card', response, connection.provider);
-      const facts = serviceTokenMetadataFrom(response);
-      return {
-        serviceToken,
-        card: {
-          tokenId: response.id,
-          type: 'card',
-          card: { bin: facts.bin ?? '', last4: facts.last4 ?? '', expirationMonth: facts.expiryMonth ?? 0, expirationYear: facts.expiryYear ?? 0 },
-          brand: facts.brand ?? undefined,
-          scaRequired: facts.authentication === 'sca_required',
-        },
-      };
-    },
+    tokenizeCardWithFacts: async (card, requestOptions) => tokenizedCardFrom(await tokenizeCardRaw(card, requestOptions), connection.provider),
     tokenizeApplePay: (walletToken, requestOptions) => tokenizeWallet('apple_pay', walletToken, requestOptions),
     tokenizeGooglePay: (walletToken, requestOptions) => tokenizeWallet('google_pay', walletToken, requestOptions),
     validateApplePayMerchant: async (request, requestOptions) => {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core/internal';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
+import { fillCardFields, type TestCardInput } from '../src/testing.js';
 
 const SECRET_KEY = 'sk_test_tessera_sandbox';
 
@@ -217,5 +218,59 @@ declare module 'vitest/browser' {
     continueTestPayment: (paymentId: string) => Promise<Record<string, unknown>>;
     clickRedirectPopupButton: (label: string) => Promise<void>;
     saveTestRadarSession: (session: object) => Promise<Record<string, unknown>>;
+    payWithServiceToken: (serviceToken: string) => Promise<Record<string, unknown>>;
+    fillCardFieldsWithPlaywright: (card: TestCardInput, within: string) => Promise<void>;
+    recordRequests: () => Promise<RecordedRequest[]>;
   }
 }
+
+/**
+ * The merchant server's part after the page tokenized: a payment instrument of the page's service token, then a
+ * customer purchase of $19.99 on the gateway store. Returns the payment as the sandbox answered it.
+ */
+export const payWithServiceToken: BrowserCommand<[serviceToken: string]> = async (_context, serviceToken): Promise<Record<string, unknown>> => {
+  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
+  const auth = { authorization: `Bearer ${SECRET_KEY}` };
+  const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
+  const instrument = created.paymentInstrument as { id: string };
+  const processed = await post(`${API_PREFIX}${routePath(routes.processPayment)}`, { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase' }, auth);
+  return processed.payment as Record<string, unknown>;
+};
+
+/**
+ * Types a test card into the card fields inside `within` the way a merchant's Playwright test does: through
+ * `@tessera/tokenizer/testing`'s `fillCardFields`, which reaches into the element frames with `frameLocator`.
+ */
+export const fillCardFieldsWithPlaywright: BrowserCommand<[card: TestCardInput, within: string]> = async (context, card, within): Promise<void> => {
+  await fillCardFields(context.iframe, card, { within });
+};
+
+/** A request the page or one of its frames sent, as recorded by {@link recordRequests}. */
+export interface RecordedRequest {
+  method: string;
+  url: string;
+  /** The URL of the frame that sent it. */
+  frameUrl: string;
+  /** The URL and body together, to search for card data. */
+  body: string | null;
+}
+
+const recordedRequests: RecordedRequest[] = [];
+const recordedPages = new WeakSet<object>();
+
+/** Starts (once per page) recording every request the page and its frames send; answers those recorded so far. */
+export const recordRequests: BrowserCommand<[]> = (context): RecordedRequest[] => {
+  if (!recordedPages.has(context.page)) {
+    recordedPages.add(context.page);
+    context.page.on('request', (request) => {
+      let frameUrl = '';
+      try {
+        frameUrl = request.frame().url();
+      } catch {
+        // A service worker's request has no frame.
+      }
+      recordedRequests.push({ method: request.method(), url: request.url(), frameUrl, body: request.postData() });
+    });
+  }
+  return [...recordedRequests];
+};

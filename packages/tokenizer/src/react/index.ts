@@ -1,3 +1,4 @@
 export { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSChallengeResult } from './use-three-ds-challenge.js';
 export { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';
 export { useConfirmPayment, type UseConfirmPaymentOptions, type UseConfirmPaymentResult } from './use-confirm-payment.js';
+export { CardFields, useCardFieldsState, type CardFieldsProps } from './card-fields-element.js';

@@ -1,0 +1,378 @@
+import type {
+  BaseElement,
+  BasisTheoryElements,
+  CardChangeEvent,
+  CardElementPlaceholder,
+  CardElementStyle,
+  ChangeEvent,
+  CreateToken,
+  ICardElement,
+  ICardExpirationDateElement,
+  ICardNumberElement,
+  ICardVerificationCodeElement,
+  SafeCSSProperty,
+  Subscription,
+} from '@basis-theory/web-elements';
+import { type AbortOptions, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type FieldError } from '@tessera/core';
+import { TesseraConfigurationError } from '@tessera/tokenizer';
+import { basisTheoryTokenOf, fromBasisTheoryToken, type KnownCardFacts } from '../basis-theory-token.js';
+import { resolveVaultConnection, type VaultConnectionOptions } from '../environment.js';
+import { tokenizedCardFrom, type TokenizedCardResult } from '../tokenized-card.js';
+import { createCardholderNameInput, type CardholderNameInput } from './cardholder-name-input.js';
+import { fromElementsError } from './element-errors.js';
+import { withCardFacts } from './element-token.js';
+import { blockingErrors, type CardFieldName, type CardFieldsState, type CardFieldState, combinedState, fieldError, inputNameOf } from './field-state.js';
+import { TesseraFieldsError } from './fields-error.js';
+import { loadWebElementsClient, type WebElementsLoader } from './web-elements-client.js';
+
+/** A container: a CSS selector, or the element itself. */
+export type FieldContainer = string | Element;
+
+/**
+ * Where to mount: `card` (number, expiry and CVC in one Basis Theory frame), or `number`, `expiry` and `cvc` (one frame
+ * each); and `name`, where Tessera adds a labelled cardholder-name input of its own (optional).
+ */
+export type CardFieldsTargets = ({ card: FieldContainer } | { number: FieldContainer; expiry: FieldContainer; cvc: FieldContainer }) & { name?: FieldContainer };
+
+/** The CSS properties Basis Theory lets a page set inside its frames (its `SAFE_CSS_PROPERTIES`). */
+export type CardFieldsCssProperty =
+  | 'backgroundColor'
+  | 'color'
+  | 'fontFamily'
+  | 'fontSize'
+  | 'fontSmooth'
+  | 'fontStyle'
+  | 'fontVariant'
+  | 'fontWeight'
+  | 'letterSpacing'
+  | 'lineHeight'
+  | 'padding'
+  | 'textAlign'
+  | 'textDecoration'
+  | 'textShadow'
+  | 'textTransform';
+// Fails to compile if BT's list and this one differ (spelled here so Tessera's published types never name the peer).
+type Check<T extends true> = T;
+/** @internal Compile-time check only. */
+export type SameCssPropertiesAsBasisTheory = Check<[Exclude<SafeCSSProperty, CardFieldsCssProperty>, Exclude<CardFieldsCssProperty, SafeCSSProperty>] extends [never, never] ? true : false>;
+
+/** CSS declarations in camelCase (`{ color: '#1a1a1a', fontSize: '16px' }`). */
+export type CardFieldsCss = Partial<Record<CardFieldsCssProperty, string>>;
+
+/** CSS of one state of the fields: Basis Theory's safe properties, plus `:hover`, `:focus` and `::placeholder`. */
+export type CardFieldsStyleRules = CardFieldsCss & { ':hover'?: CardFieldsCss; ':focus'?: CardFieldsCss; '::placeholder'?: CardFieldsCss };
+
+/**
+ * The styling Basis Theory's elements accept (a documented subset of its `CardElementStyle`): `base` always, then
+ * `complete`, `invalid` or `empty` on top by state; each with BT's safe properties only (`color`, `fontFamily`,
+ * `fontSize`, `fontSmooth`, `fontStyle`, `fontVariant`, `fontWeight`, `letterSpacing`, `lineHeight`, `padding`,
+ * `textAlign`, `textDecoration`, `textShadow`, `textTransform`, `backgroundColor`); `fonts` lists font stylesheet URLs
+ * the frames may load. The container's own border, size and focus ring are the page's CSS on the container.
+ */
+export interface CardFieldsStyle {
+  base?: CardFieldsStyleRules;
+  complete?: CardFieldsStyleRules;
+  invalid?: CardFieldsStyleRules;
+  empty?: CardFieldsStyleRules;
+  fonts?: string[];
+}
+
+/** A text for each input: placeholders or accessible labels. */
+export interface CardFieldsText {
+  cardNumber?: string;
+  expiryDate?: string;
+  cvc?: string;
+  cardholderName?: string;
+}
+
+/** Options of `createCardFields`. */
+export interface CardFieldsOptions extends VaultConnectionOptions {
+  /**
+   * Loads `@basis-theory/web-elements`. The fields entry's default imports it (an optional peer: install it); set it to
+   * hand in your own copy, or a stand-in in tests.
+   */
+  loadWebElements?: WebElementsLoader;
+  /** Styling of the inputs inside the frames. */
+  style?: CardFieldsStyle;
+  /** Placeholders. Default: Basis Theory's. */
+  placeholders?: CardFieldsText;
+  /** Accessible labels of the inputs (`aria-label` in the frames; the text of the name input's `<label>`). */
+  labels?: CardFieldsText;
+  /**
+   * Lets Basis Theory's loader send its telemetry (errors and load events, with the page URL and user agent) to
+   * Datadog. Default `false`: off. Always off against the sandbox.
+   */
+  enableTelemetry?: boolean;
+}
+
+/** An event of the card fields. None carries what was typed: only states, the brand and the field's name. */
+export type CardFieldsEvent =
+  | { type: 'ready' }
+  | { type: 'change'; field: CardFieldName; state: CardFieldsState }
+  | { type: 'focus'; field: CardFieldName }
+  | { type: 'blur'; field: CardFieldName };
+
+/** A listener of one {@link CardFieldsEvent} type. */
+export type CardFieldsListener<T extends CardFieldsEvent['type']> = (event: Extract<CardFieldsEvent, { type: T }>) => void;
+
+/** Card fields in Basis Theory's iframes: the page holds these, never the card. */
+export interface CardFields {
+  /** True between a resolved `mount` and `unmount`. */
+  readonly mounted: boolean;
+  /**
+   * Loads Basis Theory's elements and mounts the fields into the containers. Resolves when the frames are in the page
+   * (`ready` follows when they can take input). Throws `TesseraFieldsError`: `already_mounted`, `container_not_found`,
+   * `no_dom`, `load_failed`, `unmounted` (unmounted while loading); or `TesseraConfigurationError` when
+   * `@basis-theory/web-elements` is not installed. On any failure nothing it added is left in the page.
+   */
+  mount(targets: CardFieldsTargets): Promise<void>;
+  /** Complete, valid, empty, the brand, each field's state and every field error. */
+  getState(): CardFieldsState;
+  /** Listens to `ready` (every frame can take input), `change`, `focus` or `blur`; returns the function that stops it. */
+  on<T extends CardFieldsEvent['type']>(type: T, listener: CardFieldsListener<T>): () => void;
+  /** Moves the focus into a field. */
+  focus(field: CardFieldName): void;
+  /** Empties every field. */
+  clear(): void;
+  /** Removes everything the fields added to the page; a tokenization in flight rejects with `TesseraFieldsError` `unmounted`. */
+  unmount(): void;
+  /**
+   * Tokenizes the card in the frames and resolves what `tokenizer.tokenizeCardWithFacts` resolves: the service token
+   * for your server and the card facts `createThreeDS().createSession` takes. Incomplete or invalid fields reject
+   * with a `TesseraValidationError` naming each (`cardNumber`, `expiryDate`, `cvc`, `cardholderName`) and send
+   * nothing. The vault's refusal is a `TesseraVaultError`; `signal` aborts with `TesseraAbortError`.
+   */
+  tokenize(options?: AbortOptions): Promise<TokenizedCardResult>;
+}
+
+type Element_ = ICardElement | ICardNumberElement | ICardExpirationDateElement | ICardVerificationCodeElement;
+type MountedPart = { field: CardFieldName; element: Element_; container: Element };
+
+const emptyField = (): CardFieldState => ({ complete: false, valid: false, empty: true, errors: [] });
+
+function containerOf(target: FieldContainer): Element {
+  let element: Element | null = null;
+  try {
+    element = typeof target === 'string' ? document.querySelector(target) : target;
+  } catch {
+    // Not a selector at all (`querySelector` throws a SyntaxError): reported like one that matches nothing.
+  }
+  if (!element) throw new TesseraFieldsError('container_not_found', `No element matches the card field container ${typeof target === "string" ? target : "element"}: render it before mount()`);
+  return element;
+}
+
+/**
+ * Creates card fields (nothing is loaded or touched until `mount`): the card is typed into Basis Theory's element
+ * iframes, so the page never holds it. Takes the tokenizer's options (`environment`, `vaultUrl`, `vaultKey`,
+ * `timeoutMs`), and `loadWebElements`.
+ */
+export function createCardFieldsWith(options: CardFieldsOptions & { loadWebElements: WebElementsLoader }): CardFields {
+  const connection = resolveVaultConnection(options);
+  const { labels = {}, placeholders = {}, style } = options;
+  const listeners = new Map<string, Set<(event: CardFieldsEvent) => void>>();
+  const emit = (event: CardFieldsEvent): void => {
+    for (const listener of [...(listeners.get(event.type) ?? [])]) listener(event);
+  };
+
+  let client: Promise<BasisTheoryElements> | undefined;
+  let generation = 0;
+  let status: 'idle' | 'mounting' | 'mounted' = 'idle';
+  let parts: MountedPart[] = [];
+  let subscriptions: Subscription[] = [];
+  let nameInput: CardholderNameInput | undefined;
+  let lifetime = new AbortController();
+  let fields: Partial<Record<CardFieldName, CardFieldState>> = {};
+  let brand: string | undefined;
+  let known: KnownCardFacts = {};
+
+  const teardown = (): void => {
+    generation += 1;
+    status = 'idle';
+    lifetime.abort();
+    for (const subscription of subscriptions) subscription.unsubscribe();
+    for (const { element } of parts) {
+      try {
+        element.unmount();
+      } catch {
+        // An element whose frame never mounted has nothing to remove.
+      }
+    }
+    nameInput?.remove();
+    [parts, subscriptions, nameInput, fields, brand, known] = [[], [], undefined, {}, undefined, {}];
+  };
+
+  const partOf = (field: CardFieldName): MountedPart | undefined => parts.find((part) => part.field === field);
+
+  const createParts = (elements: BasisTheoryElements, targets: CardFieldsTargets): MountedPart[] => {
+    // CSS values are strings here; BT types some (fontWeight) as csstype's narrower unions. BT validates them in the frame.
+    const common: { style?: CardElementStyle } = style ? { style: style as CardElementStyle } : {};
+    if ('card' in targets) {
+      const placeholder = { cardNumber: placeholders.cardNumber, cardExpirationDate: placeholders.expiryDate, cardSecurityCode: placeholders.cvc };
+      return [{ field: 'card', container: containerOf(targets.card), element: elements.createElement('card', { ...common, placeholder: JSON.parse(JSON.stringify(placeholder)) as CardElementPlaceholder }) }];
+    }
+    const text = (key: keyof CardFieldsText, fallback: string) => ({
+      'aria-label': labels[key] ?? fallback,
+      ...(placeholders[key] === undefined ? {} : { placeholder: placeholders[key] }),
+    });
+    return [
+      { field: 'number', container: containerOf(targets.number), element: elements.createElement('cardNumber', { ...common, targetId: 'cardNumber', ...text('cardNumber', 'Card number') }) },
+      { field: 'expiry', container: containerOf(targets.expiry), element: elements.createElement('cardExpirationDate', { ...common, targetId: 'cardExpirationDate', ...text('expiryDate', 'Expiry date') }) },
+      { field: 'cvc', container: containerOf(targets.cvc), element: elements.createElement('cardVerificationCode', { ...common, targetId: 'cardVerificationCode', ...text('cvc', 'Security code') }) },
+    ];
+  };
+
+  const onChange = (field: CardFieldName, event: ChangeEvent | CardChangeEvent): void => {
+    const errors = (event.errors ?? []).map((error) => fieldError(inputNameOf(field, error.targetId), error.type));
+    fields[field] = { complete: event.complete, valid: event.valid ?? (event.complete && errors.length === 0), empty: event.empty, errors };
+    if ('cardBrand' in event) {
+      const detected = event.cardBrand === 'unknown' ? undefined : event.cardBrand;
+      if (detected !== brand && field === 'number') void (partOf('cvc')?.element as ICardVerificationCodeElement | undefined)?.update({ cardBrand: detected ?? '' }).catch(() => undefined);
+      brand = detected;
+      known = { brand: detected, bin: event.cardBin, last4: event.cardLast4 };
+    }
+    emit({ type: 'change', field, state: combinedState(fields, brand) });
+  };
+
+  const subscribe = (part: MountedPart, onReady: () => void): void => {
+    const element = part.element as BaseElement<unknown, ChangeEvent | CardChangeEvent | { type: 'ready' | 'focus' | 'blur' }>;
+    subscriptions.push(
+      element.on('ready', onReady),
+      element.on('change', (event) => onChange(part.field, event as ChangeEvent)),
+      element.on('focus', () => emit({ type: 'focus', field: part.field })),
+      element.on('blur', () => emit({ type: 'blur', field: part.field })),
+    );
+  };
+
+  const nameState = (input: CardholderNameInput): CardFieldState => {
+    const empty = input.value() === '';
+    return { complete: !empty, valid: !empty, empty, errors: [] };
+  };
+
+  const addNameInput = (container: Element): void => {
+    const input = createCardholderNameInput(container, labels.cardholderName ?? 'Name on card', placeholders.cardholderName);
+    nameInput = input;
+    fields.name = nameState(input);
+    input.input.addEventListener('input', () => {
+      input.setError(undefined);
+      fields.name = nameState(input);
+      emit({ type: 'change', field: 'name', state: combinedState(fields, brand) });
+    });
+    input.input.addEventListener('focus', () => emit({ type: 'focus', field: 'name' }));
+    input.input.addEventListener('blur', () => emit({ type: 'blur', field: 'name' }));
+  };
+
+  const mount = async (targets: CardFieldsTargets): Promise<void> => {
+    if (typeof document === 'undefined') throw new TesseraFieldsError('no_dom', 'Card fields need a DOM: mount them in the browser, not during server-side rendering');
+    if (status !== 'idle') throw new TesseraFieldsError('already_mounted', 'The card fields are already mounted: unmount() first');
+    const given = targets as Partial<Record<'card' | 'number' | 'expiry' | 'cvc', FieldContainer>> | undefined;
+    if (!given || (given.card === undefined && (given.number === undefined || given.expiry === undefined || given.cvc === undefined))) {
+      throw new TesseraConfigurationError('invalid_option', 'mount() takes { card } or { number, expiry, cvc }, and optionally name');
+    }
+    // Every container is looked up before anything is loaded or added.
+    for (const target of Object.values(targets)) containerOf(target);
+    const mine = ++generation;
+    status = 'mounting';
+    lifetime = new AbortController();
+    const stale = () => new TesseraFieldsError('unmounted', 'The card fields were unmounted while mounting');
+    try {
+      client ??= loadWebElementsClient(connection, options.loadWebElements, options.enableTelemetry).catch((error: unknown) => {
+        client = undefined;
+        throw error;
+      });
+      const elements = await client;
+      if (mine !== generation) throw stale();
+      parts = createParts(elements, targets);
+      let waiting = parts.length;
+      for (const part of parts) {
+        fields[part.field] = emptyField();
+        subscribe(part, () => {
+          if (mine === generation && --waiting === 0) emit({ type: 'ready' });
+        });
+      }
+      if (targets.name !== undefined) addNameInput(containerOf(targets.name));
+      try {
+        await Promise.all(parts.map(({ element, container }) => element.mount(container)));
+      } catch (error) {
+        if (mine !== generation) throw stale();
+        throw new TesseraFieldsError('load_failed', "Basis Theory's card fields could not be mounted: check the page's Content-Security-Policy frame-src", { cause: error });
+      }
+      if (mine !== generation) throw stale();
+      status = 'mounted';
+    } catch (error) {
+      if (mine === generation) teardown();
+      throw error;
+    }
+  };
+
+  const tokenize = async (requestOptions: AbortOptions = {}): Promise<TokenizedCardResult> => {
+    assertMounted();
+    const { signal } = requestOptions;
+    if (signal?.aborted) throw new TesseraAbortError(undefined, { cause: signal.reason });
+    const errors: FieldError[] = parts.flatMap((part) => blockingErrors(part.field, fields[part.field] ?? emptyField()));
+    if (nameInput && nameInput.value() === '') {
+      errors.push(fieldError('cardholderName', 'required'));
+      nameInput.setError(fieldError('cardholderName', 'required').message);
+    }
+    if (errors.length > 0) throw new TesseraValidationError(errors, `The card is not complete: ${errors.map((error) => error.message).join('; ')}`);
+
+    const card = partOf('card')?.element as ICardElement | undefined;
+    const expiry = partOf('expiry')?.element as ICardExpirationDateElement | undefined;
+    const data = card ?? { number: partOf('number')?.element, expiration_month: expiry?.month(), expiration_year: expiry?.year(), cvc: partOf('cvc')?.element };
+    const name = nameInput?.value();
+    const request = { type: 'card', data, ...(name ? { metadata: { cardholder_name: name } } : {}) } as CreateToken;
+    const ending = lifetime.signal;
+    const timeout = AbortSignal.timeout(connection.timeoutMs);
+    const stop = AbortSignal.any([ending, timeout, ...(signal ? [signal] : [])]);
+    const stopped = (): Error =>
+      signal?.aborted
+        ? new TesseraAbortError(undefined, { cause: signal.reason })
+        : ending.aborted
+          ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: mount them again and retry')
+          : new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
+    const elements = await client!;
+    const token = await new Promise<unknown>((resolve, reject) => {
+      // Checked after the await too: an unmount or abort in the same turn as the call has already fired.
+      if (stop.aborted) return reject(stopped());
+      stop.addEventListener('abort', () => reject(stopped()), { once: true });
+      elements.tokens.create(request).then(resolve, (error: unknown) => reject(fromElementsError(error)));
+    });
+    return tokenizedCardFrom(fromBasisTheoryToken(withCardFacts(basisTheoryTokenOf(token), known), 'card'), connection.provider);
+  };
+
+  const assertMounted = (): void => {
+    if (status !== 'mounted') throw new TesseraFieldsError('not_mounted', 'The card fields are not mounted: await mount() first');
+  };
+
+  return {
+    get mounted() {
+      return status === 'mounted';
+    },
+    mount,
+    getState: () => combinedState(fields, brand),
+    on(type, listener) {
+      const set = listeners.get(type) ?? new Set();
+      listeners.set(type, set);
+      const entry = listener as (event: CardFieldsEvent) => void;
+      set.add(entry);
+      return () => set.delete(entry);
+    },
+    focus(field) {
+      assertMounted();
+      if (field === 'name') nameInput?.input.focus();
+      else partOf(field)?.element.focus();
+    },
+    clear() {
+      assertMounted();
+      for (const { element } of parts) element.clear();
+      if (nameInput) {
+        nameInput.input.value = '';
+        nameInput.setError(undefined);
+        fields.name = nameState(nameInput);
+        // BT's elements report their own change; the name input is Tessera's, so it reports here.
+        emit({ type: 'change', field: 'name', state: combinedState(fields, brand) });
+      }
+    },
+    unmount: teardown,
+    tokenize,
+  };
+}
