@@ -10,12 +10,22 @@ import {
   TesseraError,
   type GooglePaymentsClientLike,
   type TokenizedCard,
+  type TokenizedCardResult,
 } from '@tessera/tokenizer';
 import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
+import { createCardFields } from '@tessera/tokenizer/fields';
 import { useThreeDSChallenge, useTokenizer } from '@tessera/tokenizer/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { continuePayment, createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, saveRadarSession, type CheckoutConfig } from './api.js';
+import { CardFieldsForm } from './card-fields-form.js';
 import { CardForm, type CardFormValue } from './card-form.js';
+
+/**
+ * How the card is collected. `fields` (the default): Basis Theory's iframes, so this page never holds the card (PCI
+ * SAQ A). `raw`: the page's own inputs and `tokenizeCard` (the page reads the card: SAQ A-EP); open the page with
+ * `?card=raw` to try it. Keep one in your shop.
+ */
+const cardCollection: 'fields' | 'raw' = new URLSearchParams(globalThis.location?.search).get('card') === 'raw' ? 'raw' : 'fields';
 
 /** The cart: a real shop computes this on its server. */
 const cart = { label: 'Tessera T-shirt', amount: 1999, currency: 'USD' };
@@ -43,6 +53,11 @@ export function App({ config }: { config: CheckoutConfig }) {
   const tokenization = useTokenizer(connection);
   // 3DS runs through Basis Theory's web-threeds (installed next to the tokenizer), loaded when a challenge starts.
   const challenge = useThreeDSChallenge({ ...connection, loadWebThreeds });
+  // Created once; mounted by <CardFields> (nothing loads before), and only on the fields path.
+  const fields = useMemo(
+    () => (cardCollection === 'fields' ? createCardFields({ ...connection, style: { base: { fontFamily: 'system-ui, sans-serif', fontSize: '16px', color: '#1a1a2e' }, invalid: { color: '#c62828' } } }) : undefined),
+    [config.environment, config.vaultUrl, config.vaultKey],
+  );
   const { tokenizer } = tokenization;
   const { threeds } = challenge;
   const [email, setEmail] = useState('');
@@ -123,6 +138,10 @@ export function App({ config }: { config: CheckoutConfig }) {
     else setPhase({ kind: 'done', outcome: 'error', message: 'Your card could not be saved. Check the details and try again.' });
   }
 
+  async function payWithFields({ serviceToken, card }: TokenizedCardResult) {
+    await pay(serviceToken, card);
+  }
+
   async function payWithWallet(wallet: () => Promise<string>) {
     try {
       await pay(await wallet());
@@ -162,7 +181,13 @@ export function App({ config }: { config: CheckoutConfig }) {
               <p className="muted or">or pay by card</p>
             </div>
           )}
-          <CardForm email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`} onSubmit={(value) => void payWithCard(value)} />
+          {fields ? (
+            <CardFieldsForm fields={fields} email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`}
+              onTokenized={(result) => void payWithFields(result)}
+              onError={(error) => setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'Your card could not be saved.' })} />
+          ) : (
+            <CardForm email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`} onSubmit={(value) => void payWithCard(value)} />
+          )}
         </>
       )}
     </main>

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fillCardFields } from '@tessera/tokenizer/testing';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,17 +54,25 @@ afterAll(async () => {
   rmSync(outDir, { recursive: true, force: true });
 });
 
-async function openCheckout(viewport = { width: 1280, height: 860 }): Promise<Page> {
+async function openCheckout(viewport = { width: 1280, height: 860 }, query = ''): Promise<Page> {
   const page = await browser.newPage({ viewport });
   page.on('pageerror', (error) => {
     throw error;
   });
-  await page.goto(merchant.url);
+  await page.goto(`${merchant.url}/${query}`);
   await page.getByRole('heading', { name: 'Checkout' }).waitFor();
   return page;
 }
 
+/** Types the card into Basis Theory's iframes (the sandbox's emulation), as a customer would, once they are ready. */
 async function fillCard(page: Page, cardNumber: string) {
+  await page.locator('form[data-fields-ready]').waitFor();
+  await page.getByLabel('Email').fill('ada@example.com');
+  await fillCardFields(page, { number: cardNumber, expiry: '12/30', cvc: '123', name: 'Ada Lovelace' }, { within: '.card-fields' });
+}
+
+/** The raw-input path (`?card=raw`, SAQ A-EP): the page's own inputs. */
+async function fillRawCard(page: Page, cardNumber: string) {
   await page.getByLabel('Email').fill('ada@example.com');
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByLabel('Expiry (MM/YY)').fill('12/30');
@@ -175,15 +184,56 @@ describe('checkout page in Chromium', () => {
     await page.close();
   });
 
-  it('shows every field error inline and sends nothing when the card is invalid', async () => {
+  it('pays with a 4242 card typed into the iframes (frictionless): the page never held the card', async () => {
+    const page = await openCheckout();
+    const cardSeenByPage: string[] = [];
+    // Every request the page itself makes (not its frames'): none may carry the number.
+    page.on('request', (request) => {
+      if (request.frame() === page.mainFrame() && `${request.url()} ${request.postData() ?? ''}`.includes('4242424242424242')) cardSeenByPage.push(request.url());
+    });
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('succeeded');
+    expect(cardSeenByPage).toEqual([]);
+    // The page's own script cannot read the frame's document: it is Basis Theory's (here the sandbox's) origin.
+    expect(await page.evaluate(() => document.querySelector('iframe')?.contentDocument ?? null)).toBeNull();
+    await page.close();
+  });
+
+  it('pays through the raw inputs too (?card=raw, the SAQ A-EP path): a 3DS card approved in the modal', async () => {
+    const page = await openCheckout(undefined, '?card=raw');
+    await fillRawCard(page, '4000 0000 0000 3220');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const approve = page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+    await approve.waitFor();
+    await approve.click();
+    await page.locator('[data-outcome]').waitFor();
+    expect(await outcome(page)).toBe('succeeded');
+    await page.close();
+  });
+
+  it('shows the field errors from the iframes and sends nothing when the card is invalid', async () => {
     const tokensBefore = sandbox.sandbox.records.vaultTokens.count;
     const page = await openCheckout();
+    await page.locator('form[data-fields-ready]').waitFor();
+    await fillCardFields(page, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '' }, { within: '.card-fields' });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(async () => (await page.locator('.error').allTextContents()).length).toBeGreaterThanOrEqual(3);
+    expect((await page.locator('.error').allTextContents())[0]).toBe('Enter a valid email address');
+    expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
+    await page.screenshot({ path: `${artifacts}desktop-5-field-errors.png` });
+    await page.close();
+  });
+
+  it('shows every raw field error inline and sends nothing when the card is invalid (?card=raw)', async () => {
+    const tokensBefore = sandbox.sandbox.records.vaultTokens.count;
+    const page = await openCheckout(undefined, '?card=raw');
     await page.getByLabel('Card number').fill('4242 4242 4242 4241');
     await page.getByLabel('Expiry (MM/YY)').fill('01/20');
     await page.getByRole('button', { name: /^Pay/ }).click();
     await expect.poll(() => page.locator('.error').allTextContents()).toEqual(['Enter a valid email address', 'Card number is not valid', 'Card has expired', 'Security code is required']);
     expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
-    await page.screenshot({ path: `${artifacts}desktop-5-field-errors.png` });
     await page.close();
   });
 });
