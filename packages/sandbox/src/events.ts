@@ -3,6 +3,7 @@ import type { SandboxContext } from './context.js';
 import { customers } from './customers.js';
 import { notFound } from './http-error.js';
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';
+import { countWalk, groupFor, pageOf, positionOfId, valuesOf, walk } from './ordered.js';
 import { stores } from './stores.js';
 import { appEventTypeOf, type WebhookEventRecord, webhookEvents } from './webhooks.js';
 
@@ -62,24 +63,29 @@ export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvent
   const pageSize = input.pagination?.pageSize ?? 20;
   const storeIds = listed(input.filters, 'storeIds');
   const types = listed(input.filters, 'eventTypes');
+  // Walked from the end of the list (or its start for `asc`), filtered on the way: a page costs its size, not the
+  // number of events; the store's count and the options come from indexes kept as events are added.
   const all = webhookEvents.of(ctx);
-  const matching = all.filter(
-    (event) => (storeIds === undefined || storeIds.includes(event.storeId)) && (types === undefined || types.includes(event.type) || types.includes(appEventTypeOf(event.type))),
-  );
-  const ordered = input.sortBy?.direction === 'asc' ? matching : [...matching].reverse();
-  const start = (page - 1) * pageSize;
-  const storeOptions = [...new Set(all.map((event) => event.storeId))].map((id) => ({ id, name: stores.of(ctx).get(id)?.name ?? null }));
+  const store = groupFor(all, 'storeId', storeIds);
+  const byType = types && ((event: WebhookEventRecord) => types.includes(event.type) || types.includes(appEventTypeOf(event.type)));
+  const byStore = store.several ? (event: WebhookEventRecord) => storeIds!.includes(event.storeId) : undefined;
+  const matches = byType && byStore ? (event: WebhookEventRecord) => byStore(event) && byType(event) : (byType ?? byStore);
+  const scope = { positions: store.positions, matches, from: input.sortBy?.direction === 'asc' ? ('oldest' as const) : ('newest' as const) };
+  const total = byType === undefined ? store.total! : countWalk(all, scope);
+  const storeOptions = (valuesOf(all, 'storeId') as string[]).map((id) => ({ id, name: stores.of(ctx).get(id)?.name ?? null }));
   return {
-    events: ordered.slice(start, start + pageSize).map((event) => appEventView(ctx, event)),
-    total: matching.length,
-    pageCount: Math.ceil(matching.length / pageSize),
-    options: { 'appEvents.eventType': [...new Set(all.map((event) => appEventTypeOf(event.type)))], 'stores.id': storeOptions },
+    events: pageOf(walk(all, scope), (page - 1) * pageSize, pageSize).map((event) => appEventView(ctx, event)),
+    total,
+    pageCount: Math.ceil(total / pageSize),
+    options: { 'appEvents.eventType': [...new Set((valuesOf(all, 'type') as string[]).map(appEventTypeOf))], 'stores.id': storeOptions },
   };
 }
 
 /** Get an event (`GET /events/{eventId}`, published): the event at the top level; 404 for an unknown id. */
 export function retrieveEvent(ctx: SandboxContext, id: string): Json {
-  const event = webhookEvents.of(ctx).find((candidate) => candidate.id === id);
+  const all = webhookEvents.of(ctx);
+  const position = positionOfId(all, id);
+  const event = position === undefined ? undefined : all[position];
   if (!event) throw notFound('event', id);
   return appEventView(ctx, event);
 }

@@ -10,7 +10,9 @@ import { movementsOf, type LedgerEntry, ledger } from './ledger.js';
 import { assertCanTransition, canTransition, openPayment, requirePayment, transition, type PaymentTransitionName, type PaymentRecord, challenges, payments } from './lifecycle.js';
 import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
+import { countWalk, groupFor, hasMore, pageOf, positionOfId, recordAt, walk } from './ordered.js';
 import { hasRadarSession } from './radar-sessions.js';
+import type { RecordMap } from './record-map.js';
 import { requireStore } from './stores.js';
 import { declineReasons } from './test-cards.js';
 
@@ -337,22 +339,36 @@ export function listPayments(
 ): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number; nextCursor?: string | null } {
   const storeIds = input.filters?.storeIds;
   const statuses = statusFilter(input.filters);
-  const matching = [...payments.of(ctx).values()]
-    .filter((payment) => !storeIds || storeIds.includes(payment.storeId))
-    .filter((payment) => !statuses || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)))
-    .reverse();
+  // Read newest first from the end of the creation order, filtered while walking: a page costs its size, not the
+  // number of payments. `total` is the store's count (kept by the index) unless a status filter asks for a count.
+  const all = payments.of(ctx);
+  const store = groupFor(all, 'storeId', storeIds);
+  const byStatus = statuses && ((payment: PaymentRecord) => statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)));
+  const byStore = store.several ? (payment: PaymentRecord) => storeIds!.includes(payment.storeId) : undefined;
+  const matches = byStatus && byStore ? (payment: PaymentRecord) => byStore(payment) && byStatus(payment) : (byStatus ?? byStore);
+  const scope = { positions: store.positions, matches };
+  const total = byStatus === undefined ? store.total! : countWalk(all, scope);
   const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
-  const start = input.useCursor === true ? keysetStart(matching, input.cursor) : (page - 1) * pageSize;
-  const listed = matching.slice(start, start + pageSize);
+  const listable = (payment: PaymentRecord): boolean => (storeIds === undefined || storeIds.includes(payment.storeId)) && (byStatus === undefined || byStatus(payment));
+  const after = input.useCursor === true ? cursorPosition(all, input.cursor, listable) : undefined;
+  const rest = walk(all, { ...scope, after });
+  const start = after === undefined && input.useCursor !== true ? (page - 1) * pageSize : 0;
+  const listed = pageOf(rest, start, pageSize);
   const onPage = listed.map((payment) => publicPayment(ctx, payment));
-  const keyset = input.useCursor === true ? { nextCursor: start + pageSize < matching.length ? (listed.at(-1)?.id ?? null) : null } : {};
-  return { payments: onPage, data: onPage, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize, ...keyset };
+  const keyset = input.useCursor === true ? { nextCursor: listed.length === pageSize && hasMore(rest) ? (listed.at(-1)?.id ?? null) : null } : {};
+  return { payments: onPage, data: onPage, total, pageCount: Math.ceil(total / pageSize), page, pageSize, ...keyset };
 }
 
-/** Where a keyset page starts: after the payment `cursor` names (the sandbox's cursor is a payment id), else first. */
-function keysetStart(matching: readonly PaymentRecord[], cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const index = matching.findIndex((payment) => payment.id === cursor);
-  if (index < 0) throw validationError([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a nextCursor of this list' }]);
-  return index + 1;
+/**
+ * Where a keyset page starts: after the payment `cursor` names (the sandbox's cursor is a payment id), which must be
+ * one of the list's; first without a cursor.
+ */
+function cursorPosition(all: RecordMap<PaymentRecord>, cursor: string | undefined, listable: (payment: PaymentRecord) => boolean): number | undefined {
+  if (cursor === undefined) return undefined;
+  const position = positionOfId(all, cursor);
+  const payment = position === undefined ? undefined : recordAt(all, position);
+  if (payment === undefined || !listable(payment)) {
+    throw validationError([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a nextCursor of this list' }]);
+  }
+  return position;
 }

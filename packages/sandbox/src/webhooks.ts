@@ -1,6 +1,7 @@
 import { knownWebhookEventTypes, signWebhookPayload, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus, type KnownWebhookEventType } from '@tessera/core';
 import { sleep } from '@tessera/core/internal';
 import { byId, listOf, type StateHolder } from './collection.js';
+import { positionOfId } from './ordered.js';
 
 /** A webhook event recorded for a store. */
 export interface WebhookEventRecord {
@@ -321,7 +322,9 @@ export function createWebhookDispatcher(
       return event;
     },
     resend(eventId, endpointId) {
-      const event = webhookEvents.of(holder).find((candidate) => candidate.id === eventId);
+      const all = webhookEvents.of(holder);
+      const position = positionOfId(all, eventId);
+      const event = position === undefined ? undefined : all[position];
       if (!event) return undefined;
       if (endpointId !== undefined) {
         const endpoint = webhookEndpoints.of(holder).get(endpointId);
