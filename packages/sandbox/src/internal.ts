@@ -8,6 +8,7 @@ export { type BtThreeDSSessionRecord } from './bt-threeds.js';
 export { type CheckoutSessionRecord } from './checkout.js';
 export { type CustomerRecord } from './customers.js';
 export { type IdempotencyRecord } from './idempotency.js';
+export { answerInProcess, type InProcessRequest } from './in-process.js';
 export { type InstrumentRecord, type ThreeDSSessionRecord } from './instruments.js';
 export { type LedgerEntry } from './ledger.js';
 export { type PaymentActionData, type PaymentAttempt, type PaymentRecord, type PaymentRecordStatus } from './lifecycle.js';
