@@ -3,7 +3,7 @@
  * Tessera's own packages and tests. Not covered by semver: any of it may change in a patch release. Users read
  * records through `sandbox.records` (`SandboxRecords`, from the package root).
  */
-export { type SandboxAnswer } from './answer.js';
+export { type RouteAnswer, type SandboxAnswer } from './answer.js';
 export { type BtThreeDSSessionRecord } from './bt-threeds.js';
 export { type CheckoutSessionRecord } from './checkout.js';
 export { type CustomerRecord } from './customers.js';
