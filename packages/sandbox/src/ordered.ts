@@ -149,12 +149,29 @@ export function valuesOf<T extends object>(records: Ordered<T>, field: keyof T &
   return [...groupings.get(records)!.get(field)!.groups.keys()];
 }
 
-/** The position of the record whose `id` is `id`, or `undefined`. */
+interface IdIndex {
+  positions: Map<string, number>;
+  seen: number;
+  removals: number;
+}
+
+const idIndexes = new WeakMap<object, IdIndex>();
+
+/** The position of the record whose `id` is `id`, or `undefined` (an index built on first use, caught up after). */
 export function positionOfId<T extends { id: string }>(records: Ordered<T>, id: string): number | undefined {
-  if (records instanceof RecordMap) {
-    if (!records.has(id)) return undefined;
+  if (records instanceof RecordMap && !records.has(id)) return undefined;
+  let index = idIndexes.get(records);
+  const length = lengthOf(records);
+  if (index === undefined || index.removals !== removalsOf(records) || index.seen > length) {
+    index = { positions: new Map(), seen: 0, removals: removalsOf(records) };
+    idIndexes.set(records, index);
   }
-  return positionsWhere(records, 'id', id)[0];
+  for (; index.seen < length; index.seen++) {
+    const record = recordAt(records, index.seen);
+    // The first record with an id wins, as a search from the start finds it.
+    if (record !== undefined && !index.positions.has(record.id)) index.positions.set(record.id, index.seen);
+  }
+  return index.positions.get(id);
 }
 
 /**
