@@ -314,6 +314,33 @@ describe('the CLI on a data file (built)', () => {
     expect(help.stdout).toContain('.tessera-sandbox/sandbox.db');
   });
 
+  it('a retried POST with the same Idempotency-Key after the CLI restarted gets the stored answer: one payment, one charge', async () => {
+    const file = newFile();
+    const shadow = createSandbox(); // only for its keys and client helpers: the requests go to the CLI
+    const storeId = 'store_000001';
+    const first = await start('--port', '0', '--data', file);
+    const c = client(first.url, shadow);
+    const instrument = await c.instrument(storeId);
+    const body = purchase(storeId, instrument.id);
+    const paid = await c.api(routes.processPayment, { body, headers: { 'idempotency-key': 'checkout-7' } });
+    expect(paid.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const again = await start('--port', '0', '--data', file);
+    try {
+      const retried = await client(again.url, shadow).api(routes.processPayment, { body, headers: { 'idempotency-key': 'checkout-7' } });
+      expect(retried.status).toBe(200);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      expect(retried.body.payment.id).toBe(paid.body.payment.id);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+    const reopened = createSandbox({ dataFile: file });
+    expect(reopened.records.payments.count).toBe(1);
+    expect(reopened.countCharges()).toBe(1);
+    reopened.close();
+  });
+
   it('refuses a corrupt file naming it and the way out, leaving it as it was', () => {
     const file = newFile();
     writeFileSync(file, 'garbage');
