@@ -25,9 +25,6 @@ export function recordAt<T>(records: Ordered<T>, position: number): T | undefine
   return records[position];
 }
 
-/** How many records there are. */
-export const countOf = lengthOf;
-
 /** Where to walk: the whole collection, or the positions of a group (ascending), newest or oldest first. */
 export interface Walk<T> {
   /** Only these positions (ascending), e.g. {@link positionsWhere}'s; all by default. */
