@@ -84,6 +84,7 @@ function lists(sandbox) {
   return {
     payments: post(routes.listPayments.path, {}),
     'payments of a store': post(routes.listPayments.path, { filters: { storeIds: [storeId] } }),
+    'payments by status': post(routes.listPayments.path, { filters: { status: ['succeeded'] } }),
     'payments by cursor': async () => {
       cursor ??= json(await call(sandbox, 'POST', `${API_PREFIX}${routes.listPayments.path}`, { useCursor: true })).nextCursor;
       return call(sandbox, 'POST', `${API_PREFIX}${routes.listPayments.path}`, { useCursor: true, cursor });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countWalk, groupFor, hasMore, pageOf, positionOfId, positionsWhere, risesWithCreation, valuesOf, walk } from './ordered.js';
+import { changingGroups, countWalk, groupFor, hasMore, keyChanged, pageOf, positionOfId, positionsWhere, risesWithCreation, valuesOf, walk, walkGroupsNewest } from './ordered.js';
 import { RecordMap } from './record-map.js';
 
 // The walks and indexes the lists read their pages with, against the obvious reading (copy, filter, reverse, slice)
@@ -93,6 +93,47 @@ describe('walks and indexes over the creation order', () => {
         expect(got.total).toBe(expected.total);
         expect(got.page).toEqual(expected.page);
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keep groups by a key that changes (a status) right through changes before and after they are built, and merge them newest first', () => {
+    const statusKey = (record: Item): string => `${record.storeId}:${record.status}`;
+    const change = fc.record({ at: fc.nat(59), status: fc.constantFrom('ok', 'failed', 'refunded') });
+    fc.assert(
+      fc.property(
+        fc.array(item, { minLength: 1, maxLength: 30 }),
+        fc.array(change, { maxLength: 8 }),
+        fc.array(item, { maxLength: 30 }),
+        fc.array(change, { maxLength: 8 }),
+        fc.subarray(['s1:ok', 's1:failed', 's1:refunded', 's2:ok', 's2:failed', 's3:refunded']),
+        fc.option(fc.nat(59), { nil: undefined }),
+        (first, changesBefore, later, changesAfter, keys, cursorAt) => {
+          const records = new RecordMap<Item>();
+          const apply = (changes: { at: number; status: string }[]): void => {
+            for (const { at, status } of changes) {
+              const record = records.get(`r_${at}`);
+              if (record === undefined) continue;
+              const before = statusKey(record);
+              record.status = status;
+              keyChanged(records, 'status', record, before, statusKey);
+            }
+          };
+          for (const record of makeItems(first)) records.set(record.id, record);
+          apply(changesBefore); // before the grouping exists: it reads the statuses as they are when built
+          changingGroups(records, 'status', statusKey);
+          for (const record of makeItems(later, first.length)) records.set(record.id, record);
+          apply(changesAfter); // some reached by the grouping, some added since
+          const groups = changingGroups(records, 'status', statusKey);
+          const all = [...records.values()];
+          for (const [key, positions] of groups) expect(positions.map((position) => all[position]!.id)).toEqual(all.filter((record) => statusKey(record) === key).map((record) => record.id));
+          const wanted = new Set(keys);
+          const after = cursorAt === undefined ? undefined : positionOfId(records, `r_${cursorAt}`);
+          const merged = [...walkGroupsNewest(records, keys.map((key) => groups.get(key) ?? []), after)];
+          const expected = all.filter((record, position) => wanted.has(statusKey(record)) && (after === undefined || position < after)).reverse();
+          expect(merged).toEqual(expected);
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -208,3 +208,71 @@ export function groupFor<T extends object>(records: Ordered<T>, field: keyof T &
   }
   return { total: distinct.reduce<number>((sum, value) => sum + positionsWhere(records, field, value).length, 0), several: distinct.length > 0 };
 }
+
+interface ChangingGrouping {
+  groups: Map<string, number[]>;
+  seen: number;
+  removals: number;
+}
+
+const changingGroupings = new WeakMap<object, Map<string, ChangingGrouping>>();
+
+/**
+ * The positions (ascending) of the records by a key that changes after a record is made (a payment's store, status
+ * and subStatus): built on first use, caught up with the records added since, and kept right by {@link keyChanged},
+ * which whatever changes the key must call. Named `name` (one grouping per collection and name).
+ */
+export function changingGroups<T extends { id: string }>(records: Ordered<T>, name: string, keyOf: (record: T) => string): ReadonlyMap<string, readonly number[]> {
+  let byName = changingGroupings.get(records);
+  if (byName === undefined) changingGroupings.set(records, (byName = new Map<string, ChangingGrouping>()));
+  let grouping = byName.get(name);
+  const length = lengthOf(records);
+  if (grouping === undefined || grouping.removals !== removalsOf(records) || grouping.seen > length) {
+    grouping = { groups: new Map(), seen: 0, removals: removalsOf(records) };
+    byName.set(name, grouping);
+  }
+  for (; grouping.seen < length; grouping.seen++) {
+    const record = recordAt(records, grouping.seen);
+    if (record === undefined) continue;
+    const key = keyOf(record);
+    const group = grouping.groups.get(key);
+    if (group === undefined) grouping.groups.set(key, [grouping.seen]);
+    else group.push(grouping.seen);
+  }
+  return grouping.groups;
+}
+
+/**
+ * Moves `record` from the group of `before` to the group of its key now (`keyOf`), in the grouping `name` if one was
+ * built; a record it has not reached yet is grouped by its key when it is.
+ */
+export function keyChanged<T extends { id: string }>(records: Ordered<T>, name: string, record: T, before: string, keyOf: (record: T) => string): void {
+  const grouping = changingGroupings.get(records)?.get(name);
+  if (grouping === undefined || grouping.removals !== removalsOf(records)) return;
+  const after = keyOf(record);
+  if (after === before) return;
+  const position = positionOfId(records, record.id);
+  if (position === undefined || position >= grouping.seen) return;
+  const from = grouping.groups.get(before);
+  const at = from === undefined ? -1 : lowerBound(from, position);
+  if (from !== undefined && from[at] === position) from.splice(at, 1);
+  let to = grouping.groups.get(after);
+  if (to === undefined) grouping.groups.set(after, (to = []));
+  to.splice(lowerBound(to, position), 0, position);
+}
+
+/**
+ * The records at the positions of several groups (each ascending), merged newest first, after the position `after`
+ * (exclusive) when given: a filter on a key that changes, read without looking at what it leaves out.
+ */
+export function* walkGroupsNewest<T>(records: Ordered<T>, groups: readonly (readonly number[])[], after?: number): Generator<T> {
+  const next = groups.map((group) => (after === undefined ? group.length : lowerBound(group, after)) - 1);
+  for (;;) {
+    let best = -1;
+    for (let i = 0; i < groups.length; i++) if (next[i]! >= 0 && (best < 0 || groups[i]![next[i]!]! > groups[best]![next[best]!]!)) best = i;
+    if (best < 0) return;
+    const record = recordAt(records, groups[best]![next[best]!]!);
+    next[best]!--;
+    if (record !== undefined) yield record;
+  }
+}

@@ -7,10 +7,22 @@ import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from './http-error.js';
 import { requireInstrument, instruments, threedsSessions } from './instruments.js';
 import { movementsOf, type LedgerEntry, ledger } from './ledger.js';
-import { assertCanTransition, canTransition, openPayment, requirePayment, transition, type PaymentTransitionName, type PaymentRecord, challenges, payments } from './lifecycle.js';
+import {
+  assertCanTransition,
+  canTransition,
+  openPayment,
+  PAYMENT_STATUS_GROUPS,
+  paymentStatusKey,
+  requirePayment,
+  transition,
+  type PaymentTransitionName,
+  type PaymentRecord,
+  challenges,
+  payments,
+} from './lifecycle.js';
 import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
-import { countWalk, groupFor, hasMore, pageOf, positionOfId, recordAt, walk } from './ordered.js';
+import { changingGroups, groupFor, hasMore, pageOf, positionOfId, recordAt, walk, walkGroupsNewest } from './ordered.js';
 import { hasRadarSession } from './radar-sessions.js';
 import type { RecordMap } from './record-map.js';
 import { requireStore } from './stores.js';
@@ -339,20 +351,31 @@ export function listPayments(
 ): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number; nextCursor?: string | null } {
   const storeIds = input.filters?.storeIds;
   const statuses = statusFilter(input.filters);
-  // Read newest first from the end of the creation order, filtered while walking: a page costs its size, not the
-  // number of payments. `total` is the store's count (kept by the index) unless a status filter asks for a count.
+  // Read newest first from the end of the creation order: a page costs its size, not the number of payments. With a
+  // status filter, from the positions of the store-and-status groups that match (kept as statuses change), merged.
   const all = payments.of(ctx);
-  const store = groupFor(all, 'storeId', storeIds);
-  const byStatus = statuses && ((payment: PaymentRecord) => statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)));
-  const byStore = store.several ? (payment: PaymentRecord) => storeIds!.includes(payment.storeId) : undefined;
-  const matches = byStatus && byStore ? (payment: PaymentRecord) => byStore(payment) && byStatus(payment) : (byStatus ?? byStore);
-  const scope = { positions: store.positions, matches };
-  const total = byStatus === undefined ? store.total! : countWalk(all, scope);
+  const listable = (payment: PaymentRecord): boolean =>
+    (storeIds === undefined || storeIds.includes(payment.storeId)) &&
+    (statuses === undefined || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)));
   const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
-  const listable = (payment: PaymentRecord): boolean => (storeIds === undefined || storeIds.includes(payment.storeId)) && (byStatus === undefined || byStatus(payment));
   const after = input.useCursor === true ? cursorPosition(all, input.cursor, listable) : undefined;
-  const rest = walk(all, { ...scope, after });
-  const start = after === undefined && input.useCursor !== true ? (page - 1) * pageSize : 0;
+  let total: number;
+  let rest: Generator<PaymentRecord>;
+  if (statuses === undefined) {
+    const store = groupFor(all, 'storeId', storeIds);
+    total = store.total!;
+    rest = walk(all, { positions: store.positions, matches: store.several ? listable : undefined, after });
+  } else {
+    const groups = [...changingGroups(all, PAYMENT_STATUS_GROUPS, paymentStatusKey)]
+      .filter(([key]) => {
+        const [storeId = '', status = '', subStatus = ''] = key.split('\n');
+        return (storeIds === undefined || storeIds.includes(storeId)) && (statuses.includes(status) || (subStatus !== '' && statuses.includes(subStatus)));
+      })
+      .map(([, positions]) => positions);
+    total = groups.reduce((sum, positions) => sum + positions.length, 0);
+    rest = walkGroupsNewest(all, groups, after);
+  }
+  const start = input.useCursor === true ? 0 : (page - 1) * pageSize;
   const listed = pageOf(rest, start, pageSize);
   const onPage = listed.map((payment) => publicPayment(ctx, payment));
   const keyset = input.useCursor === true ? { nextCursor: listed.length === pageSize && hasMore(rest) ? (listed.at(-1)?.id ?? null) : null } : {};
