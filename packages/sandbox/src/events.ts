@@ -3,7 +3,7 @@ import type { SandboxContext } from './context.js';
 import { customers } from './customers.js';
 import { notFound } from './http-error.js';
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';
-import { countWalk, groupFor, pageOf, positionOfId, valuesOf, walk } from './ordered.js';
+import { groupFor, pageOf, positionOfId, positionsBy, valuesOf, walk, walkGroups } from './ordered.js';
 import { stores } from './stores.js';
 import { appEventTypeOf, type WebhookEventRecord, webhookEvents } from './webhooks.js';
 
@@ -47,6 +47,10 @@ export function appEventView(ctx: SandboxContext, event: WebhookEventRecord): Js
   };
 }
 
+/** An event's group by store and type (an index of the events list filtered on types). */
+const storeTypeKey = (storeId: string, type: string): string => `${storeId}\n${type}`;
+const storeTypeOf = (event: WebhookEventRecord): string => storeTypeKey(event.storeId, event.type);
+
 /** The ids or names a filter lists, as strings (`filters.storeIds`, `filters.eventTypes`); `undefined` when absent. */
 function listed(filters: Json | undefined, key: string): string[] | undefined {
   const value = filters?.[key];
@@ -63,18 +67,27 @@ export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvent
   const pageSize = input.pagination?.pageSize ?? 20;
   const storeIds = listed(input.filters, 'storeIds');
   const types = listed(input.filters, 'eventTypes');
-  // Walked from the end of the list (or its start for `asc`), filtered on the way: a page costs its size, not the
-  // number of events; the store's count and the options come from indexes kept as events are added.
+  // Walked from the end of the list (or its start for `asc`): a page costs its size, not the number of events. The
+  // store's events, or the groups by store and type a type filter selects, come from indexes kept as events are added
+  // (an event never changes), and so does the total.
   const all = webhookEvents.of(ctx);
-  const store = groupFor(all, 'storeId', storeIds);
-  const byType = types && ((event: WebhookEventRecord) => types.includes(event.type) || types.includes(appEventTypeOf(event.type)));
-  const byStore = store.several ? (event: WebhookEventRecord) => storeIds!.includes(event.storeId) : undefined;
-  const matches = byType && byStore ? (event: WebhookEventRecord) => byStore(event) && byType(event) : (byType ?? byStore);
-  const scope = { positions: store.positions, matches, from: input.sortBy?.direction === 'asc' ? ('oldest' as const) : ('newest' as const) };
-  const total = byType === undefined ? store.total! : countWalk(all, scope);
+  const from = input.sortBy?.direction === 'asc' ? ('oldest' as const) : ('newest' as const);
+  let total: number;
+  let walked: Iterator<WebhookEventRecord>;
+  if (types === undefined) {
+    const store = groupFor(all, 'storeId', storeIds);
+    total = store.total!;
+    walked = walk(all, { positions: store.positions, matches: store.several ? (event: WebhookEventRecord) => storeIds!.includes(event.storeId) : undefined, from });
+  } else {
+    const wanted = (valuesOf(all, 'type') as string[]).filter((type) => types.includes(type) || types.includes(appEventTypeOf(type)));
+    const inStores = storeIds === undefined ? (valuesOf(all, 'storeId') as string[]) : [...new Set(storeIds)];
+    const groups = inStores.flatMap((storeId) => wanted.map((type) => positionsBy(all, 'storeType', storeTypeOf, storeTypeKey(storeId, type))));
+    total = groups.reduce((sum, positions) => sum + positions.length, 0);
+    walked = walkGroups(all, groups, from);
+  }
   const storeOptions = (valuesOf(all, 'storeId') as string[]).map((id) => ({ id, name: stores.of(ctx).get(id)?.name ?? null }));
   return {
-    events: pageOf(walk(all, scope), (page - 1) * pageSize, pageSize).map((event) => appEventView(ctx, event)),
+    events: pageOf(walked, (page - 1) * pageSize, pageSize).map((event) => appEventView(ctx, event)),
     total,
     pageCount: Math.ceil(total / pageSize),
     options: { 'appEvents.eventType': [...new Set((valuesOf(all, 'type') as string[]).map(appEventTypeOf))], 'stores.id': storeOptions },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { changingGroups, countWalk, groupFor, hasMore, keyChanged, pageOf, positionOfId, positionsWhere, risesWithCreation, valuesOf, walk, walkGroupsNewest } from './ordered.js';
+import { changingGroups, countWalk, groupFor, hasMore, keyChanged, pageOf, positionOfId, positionsWhere, risesWithCreation, valuesOf, walk, walkGroups } from './ordered.js';
 import { RecordMap } from './record-map.js';
 
 // The walks and indexes the lists read their pages with, against the obvious reading (copy, filter, reverse, slice)
@@ -129,9 +129,11 @@ describe('walks and indexes over the creation order', () => {
           for (const [key, positions] of groups) expect(positions.map((position) => all[position]!.id)).toEqual(all.filter((record) => statusKey(record) === key).map((record) => record.id));
           const wanted = new Set(keys);
           const after = cursorAt === undefined ? undefined : positionOfId(records, `r_${cursorAt}`);
-          const merged = [...walkGroupsNewest(records, keys.map((key) => groups.get(key) ?? []), after)];
-          const expected = all.filter((record, position) => wanted.has(statusKey(record)) && (after === undefined || position < after)).reverse();
-          expect(merged).toEqual(expected);
+          const selected = keys.map((key) => groups.get(key) ?? []);
+          const newest = [...walkGroups(records, selected, 'newest', after)];
+          expect(newest).toEqual(all.filter((record, position) => wanted.has(statusKey(record)) && (after === undefined || position < after)).reverse());
+          const oldest = [...walkGroups(records, selected, 'oldest', after)];
+          expect(oldest).toEqual(all.filter((record, position) => wanted.has(statusKey(record)) && (after === undefined || position > after)));
         },
       ),
       { numRuns: 300 },

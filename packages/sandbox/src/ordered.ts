@@ -262,17 +262,28 @@ export function keyChanged<T extends { id: string }>(records: Ordered<T>, name: 
 }
 
 /**
- * The records at the positions of several groups (each ascending), merged newest first, after the position `after`
- * (exclusive) when given: a filter on a key that changes, read without looking at what it leaves out.
+ * The records at the positions of several groups (each ascending), merged newest (or oldest) first, after the
+ * position `after` (exclusive) when given: a filter that selects several groups, read without looking at what it
+ * leaves out.
  */
-export function* walkGroupsNewest<T>(records: Ordered<T>, groups: readonly (readonly number[])[], after?: number): Generator<T> {
-  const next = groups.map((group) => (after === undefined ? group.length : lowerBound(group, after)) - 1);
+export function* walkGroups<T>(records: Ordered<T>, groups: readonly (readonly number[])[], from: 'newest' | 'oldest' = 'newest', after?: number): Generator<T> {
+  const newest = from === 'newest';
+  // Each group's next index: from its end (newest) or its start (oldest), past `after` when given.
+  const next = groups.map((group) => {
+    if (after === undefined) return newest ? group.length - 1 : 0;
+    const at = lowerBound(group, after);
+    return newest ? at - 1 : group[at] === after ? at + 1 : at;
+  });
   for (;;) {
     let best = -1;
-    for (let i = 0; i < groups.length; i++) if (next[i]! >= 0 && (best < 0 || groups[i]![next[i]!]! > groups[best]![next[best]!]!)) best = i;
+    for (let i = 0; i < groups.length; i++) {
+      const index = next[i]!;
+      if (index < 0 || index >= groups[i]!.length) continue;
+      if (best < 0 || (newest ? groups[i]![index]! > groups[best]![next[best]!]! : groups[i]![index]! < groups[best]![next[best]!]!)) best = i;
+    }
     if (best < 0) return;
     const record = recordAt(records, groups[best]![next[best]!]!);
-    next[best]!--;
+    next[best] = next[best]! + (newest ? -1 : 1);
     if (record !== undefined) yield record;
   }
 }

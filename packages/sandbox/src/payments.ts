@@ -22,7 +22,7 @@ import {
 } from './lifecycle.js';
 import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
-import { changingGroups, groupFor, hasMore, pageOf, positionOfId, recordAt, walk, walkGroupsNewest } from './ordered.js';
+import { changingGroups, groupFor, hasMore, pageOf, positionOfId, recordAt, walk, walkGroups } from './ordered.js';
 import { hasRadarSession } from './radar-sessions.js';
 import type { RecordMap } from './record-map.js';
 import { requireStore } from './stores.js';
@@ -373,7 +373,7 @@ export function listPayments(
       })
       .map(([, positions]) => positions);
     total = groups.reduce((sum, positions) => sum + positions.length, 0);
-    rest = walkGroupsNewest(all, groups, after);
+    rest = walkGroups(all, groups, 'newest', after);
   }
   const start = input.useCursor === true ? 0 : (page - 1) * pageSize;
   const listed = pageOf(rest, start, pageSize);

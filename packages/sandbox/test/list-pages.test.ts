@@ -1,7 +1,7 @@
 import { routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/index.js';
-import type { PaymentRecord } from '../src/internal.js';
+import { appEventTypeOf, type PaymentRecord } from '../src/internal.js';
 import { purchase } from './fixtures.js';
 import { type Client, useMswSandbox } from './use-sandbox.js';
 
@@ -57,7 +57,7 @@ const filterSets: Filters[] = [
   { storeIds: [] },
 ];
 
-describe('the payments list from its indexes', () => {
+describe('the payments and events lists from their indexes', () => {
   it('answers what filtering every payment gives, by page and by cursor, as statuses change before and after the lists were read', async () => {
     const stores = [sandbox.defaults.storeId, sandbox.defaults.gateway.storeId];
     const instruments = [await c.instrument(stores[0]!), await c.instrument(stores[1]!)];
@@ -76,5 +76,33 @@ describe('the payments list from its indexes', () => {
     expect((await c.api(routes.voidPayment, { body: { paymentId: made[0]!.id } })).status).toBe(200);
     expect((await c.api(routes.voidPayment, { body: { paymentId: made.at(-1)!.id } })).status).toBe(200);
     for (const filters of filterSets) await check(filters);
+
+    // The events list, filtered on types (either form) and stores, newest or oldest first.
+    const eventFilters = [
+      {},
+      { eventTypes: ['payment/succeeded'] },
+      { eventTypes: ['s_payment_refunded', 'payment/voided'] },
+      { eventTypes: ['payment/succeeded'], storeIds: [stores[1]!] },
+      { storeIds: [stores[0]!, stores[1]!] },
+      { eventTypes: [] },
+    ];
+    for (const filters of eventFilters) {
+      for (const direction of ['desc', 'asc'] as const) {
+        const types = (filters as { eventTypes?: string[] }).eventTypes;
+        const storeIds = (filters as { storeIds?: string[] }).storeIds;
+        const matching = sandbox.records.webhookEvents
+          .list()
+          .filter((event) => (storeIds === undefined || storeIds.includes(event.storeId)) && (types === undefined || types.includes(event.type) || types.includes(appEventTypeOf(event.type))));
+        const ordered = direction === 'asc' ? matching : [...matching].reverse();
+        for (const page of [1, 2]) {
+          const answer = await c.api(routes.listEvents, { body: { filters, sortBy: { direction }, pagination: { page, pageSize: 4 } } });
+          expect(answer.status).toBe(200);
+          expect({ ids: answer.body.events.map((event: { id: string }) => event.id), total: answer.body.total }, JSON.stringify({ filters, direction, page })).toEqual({
+            ids: ordered.slice((page - 1) * 4, page * 4).map((event) => event.id),
+            total: matching.length,
+          });
+        }
+      }
+    }
   });
 });
