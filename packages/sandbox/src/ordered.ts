@@ -174,7 +174,8 @@ export function positionOfId<T extends { id: string }>(records: Ordered<T>, id: 
 /**
  * Whether `field` (a time, set when the record is made) never decreases along the creation order: then the list
  * sorted on it (ties in creation order, reversed whole for `desc`) is the creation order itself, from either end.
- * A test clock set back makes it false, and the lists sort as before.
+ * A clock that went back (a data file's real clock after the system clock moved back) makes it false, and the lists
+ * sort as before.
  */
 export function risesWithCreation<T extends object>(records: Ordered<T>, field: keyof T & string): boolean {
   let byField = risings.get(records);
