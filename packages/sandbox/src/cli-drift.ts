@@ -9,12 +9,17 @@ import { Tessera, TesseraApiError, TesseraAuthenticationError, TesseraPermission
 import { describeDrift, shapeDrift } from './drift-shape.js';
 
 export const driftUsage = `Drift check (the sandbox against the live service):
-  tessera-sandbox drift --live-origin <origin> [--live-key <key>] [--sandbox <url>]
+  tessera-sandbox drift --live-origin <origin> [--live-key <key>] [--sandbox <url>] [--allow-writes]
       calls the read-only operations of the catalog on the live service (a development origin, e.g.
       https://app.tagadapay.dev, with a development key: --live-key or TESSERA_LIVE_API_KEY) and on a running
       sandbox (--sandbox, TESSERA_SANDBOX_URL, default http://localhost:4010), with the same inputs, and prints per
       operation where the answers differ in shape: keys on one side only, other JSON types, and status, subStatus,
       requireAction and type values one side never shows. Ids, card facts and keys are never printed.
+      --allow-writes also calls the test-safe writes, on each side's first store: createWebhookEndpoint (to
+      https://tessera-drift-check.invalid, a name that never resolves) and createProduct (inactive), both named
+      "Tessera drift check (test; safe to delete)"; never a payment. Refused unless the key looks like a
+      development or test key (a test, dev or sandbox part, no live or prod part) and the origin is not the
+      production one (https://app.tagadapay.com).
       Exit code 0: no drift; 1: drift; 2: usage or connection error.`;
 
 const DEFAULT_SANDBOX_URL = 'http://localhost:4010';
@@ -26,10 +31,9 @@ const DEFAULT_SANDBOX_URL = 'http://localhost:4010';
  * POST, which changes something. `from` names the list whose first item gives the id of a GET by id, on each side
  * (its `id`, or the field `idField` names).
  *
- * Test-safe writes (not called by this version; `--allow-writes` is refused until they are): `createProduct` and
- * `createWebhookEndpoint` (to a URL nothing listens on) would be, on a development account; nothing that moves money.
+ * The test-safe writes are in {@link TEST_SAFE_WRITES}, called only with `--allow-writes`.
  */
-const READ_ONLY: readonly { readonly name: OperationName; readonly from?: OperationName; readonly idField?: string; readonly body?: (context: SideContext) => unknown }[] = [
+const READ_ONLY: readonly DriftOperation[] = [
   { name: 'testAuth', body: () => ({}) },
   { name: 'listPayments', body: () => ({ pagination: { page: 1, pageSize: 20 } }) },
   { name: 'listEvents', body: () => ({ pagination: { page: 1, pageSize: 20 } }) },
@@ -52,6 +56,70 @@ const READ_ONLY: readonly { readonly name: OperationName; readonly from?: Operat
 
 /** The names of {@link READ_ONLY}, for the tests. */
 export const readOnlyOperations: readonly OperationName[] = READ_ONLY.map((entry) => entry.name);
+
+/** What every record a write makes is named (and described) by: found and deleted by hand on the live account. */
+export const DRIFT_MARKER = 'Tessera drift check (test; safe to delete)';
+
+/**
+ * The writes `--allow-writes` adds, after the reads, on the first store each side's answers named: what a development
+ * account can take without harm. A webhook endpoint to a `.invalid` URL (RFC 6761: never resolves, so no event goes
+ * anywhere) and an inactive product, both named {@link DRIFT_MARKER}. Never a payment, a refund, a subscription or a
+ * processor: nothing that moves money or changes how a store is paid.
+ */
+const TEST_SAFE_WRITES: readonly DriftOperation[] = [
+  {
+    name: 'createWebhookEndpoint',
+    body: (context) =>
+      context.storeId === undefined ? undefined : { storeId: context.storeId, url: 'https://tessera-drift-check.invalid/webhooks', eventTypes: ['payment/succeeded'], description: DRIFT_MARKER },
+  },
+  {
+    name: 'createProduct',
+    body: (context) =>
+      context.storeId === undefined
+        ? undefined
+        : {
+            storeId: context.storeId,
+            name: DRIFT_MARKER,
+            description: DRIFT_MARKER,
+            active: false,
+            variants: [
+              { name: DRIFT_MARKER, sku: 'tessera-drift-check', active: false, default: true, prices: [{ currencyOptions: { USD: { amount: 100 } }, recurring: false, default: true }] },
+            ],
+          },
+  },
+];
+
+/** The names of {@link TEST_SAFE_WRITES}, for the tests. */
+export const testSafeWrites: readonly OperationName[] = TEST_SAFE_WRITES.map((entry) => entry.name);
+
+/** One operation the check calls: its input, or the list whose first item gives its id. */
+interface DriftOperation {
+  readonly name: OperationName;
+  readonly from?: OperationName;
+  readonly idField?: string;
+  readonly body?: (context: SideContext) => unknown;
+}
+
+/** The production origin: writes are never sent there. */
+const PRODUCTION_ORIGIN = 'https://app.tagadapay.com';
+
+/**
+ * Why `--allow-writes` is refused for this key and origin, or `undefined`. The vendor publishes no test or live key
+ * prefix, so a key must say it is one: a `test`, `dev` or `sandbox` part (`sk_test_…`, `tgd_dev_…`) and no `live` or
+ * `prod` part.
+ */
+export function writesRefusal(liveKey: string, liveOrigin: string): string | undefined {
+  if (new URL(liveOrigin).origin === PRODUCTION_ORIGIN) {
+    return `--allow-writes is refused against the production origin ${PRODUCTION_ORIGIN}: use the development origin (https://app.tagadapay.dev) with a development key, or run without --allow-writes (reads only)`;
+  }
+  const parts = liveKey.toLowerCase().split(/[^a-z0-9]+/);
+  const testLike = parts.some((part) => part === 'test' || part === 'dev' || part === 'sandbox');
+  const liveLike = parts.some((part) => part === 'live' || part === 'prod' || part === 'production');
+  if (!testLike || liveLike) {
+    return '--allow-writes needs a development or test key (one with a test, dev or sandbox part, and no live or prod part, e.g. sk_test_…): this key does not look like one, so no write was sent. Run without --allow-writes (reads only), or use a development key';
+  }
+  return undefined;
+}
 
 /** What one side's earlier answers gave: the first item of each list, the first store id seen. */
 interface SideContext {
@@ -88,7 +156,7 @@ function firstStoreId(body: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
-async function call(client: Tessera, side: string, origin: string, entry: (typeof READ_ONLY)[number], context: SideContext): Promise<Answer> {
+async function call(client: Tessera, side: string, origin: string, entry: DriftOperation, context: SideContext): Promise<Answer> {
   const operation = operations[entry.name];
   let path: string = operation.path;
   if (entry.from !== undefined) {
@@ -116,7 +184,7 @@ async function call(client: Tessera, side: string, origin: string, entry: (typeo
   }
 }
 
-function remember(entry: (typeof READ_ONLY)[number], answer: Answer, context: SideContext): void {
+function remember(entry: DriftOperation, answer: Answer, context: SideContext): void {
   if (!('ok' in answer) || !answer.ok) return;
   if (operations[entry.name].answer === 'list') context.firstItems.set(entry.name, itemsOf(entry.name, answer.body)[0]);
   context.storeId ??= firstStoreId(answer.body);
@@ -131,6 +199,7 @@ interface DriftOptions {
   liveOrigin: string;
   liveKey: string;
   sandboxUrl: string;
+  allowWrites: boolean;
 }
 
 function parseDriftArgs(args: string[], env: NodeJS.ProcessEnv): DriftOptions | 'help' | { problem: string } {
@@ -150,7 +219,6 @@ function parseDriftArgs(args: string[], env: NodeJS.ProcessEnv): DriftOptions | 
     return { problem: error instanceof Error ? error.message : String(error) };
   }
   if (values.help) return 'help';
-  if (values['allow-writes']) return { problem: '--allow-writes: this version checks no write yet (the test-safe ones would be createProduct and createWebhookEndpoint): run without it' };
   const liveOrigin = values['live-origin'];
   if (liveOrigin === undefined || liveOrigin === '') return { problem: 'drift needs --live-origin <origin>, the live service to compare with (e.g. https://app.tagadapay.dev)' };
   const liveKey = values['live-key'] ?? env.TESSERA_LIVE_API_KEY ?? '';
@@ -159,7 +227,10 @@ function parseDriftArgs(args: string[], env: NodeJS.ProcessEnv): DriftOptions | 
   for (const [flag, url] of [['--live-origin', liveOrigin], ['--sandbox', sandboxUrl]] as const) {
     if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return { problem: `${flag} must be an http(s) URL, got "${url}"` };
   }
-  return { liveOrigin, liveKey, sandboxUrl };
+  const allowWrites = values['allow-writes'];
+  const refusal = allowWrites ? writesRefusal(liveKey, liveOrigin) : undefined;
+  if (refusal !== undefined) return { problem: refusal };
+  return { liveOrigin, liveKey, sandboxUrl, allowWrites };
 }
 
 /** Where the report goes (the tests collect it). */
@@ -185,12 +256,16 @@ export async function runDrift(args: string[], output: DriftOutput, env: NodeJS.
   const sandbox = new Tessera({ apiKey: SANDBOX_API_KEY, baseUrl: options.sandboxUrl, maxRetries: 1, timeoutMs: 20_000 });
   const liveContext: SideContext = { firstItems: new Map(), storeId: undefined };
   const sandboxContext: SideContext = { firstItems: new Map(), storeId: undefined };
-  output.out(`Drift check: live ${origin(options.liveOrigin)} against sandbox ${origin(options.sandboxUrl)}, ${READ_ONLY.length} read-only operations (no writes)`);
+  const checked = options.allowWrites ? [...READ_ONLY, ...TEST_SAFE_WRITES] : READ_ONLY;
+  output.out(
+    `Drift check: live ${origin(options.liveOrigin)} against sandbox ${origin(options.sandboxUrl)}, ${READ_ONLY.length} read-only operations ` +
+      (options.allowWrites ? `and ${TEST_SAFE_WRITES.length} test-safe writes (${testSafeWrites.join(', ')}; named "${DRIFT_MARKER}")` : '(no writes)'),
+  );
   let drifted = 0;
   let drifts = 0;
   let skipped = 0;
   try {
-    for (const entry of READ_ONLY) {
+    for (const entry of checked) {
       const operation = operations[entry.name];
       const label = `${entry.name} (${operation.method} ${operation.path})`;
       const liveAnswer = await call(live, 'live', origin(options.liveOrigin), entry, liveContext);
@@ -220,7 +295,7 @@ export async function runDrift(args: string[], output: DriftOutput, env: NodeJS.
     output.err(error.message);
     return 2;
   }
-  const compared = READ_ONLY.length - skipped;
+  const compared = checked.length - skipped;
   output.out(drifted === 0 ? `No drift: ${compared} operations answer in the same shape (${skipped} skipped).` : `Drift in ${drifted} of ${compared} operations (${drifts} differences; ${skipped} skipped).`);
   return drifted === 0 ? 0 : 1;
 }

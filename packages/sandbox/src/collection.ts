@@ -1,5 +1,7 @@
+import { RecordMap } from './record-map.js';
+
 /**
- * One collection of the sandbox's state, declared by the module that owns its records: by id (a `Map`) or a list
+ * One collection of the sandbox's state, declared by the module that owns its records: by id (a {@link RecordMap}: a `Map` that keeps its keys in order) or a list
  * (an array, oldest first), shown in `sandbox.records` or internal. The module reaches it with `of(ctx)`; state.ts
  * composes the state and records.ts the read-only views from the declarations, so a collection is named once.
  */
@@ -9,7 +11,7 @@ export interface Collection<Name extends string = string, T = unknown, Kind exte
   /** Shown in `sandbox.records` (read-only), or internal to the sandbox. */
   readonly shown: Shown;
   /** This collection in a sandbox's state. */
-  of(holder: StateHolder): Kind extends 'byId' ? Map<string, T> : T[];
+  of(holder: StateHolder): Kind extends 'byId' ? RecordMap<T> : T[];
 }
 
 /** The state as the modules hold it: collections by name, each reached through its own {@link Collection}. */
@@ -17,11 +19,11 @@ export interface StateHolder {
   readonly state: Readonly<Record<string, unknown>>;
 }
 
-/** What a collection holds in the state: a `Map` by id, or an array. */
+/** What a collection holds in the state: a {@link RecordMap} by id, or an array. */
 export type CollectionValue<C extends Collection> = ReturnType<C['of']>;
 
 function collection<Name extends string, T, Kind extends 'byId' | 'list', Shown extends boolean>(name: Name, kind: Kind, shown: Shown): Collection<Name, T, Kind, Shown> {
-  return { name, kind, shown, of: (holder) => holder.state[name] as Kind extends 'byId' ? Map<string, T> : T[] };
+  return { name, kind, shown, of: (holder) => holder.state[name] as Kind extends 'byId' ? RecordMap<T> : T[] };
 }
 
 /** A collection of records by id, shown in `sandbox.records` (`internal` for one that is not). */
@@ -34,6 +36,6 @@ export const listOf = <T>() => <Name extends string>(name: Name) => collection<N
 export const internalById = <T>() => <Name extends string>(name: Name) => collection<Name, T, 'byId', false>(name, 'byId', false);
 
 /** An empty collection of this declaration. */
-export function emptyCollection(declaration: Collection): Map<string, unknown> | unknown[] {
-  return declaration.kind === 'byId' ? new Map() : [];
+export function emptyCollection(declaration: Collection): RecordMap<unknown> | unknown[] {
+  return declaration.kind === 'byId' ? new RecordMap() : [];
 }

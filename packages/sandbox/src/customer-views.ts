@@ -2,7 +2,8 @@ import type { OperationInput } from '@tessera/core/internal';
 import type { SandboxContext } from './context.js';
 import { customerFields, type CustomerRecord, customers, requireCustomer } from './customers.js';
 import { defaultInstrumentOf, instrumentsOf } from './instruments.js';
-import { directionOf, pageStyle, passes, sortRecords } from './lists.js';
+import { directionOf, pageStyle, pageStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from './ordered.js';
 import { orders } from './orders.js';
 import { stores } from './stores.js';
 
@@ -30,7 +31,8 @@ export function retrieveCustomer(ctx: SandboxContext, id: string): Record<string
 
 /** A customer as the published `POST /customers/list` lists it. */
 function listedCustomer(ctx: SandboxContext, customer: CustomerRecord): Record<string, unknown> {
-  const lastOrder = [...orders.of(ctx).values()].filter((order) => order.customerId === customer.id).at(-1);
+  const customerOrders = positionsWhere(orders.of(ctx), 'customerId', customer.id);
+  const lastOrder = customerOrders.length === 0 ? undefined : recordAt(orders.of(ctx), customerOrders.at(-1)!);
   return {
     id: customer.id,
     storeId: customer.storeId,
@@ -52,14 +54,31 @@ function listedCustomer(ctx: SandboxContext, customer: CustomerRecord): Record<s
  */
 export function listCustomers(ctx: SandboxContext, input: OperationInput<'listCustomers'>) {
   const filters = input.filters ?? {};
-  const listed = [...customers.of(ctx).values()]
-    .map((customer) => listedCustomer(ctx, customer))
-    .filter(
-      (customer) =>
-        passes(filters.storeIds, customer.storeId) &&
-        (['email', 'firstName', 'lastName', 'paymentInstrumentCardLast4'] as const).every((field) => passes(filters[field], customer[field])),
-    );
   const field = input.sortBy?.field ?? 'createdAt';
-  const sorted = sortRecords(listed, (customer) => customer[field] as string | null | undefined, directionOf(input.sortBy?.direction));
-  return pageStyle(sorted, input.page ?? 1, input.pageSize ?? 20);
+  const direction = directionOf(input.sortBy?.direction);
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? 20;
+  const all = customers.of(ctx);
+  const onlyByStore = viewFilters.every((name) => passingValues(filters[name]) === undefined);
+  if (field === 'createdAt' && onlyByStore && risesWithCreation(all, 'createdAt')) {
+    // Sorted on creation, filtered on the store only: the creation order read from either end, a page costs its size.
+    const store = groupFor(all, 'storeId', passingValues(filters.storeIds));
+    const storeIds = passingValues(filters.storeIds);
+    const matches = store.several ? (customer: CustomerRecord) => storeIds!.includes(customer.storeId) : undefined;
+    const onPage = pageOf(walk(all, { positions: store.positions, matches, from: direction === 'desc' ? 'newest' : 'oldest' }), (page - 1) * pageSize, pageSize);
+    return pageStyleOf(
+      onPage.map((customer) => listedCustomer(ctx, customer)),
+      store.total!,
+      page,
+      pageSize,
+    );
+  }
+  const listed = [...all.values()]
+    .map((customer) => listedCustomer(ctx, customer))
+    .filter((customer) => passes(filters.storeIds, customer.storeId) && viewFilters.every((name) => passes(filters[name], customer[name])));
+  const sorted = sortRecords(listed, (customer) => customer[field] as string | null | undefined, direction);
+  return pageStyle(sorted, page, pageSize);
 }
+
+/** The customer list's filters on what its items show (not on the store). */
+const viewFilters = ['email', 'firstName', 'lastName', 'paymentInstrumentCardLast4'] as const;

@@ -8,6 +8,7 @@ import { notFound } from './http-error.js';
 import { instruments } from './instruments.js';
 import { ledger, movementsOf } from './ledger.js';
 import { challenges, payments } from './lifecycle.js';
+import { type Ordered, pageOf, positionsBy, walk } from './ordered.js';
 import { sandboxRoutes } from './sandbox-routes.js';
 import { subscriptions } from './subscriptions.js';
 import { validate } from './validate.js';
@@ -39,7 +40,7 @@ export function scrub(value: unknown): unknown {
   );
 }
 
-const newestFirst = <T>(items: Iterable<T>): T[] => [...items].reverse().slice(0, DASHBOARD_LIMIT);
+const newestFirst = <T>(records: Ordered<T>): T[] => pageOf(walk(records, {}), 0, DASHBOARD_LIMIT);
 
 const paymentIdOf = (data: unknown): string | undefined => {
   if (typeof data !== 'object' || data === null) return undefined;
@@ -55,15 +56,12 @@ const paymentIdOf = (data: unknown): string | undefined => {
  */
 export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
   const events = webhookEvents.of(ctx);
-  const timelines = new Map<string, { at: string; type: string; eventId: string }[]>();
-  for (const event of events) {
-    if (!event.type.startsWith('payment')) continue;
-    const id = paymentIdOf(event.data);
-    if (id === undefined) continue;
-    const timeline = timelines.get(id) ?? [];
-    timeline.push({ at: event.createdAt, type: event.type, eventId: event.id });
-    timelines.set(id, timeline);
-  }
+  // A payment's events by an index kept as events are added: the page costs what it shows, not every event.
+  const timelineOf = (paymentId: string) =>
+    positionsBy(events, 'dashboardPaymentId', (event) => (event.type.startsWith('payment') ? paymentIdOf(event.data) : undefined), paymentId).map((position) => {
+      const event = events[position]!;
+      return { at: event.createdAt, type: event.type, eventId: event.id };
+    });
   const entries = ledger.of(ctx);
   const waiting = [...challenges.of(ctx).entries()].flatMap(([acsTransID, paymentId]) => {
     const payment = payments.of(ctx).get(paymentId);
@@ -72,7 +70,7 @@ export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
   });
   return {
     now: ctx.clock.now().toISOString(),
-    payments: newestFirst(payments.of(ctx).values()).map((payment) => ({
+    payments: newestFirst(payments.of(ctx)).map((payment) => ({
       id: payment.id,
       amount: formatAmount(payment.amount, payment.currency),
       status: payment.status,
@@ -84,19 +82,19 @@ export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
       paymentInstrumentId: payment.paymentInstrumentId,
       subscriptionId: payment.subscriptionId ?? null,
       createdAt: payment.createdAt,
-      timeline: [{ at: payment.createdAt, type: 'created', eventId: null }, ...(timelines.get(payment.id) ?? [])],
+      timeline: [{ at: payment.createdAt, type: 'created', eventId: null }, ...timelineOf(payment.id)],
       attempts: payment.attempts.map(({ processorId, processorType, outcome }) => ({ processorId, processorType, outcome })),
       ledger: movementsOf(entries, payment.id).map(({ id, kind, amount, currency, at }) => ({ id, kind, amount: formatAmount(amount, currency), at })),
     })),
     challenges: waiting,
-    customers: newestFirst(customers.of(ctx).values()).map((customer) => ({
+    customers: newestFirst(customers.of(ctx)).map((customer) => ({
       id: customer.id,
       storeId: customer.storeId,
       email: customer.email ?? null,
       name: [customer.firstName, customer.lastName].filter((part) => typeof part === 'string' && part !== '').join(' '),
       createdAt: customer.createdAt,
     })),
-    instruments: newestFirst(instruments.of(ctx).values()).map((instrument) => ({
+    instruments: newestFirst(instruments.of(ctx)).map((instrument) => ({
       id: instrument.id,
       customerId: instrument.customerId,
       type: instrument.type,
@@ -106,7 +104,7 @@ export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
       expiry: instrument.card.expMonth !== undefined && instrument.card.expYear !== undefined ? `${String(instrument.card.expMonth).padStart(2, '0')}/${instrument.card.expYear}` : null,
       isActive: instrument.isActive,
     })),
-    subscriptions: newestFirst(subscriptions.of(ctx).values()).map((subscription) => ({
+    subscriptions: newestFirst(subscriptions.of(ctx)).map((subscription) => ({
       id: subscription.id,
       customerId: subscription.customerId,
       amount: formatAmount(subscription.amount, subscription.currency),

@@ -3,6 +3,7 @@ import type { SandboxContext } from './context.js';
 import { customers } from './customers.js';
 import { notFound } from './http-error.js';
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';
+import { groupFor, pageOf, positionOfId, positionsBy, valuesOf, walk, walkGroups } from './ordered.js';
 import { stores } from './stores.js';
 import { appEventTypeOf, type WebhookEventRecord, webhookEvents } from './webhooks.js';
 
@@ -46,6 +47,10 @@ export function appEventView(ctx: SandboxContext, event: WebhookEventRecord): Js
   };
 }
 
+/** An event's group by store and type (an index of the events list filtered on types). */
+const storeTypeKey = (storeId: string, type: string): string => `${storeId}\n${type}`;
+const storeTypeOf = (event: WebhookEventRecord): string => storeTypeKey(event.storeId, event.type);
+
 /** The ids or names a filter lists, as strings (`filters.storeIds`, `filters.eventTypes`); `undefined` when absent. */
 function listed(filters: Json | undefined, key: string): string[] | undefined {
   const value = filters?.[key];
@@ -62,24 +67,38 @@ export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvent
   const pageSize = input.pagination?.pageSize ?? 20;
   const storeIds = listed(input.filters, 'storeIds');
   const types = listed(input.filters, 'eventTypes');
+  // Walked from the end of the list (or its start for `asc`): a page costs its size, not the number of events. The
+  // store's events, or the groups by store and type a type filter selects, come from indexes kept as events are added
+  // (an event never changes), and so does the total.
   const all = webhookEvents.of(ctx);
-  const matching = all.filter(
-    (event) => (storeIds === undefined || storeIds.includes(event.storeId)) && (types === undefined || types.includes(event.type) || types.includes(appEventTypeOf(event.type))),
-  );
-  const ordered = input.sortBy?.direction === 'asc' ? matching : [...matching].reverse();
-  const start = (page - 1) * pageSize;
-  const storeOptions = [...new Set(all.map((event) => event.storeId))].map((id) => ({ id, name: stores.of(ctx).get(id)?.name ?? null }));
+  const from = input.sortBy?.direction === 'asc' ? ('oldest' as const) : ('newest' as const);
+  let total: number;
+  let walked: Iterator<WebhookEventRecord>;
+  if (types === undefined) {
+    const store = groupFor(all, 'storeId', storeIds);
+    total = store.total!;
+    walked = walk(all, { positions: store.positions, matches: store.several ? (event: WebhookEventRecord) => storeIds!.includes(event.storeId) : undefined, from });
+  } else {
+    const wanted = (valuesOf(all, 'type') as string[]).filter((type) => types.includes(type) || types.includes(appEventTypeOf(type)));
+    const inStores = storeIds === undefined ? (valuesOf(all, 'storeId') as string[]) : [...new Set(storeIds)];
+    const groups = inStores.flatMap((storeId) => wanted.map((type) => positionsBy(all, 'storeType', storeTypeOf, storeTypeKey(storeId, type))));
+    total = groups.reduce((sum, positions) => sum + positions.length, 0);
+    walked = walkGroups(all, groups, from);
+  }
+  const storeOptions = (valuesOf(all, 'storeId') as string[]).map((id) => ({ id, name: stores.of(ctx).get(id)?.name ?? null }));
   return {
-    events: ordered.slice(start, start + pageSize).map((event) => appEventView(ctx, event)),
-    total: matching.length,
-    pageCount: Math.ceil(matching.length / pageSize),
-    options: { 'appEvents.eventType': [...new Set(all.map((event) => appEventTypeOf(event.type)))], 'stores.id': storeOptions },
+    events: pageOf(walked, (page - 1) * pageSize, pageSize).map((event) => appEventView(ctx, event)),
+    total,
+    pageCount: Math.ceil(total / pageSize),
+    options: { 'appEvents.eventType': [...new Set((valuesOf(all, 'type') as string[]).map(appEventTypeOf))], 'stores.id': storeOptions },
   };
 }
 
 /** Get an event (`GET /events/{eventId}`, published): the event at the top level; 404 for an unknown id. */
 export function retrieveEvent(ctx: SandboxContext, id: string): Json {
-  const event = webhookEvents.of(ctx).find((candidate) => candidate.id === id);
+  const all = webhookEvents.of(ctx);
+  const position = positionOfId(all, id);
+  const event = position === undefined ? undefined : all[position];
   if (!event) throw notFound('event', id);
   return appEventView(ctx, event);
 }

@@ -38,7 +38,10 @@ export interface FaultDecision {
   fault?: Required<Pick<FaultRule, 'kind'>> & FaultRule;
 }
 
-/** Fault controls. Deterministic: the same seed and the same sequence of requests give the same faults. */
+/**
+ * Fault controls. Deterministic: the same seed and the same sequence of requests give the same faults. Never kept in a
+ * data file: a sandbox starts with no fault rules, whatever the file holds.
+ */
 export interface SandboxFaults {
   /** Adds a rule; returns its id. */
   add(rule: FaultRule): number;

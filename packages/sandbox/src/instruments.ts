@@ -6,7 +6,8 @@ import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { customerFields, type CustomerRecord, customers } from './customers.js';
 import { notFound, SandboxHttpError, validationError } from './http-error.js';
-import { directionOf, pageStyle, passes, sortRecords } from './lists.js';
+import { directionOf, pageStyle, pageStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { countWalk, groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from './ordered.js';
 import { requireStore } from './stores.js';
 import type { TestCardOutcome } from './test-cards.js';
 import { vaultTokens } from './vault.js';
@@ -125,7 +126,7 @@ export function createInstrumentFromToken(
     customerId,
     storeId: input.storeId,
     isActive: true,
-    isDefault: ![...instruments.of(ctx).values()].some((other) => other.customerId === customerId),
+    isDefault: positionsWhere(instruments.of(ctx), 'customerId', customerId).length === 0,
     tokenizer: token.provider,
     card: vaultToken ? { last4: vaultToken.last4, brand: vaultToken.brand, expMonth: vaultToken.expMonth, expYear: vaultToken.expYear } : cardFactsOf(meta),
     // The vault's own cards are consumer credit cards; a token from another vault states its facts or none.
@@ -171,8 +172,7 @@ export function requireInstrument(ctx: SandboxContext, id: string): InstrumentRe
 export function listCustomerInstruments(ctx: SandboxContext, customerId: string): { instruments: Record<string, unknown>[]; data: Record<string, unknown>[] } {
   if (!customers.of(ctx).has(customerId)) throw notFound('customer', customerId);
   const found: Record<string, unknown>[] = [];
-  for (const instrument of instruments.of(ctx).values()) {
-    if (instrument.customerId !== customerId) continue;
+  for (const instrument of instrumentsOf(ctx, customerId)) {
     const { id, type, isActive, isDefault, createdAt, card, cardEnrichment } = instrument;
     found.push({ id, type, isActive, isDefault, createdAt, card, cardEnrichment: { ...cardEnrichment } });
   }
@@ -210,27 +210,46 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
  */
 export function listInstruments(ctx: SandboxContext, input: OperationInput<'listPaymentInstruments'>) {
   const filters = input.filters ?? {};
-  const matching = [...instruments.of(ctx).values()].filter(
-    (instrument) =>
-      passes(filters.customerId, instrument.customerId) &&
-      passes(filters.storeIds, instrument.storeId) &&
-      passes(filters.type, instrument.type) &&
-      passes(filters.isActive, instrument.isActive) &&
-      passes(filters.isDefault, instrument.isDefault),
-  );
   const field = input.sortBy?.field ?? 'createdAt';
-  const sorted = sortRecords(matching, (instrument) => (instrument as unknown as Record<string, string | boolean | undefined>)[field], directionOf(input.sortBy?.direction));
-  const page = pageStyle(sorted, input.page ?? 1, input.pageSize ?? 20);
-  return { ...page, items: page.items.map((instrument) => ({ ...publicInstrument(instrument), updatedAt: instrument.createdAt, metadata: {} })) };
+  const direction = directionOf(input.sortBy?.direction);
+  const page = input.page ?? 1;
+  const pageSize = input.pageSize ?? 20;
+  const all = instruments.of(ctx);
+  const listable = (instrument: InstrumentRecord): boolean =>
+    passes(filters.customerId, instrument.customerId) &&
+    passes(filters.storeIds, instrument.storeId) &&
+    passes(filters.type, instrument.type) &&
+    passes(filters.isActive, instrument.isActive) &&
+    passes(filters.isDefault, instrument.isDefault);
+  const show = (instrument: InstrumentRecord) => ({ ...publicInstrument(instrument), updatedAt: instrument.createdAt, metadata: {} });
+  if (field === 'createdAt' && risesWithCreation(all, 'createdAt')) {
+    // Sorted on creation: the creation order read from either end, within the customer's (or store's) instruments
+    // (an index); other filters are applied while walking and counted in one pass.
+    const customerIds = passingValues(filters.customerId);
+    const group = customerIds === undefined ? groupFor(all, 'storeId', passingValues(filters.storeIds)) : groupFor(all, 'customerId', customerIds);
+    const grouped = customerIds === undefined ? ['storeIds'] : ['customerId'];
+    const rest = (['customerId', 'storeIds', 'type', 'isActive', 'isDefault'] as const).some((name) => !grouped.includes(name) && passingValues(filters[name]) !== undefined);
+    const matches = group.several || rest ? listable : undefined;
+    const scope = { positions: group.positions, matches, from: direction === 'desc' ? ('newest' as const) : ('oldest' as const) };
+    const total = matches === undefined ? group.total! : countWalk(all, scope);
+    return pageStyleOf(pageOf(walk(all, scope), (page - 1) * pageSize, pageSize).map(show), total, page, pageSize);
+  }
+  const matching = [...all.values()].filter(listable);
+  const sorted = sortRecords(matching, (instrument) => (instrument as unknown as Record<string, string | boolean | undefined>)[field], direction);
+  const listed = pageStyle(sorted, page, pageSize);
+  return { ...listed, items: listed.items.map(show) };
 }
 
 /** A customer's instruments, oldest first. */
 export function instrumentsOf(ctx: SandboxContext, customerId: string): InstrumentRecord[] {
-  return [...instruments.of(ctx).values()].filter((instrument) => instrument.customerId === customerId);
+  const all = instruments.of(ctx);
+  return positionsWhere(all, 'customerId', customerId).map((position) => recordAt(all, position)!);
 }
 
 /** The instrument a customer is charged on without naming one: its default, else its first active one. */
 export function defaultInstrumentOf(ctx: SandboxContext, customerId: string): InstrumentRecord | undefined {
-  const instruments = instrumentsOf(ctx, customerId).filter((instrument) => instrument.isActive);
-  return instruments.find((instrument) => instrument.isDefault) ?? instruments[0];
+  const active = instrumentsOf(ctx, customerId).filter((instrument) => instrument.isActive);
+  const found = active.find((instrument) => instrument.isDefault) ?? active[0];
+  // Read through `get`: a caller may change it (the data file writes what was read by id).
+  return found && instruments.of(ctx).get(found.id);
 }

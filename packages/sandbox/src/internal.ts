@@ -3,11 +3,12 @@
  * Tessera's own packages and tests. Not covered by semver: any of it may change in a patch release. Users read
  * records through `sandbox.records` (`SandboxRecords`, from the package root).
  */
-export { type SandboxAnswer } from './answer.js';
+export { type RouteAnswer, type SandboxAnswer } from './answer.js';
 export { type BtThreeDSSessionRecord } from './bt-threeds.js';
 export { type CheckoutSessionRecord } from './checkout.js';
 export { type CustomerRecord } from './customers.js';
 export { type IdempotencyRecord } from './idempotency.js';
+export { answerInProcess, type InProcessRequest } from './in-process.js';
 export { type InstrumentRecord, type ThreeDSSessionRecord } from './instruments.js';
 export { type LedgerEntry } from './ledger.js';
 export { type PaymentActionData, type PaymentAttempt, type PaymentRecord, type PaymentRecordStatus } from './lifecycle.js';

@@ -3,6 +3,7 @@ import { byId, internalById } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { invalidState, notFound, type PublishedErrorCode, SandboxHttpError } from './http-error.js';
 import { addMovement, type PaymentMoney, type LedgerEntry, ledger } from './ledger.js';
+import { keyChanged } from './ordered.js';
 import type { CustomerActionOutcome } from './test-cards.js';
 import type { WebhookEventType } from './webhooks.js';
 
@@ -55,9 +56,13 @@ export interface PaymentRecord {
   id: string;
   amount: number;
   currency: string;
-  status: PaymentRecordStatus;
-  /** The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome. */
-  subStatus: KnownPaymentSubStatus | null;
+  /** Set by {@link transition} only (the lists keep an index by it). */
+  readonly status: PaymentRecordStatus;
+  /**
+   * The finer status the vendor publishes beside `status` (`approved`, `voided`, …); `null` while there is no outcome.
+   * Set by {@link transition} only.
+   */
+  readonly subStatus: KnownPaymentSubStatus | null;
   /**
    * While the payment is `pending` on an action (`requireActionData`), the action (`radar` for both radar checks);
    * `error` on a payment declined or failed when processed (`requireActionData` says why); else `none`.
@@ -105,6 +110,12 @@ export function requirePayment(ctx: SandboxContext, id: string, storeId?: string
   if (!payment || (storeId !== undefined && payment.storeId !== storeId)) throw notFound('payment', id, 'PAYMENT_NOT_FOUND');
   return payment;
 }
+
+/** The name of the payments' grouping by store and status (ordered.ts `changingGroups`), which the list reads. */
+export const PAYMENT_STATUS_GROUPS = 'storeStatus';
+
+/** A payment's group in {@link PAYMENT_STATUS_GROUPS}: its store, status and subStatus, one per line. */
+export const paymentStatusKey = (payment: PaymentRecord): string => `${payment.storeId}\n${payment.status}\n${payment.subStatus ?? ''}`;
 
 /** acsTransID → payment id, for pending 3DS challenges (internal). */
 export const challenges = internalById<string>()('challenges');
@@ -328,9 +339,11 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   }
   if (input.attempt) payment.attempts.push(input.attempt);
   const { status, subStatus } = typeof rule.to === 'function' ? rule.to(money) : rule.to;
-  const derived = payment as { -readonly [K in DerivedField]: PaymentRecord[K] };
-  payment.status = status;
-  payment.subStatus = subStatus;
+  const derived = payment as { -readonly [K in DerivedField | 'status' | 'subStatus']: PaymentRecord[K] };
+  const before = paymentStatusKey(payment);
+  derived.status = status;
+  derived.subStatus = subStatus;
+  keyChanged(payments.of(ctx), PAYMENT_STATUS_GROUPS, payment, before, paymentStatusKey);
   // The derived fields, kept here with what they are derived from (the status, the challenge data, the ledger).
   const action = payment.requireActionData;
   derived.requireAction = action !== null && (status === 'pending' || action.type === 'error') ? topLevelAction[action.type] : 'none';

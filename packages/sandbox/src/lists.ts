@@ -8,21 +8,30 @@
 /** One page of `all` in the page style. */
 export function pageStyle<T>(all: readonly T[], page: number, pageSize: number): { items: T[]; total: number; page: number; pageSize: number; totalPages: number } {
   const start = (page - 1) * pageSize;
-  return { items: all.slice(start, start + pageSize), total: all.length, page, pageSize, totalPages: Math.ceil(all.length / pageSize) };
+  return pageStyleOf(all.slice(start, start + pageSize), all.length, page, pageSize);
+}
+
+/** A page in the page style, its items already read (from a walk: see ordered.ts) out of `total`. */
+export function pageStyleOf<T>(items: T[], total: number, page: number, pageSize: number): { items: T[]; total: number; page: number; pageSize: number; totalPages: number } {
+  return { items, total, page, pageSize, totalPages: Math.ceil(total / pageSize) };
 }
 
 /** One page of `all` in the `pagination` style. */
-export function paginationStyle<T>(
-  all: readonly T[],
-  page: number,
-  perPage: number,
-): { items: T[]; pagination: { hasNext: boolean; totalItems: number; nextPage: number | null; previousPage: number | null } } {
+export function paginationStyle<T>(all: readonly T[], page: number, perPage: number): PaginationStyle<T> {
   const start = (page - 1) * perPage;
-  const hasNext = start + perPage < all.length;
-  return {
-    items: all.slice(start, start + perPage),
-    pagination: { hasNext, totalItems: all.length, nextPage: hasNext ? page + 1 : null, previousPage: page > 1 ? page - 1 : null },
-  };
+  return paginationStyleOf(all.slice(start, start + perPage), all.length, page, perPage);
+}
+
+/** A page in the `pagination` style. */
+export interface PaginationStyle<T> {
+  items: T[];
+  pagination: { hasNext: boolean; totalItems: number; nextPage: number | null; previousPage: number | null };
+}
+
+/** A page in the `pagination` style, its items already read (from a walk: see ordered.ts) out of `total`. */
+export function paginationStyleOf<T>(items: T[], total: number, page: number, perPage: number): PaginationStyle<T> {
+  const hasNext = (page - 1) * perPage + perPage < total;
+  return { items, pagination: { hasNext, totalItems: total, nextPage: hasNext ? page + 1 : null, previousPage: page > 1 ? page - 1 : null } };
 }
 
 /**
@@ -54,3 +63,13 @@ export function passes(filter: unknown, value: unknown): boolean {
 
 /** The direction of a published `sortBy` / `sort_order`, `desc` by default. */
 export const directionOf = (direction: unknown): 'asc' | 'desc' => (direction === 'asc' ? 'asc' : 'desc');
+
+/**
+ * The values a {@link passes} filter allows, for the indexes: `undefined` when it passes everything (absent, or an
+ * empty array), else the listed values (one for a string or boolean).
+ */
+export function passingValues(filter: unknown): readonly unknown[] | undefined {
+  if (filter === undefined || filter === null) return undefined;
+  if (Array.isArray(filter)) return filter.length === 0 ? undefined : filter;
+  return [filter];
+}

@@ -4,6 +4,7 @@ import type { SandboxContext } from './context.js';
 import { customers } from './customers.js';
 import { notFound } from './http-error.js';
 import type { PaymentRecord } from './lifecycle.js';
+import { pageOf, positionsWhere, walk } from './ordered.js';
 import { products, variants } from './products.js';
 import { requireStore } from './stores.js';
 
@@ -57,9 +58,11 @@ export function createOrder(
 /** List orders (`GET /orders?storeId&page&per_page`), newest first → `{ data, total, page, per_page }`. */
 export function listOrders(ctx: SandboxContext, input: OperationInput<'listOrders'>): { data: OrderRecord[]; total: number; page: number; per_page: number } {
   requireStore(ctx, input.storeId);
-  const matching = [...orders.of(ctx).values()].filter((order) => order.storeId === input.storeId).reverse();
-  const start = (input.page - 1) * input.per_page;
-  return { data: matching.slice(start, start + input.per_page), total: matching.length, page: input.page, per_page: input.per_page };
+  // The store's orders by position (an index kept as orders are made), newest first: a page costs its size.
+  const all = orders.of(ctx);
+  const positions = positionsWhere(all, 'storeId', input.storeId);
+  const data = pageOf(walk(all, { positions }), (input.page - 1) * input.per_page, input.per_page);
+  return { data, total: positions.length, page: input.page, per_page: input.per_page };
 }
 
 /**

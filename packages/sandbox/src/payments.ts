@@ -7,10 +7,24 @@ import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from './http-error.js';
 import { requireInstrument, instruments, threedsSessions } from './instruments.js';
 import { movementsOf, type LedgerEntry, ledger } from './ledger.js';
-import { assertCanTransition, canTransition, openPayment, requirePayment, transition, type PaymentTransitionName, type PaymentRecord, challenges, payments } from './lifecycle.js';
+import {
+  assertCanTransition,
+  canTransition,
+  openPayment,
+  PAYMENT_STATUS_GROUPS,
+  paymentStatusKey,
+  requirePayment,
+  transition,
+  type PaymentTransitionName,
+  type PaymentRecord,
+  challenges,
+  payments,
+} from './lifecycle.js';
 import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './payment-routing.js';
+import { changingGroups, groupFor, hasMore, pageOf, positionOfId, recordAt, walk, walkGroups } from './ordered.js';
 import { hasRadarSession } from './radar-sessions.js';
+import type { RecordMap } from './record-map.js';
 import { requireStore } from './stores.js';
 import { declineReasons } from './test-cards.js';
 
@@ -337,22 +351,47 @@ export function listPayments(
 ): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number; nextCursor?: string | null } {
   const storeIds = input.filters?.storeIds;
   const statuses = statusFilter(input.filters);
-  const matching = [...payments.of(ctx).values()]
-    .filter((payment) => !storeIds || storeIds.includes(payment.storeId))
-    .filter((payment) => !statuses || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)))
-    .reverse();
+  // Read newest first from the end of the creation order: a page costs its size, not the number of payments. With a
+  // status filter, from the positions of the store-and-status groups that match (kept as statuses change), merged.
+  const all = payments.of(ctx);
+  const listable = (payment: PaymentRecord): boolean =>
+    (storeIds === undefined || storeIds.includes(payment.storeId)) &&
+    (statuses === undefined || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)));
   const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
-  const start = input.useCursor === true ? keysetStart(matching, input.cursor) : (page - 1) * pageSize;
-  const listed = matching.slice(start, start + pageSize);
+  const after = input.useCursor === true ? cursorPosition(all, input.cursor, listable) : undefined;
+  let total: number;
+  let rest: Generator<PaymentRecord>;
+  if (statuses === undefined) {
+    const store = groupFor(all, 'storeId', storeIds);
+    total = store.total!;
+    rest = walk(all, { positions: store.positions, matches: store.several ? listable : undefined, after });
+  } else {
+    const groups = [...changingGroups(all, PAYMENT_STATUS_GROUPS, paymentStatusKey)]
+      .filter(([key]) => {
+        const [storeId = '', status = '', subStatus = ''] = key.split('\n');
+        return (storeIds === undefined || storeIds.includes(storeId)) && (statuses.includes(status) || (subStatus !== '' && statuses.includes(subStatus)));
+      })
+      .map(([, positions]) => positions);
+    total = groups.reduce((sum, positions) => sum + positions.length, 0);
+    rest = walkGroups(all, groups, 'newest', after);
+  }
+  const start = input.useCursor === true ? 0 : (page - 1) * pageSize;
+  const listed = pageOf(rest, start, pageSize);
   const onPage = listed.map((payment) => publicPayment(ctx, payment));
-  const keyset = input.useCursor === true ? { nextCursor: start + pageSize < matching.length ? (listed.at(-1)?.id ?? null) : null } : {};
-  return { payments: onPage, data: onPage, total: matching.length, pageCount: Math.ceil(matching.length / pageSize), page, pageSize, ...keyset };
+  const keyset = input.useCursor === true ? { nextCursor: listed.length === pageSize && hasMore(rest) ? (listed.at(-1)?.id ?? null) : null } : {};
+  return { payments: onPage, data: onPage, total, pageCount: Math.ceil(total / pageSize), page, pageSize, ...keyset };
 }
 
-/** Where a keyset page starts: after the payment `cursor` names (the sandbox's cursor is a payment id), else first. */
-function keysetStart(matching: readonly PaymentRecord[], cursor: string | undefined): number {
-  if (cursor === undefined) return 0;
-  const index = matching.findIndex((payment) => payment.id === cursor);
-  if (index < 0) throw validationError([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a nextCursor of this list' }]);
-  return index + 1;
+/**
+ * Where a keyset page starts: after the payment `cursor` names (the sandbox's cursor is a payment id), which must be
+ * one of the list's; first without a cursor.
+ */
+function cursorPosition(all: RecordMap<PaymentRecord>, cursor: string | undefined, listable: (payment: PaymentRecord) => boolean): number | undefined {
+  if (cursor === undefined) return undefined;
+  const position = positionOfId(all, cursor);
+  const payment = position === undefined ? undefined : recordAt(all, position);
+  if (payment === undefined || !listable(payment)) {
+    throw validationError([{ field: 'cursor', code: 'invalid_cursor', message: 'is not a nextCursor of this list' }]);
+  }
+  return position;
 }

@@ -1,6 +1,7 @@
 import type * as NodeFs from 'node:fs';
 import type * as NodePath from 'node:path';
 import type { Collection } from './collection.js';
+import { RecordMap } from './record-map.js';
 import { collections, type SandboxState } from './state.js';
 
 /**
@@ -142,7 +143,7 @@ export function resetDataFile(file: string): void {
 }
 
 /** A by-id collection that notes which records a request reached (read, written, deleted) or whether it went through all. */
-class TrackedMap<V> extends Map<string, V> {
+class TrackedMap<V> extends RecordMap<V> {
   touched = new Set<string>();
   scanned = false;
   constructor(private readonly onTouch: () => void) {

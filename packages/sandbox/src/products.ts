@@ -6,7 +6,8 @@ import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';
 import { requireStore } from './stores.js';
 
-import { directionOf, paginationStyle, passes, sortRecords } from './lists.js';
+import { directionOf, type PaginationStyle, paginationStyle, paginationStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { countWalk, pageOf, positionsWhere, risesWithCreation, walk } from './ordered.js';
 
 /**
  * A price of a variant: core's price input with its id. Any `interval` string is stored; the test clock rebills
@@ -96,9 +97,21 @@ const sortKeys = {
  */
 export function listProducts(ctx: SandboxContext, input: OperationInput<'listProducts'>) {
   requireStore(ctx, input.storeId);
-  const matching = [...products.of(ctx).values()].filter((product) => product.storeId === input.storeId && passes(input.filters?.active, product.active));
-  const sorted = sortRecords(matching, sortKeys[input.sort ?? 'created_at'], directionOf(input.sort_order));
-  const page = paginationStyle(sorted, input.page, input.per_page ?? 30);
+  const all = products.of(ctx);
+  const sort = input.sort ?? 'created_at';
+  const direction = directionOf(input.sort_order);
+  const perPage = input.per_page ?? 30;
+  const byActive = passingValues(input.filters?.active) === undefined ? undefined : (product: ProductRecord) => passes(input.filters?.active, product.active);
+  let page: PaginationStyle<ProductRecord>;
+  if (sort === 'created_at' && risesWithCreation(all, 'createdAt')) {
+    // Sorted on creation: the store's products (an index) read from either end, a page costs its size.
+    const scope = { positions: positionsWhere(all, 'storeId', input.storeId), matches: byActive, from: direction === 'desc' ? ('newest' as const) : ('oldest' as const) };
+    const total = byActive === undefined ? scope.positions.length : countWalk(all, scope);
+    page = paginationStyleOf(pageOf(walk(all, scope), (input.page - 1) * perPage, perPage), total, input.page, perPage);
+  } else {
+    const matching = [...all.values()].filter((product) => product.storeId === input.storeId && passes(input.filters?.active, product.active));
+    page = paginationStyle(sortRecords(matching, sortKeys[sort], direction), input.page, perPage);
+  }
   return {
     ...page,
     items: page.items.map((product) => {

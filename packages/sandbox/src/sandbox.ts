@@ -41,7 +41,10 @@ export interface SandboxOptions {
    * Keep the whole state in this SQLite file (Node.js 22.13 or later: `node:sqlite`), written after each request,
    * and start from what it holds. Default: none, the sandbox lives in memory only. A file in use by another sandbox,
    * corrupt or not a sandbox's throws a `SandboxDataFileError` and is left as it was. Call `sandbox.close()` to
-   * release it. A file that holds data keeps its clock and defaults (`now` and `clock` only apply to a new one).
+   * release it. A file that holds data keeps its clock and defaults (`now` and `clock` only apply to a new one), the
+   * answers kept for `Idempotency-Key`s (a retry after a restart is replayed, never charged twice), and the webhook
+   * deliveries still being retried (resumed when the sandbox starts again). Fault rules are not kept: they are a
+   * test's setup, made in code each run (a fault left over from yesterday would fail an app for no visible reason).
    */
   dataFile?: string;
   /** With `dataFile`: empty the file first (refused while another sandbox holds it). */
@@ -242,7 +245,9 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
     storage.commit();
   }
 
-  const router = committing(createRouter(routeTable(ctx, { keys, faults, idempotency: createIdempotencyStore() })), storage);
+  // Deliveries the file holds as still being retried go on.
+  if (storage !== undefined && stored !== undefined) webhooks.resumePending();
+  const router = committing(createRouter(routeTable(ctx, { keys, faults, idempotency: createIdempotencyStore({ state }) })), storage);
   const sandbox: Sandbox = {
     handlers: mswHandlers(router),
     records: recordViews(state),

@@ -2,6 +2,7 @@ import { btThreeDSSessions } from './bt-threeds.js';
 import { checkoutSessions } from './checkout.js';
 import { type Collection, type CollectionValue, emptyCollection } from './collection.js';
 import { customers } from './customers.js';
+import { idempotencyAnswers } from './idempotency.js';
 import { instruments, threedsSessions } from './instruments.js';
 import { ledger } from './ledger.js';
 import { challenges, payments } from './lifecycle.js';
@@ -43,6 +44,7 @@ export const collections = [
   webhookEndpoints,
   webhookDeliveries,
   ledger,
+  idempotencyAnswers,
 ] as const;
 
 /** One of the sandbox's collections. */

@@ -5,7 +5,8 @@ import { requireCustomer, customers, customerFields } from './customers.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from './http-error.js';
 import { requireInstrument, defaultInstrumentOf } from './instruments.js';
 import type { PaymentRecord } from './lifecycle.js';
-import { directionOf, paginationStyle, passes, sortRecords } from './lists.js';
+import { directionOf, paginationStyle, paginationStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { countWalk, groupFor, pageOf, risesWithCreation, walk } from './ordered.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
 import { processors } from './processors.js';
@@ -342,11 +343,27 @@ const subscriptionSortKeys: Record<string, (listed: Record<string, unknown>) => 
  */
 export function listSubscriptions(ctx: SandboxContext, input: OperationInput<'listSubscriptions'>) {
   const filters = input.filters ?? {};
-  const listed = [...subscriptions.of(ctx).values()]
-    .filter((subscription) => passes(filters.storeIds, subscription.storeId) && passes(filters.customerId, subscription.customerId) && passes(filters.status, subscription.status))
-    .map((subscription) => listedSubscription(ctx, subscription));
-  const key = subscriptionSortKeys[input.sort ?? 'subscriptions.createdAt'] ?? subscriptionSortKeys['subscriptions.createdAt']!;
-  return paginationStyle(sortRecords(listed, key, directionOf(input.sort_order)), input.page ?? 1, input.per_page ?? 20);
+  const all = subscriptions.of(ctx);
+  const listable = (subscription: SubscriptionRecord): boolean =>
+    passes(filters.storeIds, subscription.storeId) && passes(filters.customerId, subscription.customerId) && passes(filters.status, subscription.status);
+  const sort = input.sort !== undefined && Object.hasOwn(subscriptionSortKeys, input.sort) ? input.sort : 'subscriptions.createdAt';
+  const direction = directionOf(input.sort_order);
+  const page = input.page ?? 1;
+  const perPage = input.per_page ?? 20;
+  if (sort === 'subscriptions.createdAt' && risesWithCreation(all, 'createdAt')) {
+    // Sorted on creation: the creation order read from either end, within the customer's (or store's) subscriptions
+    // (an index); a status filter is applied while walking and counted in one pass. A page costs its size.
+    const customerIds = passingValues(filters.customerId);
+    const group = customerIds === undefined ? groupFor(all, 'storeId', passingValues(filters.storeIds)) : groupFor(all, 'customerId', customerIds);
+    const rest = passingValues(filters.status) !== undefined || (customerIds !== undefined && passingValues(filters.storeIds) !== undefined);
+    const matches = group.several || rest ? listable : undefined;
+    const scope = { positions: group.positions, matches, from: direction === 'desc' ? ('newest' as const) : ('oldest' as const) };
+    const total = matches === undefined ? group.total! : countWalk(all, scope);
+    const onPage = pageOf(walk(all, scope), (page - 1) * perPage, perPage).map((subscription) => listedSubscription(ctx, subscription));
+    return paginationStyleOf(onPage, total, page, perPage);
+  }
+  const listed = [...all.values()].filter(listable).map((subscription) => listedSubscription(ctx, subscription));
+  return paginationStyle(sortRecords(listed, subscriptionSortKeys[sort]!, direction), page, perPage);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { knownWebhookEventTypes, signWebhookPayload, WEBHOOK_SIGNATURE_HEADER, type KnownPaymentStatus, type KnownWebhookEventType } from '@tessera/core';
 import { sleep } from '@tessera/core/internal';
 import { byId, listOf, type StateHolder } from './collection.js';
+import { positionOfId } from './ordered.js';
 
 /** A webhook event recorded for a store. */
 export interface WebhookEventRecord {
@@ -162,6 +163,12 @@ export interface WebhookDispatcher {
   resend(eventId: string, endpointId?: string): WebhookDelivery[] | undefined;
   /** Resolves once every delivery started so far has succeeded or used up its attempts. */
   idle(): Promise<void>;
+  /**
+   * Goes on with the deliveries a data file holds as `pending` (the sandbox stopped while they were being retried):
+   * an attempt cut short is recorded as failed, then each is retried from its next attempt. A delivery whose endpoint
+   * is gone or disabled is `failed`. Returns how many were resumed.
+   */
+  resumePending(): number;
 }
 
 /**
@@ -198,11 +205,13 @@ export function createWebhookDispatcher(
   async function deliver(event: WebhookEventRecord, endpoint: WebhookEndpointRecord, delivery: WebhookDelivery): Promise<void> {
     const body = JSON.stringify(event);
     const mode = endpoint.mode ?? { kind: 'normal' };
-    if (mode.kind === 'delay') await sleep(Math.min(Math.max(0, mode.ms), MAX_DELIVERY_DELAY_MS));
+    // A delivery resumed after a restart goes on from its next attempt (at least one more), without the delay.
+    const first = delivery.attempts + 1;
+    if (mode.kind === 'delay' && first === 1) await sleep(Math.min(Math.max(0, mode.ms), MAX_DELIVERY_DELAY_MS));
     const failFirst = mode.kind === 'fail-first' ? Math.min(Math.max(0, mode.attempts), MAX_FAIL_FIRST) : 0;
     // Failing the first n attempts leaves at least one more, so a working receiver gets the event in the end.
-    const attempts = Math.min(Math.max(maxAttempts, failFirst + 1), 10);
-    for (let attempt = 1; attempt <= attempts; attempt++) {
+    const attempts = Math.max(Math.min(Math.max(maxAttempts, failFirst + 1), 10), first);
+    for (let attempt = first; attempt <= attempts; attempt++) {
       delivery.attempts = attempt;
       // Signed at each attempt with the real time (not the test clock), as the receiver checks it against its own.
       const signature = await signWebhookPayload(body, endpoint.secret);
@@ -321,7 +330,9 @@ export function createWebhookDispatcher(
       return event;
     },
     resend(eventId, endpointId) {
-      const event = webhookEvents.of(holder).find((candidate) => candidate.id === eventId);
+      const all = webhookEvents.of(holder);
+      const position = positionOfId(all, eventId);
+      const event = position === undefined ? undefined : all[position];
       if (!event) return undefined;
       if (endpointId !== undefined) {
         const endpoint = webhookEndpoints.of(holder).get(endpointId);
@@ -329,6 +340,29 @@ export function createWebhookDispatcher(
         return [start(event, endpoint, 'resend')];
       }
       return [...webhookEndpoints.of(holder).values()].filter((endpoint) => subscribed(endpoint, event)).map((endpoint) => start(event, endpoint, 'resend'));
+    },
+    resumePending() {
+      let resumed = 0;
+      const events = webhookEvents.of(holder);
+      for (const delivery of webhookDeliveries.of(holder)) {
+        if (delivery.status !== 'pending') continue;
+        const cut = delivery.history.at(-1);
+        if (cut !== undefined && cut.status === null && cut.error === undefined) {
+          cut.error = 'connection_error';
+          cut.detail = 'the sandbox stopped during the attempt';
+        }
+        const position = positionOfId(events, delivery.eventId);
+        const event = position === undefined ? undefined : events[position];
+        const endpoint = webhookEndpoints.of(holder).get(delivery.endpointId);
+        if (event === undefined || endpoint === undefined || !endpoint.enabled) {
+          delivery.status = 'failed';
+        } else {
+          track(deliver(event, endpoint, delivery));
+          resumed++;
+        }
+        changed(delivery);
+      }
+      return resumed;
     },
     async idle() {
       // Deliveries can start while we wait (a batch's, a resend's), so wait again, a bounded number of times.

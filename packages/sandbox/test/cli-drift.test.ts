@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { operations, routes } from '@tessera/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOnlyOperations, runDrift } from '../src/cli-drift.js';
+import { DRIFT_MARKER, readOnlyOperations, runDrift, testSafeWrites } from '../src/cli-drift.js';
 import { startSandboxServer, type SandboxServer } from '../src/index.js';
 import { purchase } from './fixtures.js';
 import { client } from './support.js';
@@ -142,6 +142,53 @@ describe('tessera-sandbox drift', () => {
     expect(usage.code).toBe(2);
     expect(usage.err[0]).toMatch(/^drift needs a development key of the live service: --live-key <key> or TESSERA_LIVE_API_KEY/);
     expect((await drift(['--live-origin', driftedUrl, '--live-key', LIVE_KEY, '--allow-writes'])).code).toBe(2);
+  });
+
+  it('calls only reads without --allow-writes: nothing sent changes the sandbox behind either side', async () => {
+    const counts = () => Object.fromEntries(Object.entries(sandbox.sandbox.records).map(([name, view]) => [name, view.count]));
+    const before = counts();
+    const { code } = await drift(['--live-origin', mirrorUrl, '--live-key', 'sk_test_drift', '--sandbox', sandbox.url]);
+    expect(code).toBe(0);
+    expect(counts()).toEqual(before);
+  });
+
+  it('with --allow-writes and a test key, also makes the test-safe writes on each side (marked, to a .invalid URL, inactive), never a payment', async () => {
+    const records = sandbox.sandbox.records;
+    const payments = records.payments.count;
+    const endpoints = records.webhookEndpoints.count;
+    const products = records.products.count;
+    const { code, out, err } = await drift(['--live-origin', mirrorUrl, '--live-key', 'sk_test_drift', '--sandbox', sandbox.url, '--allow-writes']);
+    expect(err).toEqual([]);
+    expect(out[0]).toBe(
+      `Drift check: live ${mirrorUrl} against sandbox ${sandbox.url}, ${readOnlyOperations.length} read-only operations and 2 test-safe writes (createWebhookEndpoint, createProduct; named "${DRIFT_MARKER}")`,
+    );
+    expect(out).toContain('same  createWebhookEndpoint (POST /webhooks)');
+    expect(out).toContain('same  createProduct (POST /products/create)');
+    expect(out.filter((line) => testSafeWrites.some((name) => line.includes(name)))).toHaveLength(testSafeWrites.length + 1);
+    expect(out.at(-1)).toMatch(/^No drift: \d+ operations answer in the same shape/);
+    expect(code).toBe(0);
+    // One of each per side (the stand-in mirrors the same sandbox), marked; no payment.
+    expect(records.payments.count).toBe(payments);
+    const madeEndpoints = records.webhookEndpoints.list().slice(endpoints);
+    expect(madeEndpoints.map(({ url, description }) => ({ url, description }))).toEqual(Array.from({ length: 2 }, () => ({ url: 'https://tessera-drift-check.invalid/webhooks', description: DRIFT_MARKER })));
+    const madeProducts = records.products.list().slice(products);
+    expect(madeProducts.map(({ name, active }) => ({ name, active }))).toEqual(Array.from({ length: 2 }, () => ({ name: DRIFT_MARKER, active: false })));
+  });
+
+  it('refuses --allow-writes for a key that does not look like a development or test key, and against the production origin, sending nothing', async () => {
+    const counts = () => Object.fromEntries(Object.entries(sandbox.sandbox.records).map(([name, view]) => [name, view.count]));
+    const before = counts();
+    for (const key of ['tgd_a1b2c3_secret', 'sk_live_test_mixed', LIVE_KEY]) {
+      const refused = await drift(['--live-origin', mirrorUrl, '--live-key', key, '--sandbox', sandbox.url, '--allow-writes']);
+      expect(refused.code).toBe(2);
+      expect(refused.err[0]).toMatch(/^--allow-writes needs a development or test key .*no write was sent/);
+      expect(refused.out).toEqual([]);
+      expect(refused.err.join('\n')).not.toContain(key);
+    }
+    const production = await drift(['--live-origin', 'https://app.tagadapay.com', '--live-key', 'sk_test_drift', '--allow-writes']);
+    expect(production.code).toBe(2);
+    expect(production.err[0]).toMatch(/^--allow-writes is refused against the production origin https:\/\/app\.tagadapay\.com/);
+    expect(counts()).toEqual(before);
   });
 
   it('covers every GET of the catalog that answers JSON on a published path, and the POST lists and key check', () => {

@@ -187,6 +187,104 @@ describe('the data file (createSandbox({ dataFile }))', () => {
   });
 });
 
+describe('what a restart keeps besides the records', () => {
+  it('an Idempotency-Key retried after a restart gets the stored answer back: one charge, not two; another body is still refused', async () => {
+    const file = newFile();
+    const before = createSandbox({ dataFile: file });
+    const storeId = before.defaults.storeId;
+    let body: ReturnType<typeof purchase> | undefined;
+    let first: { status: number; body: any; requestId: string | null } | undefined;
+    await withServer(before, async (c) => {
+      const instrument = await c.instrument(storeId);
+      body = purchase(storeId, instrument.id);
+      const answer = await c.api(routes.processPayment, { body, headers: { 'idempotency-key': 'order-42' } });
+      first = { status: answer.status, body: answer.body, requestId: answer.headers.get('x-request-id') };
+    });
+    expect(first?.status).toBe(200);
+    expect(before.countCharges()).toBe(1);
+    before.close();
+
+    const after = createSandbox({ dataFile: file });
+    try {
+      await withServer(after, async (c) => {
+        const retried = await c.api(routes.processPayment, { body, headers: { 'idempotency-key': 'order-42' } });
+        expect(retried.status).toBe(200);
+        expect(retried.headers.get('idempotent-replayed')).toBe('true');
+        expect(retried.body).toEqual(first?.body);
+        const other = await c.api(routes.processPayment, { body: { ...body, amount: 999 }, headers: { 'idempotency-key': 'order-42' } });
+        expect(other.status).toBe(409);
+        expect(other.body.error.code).toBe('idempotency_key_reused');
+      });
+      expect(after.countCharges()).toBe(1);
+      expect(after.records.payments.count).toBe(1);
+    } finally {
+      after.close();
+    }
+  });
+
+  it('configured faults are not kept: a restart serves normally (faults are a test\'s setup, made in code each run)', async () => {
+    const file = newFile();
+    const before = createSandbox({ dataFile: file });
+    before.faults.add({ route: 'processPayment', kind: 'server_error' });
+    before.close();
+    const after = createSandbox({ dataFile: file });
+    try {
+      expect(after.faults.rules()).toEqual([]);
+      await withServer(after, async (c) => void (await pay(c, after.defaults.storeId)));
+    } finally {
+      after.close();
+    }
+  });
+
+  it('a delivery still going at shutdown is resumed after the restart: the cut attempt recorded as failed, the next one delivered', async () => {
+    const file = newFile();
+    const received: (string | undefined)[] = [];
+    const hook = createServer((request, response) => {
+      received.push(request.headers['x-tessera-event-id'] as string | undefined);
+      request.resume();
+      request.on('end', () => response.writeHead(200).end());
+    });
+    await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
+    const address = hook.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hooks`;
+    try {
+      // The first run's receiver never answers: its attempt is in flight when the sandbox stops.
+      const before = createSandbox({ dataFile: file, webhooks: { fetch: () => new Promise<Response>(() => undefined) } });
+      await withServer(before, async (c) => {
+        await c.send('POST', sandboxRoutes.addWebhookEndpoint, { storeId: before.defaults.storeId, url });
+        await pay(c, before.defaults.storeId);
+      });
+      await vi.waitFor(() => expect(before.records.webhookDeliveries.list()[0]?.history).toHaveLength(1));
+      const pending = before.records.webhookDeliveries.count;
+      expect(before.records.webhookDeliveries.list().every((delivery) => delivery.status === 'pending')).toBe(true);
+      before.close();
+
+      const after = createSandbox({ dataFile: file });
+      try {
+        await after.webhooksIdle();
+        const deliveries = after.records.webhookDeliveries.list();
+        expect(deliveries).toHaveLength(pending);
+        for (const delivery of deliveries) {
+          expect(delivery.status).toBe('delivered');
+          expect(delivery.history.map(({ attempt, status, error, detail }) => ({ attempt, status, error, detail }))).toEqual([
+            { attempt: 1, status: null, error: 'connection_error', detail: 'the sandbox stopped during the attempt' },
+            { attempt: 2, status: 200, error: undefined, detail: undefined },
+          ]);
+        }
+        expect(received.sort()).toEqual(deliveries.map((delivery) => delivery.eventId).sort());
+      } finally {
+        after.close();
+      }
+      // What the resumed attempts did is on file too.
+      const reopened = createSandbox({ dataFile: file });
+      expect(reopened.records.webhookDeliveries.list().map((delivery) => delivery.status)).toEqual(Array.from({ length: pending }, () => 'delivered'));
+      reopened.close();
+    } finally {
+      hook.close();
+    }
+  });
+});
+
 describe('the CLI on a data file (built)', () => {
   it('prints where the data lives, keeps it, and refuses a second sandbox on the file', async () => {
     const file = newFile();
@@ -214,6 +312,33 @@ describe('the CLI on a data file (built)', () => {
     const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8', timeout: 10_000 });
     expect(help.stdout).toContain('--data <file>');
     expect(help.stdout).toContain('.tessera-sandbox/sandbox.db');
+  });
+
+  it('a retried POST with the same Idempotency-Key after the CLI restarted gets the stored answer: one payment, one charge', async () => {
+    const file = newFile();
+    const shadow = createSandbox(); // only for its keys and client helpers: the requests go to the CLI
+    const storeId = 'store_000001';
+    const first = await start('--port', '0', '--data', file);
+    const c = client(first.url, shadow);
+    const instrument = await c.instrument(storeId);
+    const body = purchase(storeId, instrument.id);
+    const paid = await c.api(routes.processPayment, { body, headers: { 'idempotency-key': 'checkout-7' } });
+    expect(paid.status).toBe(200);
+    expect(await first.stop()).toBe(0);
+
+    const again = await start('--port', '0', '--data', file);
+    try {
+      const retried = await client(again.url, shadow).api(routes.processPayment, { body, headers: { 'idempotency-key': 'checkout-7' } });
+      expect(retried.status).toBe(200);
+      expect(retried.headers.get('idempotent-replayed')).toBe('true');
+      expect(retried.body.payment.id).toBe(paid.body.payment.id);
+    } finally {
+      expect(await again.stop()).toBe(0);
+    }
+    const reopened = createSandbox({ dataFile: file });
+    expect(reopened.records.payments.count).toBe(1);
+    expect(reopened.countCharges()).toBe(1);
+    reopened.close();
   });
 
   it('refuses a corrupt file naming it and the way out, leaving it as it was', () => {
