@@ -50,7 +50,12 @@ export function checkSnippets() {
           noEmit: true,
           jsx: 'react-jsx',
           types: ['node'],
-          paths: { react: [`${tokenizerModules}/@types/react`], 'react/*': [`${tokenizerModules}/@types/react/*`] },
+          paths: {
+            react: [`${tokenizerModules}/@types/react`],
+            'react/*': [`${tokenizerModules}/@types/react/*`],
+            // The tokenizer's optional peer for card fields (its dev dependency): the sandbox's emulation snippet uses it.
+            '@basis-theory/web-elements': [`${tokenizerModules}/@basis-theory/web-elements`],
+          },
         },
         include: ['*.ts', '*.tsx'],
       },
