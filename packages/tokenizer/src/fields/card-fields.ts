@@ -15,9 +15,9 @@ import type {
 } from '@basis-theory/web-elements';
 import { type AbortOptions, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type FieldError } from '@tessera/core';
 import { TesseraConfigurationError } from '@tessera/tokenizer';
-import { basisTheoryTokenOf, fromBasisTheoryToken, type KnownCardFacts } from '../basis-theory-token.js';
-import { resolveVaultConnection, type VaultConnectionOptions } from '../environment.js';
-import { tokenizedCardFrom, type TokenizedCardResult } from '../tokenized-card.js';
+import { basisTheoryTokenOf, fromBasisTheoryToken, type KnownCardFacts } from '../vault/basis-theory-token.js';
+import { resolveVaultConnection, type VaultConnectionOptions } from '../vault/environment.js';
+import { tokenizedCardFrom, type TokenizedCardResult } from '../vault/tokenized-card.js';
 import { createCardholderNameInput, type CardholderNameInput } from './cardholder-name-input.js';
 import { fromElementsError } from './element-errors.js';
 import { withCardFacts } from './element-token.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { btCardTokenFixture } from '../../test/vault-fixtures.js';
-import { fromBasisTheoryToken } from '../basis-theory-token.js';
-import { tokenizedCardFrom } from '../tokenized-card.js';
+import { fromBasisTheoryToken } from '../vault/basis-theory-token.js';
+import { tokenizedCardFrom } from '../vault/tokenized-card.js';
 import { withCardFacts } from './element-token.js';
 
 // What an element's `tokens.create` resolves with: BT's JS SDK answers in camelCase, with `enrichments`, and no `card`.

@@ -1,4 +1,4 @@
-import type { KnownCardFacts } from '../basis-theory-token.js';
+import type { KnownCardFacts } from '../vault/basis-theory-token.js';
 
 type Json = Record<string, unknown>;
 const objectOr = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null ? (value as Json) : undefined);

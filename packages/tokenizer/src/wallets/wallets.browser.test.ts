@@ -2,7 +2,7 @@ import { decodeServiceToken } from '@tessera/core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionLike } from './apple-pay.js';
 import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isGooglePayReady, startGooglePay, type GooglePayPaymentDataRequest } from './google-pay.js';
-import { createTokenizer } from './tokenizer.js';
+import { createTokenizer } from '../vault/tokenizer.js';
 
 const sandboxUrl = inject('sandboxUrl');
 const tokenizer = () => createTokenizer({ environment: 'local', vaultUrl: sandboxUrl });

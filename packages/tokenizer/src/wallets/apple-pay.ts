@@ -1,6 +1,6 @@
 import { TesseraError } from '@tessera/core';
-import { TesseraWalletError } from './errors.js';
-import type { Tokenizer } from './tokenizer.js';
+import { TesseraWalletError } from '../errors.js';
+import type { Tokenizer } from '../vault/tokenizer.js';
 
 /** The Apple Pay payment request (`ApplePayJS.ApplePayPaymentRequest`), kept structural so no Apple typings are needed. */
 export interface ApplePayPaymentRequest {

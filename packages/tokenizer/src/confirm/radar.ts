@@ -1,6 +1,6 @@
 import { type PaymentAction, TesseraAbortError } from '@tessera/core';
-import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from './environment.js';
-import { TesseraConfigurationError } from './errors.js';
+import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from '../vault/environment.js';
+import { TesseraConfigurationError } from '../errors.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
 
 /** A radar action: Airwallex's device fingerprint, or a Stripe Radar session. */

@@ -1,6 +1,6 @@
 import type { Payment, ThreeDSChallenge } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
-import type { ChallengeResult } from './challenge-modal.js';
+import type { ChallengeResult } from '../threeds/challenge-modal.js';
 import { confirmPayment } from './confirm-payment.js';
 import { TesseraAbortError } from '@tessera/core';
 import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './payment-action-errors.js';

@@ -1,5 +1,5 @@
 import { MAX_TIMER_MS, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
-import { TesseraConfigurationError } from './errors.js';
+import { TesseraConfigurationError } from '../errors.js';
 
 /** Where the tokenizer sends card data: Basis Theory (the service's vault) for the service's production or development tenant, or the local sandbox's emulation of it. */
 export type TokenizerEnvironment = 'production' | 'development' | 'local';

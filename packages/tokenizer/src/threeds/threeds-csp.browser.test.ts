@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { createThreeDS } from './basis-theory.js';
+import { createThreeDS } from '../basis-theory.js';
 
 const sandboxUrl = inject('sandboxUrl');
 

@@ -1,7 +1,7 @@
 import { getPaymentAction, type Payment } from '@tessera/core';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
-import { createThreeDS } from './basis-theory.js';
+import { createThreeDS } from '../basis-theory.js';
 import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult } from './confirm-payment.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
 import type { RadarSession } from './radar.js';

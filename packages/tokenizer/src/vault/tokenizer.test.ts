@@ -3,9 +3,9 @@ import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { btCardTokenFixture, visaCard } from '../test/vault-fixtures.js';
-import { TesseraConfigurationError, TesseraResponseValidationError, TesseraConnectionError, TesseraVaultError } from './errors.js';
-import { createThreeDS } from './threeds.js';
+import { btCardTokenFixture, visaCard } from '../../test/vault-fixtures.js';
+import { TesseraConfigurationError, TesseraResponseValidationError, TesseraConnectionError, TesseraVaultError } from '../errors.js';
+import { createThreeDS } from '../threeds/threeds.js';
 import { createTokenizer } from './tokenizer.js';
 
 const vaultUrl = 'https://bt.test';

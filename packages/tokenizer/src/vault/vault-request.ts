@@ -1,7 +1,7 @@
 import { TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, type AbortOptions } from '@tessera/core';
 import { describeConnectionFailure, isLoopbackUrl, mayHoldCardNumber, readErrorCodeAndFields, safeRequestId, vaultKeyHeader } from '@tessera/core/internal';
 import type { VaultConnection } from './environment.js';
-import { TesseraVaultError } from './errors.js';
+import { TesseraVaultError } from '../errors.js';
 
 // Basis Theory names request fields by their JSON path (`data.number`); the tokenizer's caller knows them as the
 // fields of its CardInput.

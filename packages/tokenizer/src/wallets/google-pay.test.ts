@@ -1,8 +1,8 @@
 import { decodeServiceToken } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
-import { TesseraWalletError } from './errors.js';
+import { TesseraWalletError } from '../errors.js';
 import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isGooglePayReady, startGooglePay } from './google-pay.js';
-import { createTokenizer } from './tokenizer.js';
+import { createTokenizer } from '../vault/tokenizer.js';
 
 const options = { gatewayMerchantId: 'merchant_1', merchantName: 'Shop', amount: 1234, currency: 'USD', countryCode: 'US' };
 

@@ -1,7 +1,7 @@
 import { challengeWindowSizes, type FieldError, TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
 import { MAX_TIMER_MS } from '@tessera/core/internal';
 import type { StartChallengeOptions } from './challenge-options.js';
-import { isSecureUrl } from './environment.js';
+import { isSecureUrl } from '../vault/environment.js';
 
 // The protocol versions the EMV 3DS specification defines for 2.x (1.0.2 is 3DS1, gone): 2.1.0, 2.2.0, 2.3.x.
 const emvThreeDSVersion = /^2\.(?:1\.0|2\.0|3\.\d{1,2})$/;

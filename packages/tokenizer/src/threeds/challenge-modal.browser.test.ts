@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
 import type { ChallengeResult } from './challenge-modal.js';
-import { createThreeDS } from './basis-theory.js';
-import { TesseraChallengeError } from './errors.js';
+import { createThreeDS } from '../basis-theory.js';
+import { TesseraChallengeError } from '../errors.js';
 
 const sandboxUrl = inject('sandboxUrl');
 // Basis Theory's 3DS session ids, and the sandbox's, are random UUIDs: no frame can guess the running one.

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
 import type { ChallengeResult } from './challenge-modal.js';
-import { createThreeDS } from './basis-theory.js';
+import { createThreeDS } from '../basis-theory.js';
 
 // Reliability: 100 challenges (the real @basis-theory/web-threeds inside the modal) opened and settled in a row, approve / fail / ESC / close button / timeout mixed,
 // must leave nothing behind (web-threeds' own listeners, timers and containers included): no DOM node, no event listener, no observer, and the scroll lock released.

@@ -1,5 +1,5 @@
 import { type CardTokenResponse, luhnCheck, normalizeCardNumber, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
-import { TesseraResponseValidationError } from './errors.js';
+import { TesseraResponseValidationError } from '../errors.js';
 
 /**
  * The non-sensitive metadata of a service token, from the vault's answer only (never from what the customer typed):

@@ -3,8 +3,8 @@ import { checkChallengeInput } from './challenge-input.js';
 import { openChallengeModal } from './challenge-modal.js';
 import type { StartChallengeOptions } from './challenge-options.js';
 import type { ChallengeResult } from './challenge-result.js';
-import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from './environment.js';
-import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from './errors.js';
+import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from '../vault/environment.js';
+import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from '../errors.js';
 import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
 import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsLoader, type WebThreedsSetup } from './web-threeds.js';
 

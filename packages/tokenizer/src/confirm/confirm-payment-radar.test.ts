@@ -1,7 +1,7 @@
 import type { Payment, ThreeDSChallenge } from '@tessera/core';
 import { TesseraAbortError } from '@tessera/core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ChallengeResult } from './challenge-modal.js';
+import type { ChallengeResult } from '../threeds/challenge-modal.js';
 import { confirmPayment } from './confirm-payment.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
 import { collectRadarSession, type RadarSession } from './radar.js';

@@ -1,6 +1,6 @@
 import { fromMinorUnits, TesseraError } from '@tessera/core';
-import { TesseraWalletError } from './errors.js';
-import type { Tokenizer } from './tokenizer.js';
+import { TesseraWalletError } from '../errors.js';
+import type { Tokenizer } from '../vault/tokenizer.js';
 
 /** Gateway name of the vault (Basis Theory) in Google Pay's `tokenizationSpecification`, as the service's own library sets it. */
 export const GOOGLE_PAY_GATEWAY = 'basistheory';
