@@ -24,7 +24,7 @@ describe('tokenizer ⇄ sandbox (msw)', () => {
   const tokenizer = createTokenizer({ environment: 'local' });
 
   it('tokenizes a 3DS test card, the server turns the token into an instrument, and the payment asks for a challenge', async () => {
-    const raw = await tokenizer.tokenizeCardRaw({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
+    const raw = await tokenizer.tokenizeCardToResponse({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
     expect(raw).toMatchObject({ type: 'card', metadata: { auth: { scaRequired: true } }, data: { number: '400000XXXXXX3220', last4: '3220' } });
     expect(JSON.stringify(raw)).not.toContain('4000000000003220');
 

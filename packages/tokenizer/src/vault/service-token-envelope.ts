@@ -1,21 +1,6 @@
-import { type CardTokenResponse, luhnCheck, normalizeCardNumber, type ServiceToken, type ServiceTokenMetadata, type ServiceTokenType } from '@tessera/core';
+import { luhnCheck, normalizeCardNumber, type ServiceToken, type ServiceTokenMetadata } from '@tessera/core';
 import { TesseraResponseValidationError } from '../errors.js';
-
-/**
- * The non-sensitive metadata of a service token, from the vault's answer only (never from what the customer typed):
- * last4, brand, bin, expiry, funding, fingerprint, authentication and issuer. `fromBasisTheoryToken` already
- * dropped every fact not in the shape core's `decodeServiceToken` accepts.
- */
-export function serviceTokenMetadataFrom(response: CardTokenResponse): ServiceTokenMetadata {
-  const { last4, brand, bin, expiration_month: expiryMonth, expiration_year: expiryYear, funding, fingerprint, authentication, issuer } = (response.data ?? {}) as ServiceTokenMetadata & {
-    expiration_month?: number;
-    expiration_year?: number;
-  };
-  const metadata = JSON.parse(JSON.stringify({ last4, brand, bin, expiryMonth, expiryYear, funding, fingerprint, issuer })) as ServiceTokenMetadata;
-  // `fromBasisTheoryToken` derives `scaRequired` from this same `authentication`: when BT gave none, no SCA is required.
-  metadata.authentication = authentication ?? 'optional';
-  return metadata;
-}
+import { isScaRequired, type VaultToken } from './basis-theory-token.js';
 
 // The tokenizer's own guard on what it sends: none of the facts it copies from the vault's answer (token id, last4,
 // bin, brand, issuer, …) may be a Luhn-valid 12–19 digit number. Core's decoder judges envelopes by field name only.
@@ -25,17 +10,19 @@ function isCardNumber(value: unknown): boolean {
 }
 
 /**
- * Encodes a service token as base64 of its UTF-8 JSON, in the format core's `decodeServiceToken` reads. The
- * envelope is built here from typed values, so a narrower check than core's `encodeServiceToken` (which scans any
+ * Encodes the service token of a vault token (its type, id and card facts) as base64 of its UTF-8 JSON, in the
+ * format core's `decodeServiceToken` reads. The envelope is built here from typed values, so a narrower check than core's `encodeServiceToken` (which scans any
  * object for card-data keys and carries its own error class) is enough, and it keeps the whole package inside its
  * 16 KB budget. It still refuses anything that looks like a card number, whatever the vault answered; the tests
  * decode every token it makes with core's decoder.
  */
-export function toServiceTokenString(type: ServiceTokenType, response: CardTokenResponse, provider: string): string {
-  const metadata = serviceTokenMetadataFrom(response);
-  const envelope: ServiceToken = { type, token: response.id, provider, nonSensitiveMetadata: metadata };
-  const values = [response.id, ...Object.values(metadata), metadata.issuer?.name, metadata.issuer?.country];
-  if (response.id.length > 4096 || values.some(isCardNumber)) {
+export function toServiceTokenString({ type, id, facts }: VaultToken, provider: string): string {
+  // The card's facts as read from the vault's answer, and `authentication` from the one SCA decision (when BT said
+  // nothing, no SCA is required: `optional`).
+  const metadata: ServiceTokenMetadata = { ...facts, authentication: isScaRequired(facts) ? 'sca_required' : 'optional' };
+  const envelope: ServiceToken = { type, token: id, provider, nonSensitiveMetadata: metadata };
+  const values = [id, ...Object.values(metadata), metadata.issuer?.name, metadata.issuer?.country];
+  if (id.length > 4096 || values.some(isCardNumber)) {
     throw new TesseraResponseValidationError('The vault answer cannot be turned into a service token');
   }
   const bytes = new TextEncoder().encode(JSON.stringify(envelope));

@@ -1,5 +1,6 @@
-import type { CardTokenResponse } from '@tessera/core';
-import { serviceTokenMetadataFrom, toServiceTokenString } from './service-token-envelope.js';
+import type { ThreeDSInstrument } from '../threeds/threeds-session-input.js';
+import { isScaRequired, type VaultToken } from './basis-theory-token.js';
+import { toServiceTokenString } from './service-token-envelope.js';
 
 /**
  * The card facts a page needs after tokenizing, from the vault's answer (never from what the customer typed), spelled
@@ -10,8 +11,8 @@ export interface TokenizedCard {
   /** The vault's token id (Basis Theory's), which web-threeds creates the 3DS session for. */
   tokenId: string;
   type: 'card';
-  /** The card's masked facts. */
-  card: { bin: string; last4: string; expirationMonth: number; expirationYear: number };
+  /** The card's masked facts (`bin`, `last4`, `expirationMonth`, `expirationYear`), as `createSession`'s `ThreeDSInstrument` spells them. */
+  card: ThreeDSInstrument['card'];
   /** Card brand as the vault names it (`visa`, `mastercard`, …), when it said. */
   brand: string | undefined;
   /** True when the issuer requires Strong Customer Authentication: create the 3DS session before the payment. */
@@ -27,20 +28,20 @@ export interface TokenizedCardResult {
 }
 
 /**
- * The service token and the card facts of one card token, written once for both card paths (raw inputs and card
- * fields), so the two give the same token for the same vault answer.
+ * The service token and the card facts of one vault token, both derived from its facts (read once by
+ * `readBasisTheoryToken`), written once for both card paths (raw inputs and card fields), so the two give the same
+ * token for the same vault answer.
  */
-export function tokenizedCardFrom(response: CardTokenResponse, provider: string): TokenizedCardResult {
-  const serviceToken = toServiceTokenString('card', response, provider);
-  const facts = serviceTokenMetadataFrom(response);
+export function tokenizedCardFrom(token: VaultToken, provider: string): TokenizedCardResult {
+  const { id, facts } = token;
   return {
-    serviceToken,
+    serviceToken: toServiceTokenString(token, provider),
     card: {
-      tokenId: response.id,
+      tokenId: id,
       type: 'card',
       card: { bin: facts.bin ?? '', last4: facts.last4 ?? '', expirationMonth: facts.expiryMonth ?? 0, expirationYear: facts.expiryYear ?? 0 },
-      brand: facts.brand ?? undefined,
-      scaRequired: facts.authentication === 'sca_required',
+      brand: facts.brand,
+      scaRequired: isScaRequired(facts),
     },
   };
 }

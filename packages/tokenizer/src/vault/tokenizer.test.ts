@@ -317,9 +317,9 @@ describe('tokenizeCard', () => {
   });
 });
 
-describe('tokenizeCardRaw', () => {
+describe('tokenizeCardToResponse', () => {
   it('returns the CardTokenResponse (2.2): masked number, expiry, scaRequired, tokenizedAt, BT facts', async () => {
-    const raw = await tokenizer().tokenizeCardRaw(visaCard);
+    const raw = await tokenizer().tokenizeCardToResponse(visaCard);
     expect(raw).toEqual({
       id: tokenId,
       type: 'card',
@@ -336,6 +336,11 @@ describe('tokenizeCardRaw', () => {
       },
       metadata: { auth: { scaRequired: false }, tokenizedAt: '2026-11-22T10:00:00.000Z' },
     });
+  });
+
+  it('keeps tokenizeCardRaw, deprecated, as the same function', () => {
+    const client = tokenizer();
+    expect(client.tokenizeCardRaw).toBe(client.tokenizeCardToResponse);
   });
 });
 

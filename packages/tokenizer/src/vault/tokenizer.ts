@@ -1,6 +1,7 @@
 import { type AbortOptions, type CardInput, type CardTokenResponse, TesseraValidationError, validateCard } from '@tessera/core';
 import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core/internal';
-import { basisTheoryTokenOf, fromBasisTheoryToken } from './basis-theory-token.js';
+import { basisTheoryTokenOf, readBasisTheoryToken, toCardTokenResponse, type VaultToken } from './basis-theory-token.js';
+import { toVaultCardData } from './card-data-fields.js';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
 import { toServiceTokenString } from './service-token-envelope.js';
 import { tokenizedCardFrom, type TokenizedCardResult } from './tokenized-card.js';
@@ -43,7 +44,16 @@ export interface Tokenizer {
    * whether SCA is required) in the spelling `createSession` takes: `createSession({ instrument: { id, ...card } })`.
    */
   tokenizeCardWithFacts(card: CardInput, options?: AbortOptions): Promise<TokenizedCardResult>;
-  /** Like {@link Tokenizer.tokenizeCard} but returns the vault's raw `CardTokenResponse`. */
+  /**
+   * Like {@link Tokenizer.tokenizeCard}, but resolves the interface's `CardTokenResponse` (section 2.2) made from the
+   * vault's answer: the masked number, the card facts in Basis Theory's spelling (`expiration_month`, …) and
+   * `metadata.auth.scaRequired`. Not the vault's answer itself.
+   */
+  tokenizeCardToResponse(card: CardInput, options?: AbortOptions): Promise<CardTokenResponse>;
+  /**
+   * The same function as {@link Tokenizer.tokenizeCardToResponse}, under its old name.
+   * @deprecated Use {@link Tokenizer.tokenizeCardToResponse}: it converts the vault's answer, it does not return it raw.
+   */
   tokenizeCardRaw(card: CardInput, options?: AbortOptions): Promise<CardTokenResponse>;
   /** Tokenizes an Apple Pay payment token (`event.payment.token.paymentData`) into a service token of type `apple_pay`. */
   tokenizeApplePay(walletToken: WalletToken, options?: AbortOptions): Promise<string>;
@@ -82,33 +92,33 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
   const post = (path: string, body: unknown, requestOptions?: AbortOptions, secrets?: string[]): Promise<unknown> =>
     postToVault(connection, path, body, requestOptions, fetchImpl, secrets);
 
-  const tokenizeCardRaw = async (card: CardInput, requestOptions?: AbortOptions): Promise<CardTokenResponse> => {
+  const tokenizeCardToken = async (card: CardInput, requestOptions?: AbortOptions): Promise<VaultToken> => {
     const result = validateCard(card);
     if (!result.ok) throw new TesseraValidationError(result.errors, `The card is not valid: ${result.errors.map((error) => `${error.field} ${error.message}`).join('; ')}`);
     const valid = result.card;
     // The number stays a string (a number would corrupt a 19-digit PAN); BT's card token wants snake_case fields.
-    const body: Record<string, unknown> = {
-      type: 'card',
-      data: { number: valid.number, expiration_month: valid.expiryMonth, expiration_year: valid.expiryYear, cvc: valid.cvc },
-    };
+    const body: Record<string, unknown> = { type: 'card', data: toVaultCardData<string | number>(valid) };
     if (valid.cardholderName !== undefined) body.metadata = { cardholder_name: valid.cardholderName };
     const answer = await post(vaultCardsPath, body, requestOptions, [valid.cvc]);
-    return fromBasisTheoryToken(basisTheoryTokenOf(answer), 'card');
+    return readBasisTheoryToken(basisTheoryTokenOf(answer), 'card');
   };
+  const tokenizeCardToResponse = async (card: CardInput, requestOptions?: AbortOptions): Promise<CardTokenResponse> =>
+    toCardTokenResponse(await tokenizeCardToken(card, requestOptions));
 
   const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: AbortOptions): Promise<string> => {
     const paymentData = toWalletPaymentData(walletToken);
     const body = type === 'apple_pay' ? { apple_payment_data: paymentData } : { google_payment_data: paymentData };
     const answer = await post(type === 'apple_pay' ? vaultApplePayPath : vaultGooglePayPath, body, requestOptions);
-    return toServiceTokenString(type, fromBasisTheoryToken(basisTheoryTokenOf(answer, type), type), connection.provider);
+    return toServiceTokenString(readBasisTheoryToken(basisTheoryTokenOf(answer, type), type), connection.provider);
   };
 
   return {
     environment: connection.environment,
     vaultUrl: connection.vaultUrl,
-    tokenizeCardRaw,
-    tokenizeCard: async (card, requestOptions) => toServiceTokenString('card', await tokenizeCardRaw(card, requestOptions), connection.provider),
-    tokenizeCardWithFacts: async (card, requestOptions) => tokenizedCardFrom(await tokenizeCardRaw(card, requestOptions), connection.provider),
+    tokenizeCardToResponse,
+    tokenizeCardRaw: tokenizeCardToResponse,
+    tokenizeCard: async (card, requestOptions) => toServiceTokenString(await tokenizeCardToken(card, requestOptions), connection.provider),
+    tokenizeCardWithFacts: async (card, requestOptions) => tokenizedCardFrom(await tokenizeCardToken(card, requestOptions), connection.provider),
     tokenizeApplePay: (walletToken, requestOptions) => tokenizeWallet('apple_pay', walletToken, requestOptions),
     tokenizeGooglePay: (walletToken, requestOptions) => tokenizeWallet('google_pay', walletToken, requestOptions),
     validateApplePayMerchant: async (request, requestOptions) => {

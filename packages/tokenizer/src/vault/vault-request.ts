@@ -1,16 +1,8 @@
 import { TesseraAbortError, TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError, type AbortOptions } from '@tessera/core';
 import { describeConnectionFailure, isLoopbackUrl, mayHoldCardNumber, readErrorCodeAndFields, safeRequestId, vaultKeyHeader } from '@tessera/core/internal';
+import { callerFieldOf } from './card-data-fields.js';
 import type { VaultConnection } from './environment.js';
 import { TesseraVaultError } from '../errors.js';
-
-// Basis Theory names request fields by their JSON path (`data.number`); the tokenizer's caller knows them as the
-// fields of its CardInput.
-const fieldNames: Record<string, string> = {
-  'data.number': 'cardNumber',
-  'data.expiration_month': 'expiryDate',
-  'data.expiration_year': 'expiryDate',
-  'data.cvc': 'cvc',
-};
 
 // Core's one reader of error bodies reads the vault's (Basis Theory problem details, the sandbox's shape), and keeps
 // no text that could be a card number or holds one of `secrets` (the CVC).
@@ -18,7 +10,9 @@ async function toVaultError(response: Response, secrets: readonly string[]): Pro
   const { code, title, fields } = readErrorCodeAndFields(await response.json().catch(() => undefined), secrets);
   // A Basis Theory problem has no code: its `title` ("Unauthorized") stands in, if short.
   const vaultCode = code ?? title;
-  for (const fieldError of fields) fieldError.field = fieldNames[fieldError.field.toLowerCase().replace(/^\$\./, '')] ?? fieldError.field;
+  // Basis Theory names request fields by their JSON path (`data.number`, or `$.data.number`); the caller knows them as
+  // the fields of its CardInput.
+  for (const fieldError of fields) fieldError.field = callerFieldOf(fieldError.field.toLowerCase().replace(/^\$\./, '')) ?? fieldError.field;
   return new TesseraVaultError(response.status, {
     vaultCode: vaultCode && vaultCode.length <= 100 ? vaultCode : undefined,
     // Only an id that cannot hold card data (a vault could echo the card in a header).

@@ -68,7 +68,7 @@ describe('cards through the sandbox BT emulation (CORS, from the page)', () => {
       provider: 'basistheory',
       nonSensitiveMetadata: { last4: '3220', bin: '400000', authentication: 'sca_required', expiryMonth: 12, expiryYear: 2035 },
     });
-    const raw = await tokenizer().tokenizeCardRaw({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' });
+    const raw = await tokenizer().tokenizeCardToResponse({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' });
     expect(raw.metadata?.auth?.scaRequired).toBe(false);
     expect(raw.data?.number).not.toBe('4242424242424242');
   });
