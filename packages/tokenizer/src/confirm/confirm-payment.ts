@@ -6,7 +6,7 @@ import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailed
 import { collectRadarSession, type RadarAction, type RadarSession } from './radar.js';
 import type { ThreeDS } from '../threeds/threeds.js';
 import { poll } from '@tessera/core/internal';
-import type { PaymentPollingOptions } from './wait-for-final-status.js';
+import { onStatusChange, type PaymentPollingOptions } from './wait-for-final-status.js';
 
 /** How {@link confirmPayment} sends the customer to a `redirect` or `processor_auth` action's page. */
 export type RedirectMode = 'navigate' | 'popup';
@@ -276,7 +276,7 @@ async function settle<P extends Payment>(paymentId: string, options: ConfirmPaym
   const payment = continuePayment ? await continuePayment(paymentId, signal) : await (fetchPayment as NonNullable<typeof fetchPayment>)(paymentId, signal);
   if (!acted || !fetchPayment || movedOn(payment, ran)) return payment;
   const { intervalMs, timeoutMs, onStatus } = options.polling ?? {};
-  return poll((pollSignal) => fetchPayment(paymentId, pollSignal), { intervalMs, timeoutMs, onValue: onStatus, signal, until: (fetched) => movedOn(fetched, ran) });
+  return poll((pollSignal) => fetchPayment(paymentId, pollSignal), { intervalMs, timeoutMs, onValue: onStatusChange(onStatus), signal, until: (fetched) => movedOn(fetched, ran) });
 }
 
 /** The popup's URL once it is back on this origin; `undefined` while it is on the redirect page (reading throws). */

@@ -23,7 +23,24 @@ describe('waitForFinalStatus', () => {
     expect(fetchPayment).toHaveBeenCalledTimes(2);
     await vi.advanceTimersByTimeAsync(1500);
     await expect(done).resolves.toEqual({ id: 'pay_1', status: 'succeeded' });
-    expect(seen).toEqual(['pending', 'pending', 'succeeded']);
+    // onStatus fires on a change only (as the server's does), not on every poll.
+    expect(seen).toEqual(['pending', 'succeeded']);
+  });
+
+  it('calls onStatus for the first payment and whenever status, subStatus or the action asked for changes', async () => {
+    useFakeTimers();
+    const payments = [
+      { status: 'pending' },
+      { status: 'pending' },
+      { status: 'pending', requireAction: 'threeds' },
+      { status: 'pending', subStatus: 'processing' },
+      { status: 'succeeded' },
+    ];
+    const seen: unknown[] = [];
+    const done = waitForFinalStatus(() => Promise.resolve(payments.shift() ?? { status: 'succeeded' }), { intervalMs: 10, onStatus: (payment) => seen.push(payment) });
+    await vi.advanceTimersByTimeAsync(50);
+    await done;
+    expect(seen).toEqual([{ status: 'pending' }, { status: 'pending', requireAction: 'threeds' }, { status: 'pending', subStatus: 'processing' }, { status: 'succeeded' }]);
   });
 
   it.each(['failed', 'declined', 'authorized'])('stops on %s', async (status) => {

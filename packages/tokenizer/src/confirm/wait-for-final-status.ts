@@ -1,4 +1,4 @@
-import { isSettledPayment, type PaymentStatusFields, type AbortOptions } from '@tessera/core';
+import { isSettledPayment, normalizePaymentStatus, type PaymentStatusFields, type AbortOptions } from '@tessera/core';
 import { poll } from '@tessera/core/internal';
 
 /** Options of {@link waitForFinalStatus}; `signal` stops polling (also during the wait) with a `TesseraAbortError`. */
@@ -7,8 +7,24 @@ export interface PaymentPollingOptions<T> extends AbortOptions {
   intervalMs?: number;
   /** Give up after this long with a `TesseraTimeoutError`. Default 120000. */
   timeoutMs?: number;
-  /** Called with every payment fetched (its status unchanged or not), e.g. to show progress. */
+  /**
+   * Called with the payment whenever its `status`, `subStatus` or normalized status changes (and for the first one
+   * fetched), e.g. to show progress: the rule of the server's `payments.waitForFinalStatus`.
+   */
   onStatus?: (payment: T) => void;
+}
+
+/**
+ * What a poller calls with each payment fetched: `onStatus` for the first one and whenever its `status`, `subStatus`
+ * or normalized status changes (the server's rule), so every `onStatus` of the SDK means the same thing.
+ */
+export function onStatusChange<T extends PaymentStatusFields>(onStatus: ((payment: T) => void) | undefined): (payment: T) => void {
+  let lastStatus: string | undefined;
+  return (payment) => {
+    const status = `${payment.status}/${payment.subStatus ?? ''}/${normalizePaymentStatus(payment)}`;
+    if (status !== lastStatus) onStatus?.(payment);
+    lastStatus = status;
+  };
 }
 
 /**
@@ -22,5 +38,5 @@ export function waitForFinalStatus<T extends PaymentStatusFields>(
   fetchPayment: (signal?: AbortSignal) => Promise<T>,
   options: PaymentPollingOptions<T> = {},
 ): Promise<T> {
-  return poll(fetchPayment, { ...options, until: isSettledPayment, onValue: options.onStatus });
+  return poll(fetchPayment, { ...options, until: isSettledPayment, onValue: onStatusChange(options.onStatus) });
 }
