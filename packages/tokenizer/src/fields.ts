@@ -27,4 +27,4 @@ export type { CardFields, CardFieldsCss, CardFieldsCssProperty, CardFieldsEvent,
 export type { CardFieldName, CardFieldsState, CardFieldState } from './fields/field-state.js';
 export { TesseraFieldsError, type FieldsErrorReason } from './fields/fields-error.js';
 export { WEB_ELEMENTS_VERSION, type WebElementsLoader, type WebElementsModule } from './fields/web-elements-client.js';
-export type { TokenizedCard, TokenizedCardResult } from './tokenized-card.js';
+export type { TokenizedCard, TokenizedCardResult } from './vault/tokenized-card.js';

@@ -1,7 +1,7 @@
-export { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionConstructor, type ApplePaySessionLike, type StartApplePayOptions } from './apple-pay.js';
-export { type ChallengeFailureReason, type ChallengeLabels, type ChallengeResult, type StartChallengeOptions } from './challenge-modal.js';
+export { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionConstructor, type ApplePaySessionLike, type StartApplePayOptions } from './wallets/apple-pay.js';
+export { type ChallengeFailureReason, type ChallengeLabels, type ChallengeResult, type StartChallengeOptions } from './threeds/challenge-modal.js';
 export { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
-export { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, type TokenizerEnvironment, type VaultConnectionOptions } from './environment.js';
+export { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, type TokenizerEnvironment, type VaultConnectionOptions } from './vault/environment.js';
 export {
   TesseraChallengeError,
   TesseraConfigurationError,
@@ -13,7 +13,7 @@ export {
   type ChallengeErrorReason,
   type ConfigurationErrorReason,
 } from './errors.js';
-export { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError, type NextActionFailureReason } from './payment-action-errors.js';
+export { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError, type NextActionFailureReason } from './confirm/payment-action-errors.js';
 export {
   buildGooglePayPaymentDataRequest,
   createGooglePaymentsClient,
@@ -24,7 +24,7 @@ export {
   type GooglePaymentsClientLike,
   type GooglePayPaymentDataRequest,
   type GooglePayRequestOptions,
-} from './google-pay.js';
+} from './wallets/google-pay.js';
 export {
   BASIS_THEORY_SDK_BASE_URL,
   BASIS_THEORY_THREEDS_PROVIDER,
@@ -35,10 +35,10 @@ export {
   type ThreeDSInstrument,
   type ThreeDSOptions,
   type ThreeDSPaymentContext,
-} from './threeds.js';
-export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './web-threeds.js';
-export { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult, type PaymentFailure, type PopupOutcome, type RedirectMode } from './confirm-payment.js';
-export type { RadarSession } from './radar.js';
+} from './threeds/threeds.js';
+export type { WebThreeds, WebThreedsChallengeRequest, WebThreedsConfig, WebThreedsLoader, WebThreedsModule } from './threeds/web-threeds.js';
+export { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult, type PaymentFailure, type PopupOutcome, type RedirectMode } from './confirm/confirm-payment.js';
+export type { RadarSession } from './confirm/radar.js';
 export {
   createTokenizer,
   type ApplePayMerchantValidationRequest,
@@ -47,8 +47,8 @@ export {
   type Tokenizer,
   type TokenizerOptions,
   type WalletToken,
-} from './tokenizer.js';
-export { waitForFinalStatus, type PaymentPollingOptions } from './wait-for-final-status.js';
+} from './vault/tokenizer.js';
+export { waitForFinalStatus, type PaymentPollingOptions } from './confirm/wait-for-final-status.js';
 // Re-exported from core so pages can catch and type everything from one import, and read the payment their server
 // answered (the challenge it asks for, its normalized status) without a direct dependency on core.
 export {

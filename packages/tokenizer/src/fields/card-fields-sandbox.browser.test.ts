@@ -2,7 +2,7 @@ import type { Payment } from '@tessera/core';
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
 import { createThreeDS } from '../basis-theory.js';
-import { confirmPayment, type ConfirmPaymentResult } from '../confirm-payment.js';
+import { confirmPayment, type ConfirmPaymentResult } from '../confirm/confirm-payment.js';
 import { createCardFields, type CardFields, type CardFieldsEvent } from '../fields.js';
 
 // Card fields on the unmodified @basis-theory/web-elements loader, against the sandbox's emulation of Basis Theory's

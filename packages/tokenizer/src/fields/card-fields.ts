@@ -15,9 +15,10 @@ import type {
 } from '@basis-theory/web-elements';
 import { type AbortOptions, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type FieldError } from '@tessera/core';
 import { TesseraConfigurationError } from '@tessera/tokenizer';
-import { basisTheoryTokenOf, fromBasisTheoryToken, type KnownCardFacts } from '../basis-theory-token.js';
-import { resolveVaultConnection, type VaultConnectionOptions } from '../environment.js';
-import { tokenizedCardFrom, type TokenizedCardResult } from '../tokenized-card.js';
+import { basisTheoryTokenOf, readBasisTheoryToken, type KnownCardFacts } from '../vault/basis-theory-token.js';
+import { toVaultCardData } from '../vault/card-data-fields.js';
+import { resolveVaultConnection, type VaultConnectionOptions } from '../vault/environment.js';
+import { tokenizedCardFrom, type TokenizedCardResult } from '../vault/tokenized-card.js';
 import { createCardholderNameInput, type CardholderNameInput } from './cardholder-name-input.js';
 import { fromElementsError } from './element-errors.js';
 import { withCardFacts } from './element-token.js';
@@ -317,7 +318,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
 
     const card = partOf('card')?.element as ICardElement | undefined;
     const expiry = partOf('expiry')?.element as ICardExpirationDateElement | undefined;
-    const data = card ?? { number: partOf('number')?.element, expiration_month: expiry?.month(), expiration_year: expiry?.year(), cvc: partOf('cvc')?.element };
+    const data = card ?? toVaultCardData<unknown>({ number: partOf('number')?.element, expiryMonth: expiry?.month(), expiryYear: expiry?.year(), cvc: partOf('cvc')?.element });
     const name = nameInput?.value();
     const request = { type: 'card', data, ...(name ? { metadata: { cardholder_name: name } } : {}) } as CreateToken;
     const ending = lifetime.signal;
@@ -336,7 +337,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       stop.addEventListener('abort', () => reject(stopped()), { once: true });
       elements.tokens.create(request).then(resolve, (error: unknown) => reject(fromElementsError(error)));
     });
-    return tokenizedCardFrom(fromBasisTheoryToken(withCardFacts(basisTheoryTokenOf(token), known), 'card'), connection.provider);
+    return tokenizedCardFrom(readBasisTheoryToken(withCardFacts(basisTheoryTokenOf(token), known), 'card'), connection.provider);
   };
 
   const assertMounted = (): void => {

@@ -1,14 +1,14 @@
-import type { KnownCardFacts } from '../basis-theory-token.js';
+import type { KnownCardFacts } from '../vault/basis-theory-token.js';
 
 type Json = Record<string, unknown>;
 const objectOr = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null ? (value as Json) : undefined);
 
 /**
- * What a card element's `tokens.create` resolves with, in the shape `fromBasisTheoryToken` reads (the HTTP API's):
+ * What a card element's `tokens.create` resolves with, in the shape `readBasisTheoryToken` reads (the HTTP API's):
  * BT's JS SDK answers in camelCase (`card.expirationMonth`, `createdAt`) and may carry the card facts only under
  * `enrichments` (`cardDetails` bin/last4, `binDetails` brand/funding/issuer). Those fill what `card` lacks, then
- * `known` (the card element's own metadata: BIN, last4, brand) fills what the answer lacks. `fromBasisTheoryToken`
- * still checks the shape of every fact. Kept out of `fromBasisTheoryToken` so the main entry does not grow.
+ * `known` (the card element's own metadata: BIN, last4, brand) fills what the answer lacks. `readBasisTheoryToken`
+ * still checks the shape of every fact. Kept out of `readBasisTheoryToken` so the main entry does not grow.
  */
 export function withCardFacts(token: Json, known: KnownCardFacts): Json {
   const card = objectOr(token.card) ?? {};

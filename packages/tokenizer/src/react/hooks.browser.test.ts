@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { loadWebThreeds } from '../basis-theory.js';
 import { useConfirmPayment, type UseConfirmPaymentResult } from './use-confirm-payment.js';
-import type { RadarSession } from '../radar.js';
+import type { RadarSession } from '../confirm/radar.js';
 import { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSChallengeResult } from './use-three-ds-challenge.js';
 import { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';
 

@@ -1,0 +1,141 @@
+import { type PaymentAction, TesseraAbortError } from '@tessera/core';
+import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from '../vault/environment.js';
+import { TesseraConfigurationError } from '../errors.js';
+import { TesseraNextActionError } from './payment-action-errors.js';
+
+/** A radar action: Airwallex's device fingerprint, or a Stripe Radar session. */
+export type RadarAction = Extract<PaymentAction, { type: 'radar' | 'stripe_radar' }>;
+
+/**
+ * The device session a radar action collected, as your server saves it with `tessera.radarSessions.create(session)`
+ * (`POST /radar-sessions`): the vendor's two bodies, field for field (`@tagadapay/core-js` 3.1.0, `radar/types.d.ts`
+ * and `radar/stripe-types.d.ts`).
+ */
+export type RadarSession =
+  | { paymentId: string; airwallexRadarSessionId: string }
+  | { paymentId: string; orderId?: string; stripeRadarSessionId: string; stripeRadarSessionData: Record<string, unknown> };
+
+/** Where the provider scripts come from, and how long loading one may take. */
+export interface RadarScriptOptions {
+  /** `local` loads the sandbox's stand-ins from `sandboxUrl`; any other value (default) the providers' published scripts. */
+  environment?: TokenizerEnvironment | undefined;
+  /** The sandbox's origin, for `local`. Default `http://localhost:4010`. */
+  sandboxUrl?: string | undefined;
+  /** Time limit for loading a provider script, in milliseconds. Default 10000 (as the vendor's code). */
+  scriptTimeoutMs?: number | undefined;
+  signal?: AbortSignal | undefined;
+}
+
+// The providers' published scripts, as @tagadapay/core-js 3.1.0 loads them (radar/AirwallexRadarManager.js,
+// radar/StripeRadarManager.js). The sandbox serves stand-ins under the same paths, prefixed.
+const AIRWALLEX_ORIGIN = 'https://static.airwallex.com';
+const AIRWALLEX_DEMO_ORIGIN = 'https://static-demo.airwallex.com';
+const AIRWALLEX_PATH = '/webapp/fraud/device-fingerprint/index.js';
+const AIRWALLEX_SCRIPT_ID = 'airwallex-fraud-api';
+const STRIPE_JS_URL = 'https://js.stripe.com/v3/';
+
+/** The part of Stripe.js a radar session uses (`@stripe/stripe-js`: `Stripe(key).createRadarSession()`). */
+type StripeConstructor = (publishableKey: string) => {
+  createRadarSession(): Promise<{ radarSession?: Record<string, unknown>; error?: { message?: string } }>;
+};
+
+/**
+ * Runs a radar action in this page, as the vendor's code does, and returns the session for your server to save:
+ * Airwallex loads its fingerprint script once with a fresh session id in `data-order-session-id` (a second check
+ * reuses the tag with a new id); Stripe loads Stripe.js once and creates a Radar session with the publishable key.
+ */
+export async function collectRadarSession(action: RadarAction, paymentId: string, options: RadarScriptOptions = {}): Promise<RadarSession> {
+  if (typeof document === 'undefined') throw new TesseraNextActionError('no_dom', action.type, paymentId, 'A radar check runs in a browser page: call confirmPayment there, not during server rendering');
+  const sandbox = options.environment === 'local' ? sandboxOrigin(options.sandboxUrl) : undefined;
+  if (action.type === 'radar') {
+    const sessionId = randomUuid();
+    const origin = sandbox !== undefined ? `${sandbox}/airwallex` : action.isTest ? AIRWALLEX_DEMO_ORIGIN : AIRWALLEX_ORIGIN;
+    const existing = document.getElementById(AIRWALLEX_SCRIPT_ID);
+    if (existing) existing.setAttribute('data-order-session-id', sessionId);
+    else await loadScript(`${origin}${AIRWALLEX_PATH}`, action, paymentId, options, { id: AIRWALLEX_SCRIPT_ID, 'data-order-session-id': sessionId });
+    return { paymentId, airwallexRadarSessionId: sessionId };
+  }
+  const stripe = await loadStripe(sandbox !== undefined ? `${sandbox}/stripe-js/v3/` : STRIPE_JS_URL, action, paymentId, options);
+  const failed = (detail: string, cause?: unknown): TesseraNextActionError =>
+    new TesseraNextActionError('session_failed', action.type, paymentId, `Stripe could not create the Radar session: ${detail}`, { cause });
+  let answer: Awaited<ReturnType<ReturnType<StripeConstructor>['createRadarSession']>>;
+  try {
+    answer = await stripe(action.publishableKey).createRadarSession();
+  } catch (error) {
+    throw failed(error instanceof Error ? error.message : 'Stripe.js threw', error);
+  }
+  const id = answer.radarSession?.id;
+  if (answer.error || typeof id !== 'string' || id === '') throw failed(answer.error?.message ?? 'no session in its answer');
+  return { paymentId, ...(action.orderId !== undefined ? { orderId: action.orderId } : {}), stripeRadarSessionId: id, stripeRadarSessionData: answer.radarSession ?? {} };
+}
+
+/** The sandbox's origin (`sandboxUrl`, default `http://localhost:4010`): https, or http on this machine. */
+function sandboxOrigin(sandboxUrl: string | undefined): string {
+  const url = (sandboxUrl ?? LOCAL_VAULT_URL).replace(/\/+$/, '');
+  if (!isSecureUrl(url)) throw new TesseraConfigurationError('invalid_option', 'sandboxUrl must be an https URL (plain http only on localhost)');
+  return url;
+}
+
+const stripeGlobal = (): StripeConstructor | undefined => {
+  const stripe = (globalThis as { Stripe?: unknown }).Stripe;
+  return typeof stripe === 'function' ? (stripe as StripeConstructor) : undefined;
+};
+
+/** Stripe.js's `Stripe`: the one already on the page, else the script loaded once from `src`. */
+async function loadStripe(src: string, action: RadarAction, paymentId: string, options: RadarScriptOptions): Promise<StripeConstructor> {
+  const present = stripeGlobal();
+  if (present) return present;
+  await loadScript(src, action, paymentId, options, {});
+  const loaded = stripeGlobal();
+  if (!loaded) throw new TesseraNextActionError('script_failed', action.type, paymentId, `Stripe.js loaded from ${src} but defined no window.Stripe: check that the URL serves Stripe.js`);
+  return loaded;
+}
+
+// The loads under way, by script URL: a second radar check while the first loads waits for the same tag.
+const loading = new Map<string, Promise<void>>();
+
+/**
+ * Adds `<script src async>` with `attributes` and waits for it to load, at most `scriptTimeoutMs`. A script that
+ * fails, times out or is aborted is removed, so a later check loads it afresh.
+ */
+function loadScript(src: string, action: RadarAction, paymentId: string, options: RadarScriptOptions, attributes: Record<string, string>): Promise<void> {
+  const pending = loading.get(src);
+  if (pending) return pending;
+  const { signal } = options;
+  if (signal?.aborted) return Promise.reject(new TesseraAbortError());
+  const script = document.createElement('script');
+  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
+  script.async = true;
+  script.src = src;
+  const loaded = new Promise<void>((resolve, reject) => {
+    const finish = (error?: Error): void => {
+      clearTimeout(timer);
+      script.onload = script.onerror = null;
+      signal?.removeEventListener('abort', onAbort);
+      loading.delete(src);
+      if (error === undefined) return resolve();
+      script.remove();
+      reject(error);
+    };
+    const fail = (detail: string): TesseraNextActionError =>
+      new TesseraNextActionError('script_failed', action.type, paymentId, `The ${action.provider === 'stripe' ? 'Stripe.js' : 'Airwallex fingerprint'} script ${detail} (${src}): check the network and that your Content-Security-Policy allows it (see the tokenizer README)`);
+    const onAbort = (): void => finish(new TesseraAbortError());
+    const timer = setTimeout(() => finish(fail('did not load in time')), options.scriptTimeoutMs ?? 10_000);
+    script.onload = () => finish();
+    script.onerror = () => finish(fail('could not be loaded'));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  loading.set(src, loaded);
+  (document.body ?? document.head).append(script);
+  return loaded;
+}
+
+/** A version 4 UUID (crypto.randomUUID needs a secure context; getRandomValues does not). */
+function randomUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
