@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
@@ -7,7 +9,8 @@ import { defineConfig } from 'tsup';
  * copy, so each class exists once in a CommonJS process and `instanceof` holds whichever entry threw the error. Each
  * must export only what the root exports (checked here).
  */
-const classModules = ['errors', 'service-token-error'];
+const classModules = ['errors/error-classes', 'service-token/service-token-error'];
+const classModulePaths = new Set(classModules.map((module) => fileURLToPath(new URL(`./src/${module}.ts`, import.meta.url))));
 const rootSource = readFileSync(new URL('./src/index.ts', import.meta.url), 'utf8');
 for (const module of classModules) {
   const source = readFileSync(new URL(`./src/${module}.ts`, import.meta.url), 'utf8');
@@ -18,7 +21,10 @@ for (const module of classModules) {
 const classesFromRoot: Plugin = {
   name: 'classes-from-root',
   setup(build) {
-    build.onResolve({ filter: new RegExp(`^\\./(${classModules.join('|')})\\.js$`) }, () => ({ path: './index.cjs', external: true }));
+    // Matched by the file an import resolves to, whichever folder it is written from.
+    build.onResolve({ filter: /^\.{1,2}\/.*\.js$/ }, (args) =>
+      classModulePaths.has(resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))) ? { path: './index.cjs', external: true } : undefined,
+    );
   },
 };
 

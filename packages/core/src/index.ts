@@ -1,6 +1,6 @@
-export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card-brand.js';
-export { cardInput, type CardInput } from './card-input.js';
-export { cardTokenResponse, type CardTokenResponse } from './card-token.js';
+export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card/card-brand.js';
+export { cardInput, type CardInput } from './card/card-input.js';
+export { cardTokenResponse, type CardTokenResponse } from './card/card-token.js';
 export {
   luhnCheck,
   MAX_EXPIRY_YEARS_AHEAD,
@@ -10,8 +10,8 @@ export {
   type CardValidationResult,
   type ValidateCardOptions,
   type ValidCard,
-} from './card-validation.js';
-export { challengeWindowSizes, type ChallengeWindowSize } from './challenge-request.js';
+} from './card/card-validation.js';
+export { challengeWindowSizes, type ChallengeWindowSize } from './threeds/challenge-request.js';
 export {
   checkoutInit,
   checkoutSession,
@@ -23,9 +23,9 @@ export {
   type CreateCheckoutSessionRequest,
   type InitCheckoutRequest,
   type PayCheckoutRequest,
-} from './checkout-session.js';
-export { type RequestFields } from './common.js';
-export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
+} from './resources/checkout-session.js';
+export { type RequestFields } from './resources/common.js';
+export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './resources/customer.js';
 export {
   TesseraAbortError,
   TesseraConnectionError,
@@ -37,9 +37,9 @@ export {
   type FieldError,
   type ResponseValidationDetails,
   type TesseraErrorClass,
-} from './errors.js';
-export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money.js';
-export { listOrdersRequest, order, orderLineItem, type ListOrdersRequest, type Order, type OrderLineItem } from './order.js';
+} from './errors/error-classes.js';
+export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money/money.js';
+export { listOrdersRequest, order, orderLineItem, type ListOrdersRequest, type Order, type OrderLineItem } from './resources/order.js';
 export {
   authorizeRequest,
   captureRequest,
@@ -67,8 +67,8 @@ export {
   type RequireActionData,
   type ThreeDSChallengeData,
   type VoidPaymentRequest,
-} from './payment.js';
-export { knownRequireActions, type RequireAction } from './require-action.js';
+} from './resources/payment.js';
+export { knownRequireActions, type RequireAction } from './payment-state/require-action.js';
 export {
   createPaymentFlowRequest,
   paymentFlow,
@@ -78,7 +78,7 @@ export {
   type PaymentFlow,
   type PaymentFlowInput,
   type ProcessorConfig,
-} from './payment-flow.js';
+} from './resources/payment-flow.js';
 export {
   createPaymentInstrumentFromTokenRequest,
   createPaymentInstrumentFromTokenResponse,
@@ -86,8 +86,8 @@ export {
   type CreatePaymentInstrumentFromTokenRequest,
   type CreatePaymentInstrumentFromTokenResponse,
   type PaymentInstrument,
-} from './payment-instrument.js';
-export { getPaymentAction, getRedirectUrl, getThreeDSChallenge, requiresThreeDS, type PaymentAction, type RadarProvider, type ThreeDSChallenge } from './payment-action.js';
+} from './resources/payment-instrument.js';
+export { getPaymentAction, getRedirectUrl, getThreeDSChallenge, requiresThreeDS, type PaymentAction, type RadarProvider, type ThreeDSChallenge } from './payment-state/payment-action.js';
 export {
   isFailedPaymentStatus,
   isSettledPayment,
@@ -108,7 +108,7 @@ export {
   type PaymentStatusFields,
   type PaymentStatusFlag,
   type PaymentSubStatus,
-} from './payment-status.js';
+} from './payment-state/payment-status.js';
 export type { AbortOptions } from './abort-options.js';
 export {
   archiveProcessorsRequest,
@@ -117,7 +117,7 @@ export {
   type ArchiveProcessorsRequest,
   type Processor,
   type ProcessorInput,
-} from './processor.js';
+} from './resources/processor.js';
 export {
   createProductRequest,
   product,
@@ -127,8 +127,8 @@ export {
   type Product,
   type ProductPriceInput,
   type ProductVariantInput,
-} from './product.js';
-export { createRadarSessionRequest, savedRadarSession, type CreateRadarSessionRequest, type SavedRadarSession } from './radar-session.js';
+} from './resources/product.js';
+export { createRadarSessionRequest, savedRadarSession, type CreateRadarSessionRequest, type SavedRadarSession } from './resources/radar-session.js';
 export {
   decodeServiceToken,
   serviceToken,
@@ -138,12 +138,12 @@ export {
   type ServiceTokenMetadata,
   type ServiceTokenType,
   type TagadaToken,
-} from './service-token.js';
-export { encodeServiceToken } from './service-token-encode.js';
-export { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type ServiceTokenErrorReason } from './service-token-error.js';
-export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
-export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
-export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, type CreateWebhookEndpointRequest, type ListWebhooksRequest, type WebhookEndpoint } from './webhook.js';
+} from './service-token/service-token.js';
+export { encodeServiceToken } from './service-token/service-token-encode.js';
+export { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type ServiceTokenErrorReason } from './service-token/service-token-error.js';
+export { createStoreRequest, store, type CreateStoreRequest, type Store } from './resources/store.js';
+export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './resources/threeds-session.js';
+export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, type CreateWebhookEndpointRequest, type ListWebhooksRequest, type WebhookEndpoint } from './resources/webhook-endpoint.js';
 export {
   isKnownWebhookEvent,
   knownWebhookEventTypes,
@@ -157,13 +157,13 @@ export {
   type WebhookEvent,
   type WebhookEventFields,
   type WebhookEventOf,
-} from './webhook-event.js';
+} from './webhooks/webhook-event.js';
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   signWebhookPayload,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookPayload,
-} from './webhook-signature.js';
+} from './webhooks/webhook-signature.js';
 export {
   appEvent,
   listEventsRequest,
@@ -171,12 +171,12 @@ export {
   type AppEvent,
   type ListEventsRequest,
   type RecentEventsRequest,
-} from './event.js';
+} from './resources/event.js';
 // The published lists, retrieves, subscriptions and key check (issue 18).
-export { authTestResult, testAuthRequest, type AuthTestResult } from './auth.js';
-export { customerDetails, listCustomersRequest, listedCustomer, type CustomerDetails, type ListCustomersRequest, type ListedCustomer } from './customer.js';
-export { listPaymentInstrumentsRequest, type ListPaymentInstrumentsRequest } from './payment-instrument.js';
-export { listedProduct, listProductsRequest, type ListedProduct, type ListProductsRequest } from './product.js';
+export { authTestResult, testAuthRequest, type AuthTestResult } from './resources/auth.js';
+export { customerDetails, listCustomersRequest, listedCustomer, type CustomerDetails, type ListCustomersRequest, type ListedCustomer } from './resources/customer.js';
+export { listPaymentInstrumentsRequest, type ListPaymentInstrumentsRequest } from './resources/payment-instrument.js';
+export { listedProduct, listProductsRequest, type ListedProduct, type ListProductsRequest } from './resources/product.js';
 export {
   changeSubscriptionProcessorRequest,
   createSubscriptionRequest,
@@ -191,4 +191,4 @@ export {
   type ListSubscriptionsRequest,
   type RebillSubscriptionRequest,
   type Subscription,
-} from './subscription.js';
+} from './resources/subscription.js';
