@@ -1,13 +1,13 @@
 import * as z from 'zod/mini';
 import { checkoutInit, checkoutSession, createCheckoutSessionRequest, initCheckoutRequest, payCheckoutRequest } from '../resources/checkout-session.js';
-import { listOrdersRequest, order } from '../resources/order.js';
-import { continuePaymentRequest, listPaymentsRequest, payment, processPaymentRequest, refund, refundPaymentRequest, voidPaymentRequest } from '../resources/payment.js';
+import { listOrdersRequest, orderSchema } from '../resources/order.js';
+import { continuePaymentRequest, listPaymentsRequest, paymentSchema, processPaymentRequest, refundSchema, refundPaymentRequest, voidPaymentRequest } from '../resources/payment.js';
 import { paymentFlow, paymentFlowInput } from '../resources/payment-flow.js';
 import { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTokenResponse, paymentInstrument } from '../resources/payment-instrument.js';
-import { archiveProcessorsRequest, archiveProcessorsResponse, processor, processorInput } from '../resources/processor.js';
-import { createProductRequest, product } from '../resources/product.js';
+import { archiveProcessorsRequest, archiveProcessorsResponse, processorSchema, processorInput } from '../resources/processor.js';
+import { createProductRequest, productSchema } from '../resources/product.js';
 import { createRadarSessionRequest, savedRadarSession } from '../resources/radar-session.js';
-import { createStoreRequest, store } from '../resources/store.js';
+import { createStoreRequest, storeSchema } from '../resources/store.js';
 import { createThreeDSSessionRequest, threeDSSession } from '../resources/threeds-session.js';
 import { appEvent, listEventsRequest, recentEventsRequest } from '../resources/event.js';
 import { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint } from '../resources/webhook-endpoint.js';
@@ -22,7 +22,7 @@ import {
   listedSubscription,
   listSubscriptionsRequest,
   rebillSubscriptionRequest,
-  subscription,
+  subscriptionSchema,
 } from '../resources/subscription.js';
 
 /** Prefix of every API path (section 9). */
@@ -144,7 +144,7 @@ const op = <const O extends Operation>(operation: O & CheckedRequires<O>): O => 
  * refund adding `refund`): a payment recognised by what the SDK relies on, bare or wrapped.
  */
 const paymentOutcome = {
-  response: payment,
+  response: paymentSchema,
   unwrap: ['payment', 'data'],
   answer: 'recognised',
   requires: ['id', 'status'],
@@ -153,7 +153,7 @@ const paymentOutcome = {
 
 /** How subscription create and rebill answer: they may charge, so any 2xx is returned, the subscription recognised by its id. */
 const subscriptionOutcome = {
-  response: subscription,
+  response: subscriptionSchema,
   unwrap: ['subscription'],
   answer: 'recognised',
   requires: ['id'],
@@ -214,7 +214,7 @@ export const operations = {
     assumed: false,
     request: processPaymentRequest,
     sendAs: 'body',
-    response: payment,
+    response: paymentSchema,
     unwrap: ['payment'],
     answer: 'required',
     requires: ['id', 'status'],
@@ -229,7 +229,7 @@ export const operations = {
     assumed: false,
     request: continuePaymentRequest,
     sendAs: 'body',
-    response: payment,
+    response: paymentSchema,
     unwrap: ['payment'],
     answer: 'required',
     requires: ['id', 'status'],
@@ -258,7 +258,7 @@ export const operations = {
     assumed: false,
     request: undefined,
     sendAs: 'query',
-    response: payment,
+    response: paymentSchema,
     unwrap: ['payment'],
     answer: 'required',
     requires: ['id', 'status'],
@@ -278,7 +278,7 @@ export const operations = {
     request: refundPaymentRequest,
     sendAs: 'body',
     ...paymentOutcome,
-    nested: { refund },
+    nested: { refund: refundSchema },
   }),
   createProcessor: op({
     method: 'POST',
@@ -286,7 +286,7 @@ export const operations = {
     assumed: false,
     request: processorInput,
     sendAs: { wrap: 'processor' },
-    response: processor,
+    response: processorSchema,
     unwrap: ['processor'],
     answer: 'required',
   }),
@@ -318,7 +318,7 @@ export const operations = {
     assumed: true,
     request: createStoreRequest,
     sendAs: 'body',
-    response: store,
+    response: storeSchema,
     unwrap: ['store', 'data'],
     answer: 'recognised',
     outcomeKey: 'store',
@@ -329,7 +329,7 @@ export const operations = {
     assumed: false,
     request: createProductRequest,
     sendAs: 'body',
-    response: product,
+    response: productSchema,
     unwrap: ['product', 'data'],
     answer: 'recognised',
     outcomeKey: 'product',
@@ -351,7 +351,7 @@ export const operations = {
     assumed: false,
     request: listPaymentsRequest,
     sendAs: 'body',
-    response: payment,
+    response: paymentSchema,
     unwrap: ['payments'],
     answer: 'list',
     // Items are recognised by what the SDK relies on, so a guide's decimal amounts do not drop a payment.
@@ -363,7 +363,7 @@ export const operations = {
     assumed: true,
     request: listOrdersRequest,
     sendAs: 'query',
-    response: order,
+    response: orderSchema,
     unwrap: ['orders'],
     answer: 'list',
   }),
@@ -474,7 +474,7 @@ export const operations = {
     assumed: false,
     request: undefined,
     sendAs: 'query',
-    response: product,
+    response: productSchema,
     unwrap: ['product'],
     answer: 'required',
   }),
@@ -484,7 +484,7 @@ export const operations = {
     assumed: false,
     request: undefined,
     sendAs: 'query',
-    response: order,
+    response: orderSchema,
     unwrap: ['order'],
     answer: 'required',
   }),
@@ -496,7 +496,7 @@ export const operations = {
     request: createSubscriptionRequest,
     sendAs: 'body',
     ...subscriptionOutcome,
-    nested: { payment },
+    nested: { payment: paymentSchema },
   }),
   listSubscriptions: op({
     method: 'POST',
@@ -515,7 +515,7 @@ export const operations = {
     assumed: false,
     request: undefined,
     sendAs: 'query',
-    response: subscription,
+    response: subscriptionSchema,
     unwrap: ['subscription'],
     answer: 'required',
   }),
@@ -527,7 +527,7 @@ export const operations = {
     request: rebillSubscriptionRequest,
     sendAs: 'body',
     ...subscriptionOutcome,
-    nested: { success: z.boolean(), message: z.string(), payment },
+    nested: { success: z.boolean(), message: z.string(), payment: paymentSchema },
   }),
   changeSubscriptionProcessor: op({
     method: 'POST',
@@ -535,7 +535,7 @@ export const operations = {
     assumed: false,
     request: changeSubscriptionProcessorRequest,
     sendAs: 'body',
-    response: subscription,
+    response: subscriptionSchema,
     unwrap: ['subscription'],
     answer: 'required',
   }),
@@ -570,12 +570,12 @@ export const operations = {
     assumed: false,
     request: payCheckoutRequest,
     sendAs: 'body',
-    response: payment,
+    response: paymentSchema,
     unwrap: ['payment'],
     answer: 'recognised',
     requires: ['id', 'status'],
     outcomeKey: 'payment',
-    nested: { order, redirectUrl: z.string() },
+    nested: { order: orderSchema, redirectUrl: z.string() },
   }),
 } as const satisfies Record<string, Operation>;
 

@@ -3,12 +3,12 @@ import { resourceId, type RequestFields } from './common.js';
 import { pageListRequest } from './list-request.js';
 
 /** A customer (section 2.5). Only id and email are given by the document; other fields pass through. */
-export const customer = z.looseObject({
+export const customerSchema = z.looseObject({
   id: z.string(),
   email: z.optional(z.string()),
 });
 /** A customer (section 2.5). */
-export type Customer = z.infer<typeof customer>;
+export type Customer = z.infer<typeof customerSchema>;
 
 /**
  * Customer details used to create a customer along with an instrument (section 4.1). The document shows email,

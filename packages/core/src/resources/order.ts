@@ -27,7 +27,7 @@ export type OrderLineItem = z.infer<typeof orderLineItem>;
  * `customerId`; `POST /checkout/pay-v2` publishes `totalAmount`. Only `id` is relied on; every other field is
  * optional, and unknown fields pass through.
  */
-export const order = z.looseObject({
+export const orderSchema = z.looseObject({
   id: z.string(),
   storeId: z.optional(z.string()),
   status: z.optional(z.string()),
@@ -43,9 +43,9 @@ export const order = z.looseObject({
   createdAt: z.optional(z.string()),
 });
 /** An order. */
-export type Order = z.infer<typeof order>;
+export type Order = z.infer<typeof orderSchema>;
 
 /** Result of list orders: `data` (given) plus optional paging facts. */
-export const orderList = z.looseObject({ data: z.array(order), total: z.optional(z.number()) });
+export const orderList = z.looseObject({ data: z.array(orderSchema), total: z.optional(z.number()) });
 /** Result of list orders. */
 export type OrderList = z.infer<typeof orderList>;

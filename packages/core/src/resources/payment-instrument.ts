@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { customer, customerData, type CustomerData } from './customer.js';
+import { customerSchema, customerData, type CustomerData } from './customer.js';
 import { pageListRequest } from './list-request.js';
 
 /**
@@ -79,7 +79,7 @@ export type CreatePaymentInstrumentFromTokenRequest = Omit<RequestFields<z.input
 /** Response of `POST /payment-instruments/create-from-token`. */
 export const createPaymentInstrumentFromTokenResponse = z.looseObject({
   paymentInstrument,
-  customer,
+  customer: customerSchema,
 });
 /** Response of `POST /payment-instruments/create-from-token`. */
 export type CreatePaymentInstrumentFromTokenResponse = z.infer<typeof createPaymentInstrumentFromTokenResponse>;

@@ -48,7 +48,7 @@ const requireAction = z.string() as z.ZodMiniType<RequireAction, string>;
  * `subStatus` come in two forms (`authorized`, or `pending` / `authorized`; `voided`, or `failed` / `voided`):
  * read them with `normalizePaymentStatus`. Unknown fields pass through.
  */
-export const payment = z.looseObject({
+export const paymentSchema = z.looseObject({
   id: z.string(),
   amount: minorUnits,
   currency: z.string(),
@@ -61,10 +61,10 @@ export const payment = z.looseObject({
   requireActionData: z.optional(z.nullable(requireActionData)),
 });
 /** A payment (section 2.7). */
-export type Payment = z.infer<typeof payment>;
+export type Payment = z.infer<typeof paymentSchema>;
 
 /** Response of `POST /payments/process`, and (our choice, "not shown" in the document) of void and refund. */
-export const paymentResponse = z.looseObject({ payment });
+export const paymentResponse = z.looseObject({ payment: paymentSchema });
 /** `{ payment }` */
 export type PaymentResponse = z.infer<typeof paymentResponse>;
 
@@ -190,7 +190,7 @@ export const refundPaymentRequest = z.pipe(
 export type RefundPaymentRequest = RequestFields<z.input<typeof refundPaymentRequest>> & ({ paymentId: string } | { paymentIds: string[] });
 
 /** A refund, as the published refund answer carries it (`refund`). Unknown fields pass through. */
-export const refund = z.looseObject({
+export const refundSchema = z.looseObject({
   id: z.string(),
   amount: z.optional(minorUnits),
   currency: z.optional(z.string()),
@@ -198,7 +198,7 @@ export const refund = z.looseObject({
   createdAt: z.optional(z.string()),
 });
 /** A refund. */
-export type Refund = z.infer<typeof refund>;
+export type Refund = z.infer<typeof refundSchema>;
 
 /** Page number of the list operations: from 1. */
 export const pageNumber = z.int().check(z.minimum(1));
@@ -224,8 +224,8 @@ export type ListPaymentsRequest = RequestFields<z.input<typeof listPaymentsReque
  * and the document's `data`; paging facts optional.
  */
 export const paymentList = z.looseObject({
-  payments: z.optional(z.array(payment)),
-  data: z.optional(z.array(payment)),
+  payments: z.optional(z.array(paymentSchema)),
+  data: z.optional(z.array(paymentSchema)),
   total: z.optional(z.number()),
   pageCount: z.optional(z.number()),
   page: z.optional(z.number()),

@@ -22,17 +22,17 @@ export const createProcessorRequest = z.looseObject({ processor: processorInput 
 export type CreateProcessorRequest = RequestFields<z.infer<typeof createProcessorRequest>>;
 
 /** A processor as returned by the service (with an id). Unknown fields pass through. */
-export const processor = z.looseObject({
+export const processorSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   type: z.string(),
   enabled: z.optional(z.boolean()),
 });
 /** A processor with its id. */
-export type Processor = z.infer<typeof processor>;
+export type Processor = z.infer<typeof processorSchema>;
 
 /** Response of `POST /processors/create`: `{ processor }`. */
-export const processorResponse = z.looseObject({ processor });
+export const processorResponse = z.looseObject({ processor: processorSchema });
 
 /** Body of archive processors (section 4.10, path assumed): what the document shows, a bare array of processor ids. */
 export const archiveProcessorsRequest = z.array(resourceId);

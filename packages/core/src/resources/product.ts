@@ -58,13 +58,13 @@ export const createProductRequest = z.looseObject({
 export type CreateProductRequest = RequestFields<z.input<typeof createProductRequest>>;
 
 /** A product as returned by create: ids for the product, its variants and their prices. */
-export const product = z.looseObject({
+export const productSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   variants: z.array(z.looseObject({ id: z.string(), prices: z.optional(z.array(z.looseObject({ id: z.string() }))) })),
 });
 /** A product as returned by create. */
-export type Product = z.infer<typeof product>;
+export type Product = z.infer<typeof productSchema>;
 
 /**
  * Body of `POST /products/list` (published): `storeId` and `page` required, `per_page` 10–1000 (default 30), `sort`

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { getRedirectUrl } from '../payment-state/payment-action.js';
-import { payment, processPaymentRequest, refundPaymentRequest } from './payment.js';
+import { paymentSchema, processPaymentRequest, refundPaymentRequest } from './payment.js';
 import { createPaymentInstrumentFromTokenRequest, paymentInstrument } from './payment-instrument.js';
 import { isSettledPayment, normalizePaymentStatus, type NormalizedPaymentStatus } from '../payment-state/payment-status.js';
 import { createProductRequest } from './product.js';
@@ -58,11 +58,11 @@ describe('answers as the published API gives them', () => {
   });
 
   it('a payment asking for an action the SDK does not know passes through', () => {
-    expect(z.safeParse(payment, { id: 'p', amount: 1, currency: 'USD', status: 'pending', requireAction: 'biometric', requireActionData: { whatever: 1 } }).success).toBe(true);
+    expect(z.safeParse(paymentSchema, { id: 'p', amount: 1, currency: 'USD', status: 'pending', requireAction: 'biometric', requireActionData: { whatever: 1 } }).success).toBe(true);
   });
 
   it('reads a redirect URL', () => {
-    const redirect = z.parse(payment, { id: 'p', amount: 1, currency: 'USD', status: 'pending', requireAction: 'redirect', requireActionData: { type: 'redirect', metadata: { redirect: { redirectUrl: 'https://bank.example/go' } } } });
+    const redirect = z.parse(paymentSchema, { id: 'p', amount: 1, currency: 'USD', status: 'pending', requireAction: 'redirect', requireActionData: { type: 'redirect', metadata: { redirect: { redirectUrl: 'https://bank.example/go' } } } });
     expect(getRedirectUrl(redirect)).toBe('https://bank.example/go');
   });
 });

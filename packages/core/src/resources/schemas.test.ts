@@ -3,6 +3,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import { TesseraError } from '../errors/error-classes.js';
 import { processPaymentRequest, type ProcessPaymentRequest } from './payment.js';
 import * as core from '../index.js';
+import * as schemas from '../schemas.js';
 import * as internal from '../internal.js';
 import { parseOrThrow } from '../errors/validation.js';
 import { TesseraValidationError } from '../errors/error-classes.js';
@@ -35,67 +36,67 @@ const fromToken = { serviceToken: 'eyJ0eXBlIjoiY2FyZCJ9', storeId: 'store_1' };
 
 describe('request schemas', () => {
   it.each<[string, z.core.$ZodType, unknown, string[]]>([
-    ['create-from-token with customerData', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 'a@example.com', firstName: 'Ada' } }, []],
-    ['create-from-token with customerId', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerId: 'cus_1' }, []],
-    ['create-from-token with both', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerId: 'cus_1', customerData: { email: 'a@example.com' } }, ['customerId:exactly_one']],
-    ['create-from-token with neither', core.createPaymentInstrumentFromTokenRequest, fromToken, ['customerId:exactly_one']],
-    ['create-from-token, customerData without email', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { firstName: 'Ada' } }, []],
-    ['create-from-token, customerData with unknown keys', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 'not-an-email', phone: '+1 800' }, metadata: { a: 1 } }, []],
-    ['create-from-token, email not a string', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 42 } }, ['customerData.email:invalid_type']],
-    ['create-from-token, customerData not an object', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: 'ada' }, ['customerData:invalid_type']],
-    ['create-from-token, serviceToken missing', core.createPaymentInstrumentFromTokenRequest, { storeId: 'store_1', customerId: 'cus_1' }, ['serviceToken:required']],
-    ['create-from-token, a 20,000-character serviceToken', core.createPaymentInstrumentFromTokenRequest, { ...fromToken, serviceToken: 'e'.repeat(20_000), customerId: 'cus_1' }, []],
-    ['3DS session', core.createThreeDSSessionRequest, { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's', metadata: {} } }, []],
-    ['3DS session without sessionData (optional in the published API)', core.createThreeDSSessionRequest, { provider: 'p', storeId: 'store_1', paymentInstrumentId: 'pi_1' }, []],
-    ['3DS session with two different ids', core.createThreeDSSessionRequest, { storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { id: 'a', sessionId: 'b' } }, ['sessionData.sessionId:mismatch']],
-    ['void without storeId (published)', core.voidPaymentRequest, { paymentId: 'pay_1' }, []],
-    ['refund by paymentIds (published schema)', core.refundPaymentRequest, { paymentIds: ['pay_1'], amount: 500 }, []],
-    ['refund without any payment id', core.refundPaymentRequest, { amount: 500 }, ['paymentId:required']],
-    ['refund of an amount with refundAll', core.refundPaymentRequest, { paymentId: 'pay_1', amount: 500, refundAll: true }, ['refundAll:conflict']],
-    ['refund naming two different payments', core.refundPaymentRequest, { paymentId: 'pay_1', paymentIds: ['pay_2'] }, ['paymentIds:mismatch']],
-    ['void', core.voidPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1' }, []],
-    ['full refund', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1' }, []],
-    ['partial refund in cents', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 500 }, []],
-    ['refund of 5.5', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 5.5 }, ['amount:invalid_type']],
-    ['refund of 0 (it would move nothing)', core.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 0 }, ['amount:too_small']],
+    ['create-from-token with customerData', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 'a@example.com', firstName: 'Ada' } }, []],
+    ['create-from-token with customerId', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerId: 'cus_1' }, []],
+    ['create-from-token with both', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerId: 'cus_1', customerData: { email: 'a@example.com' } }, ['customerId:exactly_one']],
+    ['create-from-token with neither', schemas.createPaymentInstrumentFromTokenRequest, fromToken, ['customerId:exactly_one']],
+    ['create-from-token, customerData without email', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { firstName: 'Ada' } }, []],
+    ['create-from-token, customerData with unknown keys', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 'not-an-email', phone: '+1 800' }, metadata: { a: 1 } }, []],
+    ['create-from-token, email not a string', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: { email: 42 } }, ['customerData.email:invalid_type']],
+    ['create-from-token, customerData not an object', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, customerData: 'ada' }, ['customerData:invalid_type']],
+    ['create-from-token, serviceToken missing', schemas.createPaymentInstrumentFromTokenRequest, { storeId: 'store_1', customerId: 'cus_1' }, ['serviceToken:required']],
+    ['create-from-token, a 20,000-character serviceToken', schemas.createPaymentInstrumentFromTokenRequest, { ...fromToken, serviceToken: 'e'.repeat(20_000), customerId: 'cus_1' }, []],
+    ['3DS session', schemas.createThreeDSSessionRequest, { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's', metadata: {} } }, []],
+    ['3DS session without sessionData (optional in the published API)', schemas.createThreeDSSessionRequest, { provider: 'p', storeId: 'store_1', paymentInstrumentId: 'pi_1' }, []],
+    ['3DS session with two different ids', schemas.createThreeDSSessionRequest, { storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { id: 'a', sessionId: 'b' } }, ['sessionData.sessionId:mismatch']],
+    ['void without storeId (published)', schemas.voidPaymentRequest, { paymentId: 'pay_1' }, []],
+    ['refund by paymentIds (published schema)', schemas.refundPaymentRequest, { paymentIds: ['pay_1'], amount: 500 }, []],
+    ['refund without any payment id', schemas.refundPaymentRequest, { amount: 500 }, ['paymentId:required']],
+    ['refund of an amount with refundAll', schemas.refundPaymentRequest, { paymentId: 'pay_1', amount: 500, refundAll: true }, ['refundAll:conflict']],
+    ['refund naming two different payments', schemas.refundPaymentRequest, { paymentId: 'pay_1', paymentIds: ['pay_2'] }, ['paymentIds:mismatch']],
+    ['void', schemas.voidPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1' }, []],
+    ['full refund', schemas.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1' }, []],
+    ['partial refund in cents', schemas.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 500 }, []],
+    ['refund of 5.5', schemas.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 5.5 }, ['amount:invalid_type']],
+    ['refund of 0 (it would move nothing)', schemas.refundPaymentRequest, { paymentId: 'pay_1', storeId: 'store_1', amount: 0 }, ['amount:too_small']],
     ['processor', internal.createProcessorRequest, { processor }, []],
     ['processor with a currency that is not ISO 4217', internal.createProcessorRequest, { processor: { ...processor, supportedCurrencies: ['USD', 'XYZ'] } }, ['processor.supportedCurrencies.1:invalid_format']],
-    ['flow in a data object', core.createPaymentFlowRequest, { data: flow }, []],
-    ['flow not wrapped', core.createPaymentFlowRequest, flow, ['data:required']],
-    ['flow with routing rules (format "not shown") and 50 fallback retries', core.createPaymentFlowRequest, { data: { ...flow, maxFallbackRetries: 50, routingRules: [{ brand: 'visa' }] } }, []],
-    ['flow with no processor configs', core.createPaymentFlowRequest, { data: { ...flow, processorConfigs: [] } }, []],
-    ['flow with a bad weight', core.createPaymentFlowRequest, { data: { ...flow, processorConfigs: [{ ...processorConfig, weight: -1 }] } }, ['data.processorConfigs.0.weight:too_small']],
-    ['store', core.createStoreRequest, store, []],
-    ['store with a flow', core.createStoreRequest, { ...store, selectedPaymentFlowId: 'flow_1' }, []],
-    ['store with a lower-case currency', core.createStoreRequest, { ...store, baseCurrency: 'usd' }, ['baseCurrency:invalid_format']],
-    ['product with a recurring price', core.createProductRequest, product, []],
-    ['product priced in dollars', core.createProductRequest, { ...product, variants: [{ ...variant, price: 9.99 }] }, ['variants.0.price:invalid_type']],
-    ['product with a weekly interval of 0', core.createProductRequest, { ...product, variants: [{ ...variant, prices: [{ ...price, intervalCount: 0 }] }] }, ['variants.0.prices.0.intervalCount:too_small']],
-    ['product billed every 2 quarters, 400 days', core.createProductRequest, { ...product, variants: [{ ...variant, prices: [{ ...price, interval: 'quarter', intervalCount: 400 }] }] }, []],
-    ['checkout session', core.createCheckoutSessionRequest, checkout, []],
-    ['checkout session with no items', core.createCheckoutSessionRequest, { ...checkout, items: [] }, ['items:too_small']],
-    ['checkout session for 5,000 of one item', core.createCheckoutSessionRequest, { ...checkout, items: [{ variantId: 'var_1', quantity: 5000 }] }, []],
-    ['checkout session with a relative URL', core.createCheckoutSessionRequest, { ...checkout, checkoutUrl: '/checkout' }, ['checkoutUrl:invalid_format']],
-    ['archive processors (a bare array, as the document shows)', core.archiveProcessorsRequest, ['proc_1', 'proc_2'], []],
-    ['archive 150 processors', core.archiveProcessorsRequest, Array.from({ length: 150 }, (_, i) => `proc.${i}`), []],
-    ['archive processors with an empty id', core.archiveProcessorsRequest, ['proc_1', ''], ['1:too_small']],
-    ['list orders', core.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 20 }, []],
-    ['list orders, page 0', core.listOrdersRequest, { storeId: 'store_1', page: 0, per_page: 20 }, ['page:too_small']],
-    ['list payments', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 50 }, filters: { storeIds: ['store_1'] } }, []],
-    ['list payments, page size 1000', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 1000 } }, []],
-    ['list payments, page size 0', core.listPaymentsRequest, { pagination: { page: 1, pageSize: 0 } }, ['pagination.pageSize:too_small']],
-    ['list orders, per_page 500', core.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 500 }, []],
-    ['list webhooks', core.listWebhooksRequest, { storeId: 'store_1' }, []],
+    ['flow in a data object', schemas.createPaymentFlowRequest, { data: flow }, []],
+    ['flow not wrapped', schemas.createPaymentFlowRequest, flow, ['data:required']],
+    ['flow with routing rules (format "not shown") and 50 fallback retries', schemas.createPaymentFlowRequest, { data: { ...flow, maxFallbackRetries: 50, routingRules: [{ brand: 'visa' }] } }, []],
+    ['flow with no processor configs', schemas.createPaymentFlowRequest, { data: { ...flow, processorConfigs: [] } }, []],
+    ['flow with a bad weight', schemas.createPaymentFlowRequest, { data: { ...flow, processorConfigs: [{ ...processorConfig, weight: -1 }] } }, ['data.processorConfigs.0.weight:too_small']],
+    ['store', schemas.createStoreRequest, store, []],
+    ['store with a flow', schemas.createStoreRequest, { ...store, selectedPaymentFlowId: 'flow_1' }, []],
+    ['store with a lower-case currency', schemas.createStoreRequest, { ...store, baseCurrency: 'usd' }, ['baseCurrency:invalid_format']],
+    ['product with a recurring price', schemas.createProductRequest, product, []],
+    ['product priced in dollars', schemas.createProductRequest, { ...product, variants: [{ ...variant, price: 9.99 }] }, ['variants.0.price:invalid_type']],
+    ['product with a weekly interval of 0', schemas.createProductRequest, { ...product, variants: [{ ...variant, prices: [{ ...price, intervalCount: 0 }] }] }, ['variants.0.prices.0.intervalCount:too_small']],
+    ['product billed every 2 quarters, 400 days', schemas.createProductRequest, { ...product, variants: [{ ...variant, prices: [{ ...price, interval: 'quarter', intervalCount: 400 }] }] }, []],
+    ['checkout session', schemas.createCheckoutSessionRequest, checkout, []],
+    ['checkout session with no items', schemas.createCheckoutSessionRequest, { ...checkout, items: [] }, ['items:too_small']],
+    ['checkout session for 5,000 of one item', schemas.createCheckoutSessionRequest, { ...checkout, items: [{ variantId: 'var_1', quantity: 5000 }] }, []],
+    ['checkout session with a relative URL', schemas.createCheckoutSessionRequest, { ...checkout, checkoutUrl: '/checkout' }, ['checkoutUrl:invalid_format']],
+    ['archive processors (a bare array, as the document shows)', schemas.archiveProcessorsRequest, ['proc_1', 'proc_2'], []],
+    ['archive 150 processors', schemas.archiveProcessorsRequest, Array.from({ length: 150 }, (_, i) => `proc.${i}`), []],
+    ['archive processors with an empty id', schemas.archiveProcessorsRequest, ['proc_1', ''], ['1:too_small']],
+    ['list orders', schemas.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 20 }, []],
+    ['list orders, page 0', schemas.listOrdersRequest, { storeId: 'store_1', page: 0, per_page: 20 }, ['page:too_small']],
+    ['list payments', schemas.listPaymentsRequest, { pagination: { page: 1, pageSize: 50 }, filters: { storeIds: ['store_1'] } }, []],
+    ['list payments, page size 1000', schemas.listPaymentsRequest, { pagination: { page: 1, pageSize: 1000 } }, []],
+    ['list payments, page size 0', schemas.listPaymentsRequest, { pagination: { page: 1, pageSize: 0 } }, ['pagination.pageSize:too_small']],
+    ['list orders, per_page 500', schemas.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 500 }, []],
+    ['list webhooks', schemas.listWebhooksRequest, { storeId: 'store_1' }, []],
     // POST /radar-sessions: the two bodies of core-js's radar managers.
-    ['Airwallex radar session', core.createRadarSessionRequest, { paymentId: 'pay_1', airwallexRadarSessionId: '0f8e…uuid' }, []],
-    ['Airwallex radar session without its payment', core.createRadarSessionRequest, { airwallexRadarSessionId: 'uuid' }, ['paymentId:required']],
-    ['Stripe radar session by payment', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { id: 'rse_1' } }, []],
-    ['Stripe radar session by order', core.createRadarSessionRequest, { orderId: 'ord_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { id: 'rse_1' } }, []],
-    ['Stripe radar session naming neither payment nor order', core.createRadarSessionRequest, { stripeRadarSessionId: 'rse_1', stripeRadarSessionData: {} }, ['paymentId:required']],
-    ['Stripe radar session without its data', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1' }, ['stripeRadarSessionData:required']],
-    ['Stripe radar session data that is not an object', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: 'rse_1' }, ['stripeRadarSessionData:invalid_type']],
-    ['radar session carrying a CVC', core.createRadarSessionRequest, { paymentId: 'pay_1', airwallexRadarSessionId: 'uuid', cvc: '123' }, ['cvc:card_data']],
-    ['Stripe radar session data carrying a card number', core.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { cardNumber: 'x' } }, ['stripeRadarSessionData.cardNumber:card_data']],
+    ['Airwallex radar session', schemas.createRadarSessionRequest, { paymentId: 'pay_1', airwallexRadarSessionId: '0f8e…uuid' }, []],
+    ['Airwallex radar session without its payment', schemas.createRadarSessionRequest, { airwallexRadarSessionId: 'uuid' }, ['paymentId:required']],
+    ['Stripe radar session by payment', schemas.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { id: 'rse_1' } }, []],
+    ['Stripe radar session by order', schemas.createRadarSessionRequest, { orderId: 'ord_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { id: 'rse_1' } }, []],
+    ['Stripe radar session naming neither payment nor order', schemas.createRadarSessionRequest, { stripeRadarSessionId: 'rse_1', stripeRadarSessionData: {} }, ['paymentId:required']],
+    ['Stripe radar session without its data', schemas.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1' }, ['stripeRadarSessionData:required']],
+    ['Stripe radar session data that is not an object', schemas.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: 'rse_1' }, ['stripeRadarSessionData:invalid_type']],
+    ['radar session carrying a CVC', schemas.createRadarSessionRequest, { paymentId: 'pay_1', airwallexRadarSessionId: 'uuid', cvc: '123' }, ['cvc:card_data']],
+    ['Stripe radar session data carrying a card number', schemas.createRadarSessionRequest, { paymentId: 'pay_1', stripeRadarSessionId: 'rse_1', stripeRadarSessionData: { cardNumber: 'x' } }, ['stripeRadarSessionData.cardNumber:card_data']],
   ])('%s', (_name, schema, input, expected) => {
     expect(fieldsOf(schema, input).map((f) => f.replace(/^:/, '(union):'))).toEqual(expected);
   });
@@ -103,30 +104,30 @@ describe('request schemas', () => {
 
 describe('response schemas', () => {
   it.each<[string, z.core.$ZodType, Record<string, unknown>]>([
-    ['instrument', core.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } }],
-    ['customer', core.customer, { id: 'cus_1', email: 'a@example.com' }],
-    ['3DS session', core.threeDSSession, { id: 'tds_1', externalSessionId: 'ext', provider: 'p', status: 'created', paymentInstrumentId: 'pi_1' }],
-    ['payment', core.payment, { id: 'pay_1', amount: 100, currency: 'USD', status: 'succeeded', requireAction: 'none' }],
-    ['processor', core.processor, { id: 'proc_1', name: 'Sandbox', type: 'sandbox' }],
-    ['flow', core.paymentFlow, { id: 'flow_1', name: 'F' }],
-    ['store', core.store, { id: 'store_1', name: 'S', baseCurrency: 'USD' }],
-    ['product', core.product, { id: 'prod_1', name: 'P', variants: [{ id: 'var_1' }] }],
-    ['checkout session', core.checkoutSession, { id: 'cs_1', redirectUrl: 'https://pay.example/cs_1' }],
+    ['instrument', schemas.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } }],
+    ['customer', schemas.customerSchema, { id: 'cus_1', email: 'a@example.com' }],
+    ['3DS session', schemas.threeDSSession, { id: 'tds_1', externalSessionId: 'ext', provider: 'p', status: 'created', paymentInstrumentId: 'pi_1' }],
+    ['payment', schemas.paymentSchema, { id: 'pay_1', amount: 100, currency: 'USD', status: 'succeeded', requireAction: 'none' }],
+    ['processor', schemas.processorSchema, { id: 'proc_1', name: 'Sandbox', type: 'sandbox' }],
+    ['flow', schemas.paymentFlow, { id: 'flow_1', name: 'F' }],
+    ['store', schemas.storeSchema, { id: 'store_1', name: 'S', baseCurrency: 'USD' }],
+    ['product', schemas.productSchema, { id: 'prod_1', name: 'P', variants: [{ id: 'var_1' }] }],
+    ['checkout session', schemas.checkoutSession, { id: 'cs_1', redirectUrl: 'https://pay.example/cs_1' }],
     ['order list', internal.orderList, { data: [{ id: 'ord_1' }] }],
     ['payment list', internal.paymentList, { data: [{ id: 'pay_1', amount: 1, currency: 'USD', status: 'pending' }] }],
     ['webhook list', internal.webhookList, { data: [{ id: 'evt_1', type: 'payment.succeeded' }] }],
-    ['saved radar session', core.savedRadarSession, { success: true, radarSessionId: 'rs_1' }],
+    ['saved radar session', schemas.savedRadarSession, { success: true, radarSessionId: 'rs_1' }],
   ])('%s accepts the document shape and keeps unknown fields', (_name, schema, value) => {
     expect(z.parse(schema, { ...value, addedLater: { x: 1 } })).toEqual({ ...value, addedLater: { x: 1 } });
   });
 
   it('accepts an instrument without card facts (a token may carry none; nobody invents them)', () => {
-    expect(z.parse(core.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1', card: {} })).toEqual({ id: 'pi_1', type: 'card', customerId: 'cus_1', card: {} });
-    expect(z.parse(core.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1' })).toEqual({ id: 'pi_1', type: 'card', customerId: 'cus_1' });
+    expect(z.parse(schemas.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1', card: {} })).toEqual({ id: 'pi_1', type: 'card', customerId: 'cus_1', card: {} });
+    expect(z.parse(schemas.paymentInstrument, { id: 'pi_1', type: 'card', customerId: 'cus_1' })).toEqual({ id: 'pi_1', type: 'card', customerId: 'cus_1' });
   });
 
   it('rejects a payment whose amount is not in minor units', () => {
-    expect(z.safeParse(core.payment, { id: 'p', amount: 1.5, currency: 'USD', status: 'succeeded' }).success).toBe(false);
+    expect(z.safeParse(schemas.paymentSchema, { id: 'p', amount: 1.5, currency: 'USD', status: 'succeeded' }).success).toBe(false);
   });
 });
 
@@ -136,13 +137,13 @@ describe('field errors', () => {
     expect(fieldsOf(ids, { processorIds: ['p', 7] })).toEqual(['processorIds.1:invalid_type']);
     expect(fieldsOf(ids, ['p', ''])).toEqual(['1:too_small']);
     expect(fieldsOf(z.looseObject({ body: ids }), {})).toEqual(['body:required']);
-    expect(fieldsOf(core.processPaymentRequest, { amount: 1 })).toEqual(['currency:required', 'storeId:required', 'paymentInstrumentId:required']);
-    expect(fieldsOf(core.processPaymentRequest, { mode: 'refund' })).toEqual(['mode:invalid_value']);
+    expect(fieldsOf(schemas.processPaymentRequest, { amount: 1 })).toEqual(['currency:required', 'storeId:required', 'paymentInstrumentId:required']);
+    expect(fieldsOf(schemas.processPaymentRequest, { mode: 'refund' })).toEqual(['mode:invalid_value']);
   });
 
   it('pass unknown fields through without polluting any prototype', () => {
     const body = JSON.parse('{"paymentId":"pay_1","storeId":"s","__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') as unknown;
-    const parsed = parseOrThrow(core.voidPaymentRequest, body) as Record<string, unknown>;
+    const parsed = parseOrThrow(schemas.voidPaymentRequest, body) as Record<string, unknown>;
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(parsed.paymentId).toBe('pay_1');
   });
@@ -180,26 +181,26 @@ describe('TesseraError.isInstance', () => {
 describe("the Node build's schemas with the user's zod", () => {
   const order = { mode: 'purchase', amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' };
   const loadBuilt = async () => ({
-    built: (await import(new URL('../../dist/node/index.js', import.meta.url).href)) as typeof core,
     builtInternal: (await import(new URL('../../dist/node/internal.js', import.meta.url).href)) as typeof internal,
+    builtSchemas: (await import(new URL('../../dist/node/schemas.js', import.meta.url).href)) as typeof schemas,
   });
 
   it('parse, refuse and compose like the sources', async () => {
-    const [{ built }, classic] = await Promise.all([loadBuilt(), import('zod')]);
-    expect(built.processPaymentRequest).not.toBe(processPaymentRequest);
+    const [{ builtSchemas }, classic] = await Promise.all([loadBuilt(), import('zod')]);
+    expect(builtSchemas.processPaymentRequest).not.toBe(processPaymentRequest);
     for (const zod of [z, classic]) {
-      expect(zod.parse(built.processPaymentRequest, order)).toEqual(z.parse(processPaymentRequest, order));
-      const refused = zod.safeParse(built.processPaymentRequest, { ...order, amount: -1 });
+      expect(zod.parse(builtSchemas.processPaymentRequest, order)).toEqual(z.parse(processPaymentRequest, order));
+      const refused = zod.safeParse(builtSchemas.processPaymentRequest, { ...order, amount: -1 });
       expect(refused.success).toBe(false);
       expect(refused.error?.issues.map((issue) => [issue.code, issue.path.join('.')])).toEqual([['too_small', 'amount']]);
-      expect(zod.safeParse(zod.object({ request: built.processPaymentRequest }), { request: order }).success).toBe(true);
+      expect(zod.safeParse(zod.object({ request: builtSchemas.processPaymentRequest }), { request: order }).success).toBe(true);
     }
-    expect(built.processPaymentRequest instanceof z.ZodMiniType).toBe(true);
-    expect(() => built.processPaymentRequest.parse({})).toThrow(z.core.$ZodError);
+    expect(builtSchemas.processPaymentRequest instanceof z.ZodMiniType).toBe(true);
+    expect(() => builtSchemas.processPaymentRequest.parse({})).toThrow(z.core.$ZodError);
   });
 
   it("give the same field errors through internal's z and parseOrThrow", async () => {
-    const { built, builtInternal } = await loadBuilt();
+    const { builtSchemas, builtInternal } = await loadBuilt();
     const bad = { ...order, amount: 1.5, currency: 'usd', storeId: undefined };
     const fields = (parse: () => unknown) => {
       try {
@@ -209,13 +210,13 @@ describe("the Node build's schemas with the user's zod", () => {
       }
       return [];
     };
-    expect(fields(() => builtInternal.parseOrThrow(built.processPaymentRequest, bad)).map((field) => `${field.field}:${field.code}`)).toEqual([
+    expect(fields(() => builtInternal.parseOrThrow(builtSchemas.processPaymentRequest, bad)).map((field) => `${field.field}:${field.code}`)).toEqual([
       'amount:invalid_type',
       'currency:invalid_format',
       'storeId:required',
     ]);
-    expect(fields(() => builtInternal.parseOrThrow(built.processPaymentRequest, bad))).toEqual(fields(() => parseOrThrow(processPaymentRequest, bad)));
-    const ownSchema = builtInternal.z.object({ amount: builtInternal.z.int(), request: built.processPaymentRequest });
+    expect(fields(() => builtInternal.parseOrThrow(builtSchemas.processPaymentRequest, bad))).toEqual(fields(() => parseOrThrow(processPaymentRequest, bad)));
+    const ownSchema = builtInternal.z.object({ amount: builtInternal.z.int(), request: builtSchemas.processPaymentRequest });
     expect(builtInternal.z.safeParse(ownSchema, { amount: 1, request: order }).success).toBe(true);
     expect(fields(() => builtInternal.parseOrThrow(ownSchema, { amount: 1, request: bad }))).toEqual(
       fields(() => parseOrThrow(processPaymentRequest, bad)).map((field) => ({ ...field, field: `request.${field.field}` })),

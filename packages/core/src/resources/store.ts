@@ -13,11 +13,11 @@ export const createStoreRequest = z.looseObject({
 export type CreateStoreRequest = RequestFields<z.infer<typeof createStoreRequest>>;
 
 /** A store with its id, as returned by create. */
-export const store = z.looseObject({
+export const storeSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
   baseCurrency: z.string(),
   selectedPaymentFlowId: z.optional(z.nullable(z.string())),
 });
 /** A store with its id. */
-export type Store = z.infer<typeof store>;
+export type Store = z.infer<typeof storeSchema>;

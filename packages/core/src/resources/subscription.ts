@@ -9,7 +9,7 @@ import { pageNumber } from './payment.js';
  * through. `status` is one the vendor's guide lists (`trialing`, `active`, `past_due`, `paused`, `canceled`) or
  * another string.
  */
-export const subscription = z.looseObject({
+export const subscriptionSchema = z.looseObject({
   id: z.string(),
   status: z.optional(z.string()),
   customerId: z.optional(z.string()),
@@ -27,7 +27,7 @@ export const subscription = z.looseObject({
   metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
 });
 /** A subscription. */
-export type Subscription = z.infer<typeof subscription>;
+export type Subscription = z.infer<typeof subscriptionSchema>;
 
 /**
  * An item of `POST /subscriptions/list` (published): `customer` is the customer's name there (a string), beside

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { order } from '../resources/order.js';
-import { payment } from '../resources/payment.js';
-import { subscription } from '../resources/subscription.js';
+import { orderSchema } from '../resources/order.js';
+import { paymentSchema } from '../resources/payment.js';
+import { subscriptionSchema } from '../resources/subscription.js';
 
 /**
  * Every webhook event type the SDK knows, with the schema of its `data`: the resource the event is about. Sources
@@ -19,24 +19,24 @@ import { subscription } from '../resources/subscription.js';
  * `GET /orders/{orderId}`, a subscription as `POST /subscriptions/create`), which these schemas read.
  */
 export const webhookEventData = {
-  'payment/pending': payment,
-  'payment/authorized': payment,
-  'payment/succeeded': payment,
-  'payment/declined': payment,
-  'payment/failed': payment,
-  'payment/voided': payment,
-  'payment/refunded': payment,
-  'payment/partially_refunded': payment,
-  'payment/completed': payment,
-  'payment/expired': payment,
-  'order/created': order,
-  'order/paid': order,
-  'order/refunded': order,
-  'order/failed': order,
-  'subscription/created': subscription,
-  'subscription/renewed': subscription,
-  'subscription/past_due': subscription,
-  'subscription/canceled': subscription,
+  'payment/pending': paymentSchema,
+  'payment/authorized': paymentSchema,
+  'payment/succeeded': paymentSchema,
+  'payment/declined': paymentSchema,
+  'payment/failed': paymentSchema,
+  'payment/voided': paymentSchema,
+  'payment/refunded': paymentSchema,
+  'payment/partially_refunded': paymentSchema,
+  'payment/completed': paymentSchema,
+  'payment/expired': paymentSchema,
+  'order/created': orderSchema,
+  'order/paid': orderSchema,
+  'order/refunded': orderSchema,
+  'order/failed': orderSchema,
+  'subscription/created': subscriptionSchema,
+  'subscription/renewed': subscriptionSchema,
+  'subscription/past_due': subscriptionSchema,
+  'subscription/canceled': subscriptionSchema,
 } as const;
 
 /** A webhook event type the SDK knows (a key of {@link webhookEventData}). */
