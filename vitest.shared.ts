@@ -10,6 +10,7 @@ const source = (path: string): string => fileURLToPath(new URL(`./packages/${pat
 export const alias: AliasOptions = [
   { find: /^@tessera\/core$/, replacement: source('core/src/index.ts') },
   { find: /^@tessera\/core\/internal$/, replacement: source('core/src/internal.ts') },
+  { find: /^@tessera\/core\/schemas$/, replacement: source('core/src/schemas.ts') },
   { find: /^@tessera\/sandbox$/, replacement: source('sandbox/src/index.ts') },
   { find: /^@tessera\/server$/, replacement: source('server/src/index.ts') },
   { find: /^@tessera\/tokenizer$/, replacement: source('tokenizer/src/index.ts') },

@@ -1,13 +1,16 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
 
 /**
- * The modules that declare classes (the errors). `internal.cjs` takes them from `index.cjs` rather than carrying a
- * copy, so each class exists once in a CommonJS process and `instanceof` holds whichever entry threw the error. Each
- * must export only what the root exports (checked here).
+ * The modules that declare classes (the errors). `internal.cjs` and `schemas.cjs` take them from `index.cjs` rather
+ * than carrying a copy, so each class exists once in a CommonJS process and `instanceof` holds whichever entry threw
+ * the error. Each must export only what the root exports (checked here).
  */
-const classModules = ['errors', 'service-token-error'];
+const classModules = ['errors/error-classes', 'service-token/service-token-error'];
+const classModulePaths = new Set(classModules.map((module) => fileURLToPath(new URL(`./src/${module}.ts`, import.meta.url))));
 const rootSource = readFileSync(new URL('./src/index.ts', import.meta.url), 'utf8');
 for (const module of classModules) {
   const source = readFileSync(new URL(`./src/${module}.ts`, import.meta.url), 'utf8');
@@ -18,7 +21,10 @@ for (const module of classModules) {
 const classesFromRoot: Plugin = {
   name: 'classes-from-root',
   setup(build) {
-    build.onResolve({ filter: new RegExp(`^\\./(${classModules.join('|')})\\.js$`) }, () => ({ path: './index.cjs', external: true }));
+    // Matched by the file an import resolves to, whichever folder it is written from.
+    build.onResolve({ filter: /^\.{1,2}\/.*\.js$/ }, (args) =>
+      classModulePaths.has(resolve(args.resolveDir, args.path.replace(/\.js$/, '.ts'))) ? { path: './index.cjs', external: true } : undefined,
+    );
   },
 };
 
@@ -28,7 +34,7 @@ export default defineConfig([
     entry: ['src/**/*.ts', '!src/**/*.test.ts'],
     bundle: false,
     format: ['esm'],
-    dts: { entry: ['src/index.ts', 'src/internal.ts'] },
+    dts: { entry: ['src/index.ts', 'src/internal.ts', 'src/schemas.ts'] },
     clean: true,
     sourcemap: true,
     target: 'es2022',
@@ -36,11 +42,11 @@ export default defineConfig([
   {
     // Node loads one file rather than one per module (the `node` condition of the exports map): about 10 ms less of
     // every cold start. Bundlers keep the per-module build above, so pages still drop what they do not use.
-    // The root and `internal` share their modules through one chunk (splitting), so an error class exists once and
-    // `instanceof` holds whichever entry threw it. zod is inlined too (the parts core uses): loading its ~100 modules
+    // The root, `internal` and `schemas` share their modules through chunks (splitting), so an error class exists
+    // once and `instanceof` holds whichever entry threw it. zod is inlined too (the parts core uses): loading its ~100 modules
     // was two thirds of `@tessera/server`'s cold import. The server and the sandbox take the zod functions they call
     // from `internal` (`z`), so Node never loads the zod package for them; the other builds keep zod external.
-    entry: { 'node/index': 'src/index.ts', 'node/internal': 'src/internal.ts' },
+    entry: { 'node/index': 'src/index.ts', 'node/internal': 'src/internal.ts', 'node/schemas': 'src/schemas.ts' },
     format: ['esm'],
     splitting: true,
     noExternal: [/^zod(\/|$)/],
@@ -50,13 +56,14 @@ export default defineConfig([
   {
     entry: ['src/index.ts'],
     format: ['cjs'],
-    dts: { entry: ['src/index.ts', 'src/internal.ts'] },
+    dts: { entry: ['src/index.ts', 'src/internal.ts', 'src/schemas.ts'] },
     sourcemap: true,
     target: 'es2022',
   },
   {
-    // esbuild splits only ESM, so `internal.cjs` takes the error classes from `index.cjs` (see `classModules`).
-    entry: ['src/internal.ts'],
+    // esbuild splits only ESM, so `internal.cjs` and `schemas.cjs` take the error classes from `index.cjs` (see
+    // `classModules`).
+    entry: ['src/internal.ts', 'src/schemas.ts'],
     format: ['cjs'],
     sourcemap: true,
     target: 'es2022',

@@ -1,6 +1,28 @@
-export { cardBrandRules, detectCardBrand, type CardBrand, type CardBrandRules } from './card-brand.js';
-export { cardInput, type CardInput } from './card-input.js';
-export { cardTokenResponse, type CardTokenResponse } from './card-token.js';
+/**
+ * `@tessera/core`: what users of the Tessera SDK call or type. The service-token codec, card validation and brand
+ * detection, money in integer minor units, payment-status and next-action helpers, webhook signing and the event
+ * union, the error classes, and the type of every resource and request of the service.
+ *
+ * The zod schemas behind those types are on their own subpath, `@tessera/core/schemas`; the plumbing the sibling
+ * packages share is in `@tessera/core/internal` (not covered by semver).
+ * @packageDocumentation
+ */
+
+// The service token a tokenizer hands to a merchant server.
+export { encodeServiceToken } from './service-token/service-token-encode.js';
+export { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type ServiceTokenErrorReason } from './service-token/service-token-error.js';
+export {
+  decodeServiceToken,
+  type ServiceToken,
+  type ServiceTokenMetadata,
+  type ServiceTokenType,
+  type TagadaToken,
+} from './service-token/service-token.js';
+
+// The card: its input, validation and brand.
+export { detectCardBrand, type CardBrand, type CardBrandRules } from './card/card-brand.js';
+export type { CardInput } from './card/card-input.js';
+export type { CardTokenResponse } from './card/card-token.js';
 export {
   luhnCheck,
   MAX_EXPIRY_YEARS_AHEAD,
@@ -10,84 +32,30 @@ export {
   type CardValidationResult,
   type ValidateCardOptions,
   type ValidCard,
-} from './card-validation.js';
-export { challengeWindowSizes, type ChallengeWindowSize } from './challenge-request.js';
+} from './card/card-validation.js';
+
+// Money in integer minor units.
 export {
-  checkoutInit,
-  checkoutSession,
-  createCheckoutSessionRequest,
-  initCheckoutRequest,
-  payCheckoutRequest,
-  type CheckoutInit,
-  type CheckoutSession,
-  type CreateCheckoutSessionRequest,
-  type InitCheckoutRequest,
-  type PayCheckoutRequest,
-} from './checkout-session.js';
-export { type RequestFields } from './common.js';
-export { customer, customerData, listCustomerPaymentInstrumentsParams, type Customer, type CustomerData } from './customer.js';
+  assertMinorUnits,
+  currencyExponent,
+  formatAmount,
+  fromMinorUnits,
+  isCurrencyCode,
+  isMinorUnits,
+  iso4217Codes,
+  toMinorUnits,
+} from './money/money.js';
+
+// Reading a payment: its status and the action it asks for next.
 export {
-  TesseraAbortError,
-  TesseraConnectionError,
-  TesseraError,
-  TesseraResponseValidationError,
-  TesseraTimeoutError,
-  TesseraValidationError,
-  type ConnectionErrorOptions,
-  type FieldError,
-  type ResponseValidationDetails,
-  type TesseraErrorClass,
-} from './errors.js';
-export { assertMinorUnits, currencyExponent, formatAmount, fromMinorUnits, isCurrencyCode, isMinorUnits, iso4217Codes, toMinorUnits } from './money.js';
-export { listOrdersRequest, order, orderLineItem, type ListOrdersRequest, type Order, type OrderLineItem } from './order.js';
-export {
-  authorizeRequest,
-  captureRequest,
-  continuePaymentRequest,
-  listPaymentsRequest,
-  payment,
-  processPaymentRequest,
-  purchaseRequest,
-  reasonType,
-  refund,
-  refundPaymentRequest,
-  requireActionData,
-  threeDSChallengeData,
-  voidPaymentRequest,
-  type AuthorizeRequest,
-  type CaptureRequest,
-  type ContinuePaymentRequest,
-  type ListPaymentsRequest,
-  type Payment,
-  type ProcessPaymentRequest,
-  type PurchaseRequest,
-  type ReasonType,
-  type Refund,
-  type RefundPaymentRequest,
-  type RequireActionData,
-  type ThreeDSChallengeData,
-  type VoidPaymentRequest,
-} from './payment.js';
-export { knownRequireActions, type RequireAction } from './require-action.js';
-export {
-  createPaymentFlowRequest,
-  paymentFlow,
-  paymentFlowInput,
-  processorConfig,
-  type CreatePaymentFlowRequest,
-  type PaymentFlow,
-  type PaymentFlowInput,
-  type ProcessorConfig,
-} from './payment-flow.js';
-export {
-  createPaymentInstrumentFromTokenRequest,
-  createPaymentInstrumentFromTokenResponse,
-  paymentInstrument,
-  type CreatePaymentInstrumentFromTokenRequest,
-  type CreatePaymentInstrumentFromTokenResponse,
-  type PaymentInstrument,
-} from './payment-instrument.js';
-export { getPaymentAction, getRedirectUrl, getThreeDSChallenge, requiresThreeDS, type PaymentAction, type RadarProvider, type ThreeDSChallenge } from './payment-action.js';
+  getPaymentAction,
+  getRedirectUrl,
+  getThreeDSChallenge,
+  requiresThreeDS,
+  type PaymentAction,
+  type RadarProvider,
+  type ThreeDSChallenge,
+} from './payment-state/payment-action.js';
 export {
   isFailedPaymentStatus,
   isSettledPayment,
@@ -108,87 +76,101 @@ export {
   type PaymentStatusFields,
   type PaymentStatusFlag,
   type PaymentSubStatus,
-} from './payment-status.js';
-export type { AbortOptions } from './abort-options.js';
-export {
-  archiveProcessorsRequest,
-  processor,
-  processorInput,
-  type ArchiveProcessorsRequest,
-  type Processor,
-  type ProcessorInput,
-} from './processor.js';
-export {
-  createProductRequest,
-  product,
-  productPriceInput,
-  productVariantInput,
-  type CreateProductRequest,
-  type Product,
-  type ProductPriceInput,
-  type ProductVariantInput,
-} from './product.js';
-export { createRadarSessionRequest, savedRadarSession, type CreateRadarSessionRequest, type SavedRadarSession } from './radar-session.js';
-export {
-  decodeServiceToken,
-  serviceToken,
-  serviceTokenMetadata,
-  serviceTokenType,
-  type ServiceToken,
-  type ServiceTokenMetadata,
-  type ServiceTokenType,
-  type TagadaToken,
-} from './service-token.js';
-export { encodeServiceToken } from './service-token-encode.js';
-export { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError, type ServiceTokenErrorReason } from './service-token-error.js';
-export { createStoreRequest, store, type CreateStoreRequest, type Store } from './store.js';
-export { createThreeDSSessionRequest, threeDSSession, type CreateThreeDSSessionRequest, type ThreeDSSession } from './threeds-session.js';
-export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint, type CreateWebhookEndpointRequest, type ListWebhooksRequest, type WebhookEndpoint } from './webhook.js';
+} from './payment-state/payment-status.js';
+export { knownRequireActions, type RequireAction } from './payment-state/require-action.js';
+
+// 3DS challenge windows.
+export { challengeWindowSizes, type ChallengeWindowSize } from './threeds/challenge-request.js';
+
+// Webhook events and their signatures.
 export {
   isKnownWebhookEvent,
   knownWebhookEventTypes,
   publishedWebhookEventTypes,
-  webhookEvent,
-  webhookEventData,
-  webhookEventFields,
   type KnownWebhookEvent,
   type KnownWebhookEventType,
   type UnknownWebhookEvent,
   type WebhookEvent,
   type WebhookEventFields,
   type WebhookEventOf,
-} from './webhook-event.js';
+} from './webhooks/webhook-event.js';
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   signWebhookPayload,
   WEBHOOK_SIGNATURE_HEADER,
   type WebhookPayload,
-} from './webhook-signature.js';
+} from './webhooks/webhook-signature.js';
+
+// The error classes every package shares.
 export {
-  appEvent,
-  listEventsRequest,
-  recentEventsRequest,
-  type AppEvent,
-  type ListEventsRequest,
-  type RecentEventsRequest,
-} from './event.js';
-// The published lists, retrieves, subscriptions and key check (issue 18).
-export { authTestResult, testAuthRequest, type AuthTestResult } from './auth.js';
-export { customerDetails, listCustomersRequest, listedCustomer, type CustomerDetails, type ListCustomersRequest, type ListedCustomer } from './customer.js';
-export { listPaymentInstrumentsRequest, type ListPaymentInstrumentsRequest } from './payment-instrument.js';
-export { listedProduct, listProductsRequest, type ListedProduct, type ListProductsRequest } from './product.js';
-export {
-  changeSubscriptionProcessorRequest,
-  createSubscriptionRequest,
-  listedSubscription,
-  listSubscriptionsRequest,
-  rebillSubscriptionRequest,
-  subscription,
-  subscriptionSortFields,
-  type ChangeSubscriptionProcessorRequest,
-  type CreateSubscriptionRequest,
-  type ListedSubscription,
-  type ListSubscriptionsRequest,
-  type RebillSubscriptionRequest,
-  type Subscription,
-} from './subscription.js';
+  TesseraAbortError,
+  TesseraConnectionError,
+  TesseraError,
+  TesseraResponseValidationError,
+  TesseraTimeoutError,
+  TesseraValidationError,
+  type ConnectionErrorOptions,
+  type FieldError,
+  type ResponseValidationDetails,
+  type TesseraErrorClass,
+} from './errors/error-classes.js';
+
+// Call options.
+export type { AbortOptions } from './abort-options.js';
+
+// The type of every resource and request of the service (their schemas: `@tessera/core/schemas`).
+export type { AuthTestResult } from './resources/auth.js';
+export type {
+  CheckoutInit,
+  CheckoutSession,
+  CreateCheckoutSessionRequest,
+  InitCheckoutRequest,
+  PayCheckoutRequest,
+} from './resources/checkout-session.js';
+export type { RequestFields } from './resources/common.js';
+export type { Customer, CustomerData, CustomerDetails, ListCustomersRequest, ListedCustomer } from './resources/customer.js';
+export type { AppEvent, ListEventsRequest, RecentEventsRequest } from './resources/event.js';
+export type { ListOrdersRequest, Order, OrderLineItem } from './resources/order.js';
+export type { CreatePaymentFlowRequest, PaymentFlow, PaymentFlowInput, ProcessorConfig } from './resources/payment-flow.js';
+export type {
+  CreatePaymentInstrumentFromTokenRequest,
+  CreatePaymentInstrumentFromTokenResponse,
+  ListPaymentInstrumentsRequest,
+  PaymentInstrument,
+} from './resources/payment-instrument.js';
+export type {
+  AuthorizeRequest,
+  CaptureRequest,
+  ContinuePaymentRequest,
+  ListPaymentsRequest,
+  Payment,
+  ProcessPaymentRequest,
+  PurchaseRequest,
+  ReasonType,
+  Refund,
+  RefundPaymentRequest,
+  RequireActionData,
+  ThreeDSChallengeData,
+  VoidPaymentRequest,
+} from './resources/payment.js';
+export type { ArchiveProcessorsRequest, Processor, ProcessorInput } from './resources/processor.js';
+export type {
+  CreateProductRequest,
+  ListedProduct,
+  ListProductsRequest,
+  Product,
+  ProductPriceInput,
+  ProductVariantInput,
+} from './resources/product.js';
+export type { CreateRadarSessionRequest, SavedRadarSession } from './resources/radar-session.js';
+export type { CreateStoreRequest, Store } from './resources/store.js';
+export type {
+  ChangeSubscriptionProcessorRequest,
+  CreateSubscriptionRequest,
+  ListedSubscription,
+  ListSubscriptionsRequest,
+  RebillSubscriptionRequest,
+  Subscription,
+} from './resources/subscription.js';
+export type { CreateThreeDSSessionRequest, ThreeDSSession } from './resources/threeds-session.js';
+export type { CreateWebhookEndpointRequest, ListWebhooksRequest, WebhookEndpoint } from './resources/webhook-endpoint.js';

@@ -1,4 +1,4 @@
-import { cardBrandRules } from '@tessera/core';
+import { cardBrandRules } from '@tessera/core/internal';
 import { SandboxHttpError } from './http-error.js';
 import type { RouteResult } from './answer.js';
 

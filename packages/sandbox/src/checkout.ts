@@ -1,4 +1,5 @@
-import { initCheckoutRequest, type createCheckoutSessionRequest, type RequestFields } from '@tessera/core';
+import type { RequestFields } from '@tessera/core';
+import { initCheckoutRequest, type createCheckoutSessionRequest } from '@tessera/core/schemas';
 import { z, type OperationInput } from '@tessera/core/internal';
 import type { output } from 'zod/mini';
 import { byId } from './collection.js';

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import type { customerData, RequestFields } from '@tessera/core';
+import type { RequestFields } from '@tessera/core';
+import type { customerData } from '@tessera/core/schemas';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';
 import { notFound } from './http-error.js';

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import { decodeServiceToken, ServiceTokenError, type ServiceTokenMetadata, type RequestFields, type threeDSSession } from '@tessera/core';
+import { decodeServiceToken, ServiceTokenError, type ServiceTokenMetadata, type RequestFields } from '@tessera/core';
+import type { threeDSSession } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { newBtThreeDSSession } from './bt-threeds.js';
 import { byId } from './collection.js';

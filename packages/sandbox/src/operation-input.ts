@@ -1,4 +1,4 @@
-import { archiveProcessorsRequest } from '@tessera/core';
+import { archiveProcessorsRequest } from '@tessera/core/schemas';
 import { type OperationInput, type OperationName, operations, resourceId, z } from '@tessera/core/internal';
 import type { core, output, ZodMiniType } from 'zod/mini';
 import type { SandboxRequest } from './request.js';

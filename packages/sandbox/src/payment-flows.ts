@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import type { paymentFlowInput, processorConfig, RequestFields } from '@tessera/core';
+import type { RequestFields } from '@tessera/core';
+import type { paymentFlowInput, processorConfig } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from './collection.js';
 import type { SandboxContext } from './context.js';

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import type { createProductRequest, productPriceInput, productVariantInput, RequestFields } from '@tessera/core';
+import type { RequestFields } from '@tessera/core';
+import type { createProductRequest, productPriceInput, productVariantInput } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId, internalById } from './collection.js';
 import type { SandboxContext } from './context.js';

@@ -1,10 +1,10 @@
 import {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   TesseraValidationError,
-  webhookEvent,
   type WebhookEvent,
   type WebhookPayload,
 } from '@tessera/core';
+import { webhookEvent } from '@tessera/core/schemas';
 import {
   computeWebhookSignature,
   parseWebhookSignature,

@@ -1,5 +1,4 @@
 import {
-  createPaymentInstrumentFromTokenRequest,
   decodeServiceToken,
   ServiceTokenError,
   type CreatePaymentInstrumentFromTokenRequest,
@@ -7,6 +6,7 @@ import {
   type ListPaymentInstrumentsRequest,
   type PaymentInstrument,
 } from '@tessera/core';
+import { createPaymentInstrumentFromTokenRequest } from '@tessera/core/schemas';
 import { z } from '@tessera/core/internal';
 import type { PagePromise } from './page.js';
 import type { RequestOptions } from './request-options.js';

@@ -1,9 +1,6 @@
 import {
-  authorizeRequest,
-  captureRequest,
   isSettledPayment,
   normalizePaymentStatus,
-  purchaseRequest,
   TesseraValidationError,
   type AuthorizeRequest,
   type CaptureRequest,
@@ -15,6 +12,7 @@ import {
   type RefundPaymentRequest,
   type VoidPaymentRequest,
 } from '@tessera/core';
+import { authorizeRequest, captureRequest, purchaseRequest } from '@tessera/core/schemas';
 import { isLoopbackUrl, parseOrThrow, poll, resourceId } from '@tessera/core/internal';
 import type { HttpClient } from './http-client.js';
 import type { PagePromise } from './page.js';

@@ -1,4 +1,5 @@
-import { payment, threeDSChallengeData, type FieldError } from '@tessera/core';
+import type { FieldError } from '@tessera/core';
+import { paymentSchema as payment, threeDSChallengeData } from '@tessera/core/schemas';
 import { toFieldErrors, z, type Operation } from '@tessera/core/internal';
 import type { ZodMiniType } from 'zod/mini';
 import type { HttpResult } from './http-client.js';

@@ -1,0 +1,69 @@
+import * as z from 'zod/mini';
+import { resourceId, type RequestFields } from './common.js';
+import { pageListRequest } from './list-request.js';
+
+/** A customer (section 2.5). Only id and email are given by the document; other fields pass through. */
+export const customerSchema = z.looseObject({
+  id: z.string(),
+  email: z.optional(z.string()),
+});
+/** A customer (section 2.5). */
+export type Customer = z.infer<typeof customerSchema>;
+
+/**
+ * Customer details used to create a customer along with an instrument (section 4.1). The document shows email,
+ * firstName and lastName as plain strings, none required; other fields pass through to the service.
+ */
+export const customerData = z.looseObject({
+  email: z.optional(z.string()),
+  firstName: z.optional(z.string()),
+  lastName: z.optional(z.string()),
+});
+/** Customer details used to create a customer along with an instrument. */
+export type CustomerData = RequestFields<z.infer<typeof customerData>>;
+
+/** Path parameters of `GET /customers/{id}/payment-instruments` (section 4.3). */
+export const listCustomerPaymentInstrumentsParams = z.looseObject({ customerId: resourceId });
+
+/**
+ * Body of `POST /customers/list` (published): `page`, `pageSize`, `sortBy`, `filters` (the vendor's guide names
+ * `storeIds`, `firstName`, `lastName`, `email`, `paymentInstrumentCardLast4`, `tags`; sent as given). Answered with
+ * `{ items, total, page, pageSize, totalPages }`.
+ */
+export const listCustomersRequest = pageListRequest(undefined);
+/** Body of `POST /customers/list`. */
+export type ListCustomersRequest = RequestFields<z.input<typeof listCustomersRequest>>;
+
+/**
+ * A customer as `GET /customers/{customerId}` answers it (published): the customer's fields with its `store`,
+ * `paymentInstruments` and `device`; only `id` is relied on, the rest passes through.
+ */
+export const customerDetails = z.looseObject({
+  id: z.string(),
+  email: z.optional(z.nullable(z.string())),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  storeId: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  store: z.optional(z.looseObject({ id: z.string(), name: z.optional(z.string()) })),
+  paymentInstruments: z.optional(z.array(z.looseObject({ id: z.string() }))),
+  device: z.optional(z.nullable(z.looseObject({}))),
+});
+/** A customer as `GET /customers/{customerId}` answers it. */
+export type CustomerDetails = z.infer<typeof customerDetails>;
+
+/** An item of `POST /customers/list` (published): the customer with `storeName`, `lastOrderId`, `paymentInstrumentCardLast4`, `tags`. */
+export const listedCustomer = z.looseObject({
+  id: z.string(),
+  storeId: z.optional(z.string()),
+  storeName: z.optional(z.nullable(z.string())),
+  email: z.optional(z.nullable(z.string())),
+  firstName: z.optional(z.nullable(z.string())),
+  lastName: z.optional(z.nullable(z.string())),
+  createdAt: z.optional(z.string()),
+  lastOrderId: z.optional(z.nullable(z.string())),
+  paymentInstrumentCardLast4: z.optional(z.nullable(z.string())),
+  tags: z.optional(z.array(z.string())),
+});
+/** An item of `POST /customers/list`. */
+export type ListedCustomer = z.infer<typeof listedCustomer>;

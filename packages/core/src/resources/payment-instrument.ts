@@ -1,0 +1,102 @@
+import * as z from 'zod/mini';
+import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
+import { customerSchema, customerData, type CustomerData } from './customer.js';
+import { pageListRequest } from './list-request.js';
+
+/**
+ * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a
+ * service token may carry none of them (its metadata is all optional), and nobody invents them.
+ */
+export const paymentInstrument = z.looseObject({
+  id: z.string(),
+  /** `card` is the only value the document shows; wallets may add others. */
+  type: z.string(),
+  /** Absent from the items of the published customer instruments list (they are the customer's). */
+  customerId: z.optional(z.string()),
+  card: z.optional(
+    z.looseObject({
+      last4: z.optional(z.string()),
+      brand: z.optional(z.string()),
+      expMonth: z.optional(z.number()),
+      expYear: z.optional(z.number()),
+    }),
+  ),
+});
+/** A reusable payment instrument (section 2.4). */
+export type PaymentInstrument = z.infer<typeof paymentInstrument>;
+
+const tokenFields = { serviceToken: z.optional(nonEmptyString), tagadaToken: z.optional(nonEmptyString), storeId: resourceId };
+
+const customerRules = [
+  z.refine<{ customerData?: unknown; customerId?: unknown }>((body) => body.customerData === undefined || body.customerId === undefined, {
+    message: 'cannot provide both customerId and customerData: give customerId for an existing customer, or customerData for a new one',
+    path: ['customerId'],
+    params: { code: 'exactly_one' },
+  }),
+  z.refine<{ customerData?: unknown; customerId?: unknown }>((body) => body.customerData !== undefined || body.customerId !== undefined, {
+    message: 'give one of customerData (a new customer) or customerId (an existing one)',
+    path: ['customerId'],
+    params: { code: 'exactly_one' },
+  }),
+];
+
+const tokenRules = [
+  z.refine<{ serviceToken?: string | undefined; tagadaToken?: string | undefined }>((body) => body.serviceToken !== undefined || body.tagadaToken !== undefined, {
+    message: 'is required: pass the string tokenizeCard returned (as serviceToken or tagadaToken)',
+    path: ['serviceToken'],
+    params: { code: 'required' },
+  }),
+  z.refine<{ serviceToken?: string | undefined; tagadaToken?: string | undefined }>((body) => body.serviceToken === undefined || body.tagadaToken === undefined || body.serviceToken === body.tagadaToken, {
+    message: 'must be the same token as serviceToken when both are given',
+    path: ['tagadaToken'],
+    params: { code: 'mismatch' },
+  }),
+];
+
+const fromTokenFields = z.looseObject({ ...tokenFields, customerData: z.optional(customerData), customerId: z.optional(resourceId) }).check(...tokenRules, ...customerRules, withoutCardData);
+
+/**
+ * Body of `POST /payment-instruments/create-from-token` (section 4.1 and the published API). The token is the
+ * document's `serviceToken` or the published `tagadaToken` (the same string); the wire carries both names. Exactly
+ * one of `customerData` (creates a customer) or `customerId` (attaches to an existing one): the published API
+ * refuses both. Unknown fields pass through.
+ */
+export const createPaymentInstrumentFromTokenRequest = z.pipe(
+  fromTokenFields,
+  z.transform((body) => {
+    const token = (body.serviceToken ?? body.tagadaToken) as string;
+    return { ...body, serviceToken: token, tagadaToken: token };
+  }),
+);
+/**
+ * Body of `POST /payment-instruments/create-from-token`, as the caller writes it: the token as `serviceToken` or
+ * `tagadaToken`, and one of `customerData` or `customerId`.
+ */
+export type CreatePaymentInstrumentFromTokenRequest = Omit<RequestFields<z.input<typeof createPaymentInstrumentFromTokenRequest>>, 'serviceToken' | 'tagadaToken' | 'customerData' | 'customerId'> &
+  ({ serviceToken: string; tagadaToken?: string } | { tagadaToken: string; serviceToken?: string }) &
+  ({ customerData: CustomerData; customerId?: undefined } | { customerId: string; customerData?: undefined });
+
+/** Response of `POST /payment-instruments/create-from-token`. */
+export const createPaymentInstrumentFromTokenResponse = z.looseObject({
+  paymentInstrument,
+  customer: customerSchema,
+});
+/** Response of `POST /payment-instruments/create-from-token`. */
+export type CreatePaymentInstrumentFromTokenResponse = z.infer<typeof createPaymentInstrumentFromTokenResponse>;
+
+/**
+ * Response of `GET /customers/{id}/payment-instruments`: the published `{ instruments }` (items without
+ * `customerId`); the document says only "a list of instruments", and the sandbox also sends it as `data`.
+ */
+export const paymentInstrumentList = z.looseObject({ instruments: z.optional(z.array(paymentInstrument)), data: z.optional(z.array(paymentInstrument)) });
+/** Response of `GET /customers/{id}/payment-instruments`. */
+export type PaymentInstrumentList = z.infer<typeof paymentInstrumentList>;
+
+/**
+ * Body of `POST /payment-instruments/list` (published): `page` (default 1), `pageSize` (1–100, default 20), `sortBy`
+ * (`field`: `id`, `type`, `createdAt`, `isActive`, `isDefault`), `filters` (children not published; sent as given).
+ * Answered with `{ items, total, page, pageSize, totalPages }`.
+ */
+export const listPaymentInstrumentsRequest = pageListRequest(100);
+/** Body of `POST /payment-instruments/list`. */
+export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPaymentInstrumentsRequest>>;

@@ -1,0 +1,98 @@
+import * as z from 'zod/mini';
+import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
+import { listFilters, sortDirection } from './list-request.js';
+import { pageNumber } from './payment.js';
+
+/**
+ * A price of a product variant (section 2.11, and the published example): amounts per currency, optionally
+ * recurring. Each currency option carries its `currency` on the wire (published), filled in from its key.
+ */
+export const productPriceInput = z.looseObject({
+  currencyOptions: z.pipe(
+    z.record(currencyCode, z.looseObject({ amount: minorUnits, currency: z.optional(currencyCode) })),
+    z.transform((options) => Object.fromEntries(Object.entries(options).map(([code, option]) => [code, { ...option, currency: option.currency ?? code }]))),
+  ),
+  recurring: z.boolean(),
+  /**
+   * `month` is the value the document shows, `null` the published one for a one-time price; any string passes
+   * (the sandbox bills `day`, `week`, `month`, `year`).
+   */
+  interval: z.optional(z.nullable(z.string())),
+  intervalCount: z.optional(z.int().check(z.minimum(1))),
+  billingTiming: z.optional(z.string()),
+  default: z.boolean(),
+});
+/** A price of a product variant. */
+export type ProductPriceInput = RequestFields<z.input<typeof productPriceInput>>;
+
+/**
+ * A variant of a product (section 2.11; the published example leaves out `price`, `compareAtPrice` and may leave
+ * out `grams`, and adds `description` and `imageUrl`). `price` and `compareAtPrice` are minor units.
+ */
+export const productVariantInput = z.looseObject({
+  name: z.string(),
+  description: z.optional(z.string()),
+  imageUrl: z.optional(z.string()),
+  sku: z.string(),
+  grams: z.optional(z.number().check(z.minimum(0))),
+  price: z.optional(minorUnits),
+  compareAtPrice: z.optional(minorUnits),
+  active: z.boolean(),
+  default: z.boolean(),
+  prices: z.array(productPriceInput),
+});
+/** A variant of a product. */
+export type ProductVariantInput = RequestFields<z.input<typeof productVariantInput>>;
+
+/** Body of create product (section 2.11; `POST /products/create`, published). */
+export const createProductRequest = z.looseObject({
+  storeId: resourceId,
+  name: z.string(),
+  description: z.optional(z.string()),
+  active: z.boolean(),
+  isShippable: z.optional(z.boolean()),
+  isTaxable: z.optional(z.boolean()),
+  variants: z.array(productVariantInput),
+});
+/** Body of create product. */
+export type CreateProductRequest = RequestFields<z.input<typeof createProductRequest>>;
+
+/** A product as returned by create: ids for the product, its variants and their prices. */
+export const productSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  variants: z.array(z.looseObject({ id: z.string(), prices: z.optional(z.array(z.looseObject({ id: z.string() }))) })),
+});
+/** A product as returned by create. */
+export type Product = z.infer<typeof productSchema>;
+
+/**
+ * Body of `POST /products/list` (published): `storeId` and `page` required, `per_page` 10–1000 (default 30), `sort`
+ * (`name`, `description`, `price`, `created_at`), `sort_order`, `filters` (sent as given), `includeVariants`.
+ * Answered with `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }`.
+ */
+export const listProductsRequest = z.looseObject({
+  storeId: resourceId,
+  page: pageNumber,
+  per_page: z.optional(z.int().check(z.minimum(10), z.maximum(1000))),
+  sort: z.optional(z.union([z.literal('name'), z.literal('description'), z.literal('price'), z.literal('created_at')])),
+  sort_order: z.optional(sortDirection),
+  filters: z.optional(listFilters),
+  includeVariants: z.optional(z.boolean()),
+});
+/** Body of `POST /products/list`. */
+export type ListProductsRequest = RequestFields<z.input<typeof listProductsRequest>>;
+
+/**
+ * An item of `POST /products/list` (published): `id`, `name`, `description`, `image` and one `price` (`recurring`,
+ * `interval`, `intervalCount`, `currencyOptions`); `variants` with `includeVariants`. Only `id` is relied on.
+ */
+export const listedProduct = z.looseObject({
+  id: z.string(),
+  name: z.optional(z.string()),
+  description: z.optional(z.nullable(z.string())),
+  image: z.optional(z.nullable(z.string())),
+  price: z.optional(z.nullable(z.looseObject({}))),
+});
+/** An item of `POST /products/list`. */
+export type ListedProduct = z.infer<typeof listedProduct>;

@@ -1,0 +1,23 @@
+import * as z from 'zod/mini';
+import { currencyCode, resourceId, type RequestFields } from './common.js';
+
+/** Body of create store (section 2.10; path assumed). */
+export const createStoreRequest = z.looseObject({
+  name: z.string(),
+  baseCurrency: currencyCode,
+  presentmentCurrencies: z.array(currencyCode),
+  chargeCurrencies: z.array(currencyCode),
+  selectedPaymentFlowId: z.optional(resourceId),
+});
+/** Body of create store. */
+export type CreateStoreRequest = RequestFields<z.infer<typeof createStoreRequest>>;
+
+/** A store with its id, as returned by create. */
+export const storeSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  baseCurrency: z.string(),
+  selectedPaymentFlowId: z.optional(z.nullable(z.string())),
+});
+/** A store with its id. */
+export type Store = z.infer<typeof storeSchema>;

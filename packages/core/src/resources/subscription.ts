@@ -1,0 +1,107 @@
+import * as z from 'zod/mini';
+import { currencyCode, resourceId, type RequestFields } from './common.js';
+import { listFilters, sortDirection } from './list-request.js';
+import { pageNumber } from './payment.js';
+
+/**
+ * A subscription, as the published create, retrieve and change-processor answers show it. Only `id` is relied on;
+ * every other field is optional (change-processor answers `{ id, preferredProcessorId, updatedAt }`) and passes
+ * through. `status` is one the vendor's guide lists (`trialing`, `active`, `past_due`, `paused`, `canceled`) or
+ * another string.
+ */
+export const subscriptionSchema = z.looseObject({
+  id: z.string(),
+  status: z.optional(z.string()),
+  customerId: z.optional(z.string()),
+  priceId: z.optional(z.string()),
+  storeId: z.optional(z.string()),
+  quantity: z.optional(z.number()),
+  currency: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  updatedAt: z.optional(z.string()),
+  currentPeriodStart: z.optional(z.nullable(z.string())),
+  currentPeriodEnd: z.optional(z.nullable(z.string())),
+  nextBillingDate: z.optional(z.nullable(z.string())),
+  cancelAtPeriodEnd: z.optional(z.boolean()),
+  preferredProcessorId: z.optional(z.nullable(z.string())),
+  metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+});
+/** A subscription. */
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/**
+ * An item of `POST /subscriptions/list` (published): `customer` is the customer's name there (a string), beside
+ * `customerEmail`, `priceCurrencyOptions`, `priceInterval`, `priceIntervalCount`.
+ */
+export const listedSubscription = z.looseObject({
+  id: z.string(),
+  status: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  currency: z.optional(z.string()),
+  customer: z.optional(z.nullable(z.string())),
+  customerEmail: z.optional(z.nullable(z.string())),
+  priceInterval: z.optional(z.nullable(z.string())),
+  priceIntervalCount: z.optional(z.nullable(z.number())),
+  currentPeriodStart: z.optional(z.nullable(z.string())),
+  currentPeriodEnd: z.optional(z.nullable(z.string())),
+});
+/** An item of `POST /subscriptions/list`. */
+export type ListedSubscription = z.infer<typeof listedSubscription>;
+
+/**
+ * Body of `POST /subscriptions/create` (published): `customerId`, `priceId`, `storeId`, `currency` required;
+ * `quantity` (above 0, default 1), `metadata`, `initiatePayment` (default false: charge the first period now),
+ * `billingCycleAnchor` (a date-time), `trialSettings` (children not published; sent as given),
+ * `defaultPaymentInstrumentId`.
+ */
+export const createSubscriptionRequest = z.looseObject({
+  customerId: resourceId,
+  priceId: resourceId,
+  storeId: resourceId,
+  currency: currencyCode,
+  quantity: z.optional(z.int().check(z.positive())),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
+  initiatePayment: z.optional(z.boolean()),
+  billingCycleAnchor: z.optional(z.iso.datetime({ offset: true })),
+  trialSettings: z.optional(z.looseObject({})),
+  defaultPaymentInstrumentId: z.optional(resourceId),
+});
+/** Body of `POST /subscriptions/create`. */
+export type CreateSubscriptionRequest = RequestFields<z.input<typeof createSubscriptionRequest>>;
+
+/** The published `sort` values of `POST /subscriptions/list`. */
+export const subscriptionSortFields = [
+  'customers.email',
+  'customers.fullName',
+  'subscriptions.status',
+  'subscriptions.price',
+  'subscriptions.createdAt',
+  'subscriptions.billing_period',
+  'subscriptions.nextBillingDate',
+  'subscriptions.processorName',
+] as const;
+
+/**
+ * Body of `POST /subscriptions/list` (published): `page` (default 1), `per_page` (1–1000, default 20), `sort`
+ * (default `subscriptions.createdAt`), `sort_order` (default `desc`), `filters` (sent as given). Answered with
+ * `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }`.
+ */
+export const listSubscriptionsRequest = z.looseObject({
+  page: z.optional(pageNumber),
+  per_page: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
+  sort: z.optional(z.literal(subscriptionSortFields)),
+  sort_order: z.optional(sortDirection),
+  filters: z.optional(listFilters),
+});
+/** Body of `POST /subscriptions/list`. */
+export type ListSubscriptionsRequest = RequestFields<z.input<typeof listSubscriptionsRequest>>;
+
+/** Body of `POST /subscriptions/rebill` (published example): `{ subscriptionId }`. */
+export const rebillSubscriptionRequest = z.looseObject({ subscriptionId: resourceId });
+/** Body of `POST /subscriptions/rebill`. */
+export type RebillSubscriptionRequest = RequestFields<z.input<typeof rebillSubscriptionRequest>>;
+
+/** Body of `POST /subscriptions/change-processor` (published): `subscriptionId` required, `processorId` optional. */
+export const changeSubscriptionProcessorRequest = z.looseObject({ subscriptionId: resourceId, processorId: z.optional(resourceId) });
+/** Body of `POST /subscriptions/change-processor`. */
+export type ChangeSubscriptionProcessorRequest = RequestFields<z.input<typeof changeSubscriptionProcessorRequest>>;

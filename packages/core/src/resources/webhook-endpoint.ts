@@ -1,0 +1,42 @@
+import * as z from 'zod/mini';
+import { nonEmptyString, queryObject, resourceId, type RequestFields } from './common.js';
+import { webhookEvent } from '../webhooks/webhook-event.js';
+
+/** Query of list webhooks (section 4.10, path assumed): the store id. */
+export const listWebhooksRequest = queryObject({ storeId: resourceId });
+/** Query of list webhooks. */
+export type ListWebhooksRequest = RequestFields<z.infer<typeof listWebhooksRequest>>;
+
+/** Result of list webhooks. */
+export const webhookList = z.looseObject({ data: z.array(webhookEvent) });
+/** Result of list webhooks. */
+export type WebhookList = z.infer<typeof webhookList>;
+
+/**
+ * Body of create webhook endpoint (`POST /webhooks`, published): the store, the URL deliveries go to, at least one
+ * event type (slash form, `order/paid`), and an optional description.
+ */
+export const createWebhookEndpointRequest = z.looseObject({
+  storeId: resourceId,
+  url: z.url({ protocol: /^https?$/ }),
+  eventTypes: z.array(nonEmptyString).check(z.minLength(1)),
+  description: z.optional(z.string()),
+});
+/** Body of create webhook endpoint. */
+export type CreateWebhookEndpointRequest = RequestFields<z.input<typeof createWebhookEndpointRequest>>;
+
+/**
+ * A webhook endpoint as create answers it (published: `{ id, url, secret, eventTypes, enabled, createdAt }`). `secret`
+ * (`whsec_…`) is what `constructEvent` verifies the endpoint's deliveries with: keep it like an API key.
+ */
+export const webhookEndpoint = z.looseObject({
+  id: z.string(),
+  url: z.optional(z.string()),
+  secret: z.string(),
+  eventTypes: z.optional(z.array(z.string())),
+  enabled: z.optional(z.boolean()),
+  description: z.optional(z.nullable(z.string())),
+  createdAt: z.optional(z.string()),
+});
+/** A webhook endpoint with its signing secret. */
+export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;

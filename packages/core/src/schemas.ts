@@ -1,0 +1,83 @@
+/**
+ * `@tessera/core/schemas`: the zod 4 schemas of the Tessera service, one per resource and request (`paymentSchema`,
+ * `purchaseRequest`, …), for code that checks data it did not get through the SDK (a stored payment, a queued request).
+ * Each schema's inferred type is exported by name from `@tessera/core` (`Payment`, `PurchaseRequest`, …).
+ *
+ * They are `zod/mini` schemas: parse with `z.parse(paymentSchema, data)` or `paymentSchema.parse(data)`, with the
+ * zod you import yourself; they compose into your own schemas. Covered by semver like the root.
+ * @packageDocumentation
+ */
+
+// One schema per resource and request of the service.
+export { authTestResult, testAuthRequest } from './resources/auth.js';
+export {
+  checkoutInit,
+  checkoutSession,
+  createCheckoutSessionRequest,
+  initCheckoutRequest,
+  payCheckoutRequest,
+} from './resources/checkout-session.js';
+export {
+  customerData,
+  customerDetails,
+  customerSchema,
+  listCustomerPaymentInstrumentsParams,
+  listCustomersRequest,
+  listedCustomer,
+} from './resources/customer.js';
+export { appEvent, listEventsRequest, recentEventsRequest } from './resources/event.js';
+export { listOrdersRequest, orderLineItem, orderSchema } from './resources/order.js';
+export { createPaymentFlowRequest, paymentFlow, paymentFlowInput, processorConfig } from './resources/payment-flow.js';
+export {
+  createPaymentInstrumentFromTokenRequest,
+  createPaymentInstrumentFromTokenResponse,
+  listPaymentInstrumentsRequest,
+  paymentInstrument,
+} from './resources/payment-instrument.js';
+export {
+  authorizeRequest,
+  captureRequest,
+  continuePaymentRequest,
+  listPaymentsRequest,
+  paymentSchema,
+  processPaymentRequest,
+  purchaseRequest,
+  reasonType,
+  refundPaymentRequest,
+  refundSchema,
+  requireActionData,
+  threeDSChallengeData,
+  voidPaymentRequest,
+} from './resources/payment.js';
+export { archiveProcessorsRequest, processorInput, processorSchema } from './resources/processor.js';
+export {
+  createProductRequest,
+  listedProduct,
+  listProductsRequest,
+  productPriceInput,
+  productSchema,
+  productVariantInput,
+} from './resources/product.js';
+export { createRadarSessionRequest, savedRadarSession } from './resources/radar-session.js';
+export { createStoreRequest, storeSchema } from './resources/store.js';
+export {
+  changeSubscriptionProcessorRequest,
+  createSubscriptionRequest,
+  listedSubscription,
+  listSubscriptionsRequest,
+  rebillSubscriptionRequest,
+  subscriptionSchema,
+  subscriptionSortFields,
+} from './resources/subscription.js';
+export { createThreeDSSessionRequest, threeDSSession } from './resources/threeds-session.js';
+export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint } from './resources/webhook-endpoint.js';
+
+// The card a customer types, and the vault's answer for it.
+export { cardInput } from './card/card-input.js';
+export { cardTokenResponse } from './card/card-token.js';
+
+// The service token's envelope.
+export { serviceToken, serviceTokenMetadata, serviceTokenType } from './service-token/service-token.js';
+
+// Webhook events.
+export { webhookEvent, webhookEventData, webhookEventFields } from './webhooks/webhook-event.js';
