@@ -6,6 +6,7 @@ export { SANDBOX_API_KEY } from './keys.js';
 export { MINIMUM_NODE_VERSION } from './node-version.js';
 export { MINIMUM_NODE_VERSION_FOR_DATA_FILE, SandboxDataFileError, type SandboxDataFileProblem } from './persistence.js';
 export { type ListView, type RecordView, type SandboxRecords } from './records.js';
+export { type RouteOverride, type RouteOverrides, type SandboxRouteRequest, type SandboxRouteResult } from './override.js';
 export { type RouteName } from './route-name.js';
 export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
 export { sandboxRoutes, type SandboxRouteName } from './sandbox-routes.js';

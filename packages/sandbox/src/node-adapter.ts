@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'msw';
 import { errorAnswer, type RouteAnswer, type SandboxAnswer } from './answer.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './body.js';
 import { SandboxHttpError } from './http-error.js';
@@ -37,25 +36,6 @@ function readBytes(request: IncomingMessage, done: (body: Buffer | undefined, er
 
 // What fetch's `text()` does: a leading BOM dropped, invalid UTF-8 replaced.
 const fetchUtf8 = new TextDecoder('utf-8');
-// `fatal`: invalid UTF-8 throws instead of being replaced; `ignoreBOM`: a leading BOM is kept, not dropped.
-const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-
-/**
- * The body as a fetch `Request` is given it: the same bytes either way, but undici reads a string body back about
- * twice as fast as a byte array. Only valid UTF-8 goes as a string (it encodes back to the same bytes), and only with
- * a `content-type` (undici would otherwise add `text/plain;charset=UTF-8`).
- */
-function fetchBody(body: Buffer, contentType: string | undefined): string | Uint8Array<ArrayBuffer> {
-  if (contentType !== undefined) {
-    try {
-      return strictUtf8.decode(body);
-    } catch {
-      // Not UTF-8: passed as bytes, below.
-    }
-  }
-  return new Uint8Array(body);
-}
-
 /** A node:http header value as a fetch `Headers` holds it (repeated lines joined). */
 const headerValue = (value: string | string[]): string => (Array.isArray(value) ? value.join(', ') : value);
 
@@ -80,25 +60,6 @@ function send(response: ServerResponse, answer: SandboxAnswer): void {
 /** Sends an error the adapter answers itself, through the one error writer. */
 export function sendError(response: ServerResponse, error: SandboxHttpError, headers: Record<string, string> = {}): void {
   send(response, errorAnswer(error, adapterRequestId(), 'api', headers));
-}
-
-/** What the adapter serves: the sandbox's router, or (handlers of the caller's) msw over the handlers. */
-export type NodeAdapterTarget = { router: Router } | { handlers: readonly RequestHandler[] };
-
-/**
- * Handlers of the caller's (not the sandbox's own list) go through msw's getResponse, which keeps all of msw's
- * semantics (order, `once`, predicates, resolvers that answer nothing); msw is loaded only then.
- */
-async function mswAnswer(handlers: readonly RequestHandler[], request: IncomingMessage, url: URL, body: Buffer | undefined): Promise<Response | undefined> {
-  const { getResponse } = await import('msw');
-  const headers: [string, string][] = [];
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (value !== undefined) headers.push([name, headerValue(value)]);
-  }
-  const method = request.method ?? 'GET';
-  // A method fetch refuses (TRACE, TRACK) throws here: a 500, as before any handler ran.
-  const fetchRequest = new Request(url, { method, headers, ...(body && body.length > 0 ? { body: fetchBody(body, request.headers['content-type']) } : {}) });
-  return getResponse([...handlers], fetchRequest, { baseUrl: `${url.origin}/`, quiet: true });
 }
 
 // A path of plain segments (letters, digits, `_`, `-`): `new URL` would give it back as it is, so it is used as the
@@ -186,57 +147,32 @@ function sendFailure(response: ServerResponse): void {
   else response.destroy();
 }
 
-/** Writes what the router or msw answered (or the 404 when nothing did). */
-function sendAnswer(request: IncomingMessage, response: ServerResponse, method: string, pathname: string, answer: RouteAnswer | Response | undefined): void | Promise<void> {
-  if (answer === 'dropped' || (answer instanceof Response && answer.type === 'error')) {
-    // An injected dropped connection: the client sees the socket close with no answer.
-    request.socket.destroy();
-    return undefined;
-  }
-  if (answer === undefined) {
-    sendError(response, new SandboxHttpError(404, 'not_found', `No route ${method} ${pathname}`));
-    return undefined;
-  }
-  if (!(answer instanceof Response)) {
-    send(response, answer);
-    return undefined;
-  }
-  return sendResponse(response, answer);
-}
-
-async function sendResponse(response: ServerResponse, answer: Response): Promise<void> {
-  // arrayBuffer(), not bytes(): with bytes() the checkout-web e2e (Chromium, 3DS pages) failed; cause not found.
-  const payload = Buffer.from(await answer.arrayBuffer());
-  answer.headers.forEach((value, name) => {
-    response.setHeader(name, value);
-  });
-  response.setHeader('content-length', String(payload.length));
-  response.writeHead(answer.status).end(payload);
+/** Writes the router's answer (an injected drop closes the socket: the client sees no answer). */
+function sendAnswer(request: IncomingMessage, response: ServerResponse, answer: RouteAnswer): void {
+  if (answer === 'dropped') request.socket.destroy();
+  else send(response, answer);
 }
 
 /** Answers a request whose body (if any) has been read. */
-function answerRequest(target: NodeAdapterTarget, fallbackHost: string, request: IncomingMessage, response: ServerResponse, method: string, body: Buffer | undefined): void {
+function answerRequest(router: Router, fallbackHost: string, request: IncomingMessage, response: ServerResponse, method: string, body: Buffer | undefined): void {
   const location = locate(request, fallbackHost);
   if (location === undefined) {
     sendError(response, new SandboxHttpError(400, 'validation_error', 'Malformed request URL'));
     return;
   }
-  const { pathname } = location;
   const failed = (): void => sendFailure(response);
-  const sent = (answer: RouteAnswer | Response | undefined): void => {
+  const sent = (answer: RouteAnswer): void => {
     try {
-      const sending = sendAnswer(request, response, method, pathname, answer);
-      if (sending) sending.catch(() => sendFailure(response));
+      sendAnswer(request, response, answer);
     } catch {
       sendFailure(response);
     }
   };
-  let routed: RouteAnswer | Promise<RouteAnswer | Response | undefined> | undefined;
+  let routed: RouteAnswer | Promise<RouteAnswer>;
   try {
-    routed =
-      'router' in target
-        ? target.router.route(new NodeSandboxRequest(method, pathname, location.origin, request, body, location.url))
-        : mswAnswer(target.handlers, request, location.url ?? new URL(request.url ?? '/', location.origin), body);
+    const sandboxRequest = new NodeSandboxRequest(method, location.pathname, location.origin, request, body, location.url);
+    // Over HTTP a request no route matches gets the router's one "no route" answer (msw passes it on instead).
+    routed = router.route(sandboxRequest) ?? router.notFound(sandboxRequest);
   } catch {
     failed();
     return;
@@ -247,19 +183,19 @@ function answerRequest(target: NodeAdapterTarget, fallbackHost: string, request:
 }
 
 /**
- * The node:http adapter, the fast path: reads the request into a {@link SandboxRequest}, asks the router, writes its
- * answer, in the turn the body's last chunk arrives when the route needs nothing asynchronous. No fetch `Request`
- * or `Response` is made (msw is not involved) unless the handlers are the caller's.
+ * The node:http adapter, a thin shell around the router: reads the request into a {@link SandboxRequest}, asks the
+ * router, writes its answer, in the turn the body's last chunk arrives when the route needs nothing asynchronous. No
+ * fetch `Request` or `Response` is made, and msw is not involved.
  */
-export function serveNode(target: NodeAdapterTarget, fallbackHost: string, request: IncomingMessage, response: ServerResponse): void {
+export function serveNode(router: Router, fallbackHost: string, request: IncomingMessage, response: ServerResponse): void {
   const method = request.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') {
-    answerRequest(target, fallbackHost, request, response, method, undefined);
+    answerRequest(router, fallbackHost, request, response, method, undefined);
     return;
   }
   readBytes(request, (body, error) => {
     if (error !== undefined) sendFailure(response);
     else if (body === undefined) sendError(response, payloadTooLarge(), { connection: 'close' });
-    else answerRequest(target, fallbackHost, request, response, method, body);
+    else answerRequest(router, fallbackHost, request, response, method, body);
   });
 }

@@ -7,6 +7,7 @@ import { SandboxHttpError } from './http-error.js';
 import type { IdempotencyClaim, IdempotencyStore, Reservation } from './idempotency.js';
 import type { SandboxRequest } from './request.js';
 import type { RouteName } from './route-name.js';
+import type { RouteOverride } from './override.js';
 
 /**
  * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key
@@ -51,11 +52,13 @@ export interface RouteDefinition {
   handle(request: SandboxRequest): RouteResult;
 }
 
-/** What every route shares: the keys it checks, the fault rules and the idempotency records. */
+/** What every route shares: the keys it checks, the fault rules, the idempotency records and the overrides. */
 export interface RouteServices {
   keys: RouteKeys;
   faults: SandboxFaults;
   idempotency: IdempotencyStore;
+  /** The operations replaced by name (`sandbox.override`), read at step 5 of every request. */
+  overrides: ReadonlyMap<RouteName, RouteOverride>;
 }
 
 /** Keys the routes check. */
@@ -174,13 +177,15 @@ function parseBody(request: SandboxRequest, text: string): void {
 }
 
 /**
- * Step 5: the operation, on the parsed body. A body that is not JSON is not stored (a retry runs the operation);
- * what the operation answers, an error included, is.
+ * Step 5: the operation (or its override, when it answers), on the parsed body. A body that is not JSON is not
+ * stored (a retry runs the operation); what the operation answers, an error included, is.
  */
 function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, requestId: string, extra: Record<string, string>): SandboxAnswer {
   parseBody(request, text);
   try {
-    return answerOf(pipeline.route.handle(request), requestId, extra);
+    const { route, services } = pipeline;
+    const override = services.overrides.size === 0 ? undefined : services.overrides.get(route.name);
+    return answerOf(override?.(request) ?? route.handle(request), requestId, extra);
   } catch (error) {
     if (!(error instanceof SandboxHttpError)) throw error;
     return errorAnswer(error, requestId, pipeline.format, extra);

@@ -1,4 +1,4 @@
-import type { RouteAnswer } from './answer.js';
+import type { RouteAnswer, SandboxAnswer } from './answer.js';
 import type { SandboxRequest } from './request.js';
 
 /** One entry of the route table: a method (`*` for any), a path pattern and what answers it. */
@@ -14,10 +14,18 @@ export interface RouterEntry {
   answer(request: SandboxRequest): Promise<RouteAnswer> | RouteAnswer;
 }
 
-/** The sandbox's router: the route table, matched in order (the first entry that matches answers). */
+/**
+ * The sandbox's router, its one dispatch: the route table, matched in order (the first entry that matches answers).
+ * The adapters (msw, node:http, in-process) only turn their request into a {@link SandboxRequest} and the answer back.
+ */
 export interface Router {
-  /** The answer of the first entry that matches the request's method and path; `undefined` when none does. */
+  /**
+   * The answer of the first entry that matches the request's method and path; `undefined` when none does (msw then
+   * passes the request on to the next handler: the sandbox's handler matches every origin).
+   */
   route(request: SandboxRequest): Promise<RouteAnswer> | RouteAnswer | undefined;
+  /** The one "no route" answer: a JSON 404 (Basis Theory's problem details under the vault's paths). */
+  notFound(request: SandboxRequest): SandboxAnswer;
 }
 
 /** An entry with its pattern compiled once. */
@@ -56,8 +64,11 @@ function decodeParam(value: string): string {
   }
 }
 
-/** Builds the router over a route table (order matters: the first entry that matches answers). */
-export function createRouter(entries: readonly RouterEntry[]): Router {
+/**
+ * Builds the router over a route table (order matters: the first entry that matches answers) and its "no route"
+ * answer.
+ */
+export function createRouter(entries: readonly RouterEntry[], notFound: Router['notFound']): Router {
   const table = entries.map(compile);
   // Per method, the entries that could answer it (same order); a few dozen lists at most.
   const byMethod = new Map<string, CompiledEntry[]>();
@@ -70,6 +81,7 @@ export function createRouter(entries: readonly RouterEntry[]): Router {
     return candidates;
   };
   return {
+    notFound,
     route(request) {
       const { pathname } = request;
       for (const entry of candidatesOf(request.method)) {

@@ -1,10 +1,11 @@
 import { API_PREFIX, type Operation, type OperationName, operations } from '@tessera/core/internal';
-import { errorAnswer } from './answer.js';
+import { errorAnswer, type SandboxAnswer } from './answer.js';
 import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from './http-error.js';
 import { type HandlerRequest, type OperationHandlers, operationHandlers } from './operation-handlers.js';
 import { readOperationInput } from './operation-input.js';
 import { btCorsHeaders, type RouteDefinition, routePipeline, type RouteServices, vaultCorsHeaders } from './route.js';
+import type { SandboxRequest } from './request.js';
 import type { RouterEntry } from './router.js';
 import { type SandboxRoute, sandboxRouteHandlers } from './sandbox-route-handlers.js';
 import { type SandboxRouteName, sandboxRoutes } from './sandbox-routes.js';
@@ -44,15 +45,19 @@ export function routeDefinitions(ctx: SandboxContext): RouteDefinition[] {
   ];
 }
 
+/** The one "no route" answer: a JSON 404, in Basis Theory's format (with the vault's CORS) under the vault's paths. */
+export function notFoundAnswer(ctx: SandboxContext, request: SandboxRequest, vault = false): SandboxAnswer {
+  const error = new SandboxHttpError(404, 'not_found', `No route ${request.method} ${request.pathname}`);
+  return errorAnswer(error, ctx.nextId('req'), vault ? 'problem' : 'api', vault ? vaultCorsHeaders : {});
+}
+
 /**
  * The sandbox's route table: every route through its pipeline, the CORS preflights of the vault, of BT's 3DS routes
- * and of the routes with CORS headers of their own, and JSON 404s for unknown API and vault paths.
+ * and of the routes with CORS headers of their own, and the "no route" 404 for any other API or vault path (other
+ * paths match nothing: through msw they go on to the next handler, over node:http they get the same 404).
  */
 export function routeTable(ctx: SandboxContext, services: RouteServices): RouterEntry[] {
-  const unknown = (kind: 'API' | 'vault'): RouterEntry['answer'] => (request) => {
-    const error = new SandboxHttpError(404, 'not_found', `No ${kind} route ${request.method} ${request.pathname}`);
-    return errorAnswer(error, ctx.nextId('req'), kind === 'vault' ? 'problem' : 'api', kind === 'vault' ? vaultCorsHeaders : {});
-  };
+  const unknown = (vault: boolean): RouterEntry['answer'] => (request) => notFoundAnswer(ctx, request, vault);
   const preflight = (headers: Readonly<Record<string, string>>): RouterEntry['answer'] => () => ({ status: 204, body: '', headers: { ...headers } });
   // Every vault path answers a CORS preflight, as Basis Theory's API does.
   const vaultPaths = [sandboxRoutes.vaultTokenizeCard, `${sandboxRoutes.vaultTokenizeCard}/*`, sandboxRoutes.vaultTokenizeApplePay, sandboxRoutes.vaultTokenizeGooglePay, sandboxRoutes.vaultApplePayMerchantSession];
@@ -63,7 +68,7 @@ export function routeTable(ctx: SandboxContext, services: RouteServices): Router
     // A route with CORS headers of its own answers its preflight with them.
     ...definitions.flatMap(({ path, cors }): RouterEntry[] => (cors ? [{ method: 'OPTIONS', path, answer: preflight(cors) }] : [])),
     { method: 'OPTIONS', path: '/3ds/*', answer: preflight(btCorsHeaders) },
-    { method: '*', path: `${API_PREFIX}/*`, answer: unknown('API') },
-    { method: '*', path: `${sandboxRoutes.vaultTokenizeCard}/*`, answer: unknown('vault') },
+    { method: '*', path: `${API_PREFIX}/*`, answer: unknown(false) },
+    { method: '*', path: `${sandboxRoutes.vaultTokenizeCard}/*`, answer: unknown(true) },
   ];
 }

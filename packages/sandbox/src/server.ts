@@ -1,7 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { type NodeAdapterTarget, serveNode } from './node-adapter.js';
+import { serveNode } from './node-adapter.js';
 import { assertSupportedNode } from './node-version.js';
-import { createSandbox, routerOf, type Sandbox, type SandboxOptions } from './sandbox.js';
+import { createSandbox, type Sandbox, type SandboxOptions, servedRouter } from './sandbox.js';
 
 /** Options of {@link startSandboxServer}. */
 export interface SandboxServerOptions {
@@ -61,8 +61,8 @@ function logWhenDone(onRequest: (entry: SandboxRequestLogEntry) => void, request
 
 /**
  * Serves a sandbox over real HTTP (default loopback, `http://localhost:<port>`; port 0 = any free port): the same
- * router as `setupServer(...sandbox.handlers)`, reached without msw; a sandbox given with handlers of the caller's
- * is served through msw over those handlers.
+ * router as `setupServer(...sandbox.handlers)`, reached without msw, its overrides included (`sandbox.override`). A
+ * copy of a sandbox, or one whose `handlers` were replaced, is refused (a `TypeError`).
  */
 export async function startSandboxServer(options: SandboxServerOptions = {}): Promise<SandboxServer> {
   assertSupportedNode();
@@ -71,13 +71,12 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const sandbox = options.sandbox ?? createSandbox(options.sandboxOptions);
   const host = options.host ?? '127.0.0.1';
   let fallbackHost = host;
-  const router = routerOf(sandbox);
-  const target: NodeAdapterTarget = router ? { router } : { handlers: sandbox.handlers };
+  const router = servedRouter(sandbox, 'startSandboxServer');
   const { onRequest } = options;
   const newServer = (): Server => {
     const server = createServer((request, response) => {
       if (onRequest) logWhenDone(onRequest, request, response);
-      serveNode(target, fallbackHost, request, response);
+      serveNode(router, fallbackHost, request, response);
     });
     server.keepAliveTimeout = 5_000;
     return server;
