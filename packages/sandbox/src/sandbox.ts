@@ -1,26 +1,26 @@
 import type { HttpHandler } from 'msw';
-import { createTestClock, type ClockMode, type TestClock } from './clock.js';
-import type { SandboxContext } from './context.js';
-import { createFaults, type SandboxFaults } from './faults.js';
-import { createIdempotencyStore } from './idempotency.js';
+import { createTestClock, type ClockMode, type TestClock } from './state/clock.js';
+import type { SandboxContext } from './state/context.js';
+import { createFaults, type SandboxFaults } from './http/faults.js';
+import { createIdempotencyStore } from './state/idempotency.js';
 import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
-import { SANDBOX_API_KEY } from './keys.js';
-import { isCharge, movementsOf } from './ledger.js';
-import { mswHandlers } from './msw-adapter.js';
+import { SANDBOX_API_KEY } from './http/keys.js';
+import { isCharge, movementsOf } from './state/ledger.js';
+import { mswHandlers } from './http/msw-adapter.js';
 import { assertSupportedNode } from './node-version.js';
-import { createPaymentFlow } from './payment-flows.js';
-import { createProcessor } from './processors.js';
-import { recordViews, type SandboxRecords } from './records.js';
-import type { RouteAnswer } from './answer.js';
-import { createRouter, type Router } from './router.js';
-import { notFoundAnswer, routeTable } from './routes.js';
-import { createOverrideTable, type RouteOverride, type RouteOverrides } from './override.js';
-import type { RouteName } from './route-name.js';
-import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredClock } from './persistence.js';
-import { createState } from './state.js';
-import { createStore } from './stores.js';
-import { rebillDueSubscriptions } from './subscriptions.js';
-import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './webhooks.js';
+import { createPaymentFlow } from './service/payment-flows.js';
+import { createProcessor } from './service/processors.js';
+import { recordViews, type SandboxRecords } from './state/records.js';
+import type { RouteAnswer } from './http/answer.js';
+import { createRouter, type Router } from './http/router.js';
+import { notFoundAnswer, routeTable } from './http/route-table.js';
+import { createOverrideTable, type RouteOverride, type RouteOverrides } from './http/override.js';
+import type { RouteName } from './http/route-name.js';
+import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredClock } from './state/persistence.js';
+import { createState } from './state/state.js';
+import { createStore } from './service/stores.js';
+import { rebillDueSubscriptions } from './service/subscriptions.js';
+import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './service/webhooks.js';
 
 /** Options of {@link createSandbox}. */
 export interface SandboxOptions {
