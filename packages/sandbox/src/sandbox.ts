@@ -1,24 +1,26 @@
 import type { HttpHandler } from 'msw';
-import { createTestClock, type ClockMode, type TestClock } from './clock.js';
-import type { SandboxContext } from './context.js';
-import { createFaults, type SandboxFaults } from './faults.js';
-import { createIdempotencyStore } from './idempotency.js';
+import { createTestClock, type ClockMode, type TestClock } from './state/clock.js';
+import type { SandboxContext } from './state/context.js';
+import { createFaults, type SandboxFaults } from './http/faults.js';
+import { createIdempotencyStore } from './state/idempotency.js';
 import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
-import { SANDBOX_API_KEY } from './keys.js';
-import { isCharge, movementsOf } from './ledger.js';
-import { mswHandlers } from './msw-adapter.js';
+import { SANDBOX_API_KEY } from './http/keys.js';
+import { isCharge, movementsOf } from './state/ledger.js';
+import { mswHandlers } from './http/msw-adapter.js';
 import { assertSupportedNode } from './node-version.js';
-import { createPaymentFlow } from './payment-flows.js';
-import { createProcessor } from './processors.js';
-import { recordViews, type SandboxRecords } from './records.js';
-import type { RouteAnswer } from './answer.js';
-import { createRouter, type Router } from './router.js';
-import { routeTable } from './routes.js';
-import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredClock } from './persistence.js';
-import { createState } from './state.js';
-import { createStore } from './stores.js';
-import { rebillDueSubscriptions } from './subscriptions.js';
-import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './webhooks.js';
+import { createPaymentFlow } from './service/payment-flows.js';
+import { createProcessor } from './service/processors.js';
+import { recordViews, type SandboxRecords } from './state/records.js';
+import type { RouteAnswer } from './http/answer.js';
+import { createRouter, type Router } from './http/router.js';
+import { notFoundAnswer, routeTable } from './http/route-table.js';
+import { createOverrideTable, type RouteOverride, type RouteOverrides } from './http/override.js';
+import type { RouteName } from './http/route-name.js';
+import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredClock } from './state/persistence.js';
+import { createState } from './state/state.js';
+import { createStore } from './service/stores.js';
+import { rebillDueSubscriptions } from './service/subscriptions.js';
+import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './service/webhooks.js';
 
 /** Options of {@link createSandbox}. */
 export interface SandboxOptions {
@@ -49,6 +51,11 @@ export interface SandboxOptions {
   dataFile?: string;
   /** With `dataFile`: empty the file first (refused while another sandbox holds it). */
   resetData?: boolean;
+  /**
+   * Operations replaced from the start, by route name (`{ retrievePayment: () => ({ status: 503, json: {} }) }`); the
+   * same as calling {@link Sandbox.override} for each. A name the sandbox does not serve is refused.
+   */
+  overrides?: RouteOverrides;
 }
 
 /** What `createSandbox` seeds, so tests can pay without any setup. */
@@ -71,6 +78,13 @@ export interface Sandbox {
   clock: TestClock;
   /** Fault injection, per route or global, deterministic from the seed. */
   faults: SandboxFaults;
+  /**
+   * Replaces one route's operation by name (core's operation name such as `processPayment`, or a sandbox route's),
+   * through every adapter (msw, `startSandboxServer`): the override runs in the operation's place, after the key
+   * check, idempotency and faults; when it returns `undefined` the sandbox's own operation answers. `undefined` as
+   * the override removes it. Returns a function that puts back what was there before.
+   */
+  override(name: RouteName, override: RouteOverride | undefined): () => void;
   /** The seeded stores, processors and flows. */
   defaults: SandboxDefaults;
   /** The secret API key the API accepts. */
@@ -104,24 +118,28 @@ function newIdTag(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(8)), (byte) => (byte % 36).toString(36)).join('');
 }
 
-// The router behind a sandbox's own handlers, for the node:http adapter, with those handlers as they were made. Not
-// enumerable: a copy of the sandbox with other handlers (`{ ...sandbox, handlers }`) has none.
+// The router of a sandbox made by createSandbox, for the node:http and in-process adapters. Not enumerable: a copy
+// (`{ ...sandbox }`) has none.
 const routerKey = Symbol('@tessera/sandbox router');
 
 interface OwnRouter {
   router: Router;
-  handlers: readonly HttpHandler[];
   handler: HttpHandler | undefined;
 }
 
 /**
- * The router behind the sandbox's handlers, while they are still its own: a copy with other handlers, a new array or
- * an array changed in place (an override put in front) is served through msw over `sandbox.handlers` instead.
+ * The router of a sandbox (every adapter's one dispatch), for the adapters that serve it without msw
+ * (`startSandboxServer`, `answerInProcess`, named by `caller`). A copy of the sandbox, or one whose `handlers` were replaced or had msw
+ * handlers put in front, is refused rather than served without them: a route is replaced by name with
+ * `sandbox.override` (msw handlers in front still work in the caller's own msw `setupServer`).
  */
-export function routerOf(sandbox: Sandbox): Router | undefined {
+export function servedRouter(sandbox: Sandbox, caller: string): Router {
   const own = (sandbox as Sandbox & { [routerKey]?: OwnRouter })[routerKey];
   const { handlers } = sandbox;
-  return own && handlers === own.handlers && handlers.length === 1 && handlers[0] === own.handler ? own.router : undefined;
+  if (own === undefined || handlers.length !== 1 || handlers[0] !== own.handler) {
+    throw new TypeError(`${caller} serves a sandbox made by createSandbox with its own handlers: replace a route with sandbox.override(name, override)`);
+  }
+  return own.router;
 }
 
 /**
@@ -133,6 +151,7 @@ function committing(router: Router, storage: SandboxStorage | undefined): Router
   if (storage === undefined) return router;
   const after = (answer: RouteAnswer): Promise<RouteAnswer> => storage.commitSoon().then(() => answer);
   return {
+    notFound: (request) => router.notFound(request),
     route(request) {
       const answer = router.route(request);
       if (answer === undefined) return undefined;
@@ -247,12 +266,18 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
 
   // Deliveries the file holds as still being retried go on.
   if (storage !== undefined && stored !== undefined) webhooks.resumePending();
-  const router = committing(createRouter(routeTable(ctx, { keys, faults, idempotency: createIdempotencyStore({ state }) })), storage);
+  const overrides = createOverrideTable(options.overrides);
+  const services = { keys, faults, idempotency: createIdempotencyStore({ state }), overrides: overrides.byName };
+  const router = committing(
+    createRouter(routeTable(ctx, services), (request) => notFoundAnswer(ctx, request)),
+    storage,
+  );
   const sandbox: Sandbox = {
     handlers: mswHandlers(router),
     records: recordViews(state),
     clock,
     faults,
+    override: (name, override) => overrides.set(name, override),
     defaults,
     apiKey: keys.apiKey,
     vaultKey: keys.vaultKey,
@@ -262,7 +287,7 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
     loadedRecords: storage?.loadedRecords ?? 0,
     close: () => storage?.close(),
   };
-  const own: OwnRouter = { router, handlers: sandbox.handlers, handler: sandbox.handlers[0] };
+  const own: OwnRouter = { router, handler: sandbox.handlers[0] };
   Object.defineProperty(sandbox, routerKey, { value: own, enumerable: false });
   return sandbox;
 }

@@ -5,7 +5,7 @@ import { API_PREFIX, SANDBOX_API_KEY, routes } from '@tessera/core/internal';
 import axe from 'axe-core';
 import type { Request } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
-import { sandboxRoutes } from '../src/sandbox-routes.js';
+import { sandboxRoutes } from '../src/http/sandbox-routes.js';
 
 /** What `GET /sandbox/radar-sessions` answers: the saved sessions and what the stand-in scripts collected. */
 export interface RadarRecords {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { btElementPageCsp, btElementPages } from '../src/bt-elements-pages.js';
+import { btElementPageCsp, btElementPages } from '../src/emulations/bt-elements-pages.js';
 import type { SandboxServer } from '../src/index.js';
 import { useHttpSandbox } from './use-sandbox.js';
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { operations, routes } from '@tessera/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIFT_MARKER, readOnlyOperations, runDrift, testSafeWrites } from '../src/cli-drift.js';
+import { DRIFT_MARKER, readOnlyOperations, runDrift, testSafeWrites } from '../src/cli/cli-drift.js';
 import { startSandboxServer, type SandboxServer } from '../src/index.js';
 import { purchase } from './fixtures.js';
 import { client } from './support.js';

@@ -1,0 +1,108 @@
+import { formatAmount } from '@tessera/core';
+import { decodeChallengeRequest } from '@tessera/core/internal';
+import { completeBtChallenge, findBtChallenge } from './bt-threeds.js';
+import type { SandboxContext } from '../state/context.js';
+import { instruments } from '../service/instruments.js';
+import { type PaymentRecord, type PaymentRecordStatus, challenges, payments } from '../service/lifecycle.js';
+import { settleChallenge } from '../service/payments.js';
+import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { vaultTokens } from './vault.js';
+
+/** An HTML answer. */
+export interface HtmlPage {
+  status: number;
+  html: string;
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+
+export function page(title: string, body: string, status = 200): HtmlPage {
+  return {
+    status,
+    html: `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<style>body{font:16px system-ui,sans-serif;margin:1.5rem;color:#1d2330}button{font:inherit;padding:.5rem 1rem;margin:.25rem}</style>
+</head><body>${body}</body></html>`,
+  };
+}
+
+// Where a payment can be once its challenge passed: approved, then perhaps captured, voided (`failed` / `voided`)
+// or refunded.
+const passedStatuses: ReadonlySet<PaymentRecordStatus> = new Set(['succeeded', 'authorized', 'partially_refunded', 'refunded']);
+const passed = (payment: PaymentRecord): boolean => passedStatuses.has(payment.status) || payment.subStatus === 'voided';
+
+const field = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+
+/**
+ * `POST /acs/challenge` (form field `creq`): the issuer's challenge page with `#approve` and `#fail` buttons, each
+ * form-POSTing the outcome to {@link sandboxRoutes.acsComplete}.
+ */
+export function challengePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
+  const creq = decodeChallengeRequest(form.creq ?? '');
+  if (!creq) return page('Invalid challenge', '<h1>Invalid challenge request</h1><p>The form field <code>creq</code> is missing or malformed.</p>', 400);
+  const paymentId = challenges.of(ctx).get(creq.acsTransID);
+  const payment = paymentId === undefined ? undefined : payments.of(ctx).get(paymentId);
+  // A challenge of a payment, or one Basis Theory's server-side authenticate asked for (no payment: the merchant
+  // server reads the outcome with `challenge-result`). Both are this ACS's, so both are served.
+  const btSession = payment ? undefined : findBtChallenge(ctx, creq.acsTransID, creq.threeDSServerTransID);
+  if (!payment && !btSession) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  const hidden = field('acsTransID', creq.acsTransID) + field('threeDSServerTransID', creq.threeDSServerTransID);
+  const button = (outcome: 'approve' | 'fail', label: string): string =>
+    `<form method="post" action="${sandboxRoutes.acsComplete}">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
+  const last4 = payment
+    ? instruments.of(ctx).get(payment.paymentInstrumentId)?.card.last4
+    : btSession?.tokenId == null
+      ? undefined
+      : vaultTokens.of(ctx).get(btSession.tokenId)?.last4;
+  const what = payment ? `the payment of <strong>${escapeHtml(formatAmount(payment.amount, payment.currency))}</strong>` : 'this purchase';
+  return page(
+    'Tessera Sandbox ACS',
+    `<h1>Tessera Sandbox Bank</h1><p>Confirm ${what} with the card ending ${escapeHtml(last4 ?? '')}.</p>` +
+      `<p>This is a test page: no code is needed.</p>${button('approve', 'Approve')}${button('fail', 'Fail authentication')}`,
+  );
+}
+
+/**
+ * `POST /acs/complete` (form fields `acsTransID`, `threeDSServerTransID`, `outcome`): settles the payment and
+ * returns BT's challenge notification page, which posts `{ type: 'challenge', id: <BT session id>, isCompleted:
+ * true, authenticationStatus: 'successful' | 'failed' }` to `window.parent` (web-threeds' challenge frame).
+ */
+export function completePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
+  const completion = completeChallenge(ctx, form.acsTransID ?? '', form.threeDSServerTransID ?? '', form.outcome === 'approve');
+  if (!completion) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  const { payment, btSession, authenticated } = completion;
+  const message = {
+    type: 'challenge',
+    id: (payment?.requireActionData?.type === 'threeds_auth' ? payment.requireActionData.metadata.threedsSession.externalSessionId : undefined) ?? btSession?.id ?? form.threeDSServerTransID ?? '',
+    isCompleted: true,
+    authenticationStatus: authenticated ? 'successful' : 'failed',
+  };
+  // The message holds no secret, so the target origin is '*' (as BT's page does); the receiver checks the origin.
+  const json = JSON.stringify(message).replace(/</g, '\\u003c');
+  return page(
+    'Authentication complete',
+    `<h1>${authenticated ? 'Authentication approved' : 'Authentication failed'}</h1><p>You can close this window.</p>` +
+      `<script>window.parent.postMessage(${json}, '*');</script>`,
+  );
+}
+
+/** What completing a challenge settled: the payment, or BT's session (a server-side authenticate), and the outcome. */
+export interface ChallengeCompletion {
+  payment: PaymentRecord | undefined;
+  btSession: ReturnType<typeof findBtChallenge>;
+  authenticated: boolean;
+}
+
+/**
+ * The ACS completion (what {@link completePage} and the dashboard's approve and fail run): settles the payment
+ * waiting on the challenge `acsTransID`, or BT's session; `undefined` for an unknown challenge.
+ */
+export function completeChallenge(ctx: SandboxContext, acsTransID: string, threeDSServerTransID: string, approved: boolean): ChallengeCompletion | undefined {
+  const payment = settleChallenge(ctx, acsTransID, approved);
+  const btSession = payment ? undefined : findBtChallenge(ctx, acsTransID, threeDSServerTransID);
+  if (!payment && !btSession) return undefined;
+  if (btSession) completeBtChallenge(btSession, approved);
+  return { payment, btSession, authenticated: payment ? passed(payment) : btSession?.authenticationStatus === 'successful' };
+}

@@ -1,0 +1,173 @@
+import { validateCard } from '@tessera/core';
+import { z } from '@tessera/core/internal';
+import { byId } from '../state/collection.js';
+import type { SandboxContext } from '../state/context.js';
+import { validationError } from '../http/http-error.js';
+import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
+import { validate } from '../http/validate.js';
+
+/** A vault token. Holds no card number and no CVC: only masked facts and the test-card outcome. */
+export interface VaultTokenRecord {
+  id: string;
+  type: 'card' | 'apple_pay' | 'google_pay';
+  last4: string;
+  bin: string;
+  brand: string;
+  expMonth: number;
+  expYear: number;
+  outcome: TestCardOutcome;
+  createdAt: string;
+}
+
+/** Vault tokens by id (masked card facts only). */
+export const vaultTokens = byId<VaultTokenRecord>()('vaultTokens');
+
+// A card number as a JSON number, as the service's own @tagadapay/core-js sends it (`Number(cardNumber)`): taken as
+// its digit string when JSON kept every digit (a safe positive integer); a longer one lost digits on the way.
+const numericCardNumber = z.number().check(z.refine((value) => Number.isSafeInteger(value) && value > 0, 'must be a string, or a whole number JSON can hold exactly'));
+
+// Basis Theory's create-token body, as basis-theory-js sends it (snake_case; `data` and `metadata` as given).
+const cardRequest = z.looseObject({
+  type: z.literal('card'),
+  data: z.looseObject({
+    number: z.union([z.string(), numericCardNumber]),
+    expiration_month: z.int().check(z.minimum(1), z.maximum(12)),
+    expiration_year: z.int().check(z.minimum(0), z.maximum(9999)),
+    // BT accepts a card without a CVC; the sandbox asks for one, as every Tessera client sends it.
+    cvc: z.string(),
+  }),
+  metadata: z.optional(z.record(z.string(), z.string())),
+});
+
+const walletPaymentData = z.record(z.string(), z.unknown()).check(z.refine((value) => Object.keys(value).length > 0, 'must not be empty'));
+const applePayRequest = z.looseObject({ apple_payment_data: walletPaymentData });
+const googlePayRequest = z.looseObject({ google_payment_data: walletPaymentData });
+const merchantSessionRequest = z.looseObject({ display_name: z.string().check(z.minLength(1)), domain: z.string().check(z.regex(/^[A-Za-z0-9.-]+$/)) });
+
+// A stable, non-reversible card fingerprint (FNV-1a, two seeds). Good enough to tell cards apart in a sandbox.
+function fingerprint(digits: string): string {
+  const hash = (seed: number): string => {
+    let h = seed >>> 0;
+    for (let i = 0; i < digits.length; i++) h = Math.imul(h ^ digits.charCodeAt(i), 16777619) >>> 0;
+    return h.toString(16).padStart(8, '0');
+  };
+  return `${hash(2166136261)}${hash(5381)}`;
+}
+
+/** The sandbox's BT tenant id (BT answers carry `tenant_id`). */
+export const SANDBOX_BT_TENANT_ID = '7e55e7a0-0000-4000-8000-000000000000';
+
+// BT token ids are UUIDs; the sandbox's stay reproducible (a counter in the last group).
+const nextTokenId = (ctx: SandboxContext): string => `0b7c7e55-0000-4000-8000-${ctx.nextId('tok').replace(/\D/g, '').padStart(12, '0')}`;
+
+/** The facts BT returns under `card` (snake_case), from the sandbox's record. */
+function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
+  return {
+    bin: record.bin,
+    last4: record.last4,
+    brand: record.brand,
+    funding: 'credit',
+    expiration_month: record.expMonth,
+    expiration_year: record.expYear,
+    issuer: { country: 'US', name: 'TESSERA SANDBOX BANK' },
+    issuer_country: { alpha2: 'US', name: 'UNITED STATES OF AMERICA', numeric: '840' },
+    ...(requiresChallenge(record.outcome) ? { authentication: 'sca_required' } : {}),
+  };
+}
+
+/**
+ * `POST /tokens` (Basis Theory's create token, type `card`): checks the number (Luhn, length), a future expiry and
+ * the CVC's shape, keeps no number and no CVC, and answers as BT does: masked `data`, card facts under `card`.
+ */
+export function tokenizeCard(ctx: SandboxContext, body: unknown): Record<string, unknown> {
+  const input = validate(cardRequest, body);
+  const { data } = input;
+  const year = data.expiration_year < 100 ? 2000 + data.expiration_year : data.expiration_year;
+  const checked = validateCard(
+    { cardNumber: String(data.number), expiryDate: `${data.expiration_month}/${year}`, cvc: data.cvc },
+    { now: ctx.clock.now() },
+  );
+  if (!checked.ok) {
+    // validateCard speaks of the CardInput's fields; BT names the JSON paths of its body.
+    const btField: Record<string, string> = { cardNumber: 'data.number', expiryDate: 'data.expiration_year', cvc: 'data.cvc' };
+    throw validationError(checked.errors.map((error) => ({ ...error, field: btField[error.field] ?? error.field })));
+  }
+  const digits = checked.card.number;
+  const record: VaultTokenRecord = {
+    id: nextTokenId(ctx),
+    type: 'card',
+    last4: digits.slice(-4),
+    bin: digits.slice(0, 6),
+    brand: checked.card.brand,
+    expMonth: checked.card.expiryMonth,
+    expYear: checked.card.expiryYear,
+    outcome: testCardOutcome(digits),
+    createdAt: ctx.nowIso(),
+  };
+  vaultTokens.of(ctx).set(record.id, record);
+  return {
+    id: record.id,
+    tenant_id: SANDBOX_BT_TENANT_ID,
+    type: 'card',
+    data: { number: `${record.bin}${'X'.repeat(digits.length - 10)}${record.last4}`, expiration_month: record.expMonth, expiration_year: record.expYear },
+    card: cardFacts(record),
+    fingerprint: fingerprint(digits),
+    fingerprint_expression: '{{ data.number }}',
+    mask: { number: '{{ data.number | reveal: 6, 4 }}', expiration_month: '{{ data.expiration_month }}', expiration_year: '{{ data.expiration_year }}' },
+    privacy: { classification: 'pci', impact_level: 'high', restriction_policy: 'mask' },
+    containers: ['/pci/high/'],
+    search_indexes: [],
+    ...(input.metadata ? { metadata: input.metadata } : {}),
+    created_by: SANDBOX_BT_TENANT_ID,
+    created_at: record.createdAt,
+  };
+}
+
+/**
+ * `POST /apple-pay` (`{ apple_payment_data }`) and `POST /google-pay` (`{ google_payment_data }`): tokenizes a
+ * wallet token as a sandbox Visa card and answers as BT does, `{ apple_pay: {…} }` or `{ google_pay: {…} }`, with
+ * the card facts under `card`.
+ */
+export function tokenizeWallet(ctx: SandboxContext, type: 'apple_pay' | 'google_pay', body: unknown): Record<string, unknown> {
+  const input = type === 'apple_pay' ? validate(applePayRequest, body).apple_payment_data : validate(googlePayRequest, body).google_payment_data;
+  const record: VaultTokenRecord = {
+    id: nextTokenId(ctx),
+    type,
+    last4: '1111',
+    bin: '411111',
+    brand: 'visa',
+    expMonth: 12,
+    expYear: ctx.clock.now().getUTCFullYear() + 3,
+    outcome: 'approve',
+    createdAt: ctx.nowIso(),
+  };
+  vaultTokens.of(ctx).set(record.id, record);
+  const expiresAt = new Date(ctx.clock.nowMs() + 60 * 60_000).toISOString();
+  return {
+    [type]: {
+      id: record.id,
+      tenant_id: SANDBOX_BT_TENANT_ID,
+      type,
+      status: 'active',
+      card: cardFacts(record),
+      fingerprint: fingerprint(`${type}:${JSON.stringify(input)}`),
+      created_at: record.createdAt,
+      expires_at: expiresAt,
+    },
+  };
+}
+
+/** `POST /apple-pay/session` (`{ display_name, domain }`): an opaque Apple Pay merchant session. */
+export function appleMerchantSession(ctx: SandboxContext, body: unknown): Record<string, unknown> {
+  const input = validate(merchantSessionRequest, body);
+  const now = ctx.clock.nowMs();
+  return {
+    merchantSessionIdentifier: ctx.nextId('msi'),
+    epochTimestamp: now,
+    expiresAt: now + 5 * 60_000,
+    nonce: ctx.nextId('nonce'),
+    domainName: input.domain,
+    displayName: input.display_name,
+    signature: 'sandbox',
+  };
+}
