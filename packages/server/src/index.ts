@@ -13,44 +13,44 @@ export {
   PERMANENT_CONFLICT_CODES,
   type ApiErrorDetails,
   type FailureKind,
-} from './api-error.js';
-export type { FetchFunction } from './attempt.js';
-export { CheckoutSessions, type CheckoutPaymentOutcome, type CheckoutSessionOutcome } from './checkout-sessions.js';
-export { Customers, type ListCustomersParams } from './customers.js';
-export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './environment.js';
-export { DEFAULT_MAX_RESPONSE_BYTES } from './http-client.js';
-export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
-export { Orders, type ListOrdersParams } from './orders.js';
-export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
-export { Page, PagePromise, type PageInfo } from './page.js';
-export { TesseraPaginationError, type PaginationErrorDetails, type PaginationStallReason } from './pagination-error.js';
-export { PaymentFlows, type PaymentFlowOutcome } from './payment-flows.js';
-export { PaymentInstruments, type ListPaymentInstrumentsParams, type PaymentInstrumentOutcome } from './payment-instruments.js';
-export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
-export { Processors, type ArchiveProcessorsOutcome } from './processors.js';
-export { Products, type ListProductsParams, type ProductOutcome } from './products.js';
-export { RadarSessions, type RadarSessionOutcome } from './radar-sessions.js';
-export { TesseraRedirectError } from './redirect-error.js';
-export type { RawRequestOptions, RequestOptions } from './request-options.js';
-export type { Recognised } from './response-body.js';
-export { TesseraResponseTooLargeError } from './response-too-large-error.js';
-export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry-policy.js';
-export { Stores, type StoreOutcome } from './stores.js';
-export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
-export { ThreeDSSessions } from './threeds-sessions.js';
-export { VERSION } from './version.js';
-export { Webhooks } from './webhooks.js';
-export { Events, type ListEventsParams } from './events.js';
+} from './errors/api-error.js';
+export type { FetchFunction } from './transport/attempt.js';
+export { CheckoutSessions, type CheckoutPaymentOutcome, type CheckoutSessionOutcome } from './resources/checkout-sessions.js';
+export { Customers, type ListCustomersParams } from './resources/customers.js';
+export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './core/environment.js';
+export { DEFAULT_MAX_RESPONSE_BYTES } from './transport/http-client.js';
+export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './core/logger.js';
+export { Orders, type ListOrdersParams } from './resources/orders.js';
+export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './errors/outcome-unknown-error.js';
+export { Page, PagePromise, type PageInfo } from './core/page.js';
+export { TesseraPaginationError, type PaginationErrorDetails, type PaginationStallReason } from './errors/pagination-error.js';
+export { PaymentFlows, type PaymentFlowOutcome } from './resources/payment-flows.js';
+export { PaymentInstruments, type ListPaymentInstrumentsParams, type PaymentInstrumentOutcome } from './resources/payment-instruments.js';
+export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './resources/payments.js';
+export { Processors, type ArchiveProcessorsOutcome } from './resources/processors.js';
+export { Products, type ListProductsParams, type ProductOutcome } from './resources/products.js';
+export { RadarSessions, type RadarSessionOutcome } from './resources/radar-sessions.js';
+export { TesseraRedirectError } from './errors/redirect-error.js';
+export type { RawRequestOptions, RequestOptions } from './core/request-options.js';
+export type { Recognised } from './resources/response-body.js';
+export { TesseraResponseTooLargeError } from './errors/response-too-large-error.js';
+export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './transport/retry-policy.js';
+export { Stores, type StoreOutcome } from './resources/stores.js';
+export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './core/tessera.js';
+export { ThreeDSSessions } from './resources/threeds-sessions.js';
+export { VERSION } from './core/version.js';
+export { Webhooks } from './resources/webhooks.js';
+export { Events, type ListEventsParams } from './resources/events.js';
 export {
   constructWebhookEvent,
   MAX_WEBHOOK_TOLERANCE_SECONDS,
   type ConstructWebhookEventOptions,
   type WebhookSignatureHeader,
-} from './construct-webhook-event.js';
-export { TesseraSignatureVerificationError, type SignatureVerificationCode } from './signature-verification-error.js';
+} from './resources/construct-webhook-event.js';
+export { TesseraSignatureVerificationError, type SignatureVerificationCode } from './errors/signature-verification-error.js';
 // The published lists, retrieves, subscriptions and key check (issue 18).
-export { Auth } from './auth.js';
-export { Subscriptions, type ListSubscriptionsParams, type RebillOutcome, type SubscriptionOutcome } from './subscriptions.js';
+export { Auth } from './resources/auth.js';
+export { Subscriptions, type ListSubscriptionsParams, type RebillOutcome, type SubscriptionOutcome } from './resources/subscriptions.js';
 export type {
   AuthTestResult,
   CustomerDetails,
