@@ -9,11 +9,10 @@ export {
   TesseraPermissionDeniedError,
   TesseraRateLimitError,
   TesseraUnprocessableEntityError,
-  isPermanentConflict,
-  PERMANENT_CONFLICT_CODES,
   type ApiErrorDetails,
   type FailureKind,
 } from './errors/api-error.js';
+export { isPermanentConflict, PERMANENT_CONFLICT_CODES } from './transport/failure.js';
 export type { FetchFunction } from './transport/attempt.js';
 export { CheckoutSessions, type CheckoutPaymentOutcome, type CheckoutSessionOutcome } from './resources/checkout-sessions.js';
 export { Customers, type ListCustomersParams } from './resources/customers.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { API_KEY } from '../../test/fixtures.js';
 import * as server from '../index.js';
-import { createApiError, isPermanentConflict, permanentConflictCode } from './api-error.js';
+import { createApiError, isPermanentConflict, permanentConflictCode } from '../transport/failure.js';
 import {
   TesseraApiError,
   TesseraAbortError,

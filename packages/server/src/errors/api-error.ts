@@ -1,6 +1,4 @@
 import { TesseraError, type FieldError } from '@tessera/core';
-import { findErrorCode, mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId } from '@tessera/core/internal';
-import { redactDeep, type Redactor } from '../internal/redact.js';
 import { parseRetryAfter } from '../transport/retry-after.js';
 
 /**
@@ -14,30 +12,6 @@ import { parseRetryAfter } from '../transport/retry-after.js';
  * - `final`: an answer (4xx, a redirect, a body over the limit) or an abort: never retried.
  */
 export type FailureKind = 'not-acted' | 'outcome-unknown' | 'conflict' | 'final';
-
-/**
- * The 409 codes that fail again with the same key, so retrying only wastes time (`invalid_state`, e.g. capturing
- * twice) or is a programming error (`idempotency_key_reused`: the key was used with another body).
- */
-export const PERMANENT_CONFLICT_CODES: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
-
-/**
- * The "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}) an error body names, whatever its shape
- * (`{ error: { code } }`, `{ code }`, `{ error: 'code' }`, `{ errors: [{ code }] }`, problem details with `code`,
- * a JSON text; core's `findErrorCode`), or `undefined`.
- */
-export function permanentConflictCode(data: unknown): string | undefined {
-  return findErrorCode(data, PERMANENT_CONFLICT_CODES);
-}
-
-/**
- * True when an error body names a "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}), or `only` when given
- * (looked for by itself: a body naming both codes answers true for each).
- */
-export function isPermanentConflict(data: unknown, only?: string): boolean {
-  if (only === undefined) return permanentConflictCode(data) !== undefined;
-  return PERMANENT_CONFLICT_CODES.has(only) && findErrorCode(data, new Set([only])) !== undefined;
-}
 
 /** What the client knows about a failed HTTP response. */
 export interface ApiErrorDetails {
@@ -156,86 +130,3 @@ export class TesseraRateLimitError extends TesseraApiError {
 
 /** 5xx: the service (or a proxy in front of it) failed. */
 export class TesseraInternalServerError extends TesseraApiError { static override readonly brand: string = 'InternalServer'; }
-
-/** What the status table says about one status: the class of its error, its default code, and its failure kind. */
-interface StatusEntry {
-  errorClass: new (details: ApiErrorDetails) => TesseraApiError;
-  code: string;
-  kind: FailureKind;
-}
-
-// The status table: every status the client names. A 409 is refined by its body (see `statusEntry`).
-const statusTable: Readonly<Record<number, StatusEntry>> = {
-  400: { errorClass: TesseraBadRequestError, code: 'bad_request', kind: 'final' },
-  401: { errorClass: TesseraAuthenticationError, code: 'unauthorized', kind: 'final' },
-  403: { errorClass: TesseraPermissionDeniedError, code: 'forbidden', kind: 'final' },
-  404: { errorClass: TesseraNotFoundError, code: 'not_found', kind: 'final' },
-  408: { errorClass: TesseraApiError, code: 'api_error', kind: 'not-acted' },
-  409: { errorClass: TesseraConflictError, code: 'conflict', kind: 'conflict' },
-  422: { errorClass: TesseraUnprocessableEntityError, code: 'unprocessable_entity', kind: 'final' },
-  429: { errorClass: TesseraRateLimitError, code: 'rate_limited', kind: 'not-acted' },
-  503: { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'not-acted' },
-};
-const serverError: StatusEntry = { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'outcome-unknown' };
-const otherStatus: StatusEntry = { errorClass: TesseraApiError, code: 'api_error', kind: 'final' };
-
-/**
- * The entry of `status`. A 409 naming `invalid_state` or `idempotency_key_reused` (in any body shape) fails again
- * with the same key: `final`, and `idempotency_key_reused` (wherever it stands) is a {@link TesseraIdempotencyError}.
- */
-function statusEntry(status: number, data: unknown): StatusEntry {
-  const entry = statusTable[status] ?? (status >= 500 ? serverError : otherStatus);
-  if (status !== 409 || !isPermanentConflict(data)) return entry;
-  const reused = isPermanentConflict(data, 'idempotency_key_reused');
-  return { ...entry, kind: 'final', errorClass: reused ? TesseraIdempotencyError : TesseraConflictError };
-}
-
-// `application/json`, `application/problem+json`, `application/vnd.api+json`, …
-const jsonMediaType = /^[^;]*\/(?:[^;]*[.+-])?json\s*(?:;|$)/i;
-
-/**
- * An error body as the error keeps it: `undefined` when empty or when a JSON media type does not parse (its half
- * text says nothing), parsed JSON, or the text itself (read as JSON when it looks like JSON, whatever its type).
- */
-function parseErrorText(text: string, contentType: string): unknown {
-  if (text === '') return undefined;
-  if (!jsonMediaType.test(contentType)) return parseErrorData(text);
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-// What to do about a 401: the key is the caller's to fix, and a vault key is the usual mix-up.
-const wrongKeyHint = 'Check the key you passed as `apiKey` (or TESSERA_API_KEY): it must be your secret API key; a public vault key (key_…_pub_…) is not an API key.';
-
-/**
- * Builds the error of a failed response from its status, headers and raw body text, once: the text is parsed once
- * (JSON, or kept as text) and every decoded string of it redacted once (values and keys, so an echo the JSON wrote
- * `\u`-escaped or with `\/` is caught after decoding), then the message, request id and every response header value
- * kept on the error are redacted too. `redact` removes the API key. The error carries its {@link FailureKind}.
- */
-export function createApiError(response: { status: number; statusText: string; headers: Headers }, text: string, redact: Redactor): TesseraApiError {
-  const data = redactDeep(parseErrorText(text, response.headers.get('content-type') ?? ''), redact);
-  const body = readErrorBody(data);
-  const headers: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    // A header that echoes a card number is kept without its value.
-    headers[name] = mayHoldCardNumber(value) ? '[redacted]' : redact(value);
-  });
-  const { status } = response;
-  const entry = statusEntry(status, data);
-  const reason = response.statusText ? ` ${response.statusText}` : '';
-  const said = redact(body.message ?? `HTTP ${status}${reason}`);
-  return new entry.errorClass({
-    status,
-    code: body.code ?? entry.code,
-    message: status === 401 ? `${said.replace(/\.?\s*$/, '')}. ${wrongKeyHint}` : said,
-    requestId: safeRequestId(redact(response.headers.get('x-request-id') ?? ''), body.requestId),
-    body: data,
-    headers,
-    fields: body.fields,
-    kind: entry.kind,
-  });
-}

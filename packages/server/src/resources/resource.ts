@@ -184,7 +184,8 @@ function readRedirect(operation: Operation, result: HttpResult, input: unknown):
     });
   }
   const named = typeof input === 'object' && input !== null ? (input as Record<string, unknown>).includeCheckoutToken : undefined;
-  const params = new URL(location).searchParams;
+  const params = location.searchParams;
   const checkoutToken = params.get(typeof named === 'string' ? named : DEFAULT_TOKEN_PARAMETER) ?? params.get('token') ?? undefined;
-  return checkoutToken === undefined ? { redirectUrl: location } : { redirectUrl: location, checkoutToken };
+  const redirectUrl = location.href;
+  return checkoutToken === undefined ? { redirectUrl } : { redirectUrl, checkoutToken };
 }

@@ -1,5 +1,5 @@
 import { safeRequestId, type HttpMethod } from '@tessera/core/internal';
-import { createApiError } from '../errors/api-error.js';
+import { createApiError } from './failure.js';
 import { readCappedText } from './read-body.js';
 import type { Redactor } from '../internal/redact.js';
 import { TesseraRedirectError } from '../errors/redirect-error.js';
@@ -38,8 +38,8 @@ export interface AttemptAnswer {
   text: string;
   /** The `x-request-id`, key redacted and checked by core's `safeRequestId`. */
   requestId: string | undefined;
-  /** With `readRedirect`: the 3xx answer's `Location`, resolved against the request URL (never followed). */
-  location?: string;
+  /** With `readRedirect`: the 3xx answer's `Location`, parsed once, resolved against the request URL (never followed). */
+  location?: URL;
 }
 
 /** The largest error body read; a longer one is dropped (the error keeps its status and headers). */
@@ -72,7 +72,7 @@ export async function attempt(
     response.body?.cancel().catch(noop);
     // A runtime that hides the redirect (a browser's opaque one) leaves nothing to read: refused as usual.
     const location = locationUrl(response.headers.get('location'), call.url);
-    if (call.readRedirect && response.type !== 'opaqueredirect' && location !== undefined) return { response, text: '', requestId, location: location.toString() };
+    if (call.readRedirect && response.type !== 'opaqueredirect' && location !== undefined) return { response, text: '', requestId, location };
     throw new TesseraRedirectError(response.status, location?.origin);
   }
   if (response.ok || response.type === 'opaque') {

@@ -9,7 +9,8 @@ import { redactHeaders, type TesseraLogger } from '../core/logger.js';
 import { TesseraOutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { createRedactor, redactDeep, type Redactor } from '../internal/redact.js';
 import { checkRequestOptions, type RawRequestOptions } from '../core/request-options.js';
-import { failureKind, retryOptions } from './retry-policy.js';
+import { failureKind } from './failure.js';
+import { retryOptions } from './retry-policy.js';
 import { BodyReadError } from './transport-errors.js';
 
 /** Settings of an {@link HttpClient}, already validated by the `Tessera` constructor. */
@@ -38,8 +39,8 @@ export interface HttpResult {
   requestId: string | undefined;
   /** The key every attempt carried (`undefined` for a GET), so an answer the SDK cannot read can name it. */
   idempotencyKey: string | undefined;
-  /** With `readRedirect`: the 3xx answer's `Location`, resolved against the request URL (never followed). */
-  location?: string;
+  /** With `readRedirect`: the 3xx answer's `Location`, parsed once, resolved against the request URL (never followed). */
+  location?: URL;
   /**
    * The body with the API key removed from every string (keys too): what an error may keep of this answer. `data`
    * itself is the service's answer, returned to the caller unchanged.
