@@ -1,7 +1,8 @@
 import { SANDBOX_API_KEY } from '@tessera/core/internal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API_KEY, succeededPayment } from '../../test/fixtures.js';
-import { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, TesseraValidationError, type TesseraEnvironment, type TesseraOptions } from '../index.js';
+import { Tessera, TesseraValidationError, type TesseraEnvironment, type TesseraOptions } from '../index.js';
+import { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL } from '../internal.js';
 
 afterEach(() => {
   vi.unstubAllEnvs();

@@ -5,7 +5,8 @@ import { setupServer } from 'msw/node';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, API_KEY, BASE_URL, succeededPayment } from '../../test/fixtures.js';
 import { useMockServer } from '../../test/recorder.js';
-import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, VERSION, type Payment, type TesseraOptions } from '../index.js';
+import { Tessera, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type Payment, type TesseraOptions } from '../index.js';
+import { PRODUCTION_BASE_URL, SANDBOX_BASE_URL, VERSION } from '../internal.js';
 
 const server = setupServer();
 const recorder = useMockServer(server);

@@ -1,7 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import {
-  constructWebhookEvent,
   isKnownWebhookEvent,
   Tessera,
   TesseraError,
@@ -10,6 +9,7 @@ import {
   type Payment,
   type WebhookEvent,
 } from '../index.js';
+import { constructWebhookEvent } from '../internal.js';
 
 // Signatures are made here with node:crypto, independently of the code under test (which uses Web Crypto).
 const secret = 'whsec_test_3f9a1c';

@@ -5,7 +5,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { API, API_KEY, BASE_URL, errorBody, purchase, succeededPayment } from '../../test/fixtures.js';
 import { useMockServer } from '../../test/recorder.js';
 import {
-  MAX_RETRY_AFTER_MS,
   Tessera,
   TesseraAbortError,
   TesseraApiError,
@@ -24,6 +23,7 @@ import {
   TesseraValidationError,
   type TesseraLogEvent,
 } from '../index.js';
+import { MAX_RETRY_AFTER_MS } from '../internal.js';
 
 const server = setupServer();
 const recorder = useMockServer(server);
