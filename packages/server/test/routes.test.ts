@@ -180,8 +180,8 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
   },
   {
     operation: 'listWebhooks',
-    name: 'webhooks.list ({ data })',
-    call: (c) => c.webhooks.list({ storeId: 'store_1' }),
+    name: 'webhooks.listEvents ({ data })',
+    call: (c) => c.webhooks.listEvents({ storeId: 'store_1' }),
     method: 'GET',
     path: '/webhooks',
     query: { storeId: 'store_1' },

@@ -15,8 +15,11 @@ export class Webhooks extends Resource<'createWebhookEndpoint' | 'listWebhooks'>
     return this.call('createWebhookEndpoint', params, options);
   }
 
-  /** Lists a store's webhook events. The service returns them in one page. */
-  list(params: ListWebhooksRequest, options?: RequestOptions): PagePromise<WebhookEvent> {
+  /**
+   * Lists a store's webhook events (`GET /webhooks`, the catalog's `listWebhooks`: it answers events, not endpoints).
+   * The service returns them in one page.
+   */
+  listEvents(params: ListWebhooksRequest, options?: RequestOptions): PagePromise<WebhookEvent> {
     return new PagePromise(this.call('listWebhooks', params, options));
   }
 
