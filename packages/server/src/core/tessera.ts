@@ -34,7 +34,7 @@ export interface TesseraOptions {
   /**
    * Which API to talk to, when neither `baseUrl` nor the `TESSERA_BASE_URL` environment variable names one:
    * `'production'` (the default, `https://app.tagadapay.com`), `'development'` (`https://app.tagadapay.dev`) or
-   * `'local'` (the sandbox, `http://localhost:4010`). See {@link environmentOrigins}.
+   * `'local'` (the sandbox, `http://localhost:4010`). See `environmentOrigins` (`@tessera/server/internal`).
    */
   environment?: TesseraEnvironment;
   /**

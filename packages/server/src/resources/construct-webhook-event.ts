@@ -14,7 +14,7 @@ import {
 } from '@tessera/core/internal';
 import { TesseraSignatureVerificationError } from '../errors/signature-verification-error.js';
 
-/** Options of {@link constructWebhookEvent}. */
+/** Options of `tessera.webhooks.constructEvent` (and `constructWebhookEvent` of `@tessera/server/internal`). */
 export interface ConstructWebhookEventOptions {
   /**
    * How far, in seconds, the signature's timestamp (`t=`) may be from `receivedAt`, either way: older is a replay,

@@ -61,7 +61,7 @@ export type RefundOutcome = PaymentOutcome & {
 export interface WaitForFinalStatusOptions {
   /**
    * Milliseconds between polls. Default 1500 (the interface document asks for every 1–2 s). Below
-   * {@link MIN_POLL_INTERVAL_MS} only against a loopback origin (a local sandbox); otherwise refused with a
+   * `MIN_POLL_INTERVAL_MS` (`@tessera/server/internal`) only against a loopback origin (a local sandbox); otherwise refused with a
    * `TesseraValidationError` before the first request.
    */
   intervalMs?: number;

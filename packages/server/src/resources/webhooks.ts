@@ -25,7 +25,7 @@ export class Webhooks extends Resource<'createWebhookEndpoint' | 'listWebhooks'>
 
   /**
    * Verifies a delivery with its endpoint's secret and returns its event, or throws
-   * `TesseraSignatureVerificationError` (answer 400). Sends nothing. Same as {@link constructWebhookEvent}.
+   * `TesseraSignatureVerificationError` (answer 400). Sends nothing. Same as `constructWebhookEvent` of `@tessera/server/internal`.
    */
   async constructEvent(rawBody: WebhookPayload, signature: WebhookSignatureHeader, secret: string, options?: ConstructWebhookEventOptions): Promise<WebhookEvent> {
     return constructWebhookEvent(rawBody, signature, secret, options);
