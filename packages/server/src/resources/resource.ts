@@ -12,7 +12,7 @@ import type * as z from 'zod/mini';
 import type { HttpClient, HttpResult } from '../transport/http-client.js';
 import { Page, PagePromise } from '../core/page.js';
 import type { RawRequestOptions, RequestOptions } from '../core/request-options.js';
-import { responseValidationError } from '../errors/response-validation-error.js';
+import { responseValidationError } from './response-validation-error.js';
 import { recogniseList, recogniseNested, recogniseResource, requireResource, type Recognised } from './response-body.js';
 
 type Catalog = typeof operations;

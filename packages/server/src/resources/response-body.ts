@@ -2,7 +2,7 @@ import { payment, threeDSChallengeData, type FieldError } from '@tessera/core';
 import { toFieldErrors, z, type Operation } from '@tessera/core/internal';
 import type { ZodMiniType } from 'zod/mini';
 import type { HttpResult } from '../transport/http-client.js';
-import { responseValidationError } from '../errors/response-validation-error.js';
+import { responseValidationError } from './response-validation-error.js';
 
 /**
  * The answer of an operation whose response body the interface document does not show (void, refund, GET
