@@ -13,6 +13,7 @@ export const alias: AliasOptions = [
   { find: /^@tessera\/core\/schemas$/, replacement: source('core/src/schemas.ts') },
   { find: /^@tessera\/sandbox$/, replacement: source('sandbox/src/index.ts') },
   { find: /^@tessera\/server$/, replacement: source('server/src/index.ts') },
+  { find: /^@tessera\/server\/internal$/, replacement: source('server/src/internal.ts') },
   { find: /^@tessera\/tokenizer$/, replacement: source('tokenizer/src/index.ts') },
   { find: /^@tessera\/tokenizer\/react$/, replacement: source('tokenizer/src/react/index.ts') },
   { find: /^@tessera\/tokenizer\/basis-theory$/, replacement: source('tokenizer/src/basis-theory.ts') },

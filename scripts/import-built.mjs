@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
-const names = ['@tessera/core', '@tessera/core/internal', '@tessera/core/schemas', '@tessera/server', '@tessera/tokenizer'];
+const names = ['@tessera/core', '@tessera/core/internal', '@tessera/core/schemas', '@tessera/server', '@tessera/server/internal', '@tessera/tokenizer'];
 for (const name of names) {
   const esm = await import(name);
   const cjs = require(name);

@@ -122,7 +122,7 @@ export async function runSandboxSetup({ tessera, baseUrl, apiKey, log = console.
 
   const orders = await tessera.orders.list({ storeId: store.id, page: 1, per_page: 20 });
   const payments = await tessera.payments.list({ filters: { storeIds: [store.id] } });
-  const webhooks = await tessera.webhooks.list({ storeId: store.id });
+  const webhooks = await tessera.webhooks.listEvents({ storeId: store.id });
   log(`orders         ${orders.data.map((o) => o.id).join(', ')}`);
   log(`payments       ${payments.data.map((p) => `${p.id} ${p.status}`).join(', ')}`);
   log(`webhooks       ${webhooks.data.map((w) => w.type).join(', ')}`);

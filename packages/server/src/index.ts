@@ -1,3 +1,20 @@
+// The root: what users call, catch or type. The client (`Tessera`, also the default export), the errors it throws,
+// and the few core helpers the starters and guides use beside it (a payment's next action and status, the webhook
+// header and event check, the signer for tests). Types are exported by name; a resource class or `Page` only as a
+// type. Constants, the resource classes as values and the building blocks tests and tools need are on
+// `@tessera/server/internal` (src/internal.ts); the rest of core's helpers come from `@tessera/core`.
+import { Tessera } from './core/tessera.js';
+
+export { Tessera };
+export default Tessera;
+export type { TesseraOptions } from './core/tessera.js';
+export type { TesseraEnvironment } from './core/environment.js';
+export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './core/logger.js';
+export type { Page, PagePromise, PageInfo } from './core/page.js';
+export type { RawRequestOptions, RequestOptions } from './core/request-options.js';
+export type { FetchFunction } from './transport/attempt.js';
+
+// The errors the client throws.
 export {
   TesseraApiError,
   TesseraAuthenticationError,
@@ -9,106 +26,14 @@ export {
   TesseraPermissionDeniedError,
   TesseraRateLimitError,
   TesseraUnprocessableEntityError,
-  isPermanentConflict,
-  PERMANENT_CONFLICT_CODES,
   type ApiErrorDetails,
   type FailureKind,
-} from './api-error.js';
-export type { FetchFunction } from './attempt.js';
-export { CheckoutSessions, type CheckoutPaymentOutcome, type CheckoutSessionOutcome } from './checkout-sessions.js';
-export { Customers, type ListCustomersParams } from './customers.js';
-export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL, type TesseraEnvironment } from './environment.js';
-export { DEFAULT_MAX_RESPONSE_BYTES } from './http-client.js';
-export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './logger.js';
-export { Orders, type ListOrdersParams } from './orders.js';
-export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './outcome-unknown-error.js';
-export { Page, PagePromise, type PageInfo } from './page.js';
-export { TesseraPaginationError, type PaginationErrorDetails, type PaginationStallReason } from './pagination-error.js';
-export { PaymentFlows, type PaymentFlowOutcome } from './payment-flows.js';
-export { PaymentInstruments, type ListPaymentInstrumentsParams, type PaymentInstrumentOutcome } from './payment-instruments.js';
-export { MIN_POLL_INTERVAL_MS, Payments, type ListPaymentsParams, type PaymentOutcome, type RefundOutcome, type WaitForFinalStatusOptions, type WithoutMode } from './payments.js';
-export { Processors, type ArchiveProcessorsOutcome } from './processors.js';
-export { Products, type ListProductsParams, type ProductOutcome } from './products.js';
-export { RadarSessions, type RadarSessionOutcome } from './radar-sessions.js';
-export { TesseraRedirectError } from './redirect-error.js';
-export type { RawRequestOptions, RequestOptions } from './request-options.js';
-export type { Recognised } from './response-body.js';
-export { TesseraResponseTooLargeError } from './response-too-large-error.js';
-export { DEFAULT_MAX_RETRIES, MAX_RETRY_AFTER_MS } from './retry-policy.js';
-export { Stores, type StoreOutcome } from './stores.js';
-export { DEFAULT_TIMEOUT_MS, Tessera, type TesseraOptions } from './tessera.js';
-export { ThreeDSSessions } from './threeds-sessions.js';
-export { VERSION } from './version.js';
-export { Webhooks } from './webhooks.js';
-export { Events, type ListEventsParams } from './events.js';
-export {
-  constructWebhookEvent,
-  MAX_WEBHOOK_TOLERANCE_SECONDS,
-  type ConstructWebhookEventOptions,
-  type WebhookSignatureHeader,
-} from './construct-webhook-event.js';
-export { TesseraSignatureVerificationError, type SignatureVerificationCode } from './signature-verification-error.js';
-// The published lists, retrieves, subscriptions and key check (issue 18).
-export { Auth } from './auth.js';
-export { Subscriptions, type ListSubscriptionsParams, type RebillOutcome, type SubscriptionOutcome } from './subscriptions.js';
-export type {
-  AuthTestResult,
-  CustomerDetails,
-  ListCustomersRequest,
-  ListedCustomer,
-  ListedProduct,
-  ListedSubscription,
-  ListPaymentInstrumentsRequest,
-  ListProductsRequest,
-  ListSubscriptionsRequest,
-  Order,
-  Product,
-  Subscription,
-} from '@tessera/core';
-// Core's payment helpers and types, and core's errors that this client throws, so callers need one import.
-export {
-  getPaymentAction,
-  getRedirectUrl,
-  getThreeDSChallenge,
-  isSettledPayment,
-  isSettledPaymentStatus,
-  isTerminalPaymentStatus,
-  normalizePaymentStatus,
-  type NormalizedPaymentStatus,
-  type CreateRadarSessionRequest,
-  type CreateThreeDSSessionRequest,
-  type Payment,
-  type PaymentAction,
-  type PaymentInstrument,
-  type PaymentStatus,
-  type PaymentSubStatus,
-  type Refund,
-  type RequireAction,
-  type SavedRadarSession,
-  type ThreeDSChallenge,
-  type CheckoutInit,
-  type InitCheckoutRequest,
-  type PayCheckoutRequest,
-} from '@tessera/core';
-// Core's webhook and event types and the signature format, for receivers.
-export {
-  DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
-  isKnownWebhookEvent,
-  knownWebhookEventTypes,
-  signWebhookPayload,
-  WEBHOOK_SIGNATURE_HEADER,
-  type AppEvent,
-  type CreateWebhookEndpointRequest,
-  type KnownWebhookEvent,
-  type KnownWebhookEventType,
-  type ListEventsRequest,
-  type RecentEventsRequest,
-  type UnknownWebhookEvent,
-  type WebhookEndpoint,
-  type WebhookEvent,
-  type WebhookEventOf,
-  type WebhookPayload,
-} from '@tessera/core';
+} from './errors/api-error.js';
+export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './errors/outcome-unknown-error.js';
+export { TesseraPaginationError, type PaginationErrorDetails, type PaginationStallReason } from './errors/pagination-error.js';
+export { TesseraRedirectError } from './errors/redirect-error.js';
+export { TesseraResponseTooLargeError } from './errors/response-too-large-error.js';
+export { TesseraSignatureVerificationError, type SignatureVerificationCode } from './errors/signature-verification-error.js';
 export {
   TesseraError,
   TesseraAbortError,
@@ -118,5 +43,68 @@ export {
   TesseraValidationError,
   type FieldError,
   type ResponseValidationDetails,
+} from '@tessera/core';
+
+// The resources, as types (`Tessera['payments']` is the same); their parameter and outcome types.
+export type { Auth } from './resources/auth.js';
+export type { CheckoutSessions, CheckoutPaymentOutcome, CheckoutSessionOutcome } from './resources/checkout-sessions.js';
+export type { ConstructWebhookEventOptions, WebhookSignatureHeader } from './resources/construct-webhook-event.js';
+export type { Customers, ListCustomersParams } from './resources/customers.js';
+export type { Events, ListEventsParams } from './resources/events.js';
+export type { Orders, ListOrdersParams } from './resources/orders.js';
+export type { PaymentFlows, PaymentFlowOutcome } from './resources/payment-flows.js';
+export type { PaymentInstruments, ListPaymentInstrumentsParams, PaymentInstrumentOutcome } from './resources/payment-instruments.js';
+export type { Payments, ListPaymentsParams, PaymentOutcome, RefundOutcome, WaitForFinalStatusOptions, WithoutMode } from './resources/payments.js';
+export type { Processors, ArchiveProcessorsOutcome } from './resources/processors.js';
+export type { Products, ListProductsParams, ProductOutcome } from './resources/products.js';
+export type { RadarSessions, RadarSessionOutcome } from './resources/radar-sessions.js';
+export type { Recognised } from './resources/response-body.js';
+export type { Stores, StoreOutcome } from './resources/stores.js';
+export type { Subscriptions, ListSubscriptionsParams, RebillOutcome, SubscriptionOutcome } from './resources/subscriptions.js';
+export type { ThreeDSSessions } from './resources/threeds-sessions.js';
+export type { Webhooks } from './resources/webhooks.js';
+
+// Core's payment and webhook helpers the starters use beside the client, so they need one import.
+export { getPaymentAction, getThreeDSChallenge, isKnownWebhookEvent, normalizePaymentStatus, signWebhookPayload, WEBHOOK_SIGNATURE_HEADER } from '@tessera/core';
+// Core's types of what the client sends and answers.
+export type {
+  AppEvent,
+  AuthTestResult,
+  CheckoutInit,
+  CreateRadarSessionRequest,
+  CreateThreeDSSessionRequest,
+  CreateWebhookEndpointRequest,
+  CustomerDetails,
+  InitCheckoutRequest,
+  KnownWebhookEvent,
+  KnownWebhookEventType,
+  ListCustomersRequest,
+  ListedCustomer,
+  ListedProduct,
+  ListedSubscription,
+  ListEventsRequest,
+  ListPaymentInstrumentsRequest,
+  ListProductsRequest,
+  ListSubscriptionsRequest,
+  NormalizedPaymentStatus,
+  Order,
+  PayCheckoutRequest,
+  Payment,
+  PaymentAction,
+  PaymentInstrument,
+  PaymentStatus,
+  PaymentSubStatus,
+  Product,
+  RecentEventsRequest,
+  Refund,
+  RequireAction,
+  SavedRadarSession,
+  Subscription,
+  ThreeDSChallenge,
+  UnknownWebhookEvent,
+  WebhookEndpoint,
+  WebhookEvent,
+  WebhookEventOf,
+  WebhookPayload,
 } from '@tessera/core';
 export type { HttpMethod } from '@tessera/core/internal';

@@ -77,11 +77,11 @@ describe('fetch-only runtime (Edge Runtime VM)', () => {
     const t = Math.floor(Date.now() / 1000);
     const signature = `t=${t},v1=${createHmac('sha256', 'whsec_edge').update(`${t}.${body}`).digest('hex')}`;
     const outcome = await vm.evaluate<Promise<{ type: string; refused: string }>>(`(async () => {
-      const { Tessera, constructWebhookEvent } = TesseraSDK;
+      const { Tessera } = TesseraSDK;
       const tessera = new Tessera({ apiKey: 'sk_edge_secret', baseUrl: ${JSON.stringify(origin)} });
       const body = ${JSON.stringify(body)};
       const event = await tessera.webhooks.constructEvent(new TextEncoder().encode(body), ${JSON.stringify(signature)}, 'whsec_edge');
-      const refused = await constructWebhookEvent(body.replace('ord_1', 'ord_2'), ${JSON.stringify(signature)}, 'whsec_edge').catch((e) => e.code);
+      const refused = await tessera.webhooks.constructEvent(body.replace('ord_1', 'ord_2'), ${JSON.stringify(signature)}, 'whsec_edge').catch((e) => e.code);
       return { type: event.type, refused };
     })()`);
     expect(outcome).toEqual({ type: 'order/paid', refused: 'invalid_signature' });

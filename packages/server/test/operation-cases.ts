@@ -188,7 +188,7 @@ export const operationCases = {
     expected: [{ id: 'ord_1' }],
   },
   listWebhooks: {
-    call: (c, o) => c.webhooks.list({ storeId: 'store_1' }, o),
+    call: (c, o) => c.webhooks.listEvents({ storeId: 'store_1' }, o),
     method: 'GET',
     path: '/webhooks',
     query: { storeId: 'store_1' },

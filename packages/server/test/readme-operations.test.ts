@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 // The README's operation table (section "Operations") against core's catalog, both ways: each row's SDK call sends
 // the operation of the method and path the row names, and each operation of the catalog has a row.
 
-const source = new URL('../src/', import.meta.url);
+const source = new URL('../src/resources/', import.meta.url);
 const read = (file: string): string => readFileSync(new URL(file, source), 'utf8');
 
 /** `tessera.<resource>.<method>` → the operations it sends, read from the resource classes' sources. */
@@ -27,7 +27,7 @@ function clientMethods(): Map<string, Set<OperationName>> {
     }
   }
   const calls = new Map<string, Set<OperationName>>();
-  for (const [, property, className] of read('tessera.ts').matchAll(/^ {2}readonly (\w+): (\w+);/gm)) {
+  for (const [, property, className] of read('../core/tessera.ts').matchAll(/^ {2}readonly (\w+): (\w+);/gm)) {
     for (const [method, sent] of classes.get(className!) ?? []) calls.set(`${property}.${method}`, sent);
   }
   return calls;

@@ -2,7 +2,8 @@ import { API_PREFIX, operations, type OperationName } from '@tessera/core/intern
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { describe, expect, it } from 'vitest';
-import { Page, Tessera } from '../src/index.js';
+import { Tessera } from '../src/index.js';
+import { Page } from '../src/internal.js';
 import { API, API_KEY, BASE_URL, checkoutInput, flowInput, productInput, productWire, storeInput, succeededPayment } from './fixtures.js';
 import { instrument, operationCases, recognised, serviceToken, sessionRequest, sessionWire, tokenRequest, tokenWire, type OperationCase } from './operation-cases.js';
 import { useMockServer } from './recorder.js';
@@ -179,8 +180,8 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
   },
   {
     operation: 'listWebhooks',
-    name: 'webhooks.list ({ data })',
-    call: (c) => c.webhooks.list({ storeId: 'store_1' }),
+    name: 'webhooks.listEvents ({ data })',
+    call: (c) => c.webhooks.listEvents({ storeId: 'store_1' }),
     method: 'GET',
     path: '/webhooks',
     query: { storeId: 'store_1' },

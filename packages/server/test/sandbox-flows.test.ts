@@ -244,7 +244,7 @@ describe('setup and verification operations', () => {
     expect(payments[0]).toMatchObject({ amount: 2400, status: 'succeeded', storeId: store.id });
     expect(await sentTo('/payments')[0]!.body()).toEqual({ pagination: { page: 1, pageSize: 20 }, filters: { storeIds: [store.id] } });
 
-    const webhooks = await tessera.webhooks.list({ storeId: store.id });
+    const webhooks = await tessera.webhooks.listEvents({ storeId: store.id });
     expect(webhooks.data.map((event) => event.type)).toEqual(expect.arrayContaining(['order/created']));
     expect(webhooks.data.some((event) => event.type.startsWith('payment/'))).toBe(true);
 

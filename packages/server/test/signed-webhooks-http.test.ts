@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { sandboxRoutes, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newInstrument, storeInput } from './fixtures.js';
-import { constructWebhookEvent, Tessera, TesseraSignatureVerificationError, WEBHOOK_SIGNATURE_HEADER, type WebhookEndpoint } from '../src/index.js';
+import { Tessera, TesseraSignatureVerificationError, WEBHOOK_SIGNATURE_HEADER, type WebhookEndpoint } from '../src/index.js';
+import { constructWebhookEvent } from '../src/internal.js';
 
 // A real signed delivery: the sandbox over HTTP POSTs an event to a node:http receiver on 127.0.0.1, which keeps the
 // raw bytes and headers; constructEvent verifies it with the secret POST /webhooks gave, and refuses it tampered,

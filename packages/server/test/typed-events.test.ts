@@ -48,7 +48,7 @@ describe('declined payments say why', () => {
     // What was sent: one process of that purchase, no reason asked for.
     expect(await recorder.sent.find((sent) => sent.url.pathname.endsWith('/payments/process'))!.body()).toMatchObject({ mode: 'purchase', amount: 1500, storeId });
 
-    const events = (await tessera.webhooks.list({ storeId })).data.filter((event) => isKnownWebhookEvent(event) && event.type.startsWith('payment/') && (event.data as Payment).id === payment.id);
+    const events = (await tessera.webhooks.listEvents({ storeId })).data.filter((event) => isKnownWebhookEvent(event) && event.type.startsWith('payment/') && (event.data as Payment).id === payment.id);
     expect(events.map((event) => event.type)).toEqual([`payment/${status}`]);
     const [event] = events;
     if (!event || !isKnownWebhookEvent(event)) throw new Error('no payment event');
@@ -97,7 +97,7 @@ describe('every event the sandbox sends is a known event whose data is its resou
     await tessera.payments.refund({ paymentId: captured.id, storeId, amount: 500 });
     await tessera.payments.refund({ paymentId: captured.id, storeId });
 
-    const events: WebhookEvent[] = (await tessera.webhooks.list({ storeId })).data;
+    const events: WebhookEvent[] = (await tessera.webhooks.listEvents({ storeId })).data;
     expect(events.filter((event) => !isKnownWebhookEvent(event))).toEqual([]);
     const seen = new Set<string>();
     for (const event of events) {

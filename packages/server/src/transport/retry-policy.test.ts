@@ -1,0 +1,52 @@
+import { TimeoutError } from 'ky';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { TesseraApiError } from '../errors/api-error.js';
+import { createApiError } from './failure.js';
+import { MAX_RETRY_AFTER_MS, retryDelay, retryOptions, type RetryDecision } from './retry-policy.js';
+import { BodyReadError } from './transport-errors.js';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+const request = new Request('http://127.0.0.1/api/public/v1/payments/process', { method: 'POST' });
+// An answer's error as the attempt builds it, with its kind.
+const httpError = (status: number, headers?: Record<string, string>, data?: unknown): TesseraApiError =>
+  createApiError({ status, statusText: '', headers: new Headers(headers) }, data === undefined ? '' : JSON.stringify(data), (text) => text);
+
+describe('retryOptions', () => {
+  it('retries what cannot charge twice always, and the rest only when repeatable', async () => {
+    const strict = retryOptions(2, false);
+    const repeatable = retryOptions(2, true);
+    expect(await strict.shouldRetry!({ error: httpError(503), retryCount: 1 })).toBe(true);
+    expect(await strict.shouldRetry!({ error: httpError(500), retryCount: 1 })).toBe(false);
+    expect(await strict.shouldRetry!({ error: new TimeoutError(request), retryCount: 1 })).toBe(false);
+    expect(await repeatable.shouldRetry!({ error: httpError(500), retryCount: 1 })).toBe(true);
+    expect(await repeatable.shouldRetry!({ error: new BodyReadError('cut'), retryCount: 1 })).toBe(true);
+    expect(await repeatable.shouldRetry!({ error: httpError(404), retryCount: 1 })).toBe(false);
+    // A 5xx outside the statuses a retry can help (599) is not retried.
+    expect(await repeatable.shouldRetry!({ error: httpError(599), retryCount: 1 })).toBe(false);
+  });
+
+  it('backs off from 0.5 s doubling to 8 s with 50–100 % jitter, and caps Retry-After at 30 s', () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(httpError(500), attempt))).toEqual([500, 1000, 2000, 4000, 8000, 8000]);
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => retryDelay(new TimeoutError(request), attempt))).toEqual([250, 500, 1000, 2000, 4000, 8000]);
+    expect(retryDelay(httpError(429, { 'retry-after': '3' }), 1)).toBe(3000);
+    expect(retryDelay(httpError(503, { 'retry-after': '3600' }), 1)).toBe(MAX_RETRY_AFTER_MS);
+    expect(MAX_RETRY_AFTER_MS).toBe(30_000);
+  });
+
+  it("decides the wait itself and reports it before ky waits (ky's delay is the one decided)", async () => {
+    const decisions: RetryDecision[] = [];
+    const options = retryOptions(2, true, (decision) => decisions.push(decision));
+    const error = httpError(429, { 'retry-after': '30' });
+    expect(await options.shouldRetry!({ error, retryCount: 1 })).toBe(true);
+    expect(decisions).toEqual([{ retryCount: 1, delayMs: 30_000, error }]);
+    expect(options.delay!(1)).toBe(30_000);
+    expect(options.jitter).toBeUndefined();
+    expect(options.methods).toEqual(expect.arrayContaining(['get', 'post']));
+  });
+});
