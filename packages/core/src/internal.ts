@@ -7,7 +7,7 @@
  * NOT covered by semver: any of it may change or go in any release. Import from `@tessera/core` instead.
  * @packageDocumentation
  */
-export { cardBrandRules } from './card/card-brand.js';
+export { cardBrandRanges, cardBrandRules } from './card/card-brand.js';
 export { mayHoldCardNumber } from './card/card-number-text.js';
 export { findCardDataField } from './card/card-data-fields.js';
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './threeds/challenge-message.js';

@@ -23,7 +23,8 @@ type Range = readonly [from: string, to?: string];
 
 // IIN ranges as published by the networks (prefixes compared at their own length). When several ranges match,
 // the longest prefix wins, so Elo's 6-digit ranges beat Visa's "4" and Hipercard's beat Discover's "60".
-const brandRanges: ReadonlyArray<readonly [Exclude<CardBrand, 'unknown'>, readonly Range[]]> = [
+/** IIN ranges by brand: `[from, to?]` prefixes. Internal: the sandbox's card-field emulation detects brands with it. */
+export const cardBrandRanges: ReadonlyArray<readonly [Exclude<CardBrand, 'unknown'>, readonly Range[]]> = [
   ['visa', [['4']]],
   ['mastercard', [['51', '55'], ['2221', '2720']]],
   ['amex', [['34'], ['37']]],
@@ -67,7 +68,7 @@ export function detectCardBrand(cardNumber: string): CardBrand {
   if (!/^\d+$/.test(digits)) return 'unknown';
   let best: CardBrand = 'unknown';
   let bestLength = 0;
-  for (const [brand, ranges] of brandRanges) {
+  for (const [brand, ranges] of cardBrandRanges) {
     for (const [from, to = from] of ranges) {
       const size = from.length;
       if (size <= bestLength || digits.length < size) continue;

@@ -1,4 +1,4 @@
-import { cardBrandRules } from '@tessera/core/internal';
+import { cardBrandRanges, cardBrandRules } from '@tessera/core/internal';
 import { SandboxHttpError } from '../http/http-error.js';
 import type { RouteResult } from '../http/answer.js';
 
@@ -69,23 +69,11 @@ input::placeholder{color:#6b6b6b}
 .visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0}
 `;
 
-// Brand ranges by prefix (the longest matching prefix wins), in Basis Theory's CARD_BRANDS ids. The same ranges as
-// core's detectCardBrand; lengths and CVC sizes come from core's cardBrandRules, so the vault agrees with the frame.
+// Brand ranges by prefix (the longest matching prefix wins): core's, as its detectCardBrand reads them, with its
+// lengths and CVC sizes (cardBrandRules), so the vault agrees with the frame; ids in Basis Theory's CARD_BRANDS.
 const btBrandIds: Record<string, string> = { amex: 'american-express', diners: 'diners-club' };
-const brandRanges: [string, [string, string?][]][] = [
-  ['visa', [['4']]],
-  ['mastercard', [['51', '55'], ['2221', '2720']]],
-  ['amex', [['34'], ['37']]],
-  ['discover', [['6011'], ['644', '649'], ['65']]],
-  ['diners', [['300', '305'], ['3095'], ['36'], ['38', '39']]],
-  ['jcb', [['3528', '3589']]],
-  ['unionpay', [['62'], ['81']]],
-  ['maestro', [['5018'], ['5020'], ['5038'], ['5893'], ['6304'], ['6759'], ['6761', '6763'], ['56', '58']]],
-  ['mir', [['2200', '2204']]],
-  ['hipercard', [['606282'], ['384100'], ['384140'], ['384160'], ['637095'], ['637568'], ['637599'], ['637609'], ['637612']]],
-];
-const brandTable = brandRanges.map(([brand, ranges]) => {
-  const rules = cardBrandRules[brand as keyof typeof cardBrandRules];
+const brandTable = cardBrandRanges.map(([brand, ranges]) => {
+  const rules = cardBrandRules[brand];
   // Amex groups 4-6-5, Diners 4-6-4; the rest by fours.
   const gaps = brand === 'amex' || brand === 'diners' ? [4, 10] : [4, 8, 12];
   return { id: btBrandIds[brand] ?? brand, ranges, lengths: rules.lengths, cvc: rules.cvcLength, gaps };
