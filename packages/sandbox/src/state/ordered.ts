@@ -92,8 +92,8 @@ export function countWalk<T>(records: Ordered<T>, options: Walk<T>): number {
 /** Whether anything is left in an iterator (it takes one record from it). */
 export const hasMore = (records: Iterator<unknown>): boolean => records.next().done !== true;
 
-interface Grouping {
-  groups: Map<unknown, number[]>;
+interface Grouping<K = unknown> {
+  groups: Map<K, number[]>;
   seen: number;
   removals: number;
 }
@@ -121,13 +121,21 @@ export function positionsWhere<T extends object>(records: Ordered<T>, field: key
  * changes once a record is made) is `value`.
  */
 export function positionsBy<T extends object>(records: Ordered<T>, name: string, keyOf: (record: T) => unknown, value: unknown): readonly number[] {
-  let byField = groupings.get(records);
-  if (byField === undefined) groupings.set(records, (byField = new Map<string, Grouping>()));
-  let grouping = byField.get(name);
+  return caughtUp(groupings, records, name, keyOf).groups.get(value) ?? [];
+}
+
+/**
+ * The grouping `name` of `records` in `cache`: built on first use (again after a removal, or when the collection
+ * shrank), then caught up with the records added since it last looked.
+ */
+function caughtUp<T, K>(cache: WeakMap<object, Map<string, Grouping<K>>>, records: Ordered<T>, name: string, keyOf: (record: T) => K): Grouping<K> {
+  let byName = cache.get(records);
+  if (byName === undefined) cache.set(records, (byName = new Map<string, Grouping<K>>()));
+  let grouping = byName.get(name);
   const length = lengthOf(records);
   if (grouping === undefined || grouping.removals !== removalsOf(records) || grouping.seen > length) {
     grouping = { groups: new Map(), seen: 0, removals: removalsOf(records) };
-    byField.set(name, grouping);
+    byName.set(name, grouping);
   }
   for (; grouping.seen < length; grouping.seen++) {
     const record = recordAt(records, grouping.seen);
@@ -137,7 +145,7 @@ export function positionsBy<T extends object>(records: Ordered<T>, name: string,
     if (group === undefined) grouping.groups.set(key, [grouping.seen]);
     else group.push(grouping.seen);
   }
-  return grouping.groups.get(value) ?? [];
+  return grouping;
 }
 
 /** The distinct values of `field` (one that never changes), in the order they first appear. */
@@ -210,13 +218,7 @@ export function groupFor<T extends object>(records: Ordered<T>, field: keyof T &
   return { total: distinct.reduce<number>((sum, value) => sum + positionsWhere(records, field, value).length, 0), several: distinct.length > 0 };
 }
 
-interface ChangingGrouping {
-  groups: Map<string, number[]>;
-  seen: number;
-  removals: number;
-}
-
-const changingGroupings = new WeakMap<object, Map<string, ChangingGrouping>>();
+const changingGroupings = new WeakMap<object, Map<string, Grouping<string>>>();
 
 /**
  * The positions (ascending) of the records by a key that changes after a record is made (a payment's store, status
@@ -224,23 +226,7 @@ const changingGroupings = new WeakMap<object, Map<string, ChangingGrouping>>();
  * which whatever changes the key must call. Named `name` (one grouping per collection and name).
  */
 export function changingGroups<T extends { id: string }>(records: Ordered<T>, name: string, keyOf: (record: T) => string): ReadonlyMap<string, readonly number[]> {
-  let byName = changingGroupings.get(records);
-  if (byName === undefined) changingGroupings.set(records, (byName = new Map<string, ChangingGrouping>()));
-  let grouping = byName.get(name);
-  const length = lengthOf(records);
-  if (grouping === undefined || grouping.removals !== removalsOf(records) || grouping.seen > length) {
-    grouping = { groups: new Map(), seen: 0, removals: removalsOf(records) };
-    byName.set(name, grouping);
-  }
-  for (; grouping.seen < length; grouping.seen++) {
-    const record = recordAt(records, grouping.seen);
-    if (record === undefined) continue;
-    const key = keyOf(record);
-    const group = grouping.groups.get(key);
-    if (group === undefined) grouping.groups.set(key, [grouping.seen]);
-    else group.push(grouping.seen);
-  }
-  return grouping.groups;
+  return caughtUp(changingGroupings, records, name, keyOf).groups;
 }
 
 /**
