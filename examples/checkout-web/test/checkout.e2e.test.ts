@@ -82,6 +82,9 @@ async function fillRawCard(page: Page, cardNumber: string) {
 
 const outcome = (page: Page) => page.locator('[data-outcome]').getAttribute('data-outcome');
 
+/** The ACS page's approve button, inside web-threeds' challenge frame inside the modal. */
+const approveButton = (page: Page) => page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+
 describe('checkout page in Chromium', () => {
   it('pays with a 3DS card: the challenge is approved in the modal and the page shows "succeeded"', async () => {
     const page = await openCheckout();
@@ -90,7 +93,7 @@ describe('checkout page in Chromium', () => {
     await page.getByRole('button', { name: /^Pay/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    const approve = page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+    const approve = approveButton(page);
     await approve.waitFor();
     await page.screenshot({ path: `${artifacts}desktop-2-challenge.png` });
     await approve.click();
@@ -151,7 +154,7 @@ describe('checkout page in Chromium', () => {
     const page = await openCheckout();
     await fillCard(page, '4000 0000 0000 4970');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    const approve = page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+    const approve = approveButton(page);
     await approve.waitFor();
     await approve.click();
     await page.locator('[data-outcome]').waitFor();
@@ -175,7 +178,7 @@ describe('checkout page in Chromium', () => {
     await fillCard(page, '4000 0000 0000 3220');
     await page.screenshot({ path: `${artifacts}phone-1-form.png` });
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve').waitFor();
+    await approveButton(page).waitFor();
     await page.screenshot({ path: `${artifacts}phone-2-challenge.png` });
     await page.keyboard.press('Escape');
     await page.locator('[data-outcome]').waitFor();
@@ -205,7 +208,7 @@ describe('checkout page in Chromium', () => {
     const page = await openCheckout(undefined, '?card=raw');
     await fillRawCard(page, '4000 0000 0000 3220');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    const approve = page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+    const approve = approveButton(page);
     await approve.waitFor();
     await approve.click();
     await page.locator('[data-outcome]').waitFor();
