@@ -39,6 +39,14 @@ describe('retryOptions', () => {
     expect(MAX_RETRY_AFTER_MS).toBe(30_000);
   });
 
+  it("waits a rate limit's retryAfterMs, the header as its error read it once", () => {
+    const limited = httpError(429, { 'retry-after': '3' });
+    expect(limited).toMatchObject({ status: 429, retryAfterMs: 3000 });
+    // The wait is the error's reading, not a second parse of the header.
+    Object.defineProperty(limited, 'retryAfterMs', { value: 1500 });
+    expect(retryDelay(limited, 1)).toBe(1500);
+  });
+
   it("decides the wait itself and reports it before ky waits (ky's delay is the one decided)", async () => {
     const decisions: RetryDecision[] = [];
     const options = retryOptions(2, true, (decision) => decisions.push(decision));
