@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { AliasOptions } from 'vite';
+import type { BrowserConfigOptions, BrowserProviderOption } from 'vitest/node';
 
 const source = (path: string): string => fileURLToPath(new URL(`./packages/${path}`, import.meta.url));
 
@@ -30,3 +31,15 @@ export const chromiumLaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
 };
+
+/**
+ * The `browser` options of a package's browser tests: {@link chromiumLaunchOptions}' Chromium, headless, one
+ * instance, with the package's own `commands`. `playwright` is the package's `@vitest/browser-playwright` provider
+ * (the packages install it, the repo root does not).
+ */
+export function chromiumBrowser(
+  playwright: (options: { launchOptions: typeof chromiumLaunchOptions }) => BrowserProviderOption,
+  commands: NonNullable<BrowserConfigOptions['commands']>,
+): BrowserConfigOptions {
+  return { enabled: true, headless: true, provider: playwright({ launchOptions: chromiumLaunchOptions }), instances: [{ browser: 'chromium' }], commands };
+}

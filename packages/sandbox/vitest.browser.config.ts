@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
-import { alias, chromiumLaunchOptions } from '../../vitest.shared.js';
+import { alias, chromiumBrowser } from '../../vitest.shared.js';
 import { axeInFrame, inputInFrame, instrumentOfToken, pressInFrame, readConsoleErrors, readRadarRecords, recordVaultRequests, typeInFrame } from './test/browser-commands.js';
 
 // The sandbox's handlers in a real Chromium (what setupWorker runs them in), and the radar stand-in scripts and the
@@ -13,12 +13,6 @@ export default defineProject({
     name: 'sandbox-browser',
     include: ['src/**/*.browser.test.ts'],
     globalSetup: ['./test/sandbox-global-setup.ts'],
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: playwright({ launchOptions: chromiumLaunchOptions }),
-      instances: [{ browser: 'chromium' }],
-      commands: { readRadarRecords, recordVaultRequests, readConsoleErrors, typeInFrame, pressInFrame, axeInFrame, inputInFrame, instrumentOfToken },
-    },
+    browser: chromiumBrowser(playwright, { readRadarRecords, recordVaultRequests, readConsoleErrors, typeInFrame, pressInFrame, axeInFrame, inputInFrame, instrumentOfToken }),
   },
 });

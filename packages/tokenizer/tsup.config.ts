@@ -1,5 +1,5 @@
 import type { Plugin } from 'esbuild';
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
 
 // ESM keeps one file per module, so a page's bundler drops every module it does not use ("sideEffects": false):
 // the card path never carries the 3DS modal or the wallet helpers. CJS stays one bundled file per entry.
@@ -7,6 +7,8 @@ import { defineConfig } from 'tsup';
 // `basis-theory` is the only module that names the optional peer @basis-theory/web-threeds, and `fields` the only one
 // that names @basis-theory/web-elements (each a dynamic import).
 const external = ['@tessera/tokenizer', '@tessera/core', '@tessera/core/internal', 'zod', '@basis-theory/web-threeds', '@basis-theory/web-elements', 'react'];
+// What every build of the package shares: browser code for ES2022, with source maps, the externals left out.
+const browserBuild = { sourcemap: true, target: 'es2022', platform: 'browser', external } satisfies Options;
 const entries = { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts', fields: 'src/fields.ts', testing: 'src/testing.ts' };
 
 // The CJS build bundles each entry with its own copy of the modules it imports. The fields entry reuses internal
@@ -27,28 +29,19 @@ export default defineConfig([
     bundle: false,
     format: ['esm'],
     dts: { entry: entries },
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'browser',
-    external,
+    ...browserBuild,
   },
   {
     entry: { index: entries.index, react: entries.react, 'basis-theory': entries['basis-theory'] },
     format: ['cjs'],
     dts: true,
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'browser',
-    external,
+    ...browserBuild,
   },
   {
     entry: { fields: entries.fields, testing: entries.testing },
     format: ['cjs'],
     dts: true,
-    sourcemap: true,
-    target: 'es2022',
-    platform: 'browser',
-    external,
+    ...browserBuild,
     esbuildPlugins: [sharedErrors],
   },
 ]);

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
-import { alias, chromiumLaunchOptions } from '../../vitest.shared.js';
+import { alias, chromiumBrowser } from '../../vitest.shared.js';
 import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, getPaymentStatus, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, saveTestRadarSession } from './test/browser-commands.js';
 
 // Browser tests in a real headless Chromium (the system one). A missing browser fails the run: there is no skip.
@@ -13,12 +13,6 @@ export default defineProject({
     name: 'tokenizer-browser',
     include: ['src/**/*.browser.test.ts', 'src/**/*.browser.test.tsx'],
     globalSetup: ['./test/sandbox-global-setup.ts'],
-    browser: {
-      enabled: true,
-      headless: true,
-      provider: playwright({ launchOptions: chromiumLaunchOptions }),
-      instances: [{ browser: 'chromium' }],
-      commands: { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, getPaymentStatus, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, saveTestRadarSession },
-    },
+    browser: chromiumBrowser(playwright, { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, getPaymentStatus, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, saveTestRadarSession }),
   },
 });

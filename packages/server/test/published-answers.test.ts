@@ -47,11 +47,19 @@ describe('the published answer of each operation, served by a raw server', () =>
     expect(received[0]).toEqual({ method: 'POST', path: api('/payment-instruments/create-from-token'), body: { ...request, serviceToken: request.tagadaToken } });
   });
 
-  it('GET instrument: the instrument at the top level is recognised', async () => {
-    const { response } = published.retrievePaymentInstrument;
+  // The retrieves: each sends the GET of its path and returns the published answer, its resource unwrapped or recognised.
+  const { retrievePaymentInstrument: instrument, retrievePayment: payment, retrieveCustomer: customer, retrieveProduct: product, retrieveOrder: order, retrieveSubscription: subscription } = published;
+  it.each([
+    { title: 'GET instrument: the instrument at the top level is recognised', response: instrument.response, retrieve: (c: Tessera) => c.paymentInstruments.retrieve('pi_123'), path: '/payment-instruments/pi_123', returns: { paymentInstrument: instrument.response, raw: instrument.response } },
+    { title: 'GET payment: the payment at the top level is returned', response: payment.response, retrieve: (c: Tessera) => c.payments.retrieve('pay_123'), path: '/payments/pay_123', returns: payment.response },
+    { title: 'GET customer: the customer at the top level is returned', response: customer.response, retrieve: (c: Tessera) => c.customers.retrieve('cus_123'), path: '/customers/cus_123', returns: customer.response },
+    { title: 'GET product: the product with its variants and prices is returned', response: product.response, retrieve: (c: Tessera) => c.products.retrieve('prod_123'), path: '/products/prod_123', returns: product.response },
+    { title: 'GET order: { order } is unwrapped', response: order.response, retrieve: (c: Tessera) => c.orders.retrieve('ord_123'), path: '/orders/ord_123', returns: order.response.order },
+    { title: 'GET subscription: { subscription } is unwrapped', response: subscription.response, retrieve: (c: Tessera) => c.subscriptions.retrieve('sub_123'), path: '/subscriptions/sub_123', returns: subscription.response.subscription },
+  ])('$title', async ({ response, retrieve, path, returns }) => {
     const { client, received } = await serve(response);
-    expect(await client.paymentInstruments.retrieve('pi_123')).toEqual({ paymentInstrument: response, raw: response });
-    expect(received[0]?.path).toBe(api('/payment-instruments/pi_123'));
+    expect(await retrieve(client)).toEqual(returns);
+    expect(received[0]?.path).toBe(api(path));
   });
 
   it('customer instruments: { instruments } whose items carry no customerId are listed', async () => {
@@ -87,13 +95,6 @@ describe('the published answer of each operation, served by a raw server', () =>
     const guide = { success: true, data: [{ id: 'pay_1', orderId: 'ord_1', amount: 99.99, currency: 'USD', status: 'succeeded', processorTransactionId: 'tx', customer: { email: 'a@b.c' }, createdAt: '2024-03-20T10:30:00Z' }] };
     const fromGuide = await serve(guide);
     expect((await fromGuide.client.payments.list()).data).toEqual(guide.data);
-  });
-
-  it('GET payment: the payment at the top level is returned', async () => {
-    const { response } = published.retrievePayment;
-    const { client, received } = await serve(response);
-    expect(await client.payments.retrieve('pay_123')).toEqual(response);
-    expect(received[0]?.path).toBe(api('/payments/pay_123'));
   });
 
   it('refund: the published example request is accepted and sent in both forms; the refund object is returned', async () => {
@@ -227,45 +228,19 @@ describe('the published answer of each operation, served by a raw server', () =>
     expect(received[0]).toEqual({ method: 'POST', path: api('/payment-instruments/list'), body: request });
   });
 
-  it('GET customer: the customer at the top level is returned', async () => {
-    const { response } = published.retrieveCustomer;
-    const { client, received } = await serve(response);
-    expect(await client.customers.retrieve('cus_123')).toEqual(response);
-    expect(received[0]?.path).toBe(api('/customers/cus_123'));
-  });
-
-  it('list customers: the published request goes out as is; the items are listed, 1 of 8 pages', async () => {
-    const { request, response } = published.listCustomers;
-    const { client, received } = await serve(response);
-    const page = await client.customers.list({ ...request, sortBy: { ...request.sortBy, direction: request.sortBy.direction as 'desc' } });
-    expect(page.data).toEqual(response.items);
-    expect(page.total).toBe(150);
-    expect(page.hasNextPage()).toBe(true);
-    expect(received[0]?.body).toEqual(request);
-  });
-
-  it('list products: the published request goes out as is; { items, pagination } is listed and ends with hasNext false', async () => {
-    const { request, response } = published.listProducts;
-    const { client, received } = await serve(response);
-    const page = await client.products.list(request);
-    expect(page.data).toEqual(response.items);
-    expect(page.total).toBe(1);
-    expect(page.hasNextPage()).toBe(false);
-    expect(received[0]?.body).toEqual(request);
-  });
-
-  it('GET product: the product with its variants and prices is returned', async () => {
-    const { response } = published.retrieveProduct;
-    const { client, received } = await serve(response);
-    expect(await client.products.retrieve('prod_123')).toEqual(response);
-    expect(received[0]?.path).toBe(api('/products/prod_123'));
-  });
-
-  it('GET order: { order } is unwrapped', async () => {
-    const { response } = published.retrieveOrder;
-    const { client, received } = await serve(response);
-    expect(await client.orders.retrieve('ord_123')).toEqual(response.order);
-    expect(received[0]?.path).toBe(api('/orders/ord_123'));
+  // The lists that send the published request as is: the items are listed, with the total and whether a page follows.
+  const { listCustomers: customers, listProducts: products, listSubscriptions: subscriptions } = published;
+  it.each([
+    { title: 'list customers: the published request goes out as is; the items are listed, 1 of 8 pages', example: customers, list: (c: Tessera) => c.customers.list({ ...customers.request, sortBy: { ...customers.request.sortBy, direction: customers.request.sortBy.direction as 'desc' } }), total: 150, hasNext: true },
+    { title: 'list products: the published request goes out as is; { items, pagination } is listed and ends with hasNext false', example: products, list: (c: Tessera) => c.products.list(products.request), total: 1, hasNext: false },
+    { title: 'list subscriptions: items whose customer is a name are listed', example: subscriptions, list: (c: Tessera) => c.subscriptions.list(subscriptions.request), total: 1, hasNext: false },
+  ])('$title', async ({ example, list, total, hasNext }) => {
+    const { client, received } = await serve(example.response);
+    const page = await list(client);
+    expect(page.data).toEqual(example.response.items);
+    expect(page.total).toBe(total);
+    expect(page.hasNextPage()).toBe(hasNext);
+    expect(received[0]?.body).toEqual(example.request);
   });
 
   it('create subscription: the published request goes out as is; { subscription } is recognised', async () => {
@@ -273,22 +248,6 @@ describe('the published answer of each operation, served by a raw server', () =>
     const { client, received } = await serve(response);
     expect(await client.subscriptions.create(request)).toEqual({ subscription: response.subscription, payment: undefined, raw: response });
     expect(received[0]).toEqual({ method: 'POST', path: api('/subscriptions/create'), body: request });
-  });
-
-  it('list subscriptions: items whose customer is a name are listed', async () => {
-    const { request, response } = published.listSubscriptions;
-    const { client, received } = await serve(response);
-    const page = await client.subscriptions.list(request);
-    expect(page.data).toEqual(response.items);
-    expect(page.hasNextPage()).toBe(false);
-    expect(received[0]?.body).toEqual(request);
-  });
-
-  it('GET subscription: { subscription } is unwrapped', async () => {
-    const { response } = published.retrieveSubscription;
-    const { client, received } = await serve(response);
-    expect(await client.subscriptions.retrieve('sub_123')).toEqual(response.subscription);
-    expect(received[0]?.path).toBe(api('/subscriptions/sub_123'));
   });
 
   it('rebill: { success, message } without a subscription is returned, never thrown', async () => {

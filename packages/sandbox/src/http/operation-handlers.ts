@@ -35,49 +35,59 @@ export type Handler<K extends OperationName> = (ctx: SandboxContext, input: Oper
 /** A handler for every operation of the catalog. */
 export type OperationHandlers = { readonly [K in OperationName]: Handler<K> };
 
+/** The handler that answers, as JSON, what `serve` makes of the operation's checked input. */
+function withInput<I>(serve: (ctx: SandboxContext, input: I) => unknown): (ctx: SandboxContext, input: I) => RouteResult {
+  return (ctx, input) => ({ json: serve(ctx, input) });
+}
+
+/** The handler that answers, as JSON, what `serve` finds by the `{id}` of the operation's path. */
+function byPathId(serve: (ctx: SandboxContext, id: string) => unknown): (ctx: SandboxContext, input: unknown, request: { readonly params: { id: string } }) => RouteResult {
+  return (ctx, _input, { params }) => ({ json: serve(ctx, params.id) });
+}
+
 /** How the sandbox serves each operation of core's catalog (sections 4.1–4.10). A missing one does not compile. */
 export const operationHandlers = {
   createPaymentInstrumentFromToken: (ctx, input, { body }) => ({ json: createInstrumentFromToken(ctx, input, body) }),
-  retrievePaymentInstrument: (ctx, _, { params }) => ({ json: retrieveInstrument(ctx, params.id) }),
-  listCustomerPaymentInstruments: (ctx, _, { params }) => ({ json: listCustomerInstruments(ctx, params.id) }),
-  createThreeDSSession: (ctx, input) => ({ json: createThreeDSSession(ctx, input) }),
+  retrievePaymentInstrument: byPathId(retrieveInstrument),
+  listCustomerPaymentInstruments: byPathId(listCustomerInstruments),
+  createThreeDSSession: withInput(createThreeDSSession),
   processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
   continuePayment: (ctx, input, { origin }) => ({ json: continuePayment(ctx, input, origin) }),
-  createRadarSession: (ctx, input) => ({ json: createRadarSession(ctx, input) }),
-  retrievePayment: (ctx, _, { params }) => ({ json: retrievePayment(ctx, params.id) }),
-  voidPayment: (ctx, input) => ({ json: voidPayment(ctx, input) }),
-  refundPayment: (ctx, input) => ({ json: refundPayment(ctx, input) }),
-  createProcessor: (ctx, input) => ({ json: createProcessor(ctx, input) }),
-  archiveProcessors: (ctx, input) => ({ json: archiveProcessors(ctx, input) }),
-  createPaymentFlow: (ctx, input) => ({ json: createPaymentFlow(ctx, input) }),
-  createStore: (ctx, input) => ({ json: createStore(ctx, input) }),
-  createProduct: (ctx, input) => ({ json: createProduct(ctx, input) }),
-  createCheckoutSession: (ctx, input) => ({ json: createCheckoutSession(ctx, input) }),
-  listPayments: (ctx, input) => ({ json: listPayments(ctx, input) }),
-  listOrders: (ctx, input) => ({ json: listOrders(ctx, input) }),
+  createRadarSession: withInput(createRadarSession),
+  retrievePayment: byPathId(retrievePayment),
+  voidPayment: withInput(voidPayment),
+  refundPayment: withInput(refundPayment),
+  createProcessor: withInput(createProcessor),
+  archiveProcessors: withInput(archiveProcessors),
+  createPaymentFlow: withInput(createPaymentFlow),
+  createStore: withInput(createStore),
+  createProduct: withInput(createProduct),
+  createCheckoutSession: withInput(createCheckoutSession),
+  listPayments: withInput(listPayments),
+  listOrders: withInput(listOrders),
   listWebhooks: (ctx, input) => {
     requireStore(ctx, input.storeId);
     return { json: { data: webhookEvents.of(ctx).filter((event) => event.storeId === input.storeId) } };
   },
   // Webhook endpoints and events (issue 18).
   createWebhookEndpoint: (ctx, input) => ({ json: endpointView(registerWebhookEndpoint(ctx, input)) }),
-  listEvents: (ctx, input) => ({ json: listEvents(ctx, input) }),
-  retrieveEvent: (ctx, _, { params }) => ({ json: retrieveEvent(ctx, params.id) }),
-  listRecentEvents: (ctx, input) => ({ json: recentEvents(ctx, input) }),
+  listEvents: withInput(listEvents),
+  retrieveEvent: byPathId(retrieveEvent),
+  listRecentEvents: withInput(recentEvents),
   // The published lists, retrieves, subscriptions and key check (issue 18).
-  listPaymentInstruments: (ctx, input) => ({ json: listInstruments(ctx, input) }),
-  retrieveCustomer: (ctx, _, { params }) => ({ json: retrieveCustomer(ctx, params.id) }),
-  listCustomers: (ctx, input) => ({ json: listCustomers(ctx, input) }),
-  listProducts: (ctx, input) => ({ json: listProducts(ctx, input) }),
-  retrieveProduct: (ctx, _, { params }) => ({ json: retrieveProduct(ctx, params.id) }),
-  retrieveOrder: (ctx, _, { params }) => ({ json: retrieveOrder(ctx, params.id) }),
-  createSubscription: (ctx, input) => ({ json: createSubscription(ctx, input) }),
-  listSubscriptions: (ctx, input) => ({ json: listSubscriptions(ctx, input) }),
-  retrieveSubscription: (ctx, _, { params }) => ({ json: retrieveSubscription(ctx, params.id) }),
-  rebillSubscription: (ctx, input) => ({ json: rebillSubscription(ctx, input) }),
-  changeSubscriptionProcessor: (ctx, input) => ({ json: changeSubscriptionProcessor(ctx, input) }),
+  listPaymentInstruments: withInput(listInstruments),
+  retrieveCustomer: byPathId(retrieveCustomer),
+  listCustomers: withInput(listCustomers),
+  listProducts: withInput(listProducts),
+  retrieveProduct: byPathId(retrieveProduct),
+  retrieveOrder: byPathId(retrieveOrder),
+  createSubscription: withInput(createSubscription),
+  listSubscriptions: withInput(listSubscriptions),
+  retrieveSubscription: byPathId(retrieveSubscription),
+  rebillSubscription: withInput(rebillSubscription),
+  changeSubscriptionProcessor: withInput(changeSubscriptionProcessor),
   testAuth: () => ({ json: testAuth() }),
   // Checkout as published (issue 18).
   initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
-  payCheckout: (ctx, input) => ({ json: payCheckout(ctx, input) }),
+  payCheckout: withInput(payCheckout),
 } satisfies OperationHandlers;

@@ -2,7 +2,7 @@ import type { OperationInput } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
 import { customerFields, type CustomerRecord, customers, requireCustomer } from './customers.js';
 import { defaultInstrumentOf, instrumentsOf } from './instruments.js';
-import { directionOf, pageStyle, pageStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { pageStyle, pageStyleOf, pageStyleRequest, passes, passingValues, sortRecords } from './lists.js';
 import { groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from '../state/ordered.js';
 import { orders } from './orders.js';
 import { stores } from './stores.js';
@@ -53,11 +53,7 @@ function listedCustomer(ctx: SandboxContext, customer: CustomerRecord): Record<s
  * names them): `storeIds`, `email`, `firstName`, `lastName`, `paymentInstrumentCardLast4`.
  */
 export function listCustomers(ctx: SandboxContext, input: OperationInput<'listCustomers'>) {
-  const filters = input.filters ?? {};
-  const field = input.sortBy?.field ?? 'createdAt';
-  const direction = directionOf(input.sortBy?.direction);
-  const page = input.page ?? 1;
-  const pageSize = input.pageSize ?? 20;
+  const { filters, field, direction, page, pageSize } = pageStyleRequest(input);
   const all = customers.of(ctx);
   const onlyByStore = viewFilters.every((name) => passingValues(filters[name]) === undefined);
   if (field === 'createdAt' && onlyByStore && risesWithCreation(all, 'createdAt')) {

@@ -7,7 +7,7 @@ import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { customerFields, type CustomerRecord, customers } from './customers.js';
 import { notFound, SandboxHttpError, validationError } from '../http/http-error.js';
-import { directionOf, pageStyle, pageStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { pageStyle, pageStyleOf, pageStyleRequest, passes, passingValues, sortRecords } from './lists.js';
 import { countWalk, groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from '../state/ordered.js';
 import { requireStore } from './stores.js';
 import type { TestCardOutcome } from './test-cards.js';
@@ -210,11 +210,7 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
  * Filters (not published): `customerId`, `storeIds`, `type`, `isActive`, `isDefault`.
  */
 export function listInstruments(ctx: SandboxContext, input: OperationInput<'listPaymentInstruments'>) {
-  const filters = input.filters ?? {};
-  const field = input.sortBy?.field ?? 'createdAt';
-  const direction = directionOf(input.sortBy?.direction);
-  const page = input.page ?? 1;
-  const pageSize = input.pageSize ?? 20;
+  const { filters, field, direction, page, pageSize } = pageStyleRequest(input);
   const all = instruments.of(ctx);
   const listable = (instrument: InstrumentRecord): boolean =>
     passes(filters.customerId, instrument.customerId) &&

@@ -64,6 +64,22 @@ export function passes(filter: unknown, value: unknown): boolean {
 /** The direction of a published `sortBy` / `sort_order`, `desc` by default. */
 export const directionOf = (direction: unknown): 'asc' | 'desc' => (direction === 'asc' ? 'asc' : 'desc');
 
+/** A page-style list request as core's catalog checked it (`POST /payment-instruments/list`, `POST /customers/list`). */
+interface PageStyleInput {
+  filters?: Record<string, unknown> | undefined;
+  sortBy?: { field?: string | undefined; direction?: 'asc' | 'desc' | undefined } | undefined;
+  page?: number | undefined;
+  pageSize?: number | undefined;
+}
+
+/**
+ * What a page-style list request asks for, with the published defaults: no filter, newest first on `createdAt`,
+ * page 1 of 20.
+ */
+export function pageStyleRequest(input: PageStyleInput): { filters: Record<string, unknown>; field: string; direction: 'asc' | 'desc'; page: number; pageSize: number } {
+  return { filters: input.filters ?? {}, field: input.sortBy?.field ?? 'createdAt', direction: directionOf(input.sortBy?.direction), page: input.page ?? 1, pageSize: input.pageSize ?? 20 };
+}
+
 /**
  * The values a {@link passes} filter allows, for the indexes: `undefined` when it passes everything (absent, or an
  * empty array), else the listed values (one for a string or boolean).

@@ -92,21 +92,47 @@ export function countWalk<T>(records: Ordered<T>, options: Walk<T>): number {
 /** Whether anything is left in an iterator (it takes one record from it). */
 export const hasMore = (records: Iterator<unknown>): boolean => records.next().done !== true;
 
-interface Grouping<K = unknown> {
-  groups: Map<K, number[]>;
+/** How far an index kept over a collection has read it, and the collection's removals when it was built. */
+interface Progress {
   seen: number;
   removals: number;
 }
 
-interface Rising {
+interface Grouping<K = unknown> extends Progress {
+  groups: Map<K, number[]>;
+}
+
+interface Rising extends Progress {
   rising: boolean;
   last: string | undefined;
-  seen: number;
-  removals: number;
+}
+
+interface IdIndex extends Progress {
+  positions: Map<string, number>;
 }
 
 const groupings = new WeakMap<object, Map<string, Grouping>>();
 const risings = new WeakMap<object, Map<string, Rising>>();
+const idIndexes = new WeakMap<object, Map<string, IdIndex>>();
+
+/**
+ * The index `name` of `records` in `cache`: built by `fresh` on first use (again after a removal, or when the
+ * collection shrank), then caught up with the records added since it last looked, each given to `read` (`undefined`
+ * for a removed one) at the position `index.seen`. `read` answers `false` when it needs no more records: the index is
+ * asked again from there next time.
+ */
+function caughtUp<T, I extends Progress>(cache: WeakMap<object, Map<string, I>>, records: Ordered<T>, name: string, fresh: (progress: Progress) => I, read: (index: I, record: T | undefined) => boolean | void): I {
+  let byName = cache.get(records);
+  if (byName === undefined) cache.set(records, (byName = new Map<string, I>()));
+  let index = byName.get(name);
+  const length = lengthOf(records);
+  if (index === undefined || index.removals !== removalsOf(records) || index.seen > length) {
+    index = fresh({ seen: 0, removals: removalsOf(records) });
+    byName.set(name, index);
+  }
+  for (; index.seen < length; index.seen++) if (read(index, recordAt(records, index.seen)) === false) break;
+  return index;
+}
 
 /**
  * The positions (ascending) of the records whose field `field` is `value`; the field must never change once a record
@@ -121,31 +147,18 @@ export function positionsWhere<T extends object>(records: Ordered<T>, field: key
  * changes once a record is made) is `value`.
  */
 export function positionsBy<T extends object>(records: Ordered<T>, name: string, keyOf: (record: T) => unknown, value: unknown): readonly number[] {
-  return caughtUp(groupings, records, name, keyOf).groups.get(value) ?? [];
+  return groupingOf(groupings, records, name, keyOf).groups.get(value) ?? [];
 }
 
-/**
- * The grouping `name` of `records` in `cache`: built on first use (again after a removal, or when the collection
- * shrank), then caught up with the records added since it last looked.
- */
-function caughtUp<T, K>(cache: WeakMap<object, Map<string, Grouping<K>>>, records: Ordered<T>, name: string, keyOf: (record: T) => K): Grouping<K> {
-  let byName = cache.get(records);
-  if (byName === undefined) cache.set(records, (byName = new Map<string, Grouping<K>>()));
-  let grouping = byName.get(name);
-  const length = lengthOf(records);
-  if (grouping === undefined || grouping.removals !== removalsOf(records) || grouping.seen > length) {
-    grouping = { groups: new Map(), seen: 0, removals: removalsOf(records) };
-    byName.set(name, grouping);
-  }
-  for (; grouping.seen < length; grouping.seen++) {
-    const record = recordAt(records, grouping.seen);
-    if (record === undefined) continue;
+/** The grouping `name` of `records` in `cache`, by `keyOf`: the positions (ascending) of each key, caught up. */
+function groupingOf<T, K>(cache: WeakMap<object, Map<string, Grouping<K>>>, records: Ordered<T>, name: string, keyOf: (record: T) => K): Grouping<K> {
+  return caughtUp(cache, records, name, (progress) => ({ ...progress, groups: new Map<K, number[]>() }), (grouping, record) => {
+    if (record === undefined) return;
     const key = keyOf(record);
     const group = grouping.groups.get(key);
     if (group === undefined) grouping.groups.set(key, [grouping.seen]);
     else group.push(grouping.seen);
-  }
-  return grouping;
+  });
 }
 
 /** The distinct values of `field` (one that never changes), in the order they first appear. */
@@ -154,28 +167,13 @@ export function valuesOf<T extends object>(records: Ordered<T>, field: keyof T &
   return [...groupings.get(records)!.get(field)!.groups.keys()];
 }
 
-interface IdIndex {
-  positions: Map<string, number>;
-  seen: number;
-  removals: number;
-}
-
-const idIndexes = new WeakMap<object, IdIndex>();
-
 /** The position of the record whose `id` is `id`, or `undefined` (an index built on first use, caught up after). */
 export function positionOfId<T extends { id: string }>(records: Ordered<T>, id: string): number | undefined {
   if (records instanceof RecordMap && !records.has(id)) return undefined;
-  let index = idIndexes.get(records);
-  const length = lengthOf(records);
-  if (index === undefined || index.removals !== removalsOf(records) || index.seen > length) {
-    index = { positions: new Map(), seen: 0, removals: removalsOf(records) };
-    idIndexes.set(records, index);
-  }
-  for (; index.seen < length; index.seen++) {
-    const record = recordAt(records, index.seen);
+  const index = caughtUp(idIndexes, records, 'id', (progress) => ({ ...progress, positions: new Map<string, number>() }), (ids, record) => {
     // The first record with an id wins, as a search from the start finds it.
-    if (record !== undefined && !index.positions.has(record.id)) index.positions.set(record.id, index.seen);
-  }
+    if (record !== undefined && !ids.positions.has(record.id)) ids.positions.set(record.id, ids.seen);
+  });
   return index.positions.get(id);
 }
 
@@ -186,19 +184,13 @@ export function positionOfId<T extends { id: string }>(records: Ordered<T>, id: 
  * sort as before.
  */
 export function risesWithCreation<T extends object>(records: Ordered<T>, field: keyof T & string): boolean {
-  let byField = risings.get(records);
-  if (byField === undefined) risings.set(records, (byField = new Map<string, Rising>()));
-  let state = byField.get(field);
-  const length = lengthOf(records);
-  if (state === undefined || state.removals !== removalsOf(records) || state.seen > length) {
-    state = { rising: true, last: undefined, seen: 0, removals: removalsOf(records) };
-    byField.set(field, state);
-  }
-  for (; state.rising && state.seen < length; state.seen++) {
-    const value = recordAt(records, state.seen)?.[field];
-    if (typeof value !== 'string' || (state.last !== undefined && value < state.last)) state.rising = false;
-    else state.last = value;
-  }
+  const state = caughtUp(risings, records, field, (progress) => ({ ...progress, rising: true, last: undefined }), (rising, record) => {
+    // Once it fell, it stays false until the index is built again.
+    if (!rising.rising) return false;
+    const value = record?.[field];
+    if (typeof value !== 'string' || (rising.last !== undefined && value < rising.last)) rising.rising = false;
+    else rising.last = value;
+  });
   return state.rising;
 }
 
@@ -226,7 +218,7 @@ const changingGroupings = new WeakMap<object, Map<string, Grouping<string>>>();
  * which whatever changes the key must call. Named `name` (one grouping per collection and name).
  */
 export function changingGroups<T extends { id: string }>(records: Ordered<T>, name: string, keyOf: (record: T) => string): ReadonlyMap<string, readonly number[]> {
-  return caughtUp(changingGroupings, records, name, keyOf).groups;
+  return groupingOf(changingGroupings, records, name, keyOf).groups;
 }
 
 /**

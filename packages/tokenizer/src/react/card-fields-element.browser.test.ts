@@ -1,8 +1,8 @@
 import type { Payment } from '@tessera/core';
-import { act, createElement, StrictMode, useMemo } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { act, createElement, useMemo } from 'react';
+import { describe, expect, inject, it, vi } from 'vitest';
 import { commands } from 'vitest/browser';
+import { strictModeRoot } from '../../test/strict-mode-root.js';
 import { loadWebThreeds } from '../basis-theory.js';
 import { createCardFields, type CardFields as CardFieldsObject, type CardFieldsState } from '../fields.js';
 import { fillCardFieldsInSandbox } from '../testing.js';
@@ -11,18 +11,7 @@ import { useConfirmPayment, type UseConfirmPaymentResult } from './use-confirm-p
 
 const sandboxUrl = inject('sandboxUrl');
 const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = undefined;
-});
+const app = strictModeRoot();
 
 interface Checkout {
   fields: CardFieldsObject;
@@ -40,10 +29,7 @@ function renderCheckout(layout: 'combined' | 'split', onReady: () => void): () =
     latest = { fields, state, confirm };
     return createElement('form', { id: 'checkout' }, createElement(CardFields, { fields, layout, onReady, className: 'card-fields' }));
   }
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root?.render(createElement(StrictMode, null, createElement(Checkout))));
+  app.render(createElement(Checkout));
   return () => latest as Checkout;
 }
 
@@ -59,9 +45,8 @@ describe('<CardFields> (React) against the sandbox', () => {
     const { serviceToken } = await checkout().fields.tokenize();
     const payment = (await commands.payWithServiceToken(serviceToken)) as unknown as Payment;
     expect(payment.status).toBe('succeeded');
-    act(() => root?.unmount());
-    root = undefined;
-    expect(host?.innerHTML).toBe('');
+    app.unmount();
+    expect(app.host?.innerHTML).toBe('');
   });
 
   it('pays a 3DS card typed into the split fields with useConfirmPayment', async () => {

@@ -1,8 +1,8 @@
 import { decodeServiceToken, type Payment } from '@tessera/core';
-import { act, createElement, StrictMode } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { act, createElement } from 'react';
+import { describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
+import { strictModeRoot } from '../../test/strict-mode-root.js';
 import { loadWebThreeds } from '../basis-theory.js';
 import { useConfirmPayment, type UseConfirmPaymentResult } from './use-confirm-payment.js';
 import type { RadarSession } from '../confirm/radar.js';
@@ -10,18 +10,7 @@ import { useThreeDSChallenge, type UseThreeDSChallengeOptions, type UseThreeDSCh
 import { useTokenizer, type UseTokenizerResult } from './use-tokenizer.js';
 
 const sandboxUrl = inject('sandboxUrl');
-let root: Root | undefined;
-let host: HTMLElement | undefined;
-
-beforeAll(() => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-});
-
-afterEach(() => {
-  act(() => root?.unmount());
-  host?.remove();
-  root = undefined;
-});
+const app = strictModeRoot();
 
 /** Renders `useHook` in StrictMode (double effects) and returns a getter for its latest value. */
 function renderHook<T>(useHook: () => T): () => T {
@@ -30,10 +19,7 @@ function renderHook<T>(useHook: () => T): () => T {
     latest = useHook();
     return null;
   }
-  host = document.createElement('div');
-  document.body.append(host);
-  root = createRoot(host);
-  act(() => root?.render(createElement(StrictMode, null, createElement(Probe))));
+  app.render(createElement(Probe));
   return () => latest as T;
 }
 
@@ -140,8 +126,7 @@ describe('useThreeDSChallenge', () => {
     await act(async () => {
       await expect.poll(() => document.querySelectorAll('dialog').length).toBe(1);
     });
-    act(() => root?.unmount());
-    root = undefined;
+    app.unmount();
     expect(document.querySelectorAll('dialog')).toHaveLength(0);
     expect(document.documentElement.style.overflow).toBe('');
   });

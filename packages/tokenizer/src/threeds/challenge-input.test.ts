@@ -1,5 +1,5 @@
-import { TesseraValidationError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
+import { fieldsRefusedBy } from '../../test/fields-refused-by.js';
 import { checkChallengeInput } from './challenge-input.js';
 
 const challenge = {
@@ -11,13 +11,7 @@ const challenge = {
 
 /** The fields a refused challenge names. */
 function refusedFields(input: unknown, options: Record<string, unknown> = {}): string[] {
-  try {
-    checkChallengeInput(input as typeof challenge, options);
-  } catch (error) {
-    expect(error).toBeInstanceOf(TesseraValidationError);
-    return (error as TesseraValidationError).fields.map((field) => field.field);
-  }
-  return [];
+  return fieldsRefusedBy(() => checkChallengeInput(input as typeof challenge, options));
 }
 
 describe('checkChallengeInput', () => {

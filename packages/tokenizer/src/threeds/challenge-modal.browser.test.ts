@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
+import { runInForeignFrame } from '../../test/foreign-frame.js';
 import type { ChallengeResult } from './challenge-modal.js';
 import { createThreeDS } from '../basis-theory.js';
 import { TesseraChallengeError } from '../errors.js';
@@ -198,20 +199,7 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     window.postMessage(forged, '*');
     await flushMessages();
     // A frame with an opaque (foreign) origin.
-    const foreign = document.createElement('iframe');
-    foreign.setAttribute('sandbox', 'allow-scripts');
-    foreign.srcdoc = `<script>parent.postMessage(${JSON.stringify(forged)}, '*'); parent.postMessage('foreign-done', '*');</script>`;
-    const foreignDone = new Promise<void>((resolve) => {
-      const onMessage = (event: MessageEvent): void => {
-        if (event.data !== 'foreign-done') return;
-        window.removeEventListener('message', onMessage);
-        resolve();
-      };
-      window.addEventListener('message', onMessage);
-    });
-    document.body.append(foreign);
-    await foreignDone;
-    foreign.remove();
+    (await runInForeignFrame(`parent.postMessage(${JSON.stringify(forged)}, '*')`)).remove();
 
     expect(outcome).toBeUndefined();
     expect(dialogElement()?.open).toBe(true);

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
+import { runInForeignFrame } from '../../test/foreign-frame.js';
 
 // The sandbox's challenge relay page (`/pages/challenge.html`, what web-threeds loads from its sdkBaseUrl): it must
 // take `startChallenge` only from the window that made it, from that window's origin, once, and only for the
@@ -33,59 +34,44 @@ async function pendingCreq(): Promise<{ creq: string; acsURL: string }> {
   return { creq, acsURL: challenge.acsChallengeUrl };
 }
 
-/** Waits long enough for the relay to have acted on a message (a form POST into a new frame). */
-const settleRelay = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 300));
+/** Posts `startChallenge` to the relay from this page, the window that made it. */
+function startChallenge(relay: HTMLIFrameElement, acsURL: string, creq: string): void {
+  relay.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*');
+}
 
-/** Runs `script` in a frame of another origin (opaque) beside the relay, and resolves once it has run. */
-async function foreignFrame(script: string): Promise<void> {
-  const frame = document.createElement('iframe');
-  frames.push(frame);
-  frame.setAttribute('sandbox', 'allow-scripts');
-  const done = new Promise<void>((resolve) => {
-    const onMessage = (event: MessageEvent): void => {
-      if (event.data !== 'foreign-done') return;
-      window.removeEventListener('message', onMessage);
-      resolve();
-    };
-    window.addEventListener('message', onMessage);
-  });
-  frame.srcdoc = `<script>${script}; parent.postMessage('foreign-done', '*');</script>`;
-  document.body.append(frame);
-  await done;
+/** How many ACS frames the relay has opened, once it has had long enough to act on a message (a form POST into a new frame). */
+async function openedFrames(relay: HTMLIFrameElement): Promise<number> {
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  return relay.contentWindow!.length;
 }
 
 describe("the sandbox's challenge relay page", () => {
   it('runs the challenge its parent asks for: one ACS frame', async () => {
     const relay = await relayFrame();
     const { creq, acsURL } = await pendingCreq();
-    relay.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*');
-    await settleRelay();
-    expect(relay.contentWindow!.length).toBe(1);
+    startChallenge(relay, acsURL, creq);
+    expect(await openedFrames(relay)).toBe(1);
   });
 
   it('ignores startChallenge from any other frame on the page (an ad frame), even for a real challenge', async () => {
     const relay = await relayFrame();
     const { creq, acsURL } = await pendingCreq();
-    await foreignFrame(`parent.frames[0].postMessage(${JSON.stringify({ type: 'startChallenge', acsURL, creq })}, '*')`);
-    await settleRelay();
-    expect(relay.contentWindow!.length).toBe(0);
+    frames.push(await runInForeignFrame(`parent.frames[0].postMessage(${JSON.stringify({ type: 'startChallenge', acsURL, creq })}, '*')`));
+    expect(await openedFrames(relay)).toBe(0);
     // Its own parent still can.
-    relay.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*');
-    await settleRelay();
-    expect(relay.contentWindow!.length).toBe(1);
+    startChallenge(relay, acsURL, creq);
+    expect(await openedFrames(relay)).toBe(1);
   });
 
   it("refuses an acsURL that is not the sandbox's ACS, and a second startChallenge", async () => {
     const relay = await relayFrame();
     const { creq, acsURL } = await pendingCreq();
     for (const foreign of ['https://phish.example/bank-login', `${sandboxUrl}/pages/method.html`, 'javascript:alert(1)', `${acsURL}/../../sandbox/clock/advance`]) {
-      relay.contentWindow!.postMessage({ type: 'startChallenge', acsURL: foreign, creq }, '*');
+      startChallenge(relay, foreign, creq);
     }
-    await settleRelay();
-    expect(relay.contentWindow!.length).toBe(0);
-    relay.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*');
-    relay.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*');
-    await settleRelay();
-    expect(relay.contentWindow!.length).toBe(1);
+    expect(await openedFrames(relay)).toBe(0);
+    startChallenge(relay, acsURL, creq);
+    startChallenge(relay, acsURL, creq);
+    expect(await openedFrames(relay)).toBe(1);
   });
 });

@@ -1,18 +1,10 @@
-import { TesseraValidationError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
+import { fieldsRefusedBy } from '../../test/fields-refused-by.js';
 import { checkSessionInput } from './threeds-session-input.js';
 
 const instrument = { id: 'pi_1', tokenId: 'tok_1', card: { last4: '3220', bin: '400000', expirationMonth: 1, expirationYear: 2030 } };
 const payment = { amount: 1999, currency: 'USD', customerInfo: { name: 'Ada', email: 'ada@example.com' } };
-const fieldsOf = (input: unknown): string[] => {
-  try {
-    checkSessionInput(input);
-  } catch (error) {
-    expect(error).toBeInstanceOf(TesseraValidationError);
-    return (error as TesseraValidationError).fields.map((field) => field.field);
-  }
-  return [];
-};
+const fieldsOf = (input: unknown): string[] => fieldsRefusedBy(() => checkSessionInput(input));
 
 describe('checkSessionInput (the rules of core schemas, without zod in the bundle)', () => {
   it('returns a valid input as given', () => {
