@@ -1,15 +1,14 @@
 import type { Payment } from '../resources/payment.js';
 
-/** The fields of a payment that the tokenizer's `confirmPayment` reads. */
-type ConfirmableField = 'id' | 'amount' | 'currency' | 'status' | 'subStatus' | 'requireAction' | 'requireActionData';
-
 /**
  * What a page needs of a payment to run `confirmPayment` (the tokenizer's): its `id`, `amount`, `currency`, `status`
  * and `subStatus`, and the action it asks for (`requireAction`, `requireActionData`); the last three `null` when the
  * service left them out. Nothing else of the service's payment (its customer, instrument, metadata, …) is in it. A
  * `Payment` too, so `confirmPayment` takes it as it is.
  */
-export type ConfirmablePayment = { [F in ConfirmableField]-?: Exclude<Payment[F], undefined> };
+export type ConfirmablePayment = {
+  [F in 'id' | 'amount' | 'currency' | 'status' | 'subStatus' | 'requireAction' | 'requireActionData']-?: Exclude<Payment[F], undefined>;
+};
 
 /**
  * The part of a service payment a merchant server hands the browser for `confirmPayment`
