@@ -1,21 +1,10 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import type { CreateRadarSessionRequest, CreateThreeDSSessionRequest } from '@tessera/core';
+import { toConfirmablePayment, type CreateRadarSessionRequest, type CreateThreeDSSessionRequest } from '@tessera/core';
 import { getThreeDSChallenge, normalizePaymentStatus, Tessera, TesseraApiError, TesseraError, type Payment } from '@tessera/server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { CheckoutConfig, PaymentView } from '../src/api.js';
-
-/** The fields of the service's payment the page's `confirmPayment` reads. */
-const servicePayment = (payment: Payment): Payment => ({
-  id: payment.id,
-  amount: payment.amount,
-  currency: payment.currency,
-  status: payment.status,
-  subStatus: payment.subStatus ?? null,
-  requireAction: payment.requireAction ?? null,
-  requireActionData: payment.requireActionData ?? null,
-});
 
 /** Options of {@link startCheckoutServer}. */
 export interface CheckoutServerOptions {
@@ -54,7 +43,7 @@ export async function startCheckoutServer(options: CheckoutServerOptions): Promi
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,
-    payment: servicePayment(payment),
+    payment: toConfirmablePayment(payment),
   });
 
   const app = new Hono();

@@ -71,6 +71,14 @@ async function fillCard(page: Page, cardNumber: string) {
   await fillCardFields(page, { number: cardNumber, expiry: '12/30', cvc: '123', name: 'Ada Lovelace' }, { within: '.card-fields' });
 }
 
+/** Types the card and pays; resolves with the page the payment opens in a popup (the bank's, the processor's). */
+async function payInPopup(page: Page, cardNumber: string): Promise<Page> {
+  await fillCard(page, cardNumber);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: /^Pay/ }).click();
+  return popupOpened;
+}
+
 /** The raw-input path (`?card=raw`, SAQ A-EP): the page's own inputs. */
 async function fillRawCard(page: Page, cardNumber: string) {
   await page.getByLabel('Email').fill('ada@example.com');
@@ -80,10 +88,22 @@ async function fillRawCard(page: Page, cardNumber: string) {
   await page.getByLabel('Name on card').fill('Ada Lovelace');
 }
 
-const outcome = (page: Page) => page.locator('[data-outcome]').getAttribute('data-outcome');
+/** The outcome the page shows (`data-outcome`), once it shows one. */
+async function outcome(page: Page) {
+  const result = page.locator('[data-outcome]');
+  await result.waitFor();
+  return result.getAttribute('data-outcome');
+}
 
 /** The ACS page's approve button, inside web-threeds' challenge frame inside the modal. */
 const approveButton = (page: Page) => page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+
+/** Approves the 3DS challenge in the modal once the ACS page shows it. */
+async function approveChallenge(page: Page) {
+  const approve = approveButton(page);
+  await approve.waitFor();
+  await approve.click();
+}
 
 describe('checkout page in Chromium', () => {
   it('pays with a 3DS card: the challenge is approved in the modal and the page shows "succeeded"', async () => {
@@ -97,7 +117,6 @@ describe('checkout page in Chromium', () => {
     await approve.waitFor();
     await page.screenshot({ path: `${artifacts}desktop-2-challenge.png` });
     await approve.click();
-    await page.locator('[data-outcome]').waitFor();
     expect(await outcome(page)).toBe('succeeded');
     await expect.poll(() => page.locator('dialog').count()).toBe(0);
     expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
@@ -107,12 +126,8 @@ describe('checkout page in Chromium', () => {
 
   it('pays with a redirect card: the bank page opens in a popup, the customer approves, the page shows "succeeded"', async () => {
     const page = await openCheckout();
-    await fillCard(page, '4000 0000 0000 3063');
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    const popup = await popupOpened;
+    const popup = await payInPopup(page, '4000 0000 0000 3063');
     await popup.getByRole('button', { name: 'Approve payment' }).click();
-    await page.locator('[data-outcome]').waitFor();
     expect(await outcome(page)).toBe('succeeded');
     await expect.poll(() => popup.isClosed()).toBe(true);
     await page.close();
@@ -120,17 +135,13 @@ describe('checkout page in Chromium', () => {
 
   it("pays with a processor_auth card: the processor's own page opens in a popup, the customer approves, \"succeeded\"", async () => {
     const page = await openCheckout();
-    await fillCard(page, '4000 0000 0000 3089');
-    const popupOpened = page.waitForEvent('popup');
-    await page.getByRole('button', { name: /^Pay/ }).click();
-    const popup = await popupOpened;
+    const popup = await payInPopup(page, '4000 0000 0000 3089');
     // The page is opened with the shop's return URL, carrying the payment and its resume token (the vendor's example).
     const back = new URL(new URL(popup.url()).searchParams.get('returnUrl') ?? '');
     expect(back.pathname).toBe('/payment-return');
     expect(back.searchParams.get('paymentId')).toMatch(/^pay_/);
     expect(back.searchParams.get('resumeToken')).toMatch(/^rt_/);
     await popup.getByRole('button', { name: 'Approve payment' }).click();
-    await page.locator('[data-outcome]').waitFor();
     expect(await outcome(page)).toBe('succeeded');
     await page.close();
   });
@@ -141,7 +152,6 @@ describe('checkout page in Chromium', () => {
       const page = await openCheckout();
       await fillCard(page, card);
       await page.getByRole('button', { name: /^Pay/ }).click();
-      await page.locator('[data-outcome]').waitFor();
       expect(await outcome(page)).toBe('succeeded');
       const saved = sandbox.sandbox.records.radarSessions.list().slice(savedBefore);
       // Saved once, and collected in this page by the provider's (stand-in) script.
@@ -154,10 +164,7 @@ describe('checkout page in Chromium', () => {
     const page = await openCheckout();
     await fillCard(page, '4000 0000 0000 4970');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    const approve = approveButton(page);
-    await approve.waitFor();
-    await approve.click();
-    await page.locator('[data-outcome]').waitFor();
+    await approveChallenge(page);
     expect(await outcome(page)).toBe('succeeded');
     await page.screenshot({ path: `${artifacts}desktop-6-radar-then-3ds.png` });
     await page.close();
@@ -167,7 +174,6 @@ describe('checkout page in Chromium', () => {
     const page = await openCheckout();
     await fillCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.locator('[data-outcome]').waitFor();
     expect(await outcome(page)).toBe('declined');
     await page.screenshot({ path: `${artifacts}desktop-4-declined.png` });
     await page.close();
@@ -181,7 +187,6 @@ describe('checkout page in Chromium', () => {
     await approveButton(page).waitFor();
     await page.screenshot({ path: `${artifacts}phone-2-challenge.png` });
     await page.keyboard.press('Escape');
-    await page.locator('[data-outcome]').waitFor();
     expect(await outcome(page)).toBe('cancelled');
     await page.screenshot({ path: `${artifacts}phone-3-cancelled.png` });
     await page.close();
@@ -196,7 +201,6 @@ describe('checkout page in Chromium', () => {
     });
     await fillCard(page, '4242 4242 4242 4242');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await page.locator('[data-outcome]').waitFor();
     expect(await outcome(page)).toBe('succeeded');
     expect(cardSeenByPage).toEqual([]);
     // The page's own script cannot read the frame's document: it is Basis Theory's (here the sandbox's) origin.
@@ -208,10 +212,7 @@ describe('checkout page in Chromium', () => {
     const page = await openCheckout(undefined, '?card=raw');
     await fillRawCard(page, '4000 0000 0000 3220');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    const approve = approveButton(page);
-    await approve.waitFor();
-    await approve.click();
-    await page.locator('[data-outcome]').waitFor();
+    await approveChallenge(page);
     expect(await outcome(page)).toBe('succeeded');
     await page.close();
   });

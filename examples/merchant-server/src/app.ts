@@ -10,6 +10,7 @@ import {
   type Payment,
   type Tessera,
 } from '@tessera/server';
+import { toConfirmablePayment } from '@tessera/core';
 import { Hono, type Context } from 'hono';
 
 /** What the browser may know: where the vault is and which public key to use. Never the secret API key. */
@@ -78,16 +79,8 @@ function paymentView(payment: Payment) {
     amount: payment.amount,
     currency: payment.currency,
     challenge: getThreeDSChallenge(payment) ?? null,
-    // The service's payment, for the page's `confirmPayment` (which runs what `requireAction` asks for).
-    payment: {
-      id: payment.id,
-      amount: payment.amount,
-      currency: payment.currency,
-      status: payment.status,
-      subStatus: payment.subStatus ?? null,
-      requireAction: payment.requireAction ?? null,
-      requireActionData: payment.requireActionData ?? null,
-    },
+    // What the page's `confirmPayment` reads of the service's payment (it runs what `requireAction` asks for).
+    payment: toConfirmablePayment(payment),
   };
 }
 

@@ -78,6 +78,8 @@ export {
   type PaymentSubStatus,
 } from './payment-state/payment-status.js';
 export { knownRequireActions, type RequireAction } from './payment-state/require-action.js';
+// What a merchant server hands the page of a payment, for the tokenizer's `confirmPayment`.
+export { toConfirmablePayment, type ConfirmablePayment } from './payment-state/confirmable-payment.js';
 
 // 3DS challenge windows.
 export { challengeWindowSizes, type ChallengeWindowSize } from './threeds/challenge-request.js';

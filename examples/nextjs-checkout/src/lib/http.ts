@@ -1,4 +1,5 @@
 import 'server-only';
+import { toConfirmablePayment } from '@tessera/core';
 import { normalizePaymentStatus, TesseraApiError, TesseraError, TesseraValidationError, type Payment } from '@tessera/server';
 
 // What every route handler shares: small checks of the browser's JSON, the Idempotency-Key it sends, the payment
@@ -39,7 +40,8 @@ export function idempotency(request: Request): { idempotencyKey?: string } {
 
 /**
  * A payment as the page gets it: `status` is the one reading of the service's `status` and `subStatus`, and
- * `payment` the fields of the service's payment that the page's `confirmPayment` reads (`requireAction` and its data).
+ * `payment` the fields of the service's payment that the page's `confirmPayment` reads (`toConfirmablePayment`: no
+ * customer data reaches the browser).
  */
 export function paymentView(payment: Payment) {
   return {
@@ -47,15 +49,7 @@ export function paymentView(payment: Payment) {
     status: normalizePaymentStatus(payment),
     amount: payment.amount,
     currency: payment.currency,
-    payment: {
-      id: payment.id,
-      amount: payment.amount,
-      currency: payment.currency,
-      status: payment.status,
-      subStatus: payment.subStatus ?? null,
-      requireAction: payment.requireAction ?? null,
-      requireActionData: payment.requireActionData ?? null,
-    },
+    payment: toConfirmablePayment(payment),
   };
 }
 

@@ -1,5 +1,5 @@
-import type { Payment, ThreeDSChallenge } from '@tessera/core';
-import { describe, expect, it, vi } from 'vitest';
+import { toConfirmablePayment, type ConfirmablePayment, type Payment, type ThreeDSChallenge } from '@tessera/core';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { ChallengeResult } from '../threeds/challenge-modal.js';
 import { confirmPayment } from './confirm-payment.js';
 import { TesseraAbortError } from '@tessera/core';
@@ -30,6 +30,15 @@ describe('confirmPayment', () => {
     const continuePayment = vi.fn();
     await expect(confirmPayment({ payment: succeeded, continuePayment })).resolves.toEqual({ status: 'succeeded', payment: succeeded });
     expect(continuePayment).not.toHaveBeenCalled();
+  });
+
+  it("takes the part of the payment a merchant server hands the page (core's toConfirmablePayment), and answers that type", async () => {
+    const handed = toConfirmablePayment({ ...challenged, customerId: 'cus_1' });
+    const threeds = challengeOutcome({ success: true, authenticationStatus: 'successful', reason: undefined });
+    const continued = toConfirmablePayment(succeeded);
+    const result = await confirmPayment({ payment: handed, threeds, continuePayment: () => Promise.resolve(continued) });
+    expectTypeOf(result.payment).toEqualTypeOf<ConfirmablePayment>();
+    expect(result).toEqual({ status: 'succeeded', payment: continued, challenge: { success: true, authenticationStatus: 'successful', reason: undefined } });
   });
 
   it('runs the 3DS challenge with the payment\'s four values, continues once, and resolves with the final status', async () => {
