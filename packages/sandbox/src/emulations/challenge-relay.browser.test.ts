@@ -25,7 +25,7 @@ async function relayFrame(): Promise<HTMLIFrameElement> {
 
 /** A CReq as web-threeds encodes it (base64url JSON) for a pending challenge of the sandbox. */
 async function pendingCreq(): Promise<{ creq: string; acsURL: string }> {
-  const { challenge } = await commands.createPendingChallenge();
+  const challenge = await commands.pendingChallenge(sandboxUrl, inject('sandboxGatewayStoreId'));
   const creq = btoa(JSON.stringify({ messageType: 'CReq', messageVersion: challenge.threeDSVersion, threeDSServerTransID: challenge.sessionId, acsTransID: challenge.acsTransactionId, challengeWindowSize: '03' }))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
