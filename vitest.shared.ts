@@ -23,6 +23,14 @@ export const alias: AliasOptions = [
 ];
 
 /**
+ * The node projects run each file's tests in a random order, so a test that relies on another having run first fails.
+ * (Files keep vitest's order, slowest first: each runs in a process of its own, so their order cannot matter.) A run
+ * prints its seed ("Running tests with seed …"); replay that order with `npx vitest run --sequence.seed=<seed>`.
+ * See CONTRIBUTING.md, "Tests".
+ */
+export const shuffled = { shuffle: { tests: true } };
+
+/**
  * How every browser test launches the system Chromium (CHROMIUM_PATH, default /usr/bin/chromium): headless-safe
  * flags, and no background networking (this machine's closed network refuses it). A missing browser fails. The
  * checkout-web starter has its own copy (`examples/checkout-web/test/chromium.ts`).

@@ -2,5 +2,5 @@ import { defineConfig } from 'vitest/config';
 
 // The end-to-end test builds the page, starts the sandbox and a server, and drives Chromium: allow it the time.
 export default defineConfig({
-  test: { name: 'example-checkout-web', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
+  test: { name: 'example-checkout-web', sequence: { shuffle: { tests: true } }, include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 120_000 },
 });

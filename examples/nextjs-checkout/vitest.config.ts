@@ -7,5 +7,5 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   ssr: { resolve: { conditions: ['react-server', 'node'] } },
-  test: { name: 'example-nextjs-checkout', include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000 },
+  test: { name: 'example-nextjs-checkout', sequence: { shuffle: { tests: true } }, include: ['test/**/*.test.ts'], environment: 'node', testTimeout: 60_000, hookTimeout: 180_000 },
 });

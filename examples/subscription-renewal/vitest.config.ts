@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  test: { name: 'example-subscription-renewal', include: ['test/**/*.test.ts'], environment: 'node' },
+  test: { name: 'example-subscription-renewal', sequence: { shuffle: { tests: true } }, include: ['test/**/*.test.ts'], environment: 'node' },
 });

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
-import { alias } from '../../vitest.shared.js';
+import { alias, shuffled } from '../../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias },
-  test: { name: 'core', include: ['src/**/*.test.ts'], environment: 'node' },
+  test: { name: 'core', sequence: shuffled, include: ['src/**/*.test.ts'], environment: 'node' },
 });

@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
-import { alias } from '../../vitest.shared.js';
+import { alias, shuffled } from '../../vitest.shared.js';
 
 export default defineProject({
   resolve: { alias },
-  test: { name: 'server', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node' },
+  test: { name: 'server', sequence: shuffled, include: ['src/**/*.test.ts', 'test/**/*.test.ts'], environment: 'node' },
 });

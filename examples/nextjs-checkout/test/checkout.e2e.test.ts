@@ -77,6 +77,10 @@ async function fillCard(page: Page, cardNumber: string) {
 
 describe('the Next.js checkout in Chromium (next build + next start)', () => {
   it('pays with a 3DS card: approved in the challenge modal, the page shows "succeeded", the webhook arrives', async () => {
+    // Only this test's delivery and log line count (the other tests pay in the same sandbox and app).
+    await sandbox.sandbox.webhooksIdle();
+    const deliveredBefore = sandbox.sandbox.records.webhookDeliveries.count;
+    const outputBefore = app.output().length;
     const page = await openCheckout();
     await fillCard(page, '4000 0000 0000 3220');
     await page.getByRole('button', { name: 'Pay $19.99' }).click();
@@ -95,9 +99,9 @@ describe('the Next.js checkout in Chromium (next build + next start)', () => {
 
     // The sandbox signs its delivery; the app's Node route verified it (204 would be a refusal's opposite: 200 here).
     await sandbox.sandbox.webhooksIdle();
-    const deliveries = sandbox.sandbox.records.webhookDeliveries.list();
+    const deliveries = sandbox.sandbox.records.webhookDeliveries.list().slice(deliveredBefore);
     expect(deliveries.map((delivery) => [delivery.status, delivery.lastStatus])).toEqual([['delivered', 200]]);
-    expect(app.output()).toMatch(/webhook payment\/succeeded \S+ \(nodejs\)/);
+    expect(app.output().slice(outputBefore)).toMatch(/webhook payment\/succeeded \S+ \(nodejs\)/);
   });
 
   it('pays with a redirect card: the bank page, then the app’s /payment-return shows "succeeded"', async () => {

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY } from '../src/index.js';
 import { bin, start } from './cli-process.js';
 
@@ -52,10 +52,15 @@ const secret = `whsec_${'0123456789abcdef'.repeat(2)}`;
 beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/webhooks`;
+});
+// A sandbox per test: the endpoints another test's listen registered never receive this test's events.
+beforeEach(async () => {
   sandbox = await start('--port', '0');
 });
-afterAll(async () => {
+afterEach(async () => {
   await sandbox.stop();
+});
+afterAll(async () => {
   hook.closeAllConnections();
   await new Promise<void>((resolve) => hook.close(() => resolve()));
 });

@@ -7,6 +7,8 @@ declare module 'vitest' {
     sandboxUrl: string;
     /** The default store of that sandbox (where the browser tests' payment instruments go). */
     sandboxStoreId: string;
+    /** The gateway store of that sandbox (test cards keep their outcome there: 4000 0000 0000 3220 asks for 3DS). */
+    sandboxGatewayStoreId: string;
   }
 }
 
@@ -18,5 +20,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const server = await startSandboxServer({ port: 0, host: '127.0.0.1' });
   project.provide('sandboxUrl', server.url);
   project.provide('sandboxStoreId', server.sandbox.defaults.storeId);
+  project.provide('sandboxGatewayStoreId', server.sandbox.defaults.gateway.storeId);
   return () => server.close();
 }

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routes } from '@tessera/core/internal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';
 import { client } from './support.js';
 
@@ -38,11 +38,18 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   const address = receiver.address();
   receiverUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/hooks`;
-  sandboxServer = await startSandboxServer({ port: 0, sandboxOptions: { webhooks: { retryDelayMs: 1, maxAttempts: 3 } } });
 });
 afterAll(async () => {
-  await sandboxServer.close();
   await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+// Each test has a sandbox of its own, and the receiver starts empty, failing its first delivery again.
+beforeEach(async () => {
+  received.length = 0;
+  failuresLeft = 1;
+  sandboxServer = await startSandboxServer({ port: 0, sandboxOptions: { webhooks: { retryDelayMs: 1, maxAttempts: 3 } } });
+});
+afterEach(async () => {
+  await sandboxServer.close();
 });
 
 describe('webhooks over HTTP', () => {
@@ -180,6 +187,10 @@ describe('webhooks over HTTP', () => {
   it('serves the recorded events as the published events operations', async () => {
     const c = client(sandboxServer.url, sandboxServer.sandbox);
     const { storeId } = sandboxServer.sandbox.defaults;
+    // The events of an authorization of 4200, then its capture.
+    const pi = await c.instrument(storeId);
+    const paid = await c.api(routes.processPayment, { body: { mode: 'auth', amount: 4200, currency: 'USD', storeId, paymentInstrumentId: pi.id, initiatedBy: 'customer' } });
+    await c.api(routes.processPayment, { body: { mode: 'capture', paymentId: paid.body.payment.id } });
     const listed = await c.api(routes.listEvents, { body: { pagination: { page: 1, pageSize: 1 }, filters: { storeIds: [storeId], eventTypes: ['s_payment_authorized'] } } });
     expect(listed.status).toBe(200);
     expect(listed.body).toMatchObject({ total: 1, pageCount: 1, options: { 'appEvents.eventType': expect.arrayContaining(['s_payment_authorized', 's_payment_succeeded']) } });

@@ -1,7 +1,7 @@
 import { API_PREFIX } from '@tessera/core/internal';
 import { createSandbox, type Sandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { Tessera, TesseraAuthenticationError, TesseraNotFoundError } from '../src/index.js';
 import { newInstrument, productInput, storeInput } from './fixtures.js';
 import { useMockServer, type SentRequest } from './recorder.js';
@@ -18,12 +18,14 @@ const vault = { baseUrl: BASE_URL, vaultKey: sandbox.vaultKey };
 const sentTo = (path: string): SentRequest[] => recorder.sent.filter((sent) => sent.url.pathname === `${API_PREFIX}${path}`);
 const bodiesSentTo = async (path: string): Promise<unknown[]> => Promise.all(sentTo(path).map(async (sent) => sent.body()));
 
-/** A store of its own (on the sandbox's flow), so that each list holds exactly what a test made. */
+/** A store of each test's own (on the sandbox's flow), so that each list holds exactly what that test made. */
 let storeId = '';
 let priceId = '';
 const customers: string[] = [];
 const instruments: string[] = [];
-beforeAll(async () => {
+beforeEach(async () => {
+  customers.length = 0;
+  instruments.length = 0;
   storeId = (await tessera.stores.create(storeInput(sandbox.defaults.paymentFlowId))).store!.id;
   for (let index = 0; index < 5; index++) {
     const { paymentInstrument, customer } = await newInstrument(tessera, vault, storeId);

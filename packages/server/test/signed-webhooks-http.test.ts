@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sandboxRoutes, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { newInstrument, storeInput } from './fixtures.js';
 import { Tessera, TesseraSignatureVerificationError, WEBHOOK_SIGNATURE_HEADER, type WebhookEndpoint } from '../src/index.js';
 import { constructWebhookEvent } from '../src/internal.js';
@@ -47,17 +47,34 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/webhooks`;
+});
+afterAll(async () => {
+  await new Promise<void>((resolve) => receiver.close(() => resolve()));
+});
+// Each test has a sandbox of its own, and sees only its own deliveries.
+beforeEach(async () => {
+  deliveries.length = 0;
   sandboxServer = await startSandboxServer({ port: 0, sandboxOptions: { webhooks: { retryDelayMs: 1, attemptTimeoutMs: 2000 } } });
   tessera = new Tessera({ apiKey: sandboxServer.sandbox.apiKey, baseUrl: sandboxServer.url, maxRetries: 0, timeoutMs: 5000 });
 });
-afterAll(async () => {
+afterEach(async () => {
   await sandboxServer.close();
-  await new Promise<void>((resolve) => receiver.close(() => resolve()));
 });
 
 describe('a signed delivery from the sandbox over HTTP', () => {
   let endpoint: WebhookEndpoint;
   let delivery: Delivery;
+
+  /** What the first test checks: an endpoint for payment/succeeded, and the signed delivery of a purchase of 1234. */
+  async function signedDelivery(): Promise<{ endpoint: WebhookEndpoint; delivery: Delivery }> {
+    const { storeId } = sandboxServer.sandbox.defaults;
+    const created = await tessera.webhooks.createEndpoint({ storeId, url: receiverUrl, eventTypes: ['payment/succeeded'], description: 'test receiver' });
+    const { paymentInstrument } = await newInstrument(tessera, { baseUrl: sandboxServer.url, vaultKey: sandboxServer.sandbox.vaultKey }, storeId);
+    await tessera.payments.purchase({ amount: 1234, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+    const [received] = (await delivered(1)) as [Delivery];
+    await sandboxServer.sandbox.webhooksIdle();
+    return { endpoint: created, delivery: received };
+  }
 
   it('registers an endpoint with POST /webhooks and receives a signed payment/succeeded', { timeout: 10_000 }, async () => {
     const { storeId } = sandboxServer.sandbox.defaults;
@@ -78,6 +95,7 @@ describe('a signed delivery from the sandbox over HTTP', () => {
   });
 
   it('refuses the delivery with its body tampered', async () => {
+    ({ endpoint, delivery } = await signedDelivery());
     const tampered = Buffer.from(delivery.raw.toString('utf8').replace('"amount":1234', '"amount":1'));
     expect(tampered.equals(delivery.raw)).toBe(false);
     const error = await constructWebhookEvent(tampered, delivery.headers[WEBHOOK_SIGNATURE_HEADER], endpoint.secret).catch((caught: unknown) => caught);
@@ -86,6 +104,7 @@ describe('a signed delivery from the sandbox over HTTP', () => {
   });
 
   it('refuses the delivery verified with another endpoint’s secret', async () => {
+    ({ endpoint, delivery } = await signedDelivery());
     const other = await tessera.webhooks.createEndpoint({ storeId: sandboxServer.sandbox.defaults.storeId, url: `${receiverUrl}/other`, eventTypes: ['order/paid'] });
     expect(other.secret).not.toBe(endpoint.secret);
     const error = await constructWebhookEvent(delivery.raw, delivery.headers[WEBHOOK_SIGNATURE_HEADER], other.secret).catch((caught: unknown) => caught);
@@ -94,6 +113,7 @@ describe('a signed delivery from the sandbox over HTTP', () => {
   });
 
   it('refuses the same delivery replayed six minutes later', async () => {
+    ({ endpoint, delivery } = await signedDelivery());
     const signature = String(delivery.headers[WEBHOOK_SIGNATURE_HEADER]);
     const signedAt = Number(/^t=(\d+)/.exec(signature)?.[1]);
     const replayedAt = new Date((signedAt + 360) * 1000);

@@ -77,7 +77,9 @@ describe('declined payments say why', () => {
 
 describe('every event the sandbox sends is a known event whose data is its resource', () => {
   it('payments, orders and subscriptions of a store: each event narrows on its type', async () => {
-    // The store already has the declined and failed payments of the tests above. Orders and a subscription: a checkout of a monthly price, a renewal a month later, and one that is declined.
+    // A declined and a failed payment (as the tests above make). Orders and a subscription: a checkout of a monthly price, a renewal a month later, and one that is declined.
+    await purchase('4000000000009995');
+    await purchase('4000000000000119');
     const { checkoutSession } = await tessera.checkoutSessions.create(checkoutInput(storeId, variantId));
     const { paymentInstrument } = await newInstrument(tessera, vault, storeId);
     const completed = await fetch(`${BASE_URL}${sandboxRoutes.completeCheckoutSession.replace('{id}', checkoutSession!.id!)}`, {

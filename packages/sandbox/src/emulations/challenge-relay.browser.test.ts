@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { runInForeignFrame } from '../../test/foreign-frame.js';
+import { runInForeignFrame } from '../../../../test-support/foreign-frame.js';
 
 // The sandbox's challenge relay page (`/pages/challenge.html`, what web-threeds loads from its sdkBaseUrl): it must
 // take `startChallenge` only from the window that made it, from that window's origin, once, and only for the
@@ -26,7 +26,7 @@ async function relayFrame(): Promise<HTMLIFrameElement> {
 
 /** A CReq as web-threeds encodes it (base64url JSON) for a pending challenge of the sandbox. */
 async function pendingCreq(): Promise<{ creq: string; acsURL: string }> {
-  const { challenge } = await commands.createPendingChallenge();
+  const challenge = await commands.pendingChallenge(sandboxUrl, inject('sandboxGatewayStoreId'));
   const creq = btoa(JSON.stringify({ messageType: 'CReq', messageVersion: challenge.threeDSVersion, threeDSServerTransID: challenge.sessionId, acsTransID: challenge.acsTransactionId, challengeWindowSize: '03' }))
     .replace(/\+/g, '-')
     .replace(/\//g, '_')

@@ -1,3 +1,5 @@
+// Browser-side test helpers that the packages' browser projects share (the node-side ones are in vitest.shared.ts).
+
 /**
  * Runs `script` in a frame of another origin (opaque: sandboxed with scripts only) appended to this page, and
  * resolves with the frame once the script has run. The caller removes the frame.

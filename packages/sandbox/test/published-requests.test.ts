@@ -1,17 +1,19 @@
-import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import published from './vendor-examples.json' with { type: 'json' };
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import published from '../../server/test/vendor-examples.json' with { type: 'json' };
+import { startSandboxServer, type SandboxServer } from '../src/index.js';
 
-// Every published request example of the operations Tessera serves (vendor-examples.json, from the vendor's API
-// reference), sent as is — not through the client — to the sandbox over HTTP, with only the ids swapped for ones the
-// sandbox knows: each must answer 2xx with every key of the published answer (nested objects, and an array's first
-// item, too). Code written from the vendor's docs runs offline.
+// Every published request example of the operations Tessera serves (packages/server/test/vendor-examples.json, from
+// the vendor's API reference), sent as is — not through the client — to the sandbox over HTTP, with only the ids
+// swapped for ones the sandbox knows: each must answer 2xx with every key of the published answer (nested objects,
+// and an array's first item, too). Code written from the vendor's docs runs offline. Each test has a sandbox of its
+// own and makes what it needs (the helpers below repeat the earlier examples' requests), so none relies on another
+// having run.
 
 let server: SandboxServer;
-beforeAll(async () => {
+beforeEach(async () => {
   server = await startSandboxServer({ port: 0 });
 });
-afterAll(async () => {
+afterEach(async () => {
   await server.close();
 });
 
@@ -50,6 +52,57 @@ async function replay(method: 'GET' | 'POST', path: string, body: unknown, answe
 describe('the sandbox answers every published request example as the vendor publishes', () => {
   const ids = { storeId: '', customerId: '', paymentInstrumentId: '' };
 
+  /** The first example's customer and instrument: the vendor's token saved on a customer of this sandbox. */
+  async function savedInstrument(): Promise<typeof ids> {
+    const { request } = published.createPaymentInstrumentFromToken;
+    const storeId = server.sandbox.defaults.storeId;
+    const first = await send('POST', '/payment-instruments/create-from-token', { tagadaToken: request.tagadaToken, storeId, customerData: { email: 'john@example.com' } });
+    const customerId = String((first.json.customer as Json).id);
+    const saved = await send('POST', '/payment-instruments/create-from-token', { ...request, storeId, customerId });
+    return { storeId, customerId, paymentInstrumentId: String((saved.json.paymentInstrument as Json).id) };
+  }
+  /** The published payment (2999 USD) on that instrument, with `extra` fields; its id. */
+  async function processed(extra: Json = {}): Promise<string> {
+    const json = (await send('POST', '/payments/process', { ...published.processPayment.request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId, ...extra })).json;
+    return String((json.payment as Json).id);
+  }
+  /** The event of a payment of order `ord_123` (the events example); its id. */
+  async function orderPaymentEvent(): Promise<string> {
+    await processed({ orderId: 'ord_123' });
+    const json = (await send('POST', '/events/list', { ...published.listEvents.request, filters: { eventTypes: ['s_payment_succeeded'] } })).json;
+    return String((json.events as Json[])[0]?.id);
+  }
+  /** The published example's plan (GET /products/{productId}), created; the id of its first price. */
+  async function plan(): Promise<string> {
+    const { response } = published.retrieveProduct;
+    const variants = response.variants.map(({ name, default: isDefault, prices }) => ({
+      name,
+      sku: name,
+      active: true,
+      default: isDefault,
+      prices: prices.map(({ recurring, interval, intervalCount, currencyOptions }) => ({ recurring, interval, intervalCount, currencyOptions, default: true })),
+    }));
+    const created = await send('POST', '/products/create', { storeId: ids.storeId, name: response.name, description: response.description, active: true, variants });
+    return (created.json.product as { variants: Array<{ prices: Array<{ id: string }> }> }).variants[0]!.prices[0]!.id;
+  }
+  /** The published subscription to the plan, for the saved customer; its id. */
+  async function subscribed(): Promise<string> {
+    const json = (await send('POST', '/subscriptions/create', { ...published.createSubscription.request, customerId: ids.customerId, priceId: await plan(), storeId: ids.storeId })).json;
+    return String((json.subscription as Json).id);
+  }
+  /** A checkout of the published items on a product of the store (GET /checkout/init); the session's id. */
+  async function checkoutSession(): Promise<string> {
+    const { request } = published.initCheckout;
+    const product = await send('POST', '/products/create', {
+      storeId: ids.storeId, name: 'Tee', active: true,
+      variants: [{ name: 'Tee', sku: 'TEE', price: 2999, active: true, default: true, prices: [{ currencyOptions: { USD: { amount: 2999 } }, recurring: false, default: true }] }],
+    });
+    const variantId = String(((product.json.product as Json).variants as Json[])[0]?.id);
+    const query = new URLSearchParams({ ...request, storeId: ids.storeId, items: JSON.stringify(request.items.map((item) => ({ ...item, variantId }))) });
+    const answer = await fetch(`${server.url}/api/public/v1/checkout/init?${query}`, { redirect: 'manual' });
+    return new URL(answer.headers.get('location') ?? '').searchParams.get('checkoutSessionId') ?? '';
+  }
+
   it('POST /payment-instruments/create-from-token (the vendor’s own example token, an existing customer)', async () => {
     const { request, response } = published.createPaymentInstrumentFromToken;
     ids.storeId = server.sandbox.defaults.storeId;
@@ -62,15 +115,18 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('GET /payment-instruments/{paymentInstrumentId}', async () => {
+    Object.assign(ids, await savedInstrument());
     await replay('GET', `/payment-instruments/${ids.paymentInstrumentId}`, undefined, published.retrievePaymentInstrument.response);
   });
 
   it('GET /customers/{customerId}/payment-instruments', async () => {
+    Object.assign(ids, await savedInstrument());
     const json = await replay('GET', `/customers/${ids.customerId}/payment-instruments`, undefined, published.listCustomerPaymentInstruments.response);
     expect((json.instruments as Json[]).every((instrument) => !('customerId' in instrument))).toBe(true);
   });
 
   it('POST /threeds/create-session (Basis Theory’s session object as sessionData)', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request, response } = published.createThreeDSSession;
     const json = await replay('POST', '/threeds/create-session', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId }, response);
     expect(json).toMatchObject({ externalSessionId: request.sessionData.id, provider: 'basis_theory', status: 'created' });
@@ -78,6 +134,7 @@ describe('the sandbox answers every published request example as the vendor publ
 
   let paymentId = '';
   it('POST /payments/process', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request, response } = published.processPayment;
     const json = await replay('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId }, response);
     expect(json.payment).toMatchObject({ status: 'succeeded', subStatus: 'approved', requireAction: 'none', amount: 2999 });
@@ -85,20 +142,26 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('GET /payments/{paymentId}', async () => {
+    Object.assign(ids, await savedInstrument());
+    paymentId = await processed();
     await replay('GET', `/payments/${paymentId}`, undefined, published.retrievePayment.response);
   });
 
   it('POST /payments (list)', async () => {
+    Object.assign(ids, await savedInstrument());
     await replay('POST', '/payments', published.listPayments.request, published.listPayments.response);
   });
 
   it('POST /payments/refund (the page’s example: paymentId + refundAll + metadata)', async () => {
+    Object.assign(ids, await savedInstrument());
+    paymentId = await processed();
     const { request, response } = published.refundPayment;
     const json = await replay('POST', '/payments/refund', { ...request, paymentId }, response);
     expect(json).toMatchObject({ id: paymentId, status: 'refunded', refundedAmount: 2999, refund: { amount: 2999, currency: 'USD', status: 'succeeded' } });
   });
 
   it('POST /payments/refund (the page’s schema: paymentIds + amount)', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request } = published.processPayment;
     const charged = await send('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
     const id = String((charged.json.payment as Json).id);
@@ -107,6 +170,7 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('POST /payments/void (an authorization)', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request, response } = published.voidPayment;
     const auth = await send('POST', '/payments/process', { ...published.processPayment.request, mode: 'auth', storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
     const json = await replay('POST', '/payments/void', { ...request, paymentId: (auth.json.payment as Json).id }, response);
@@ -119,12 +183,14 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('POST /products/create', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request, response } = published.createProduct;
     const json = await replay('POST', '/products/create', { ...request, storeId: ids.storeId }, response);
     expect(json).toMatchObject({ success: true });
   });
 
   it('POST /webhooks (the Zapier example: order/paid)', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request, response } = published.createWebhookEndpoint;
     const json = await replay('POST', '/webhooks', { ...request, storeId: ids.storeId }, response);
     expect(json).toMatchObject({ url: request.url, eventTypes: request.eventTypes, enabled: true, secret: expect.stringMatching(/^whsec_/) });
@@ -132,6 +198,7 @@ describe('the sandbox answers every published request example as the vendor publ
 
   let eventId = '';
   it('POST /events/list (a payment of an order, as the published event: properties orderId, amount, currency, paymentId)', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request, response } = published.listEvents;
     await send('POST', '/payments/process', { ...published.processPayment.request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId, orderId: 'ord_123' });
     const json = await replay('POST', '/events/list', { ...request, filters: { eventTypes: ['s_payment_succeeded'] } }, response);
@@ -141,11 +208,15 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('GET /events/{eventId}', async () => {
+    Object.assign(ids, await savedInstrument());
+    eventId = await orderPaymentEvent();
     const json = await replay('GET', `/events/${eventId}`, undefined, published.retrieveEvent.response);
     expect(json.id).toBe(eventId);
   });
 
   it('POST /events/recent (a top-level array, newest first)', async () => {
+    Object.assign(ids, await savedInstrument());
+    eventId = await orderPaymentEvent();
     const { request, response } = published.listRecentEvents;
     const { status, json } = await send('POST', '/events/recent', request);
     expect(status).toBe(200);
@@ -160,21 +231,25 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('POST /payment-instruments/list', async () => {
+    Object.assign(ids, await savedInstrument());
     const json = await replay('POST', '/payment-instruments/list', published.listPaymentInstruments.request, published.listPaymentInstruments.response);
     expect(json).toMatchObject({ page: 1, pageSize: 20, totalPages: 1 });
   });
 
   it('GET /customers/{customerId}', async () => {
+    Object.assign(ids, await savedInstrument());
     const json = await replay('GET', `/customers/${ids.customerId}`, undefined, published.retrieveCustomer.response);
     expect((json.paymentInstruments as Json[]).map((instrument) => instrument.id)).toContain(ids.paymentInstrumentId);
   });
 
   it('POST /customers/list', async () => {
+    Object.assign(ids, await savedInstrument());
     await replay('POST', '/customers/list', published.listCustomers.request, published.listCustomers.response);
   });
 
   let priceId = '';
   it('GET /products/{productId} (the published example’s plan, created first)', async () => {
+    Object.assign(ids, await savedInstrument());
     const { response } = published.retrieveProduct;
     const variants = response.variants.map(({ name, default: isDefault, prices }) => ({
       name,
@@ -190,6 +265,10 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('POST /products/list', async () => {
+    // Two products in the store: the published one and the plan.
+    Object.assign(ids, await savedInstrument());
+    await send('POST', '/products/create', { ...published.createProduct.request, storeId: ids.storeId });
+    await plan();
     const { request, response } = published.listProducts;
     const json = await replay('POST', '/products/list', { ...request, storeId: ids.storeId }, response);
     expect(json.pagination).toEqual({ hasNext: false, totalItems: 2, nextPage: null, previousPage: null });
@@ -197,6 +276,8 @@ describe('the sandbox answers every published request example as the vendor publ
 
   let subscriptionId = '';
   it('POST /subscriptions/create', async () => {
+    Object.assign(ids, await savedInstrument());
+    priceId = await plan();
     const { request, response } = published.createSubscription;
     const json = await replay('POST', '/subscriptions/create', { ...request, customerId: ids.customerId, priceId, storeId: ids.storeId }, response);
     expect(json.subscription).toMatchObject({ status: 'active', quantity: 1, currency: 'USD', metadata: { source: 'api' } });
@@ -204,28 +285,39 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('POST /subscriptions/list', async () => {
+    Object.assign(ids, await savedInstrument());
+    subscriptionId = await subscribed();
     const { request, response } = published.listSubscriptions;
     const json = await replay('POST', '/subscriptions/list', request, response);
     expect((json.items as Json[])[0]).toMatchObject({ id: subscriptionId, priceCurrencyOptions: { USD: { amount: 2999 }, EUR: { amount: 2599 } } });
   });
 
   it('GET /subscriptions/{subscriptionId}', async () => {
+    Object.assign(ids, await savedInstrument());
+    subscriptionId = await subscribed();
     await replay('GET', `/subscriptions/${subscriptionId}`, undefined, published.retrieveSubscription.response);
   });
 
   it('POST /subscriptions/rebill', async () => {
+    Object.assign(ids, await savedInstrument());
+    subscriptionId = await subscribed();
     const { request, response } = published.rebillSubscription;
     const json = await replay('POST', '/subscriptions/rebill', { ...request, subscriptionId }, response);
     expect(json).toMatchObject({ success: true, payment: { status: 'succeeded', initiatedBy: 'merchant', reasonType: 'recurring', amount: 2999 } });
   });
 
   it('GET /orders/{orderId} (the rebill’s order)', async () => {
+    Object.assign(ids, await savedInstrument());
+    subscriptionId = await subscribed();
+    await send('POST', '/subscriptions/rebill', { ...published.rebillSubscription.request, subscriptionId });
     const order = server.sandbox.records.orders.list().at(-1)!;
     const json = await replay('GET', `/orders/${order.id}`, undefined, published.retrieveOrder.response);
     expect(json.order).toMatchObject({ id: order.id, status: 'paid', items: [{ quantity: 1, orderLineItemProduct: { name: 'Premium Plan' } }] });
   });
 
   it('POST /subscriptions/change-processor', async () => {
+    Object.assign(ids, await savedInstrument());
+    subscriptionId = await subscribed();
     const { request, response } = published.changeSubscriptionProcessor;
     const processorId = server.sandbox.defaults.processorId;
     const json = await replay('POST', '/subscriptions/change-processor', { ...request, subscriptionId, processorId }, response);
@@ -234,6 +326,7 @@ describe('the sandbox answers every published request example as the vendor publ
 
   let checkoutSessionId = '';
   it('GET /checkout/init (the published URL: public, no key; answered with a redirect carrying the token)', async () => {
+    Object.assign(ids, await savedInstrument());
     const { request, response } = published.initCheckout;
     const product = await send('POST', '/products/create', {
       storeId: ids.storeId, name: 'Tee', active: true,
@@ -251,6 +344,8 @@ describe('the sandbox answers every published request example as the vendor publ
   });
 
   it('POST /checkout/pay-v2 (the published example: checkoutSessionId + paymentInstrumentId)', async () => {
+    Object.assign(ids, await savedInstrument());
+    checkoutSessionId = await checkoutSession();
     const { request, response } = published.payCheckout;
     const json = await replay('POST', '/checkout/pay-v2', { ...request, checkoutSessionId, paymentInstrumentId: ids.paymentInstrumentId }, response);
     expect(json).toMatchObject({ order: { status: 'paid', amount: 2999 }, payment: { status: 'succeeded', amount: 2999, currency: 'USD' } });
