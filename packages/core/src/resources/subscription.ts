@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
 import { listFilters, sortDirection } from './list-request.js';
-import { pageNumber } from './payment.js';
+import { pageNumber, paymentSchema } from './payment.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /**
  * A subscription, as the published create, retrieve and change-processor answers show it. Only `id` is relied on;
@@ -105,3 +106,70 @@ export type RebillSubscriptionRequest = RequestFields<z.input<typeof rebillSubsc
 export const changeSubscriptionProcessorRequest = z.looseObject({ subscriptionId: resourceId, processorId: z.optional(resourceId) });
 /** Body of `POST /subscriptions/change-processor`. */
 export type ChangeSubscriptionProcessorRequest = RequestFields<z.input<typeof changeSubscriptionProcessorRequest>>;
+
+/** How subscription create and rebill answer: they may charge, so any 2xx is returned, the subscription recognised by its id. */
+const subscriptionOutcome = {
+  response: subscriptionSchema,
+  unwrap: ['subscription'],
+  answer: 'recognised',
+  requires: ['id'],
+  outcomeKey: 'subscription',
+} as const;
+
+/**
+ * The catalog entries of subscriptions, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const subscriptionOperations = catalogEntries({
+  // Create may charge the first period (`initiatePayment`): a 2xx is returned, never thrown.
+  createSubscription: op({
+    method: 'POST',
+    path: '/subscriptions/create',
+    assumed: false,
+    request: createSubscriptionRequest,
+    sendAs: 'body',
+    ...subscriptionOutcome,
+    nested: { payment: paymentSchema },
+  }),
+  listSubscriptions: op({
+    method: 'POST',
+    path: '/subscriptions/list',
+    assumed: false,
+    request: listSubscriptionsRequest,
+    sendAs: 'body',
+    response: listedSubscription,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  retrieveSubscription: op({
+    method: 'GET',
+    path: '/subscriptions/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: subscriptionSchema,
+    unwrap: ['subscription'],
+    answer: 'required',
+  }),
+  // Rebill charges a period now: a 2xx is returned, never thrown; the published answer is `{ success, message }`.
+  rebillSubscription: op({
+    method: 'POST',
+    path: '/subscriptions/rebill',
+    assumed: false,
+    request: rebillSubscriptionRequest,
+    sendAs: 'body',
+    ...subscriptionOutcome,
+    nested: { success: z.boolean(), message: z.string(), payment: paymentSchema },
+  }),
+  changeSubscriptionProcessor: op({
+    method: 'POST',
+    path: '/subscriptions/change-processor',
+    assumed: false,
+    request: changeSubscriptionProcessorRequest,
+    sendAs: 'body',
+    response: subscriptionSchema,
+    unwrap: ['subscription'],
+    answer: 'required',
+  }),
+});
