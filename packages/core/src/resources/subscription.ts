@@ -4,6 +4,16 @@ import { listFilters, sortDirection } from './list-request.js';
 import { pageNumber, paymentSchema } from './payment.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
+/** The fields a subscription carries in every answer that shows one, list items included; only `id` is relied on. */
+const subscriptionFields = {
+  id: z.string(),
+  status: z.optional(z.string()),
+  currency: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  currentPeriodStart: z.optional(z.nullable(z.string())),
+  currentPeriodEnd: z.optional(z.nullable(z.string())),
+};
+
 /**
  * A subscription, as the published create, retrieve and change-processor answers show it. Only `id` is relied on;
  * every other field is optional (change-processor answers `{ id, preferredProcessorId, updatedAt }`) and passes
@@ -11,17 +21,12 @@ import { catalogEntries, op } from '../internal/operation.js';
  * another string.
  */
 export const subscriptionSchema = z.looseObject({
-  id: z.string(),
-  status: z.optional(z.string()),
+  ...subscriptionFields,
   customerId: z.optional(z.string()),
   priceId: z.optional(z.string()),
   storeId: z.optional(z.string()),
   quantity: z.optional(z.number()),
-  currency: z.optional(z.string()),
-  createdAt: z.optional(z.string()),
   updatedAt: z.optional(z.string()),
-  currentPeriodStart: z.optional(z.nullable(z.string())),
-  currentPeriodEnd: z.optional(z.nullable(z.string())),
   nextBillingDate: z.optional(z.nullable(z.string())),
   cancelAtPeriodEnd: z.optional(z.boolean()),
   preferredProcessorId: z.optional(z.nullable(z.string())),
@@ -35,16 +40,11 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
  * `customerEmail`, `priceCurrencyOptions`, `priceInterval`, `priceIntervalCount`.
  */
 export const listedSubscription = z.looseObject({
-  id: z.string(),
-  status: z.optional(z.string()),
-  createdAt: z.optional(z.string()),
-  currency: z.optional(z.string()),
+  ...subscriptionFields,
   customer: z.optional(z.nullable(z.string())),
   customerEmail: z.optional(z.nullable(z.string())),
   priceInterval: z.optional(z.nullable(z.string())),
   priceIntervalCount: z.optional(z.nullable(z.number())),
-  currentPeriodStart: z.optional(z.nullable(z.string())),
-  currentPeriodEnd: z.optional(z.nullable(z.string())),
 });
 /** An item of `POST /subscriptions/list`. */
 export type ListedSubscription = z.infer<typeof listedSubscription>;
