@@ -120,7 +120,9 @@ export {
 // Call options.
 export type { AbortOptions } from './abort-options.js';
 
-// The type of every resource and request of the service (their schemas: `@tessera/core/schemas`).
+// The type of every resource and request of the service (their schemas: `@tessera/core/schemas`): every type the
+// resource modules export, except those tagged `@internal` (generated: node scripts/core-exports.mjs).
+// <generated:resource-types>
 export type { AuthTestResult } from './resources/auth.js';
 export type {
   CheckoutInit,
@@ -176,3 +178,4 @@ export type {
 } from './resources/subscription.js';
 export type { CreateThreeDSSessionRequest, ThreeDSSession } from './resources/threeds-session.js';
 export type { CreateWebhookEndpointRequest, ListWebhooksRequest, WebhookEndpoint } from './resources/webhook-endpoint.js';
+// </generated:resource-types>

@@ -8,7 +8,9 @@
  * @packageDocumentation
  */
 
-// One schema per resource and request of the service.
+// One schema per resource and request of the service: every value the resource modules export, except those tagged
+// `@internal` (generated: node scripts/core-exports.mjs).
+// <generated:resource-schemas>
 export { authTestResult, testAuthRequest } from './resources/auth.js';
 export {
   checkoutInit,
@@ -71,6 +73,7 @@ export {
 } from './resources/subscription.js';
 export { createThreeDSSessionRequest, threeDSSession } from './resources/threeds-session.js';
 export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint } from './resources/webhook-endpoint.js';
+// </generated:resource-schemas>
 
 // The card a customer types, and the vault's answer for it.
 export { cardInput } from './card/card-input.js';

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** Body of `POST /auth/test` (published: "of type object", example `{}`). */
 export const testAuthRequest = z.looseObject({});
@@ -21,3 +22,22 @@ export const authTestResult = z.looseObject({
 });
 /** Answer of `POST /auth/test`. */
 export type AuthTestResult = z.infer<typeof authTestResult>;
+
+/**
+ * The catalog entries of the key check, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const authOperations = catalogEntries({
+  // A 2xx means the key is valid; the answer must name its user.
+  testAuth: op({
+    method: 'POST',
+    path: '/auth/test',
+    assumed: false,
+    request: testAuthRequest,
+    sendAs: 'body',
+    response: authTestResult,
+    unwrap: [],
+    answer: 'required',
+    requires: ['user.id'],
+  }),
+});

@@ -1,5 +1,8 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
+import { catalogEntries, op } from '../internal/operation.js';
+import { orderSchema } from './order.js';
+import { paymentSchema } from './payment.js';
 
 /** Body of create checkout session (section 2.12; path assumed). */
 export const createCheckoutSessionRequest = z.looseObject({
@@ -69,3 +72,46 @@ export const payCheckoutRequest = z.looseObject({
 });
 /** Body of `POST /checkout/pay-v2`. */
 export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest>>;
+
+/**
+ * The catalog entries of checkout sessions, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const checkoutSessionOperations = catalogEntries({
+  createCheckoutSession: op({
+    method: 'POST',
+    path: '/checkout-sessions/create',
+    assumed: true,
+    request: createCheckoutSessionRequest,
+    sendAs: 'body',
+    response: checkoutSession,
+    unwrap: ['checkoutSession', 'data'],
+    answer: 'recognised',
+    outcomeKey: 'checkoutSession',
+  }),
+  initCheckout: op({
+    method: 'GET',
+    path: '/checkout/init',
+    assumed: false,
+    request: initCheckoutRequest,
+    sendAs: 'query',
+    response: checkoutInit,
+    unwrap: [],
+    answer: 'redirect',
+    // "This endpoint is completely public and requires no authentication": the secret key is not sent.
+    auth: 'none',
+  }),
+  payCheckout: op({
+    method: 'POST',
+    path: '/checkout/pay-v2',
+    assumed: false,
+    request: payCheckoutRequest,
+    sendAs: 'body',
+    response: paymentSchema,
+    unwrap: ['payment'],
+    answer: 'recognised',
+    requires: ['id', 'status'],
+    outcomeKey: 'payment',
+    nested: { order: orderSchema, redirectUrl: z.string() },
+  }),
+});

@@ -8,6 +8,7 @@ import { isCurrencyCode } from '../money/money.js';
  * what can never name a resource in a URL path is refused: `.` and `..` (URL parsers resolve them, even
  * percent-encoded) and text with a lone UTF-16 surrogate (it has no UTF-8 form). Ids are percent-encoded where
  * they go into a path (`routePath`), so `/`, `?` or `#` in an id can never change the path.
+ * @internal
  */
 export const resourceId = z.string().check(
   z.minLength(1),
@@ -28,30 +29,44 @@ const wholeMinorUnits = z.check<number>((context) => {
   context.issues.push({ code: 'custom', input: context.value, message, params: { code: 'invalid_type' }, continue: false });
 });
 
-/** An amount in minor units (cents for USD): a non-negative safe integer. Zero is allowed (verification auth). */
+/**
+ * An amount in minor units (cents for USD): a non-negative safe integer. Zero is allowed (verification auth).
+ * @internal
+ */
 export const minorUnits = z.number().check(wholeMinorUnits, z.nonnegative());
 
-/** An amount in minor units that must be greater than zero. */
+/**
+ * An amount in minor units that must be greater than zero.
+ * @internal
+ */
 export const positiveMinorUnits = z.number().check(wholeMinorUnits, z.positive());
 
-/** An active ISO 4217 alphabetic currency code, upper case (e.g. `USD`; `XYZ` and `usd` are refused). */
+/**
+ * An active ISO 4217 alphabetic currency code, upper case (e.g. `USD`; `XYZ` and `usd` are refused).
+ * @internal
+ */
 export const currencyCode = z.string().check(z.refine(isCurrencyCode, { message: 'must be an upper-case ISO 4217 currency code', params: { code: 'invalid_format' } }));
 
 /**
  * An object of query parameters: the given fields, plus any other parameter (a string, number or boolean) passed
  * through to the query string, so a parameter the SDK does not model is sent rather than refused.
+ * @internal
  */
 export function queryObject<const Shape extends z.core.$ZodLooseShape>(shape: Shape) {
   return z.catchall(z.object(shape), z.union([z.string(), z.number(), z.boolean()]));
 }
 
-/** A non-empty string. */
+/**
+ * A non-empty string.
+ * @internal
+ */
 export const nonEmptyString = z.string().check(z.minLength(1));
 
 /**
  * Refuses a request that carries a card-number or CVC field anywhere (`cardNumber`, `pan`, `cvc`, …; see
  * `findCardDataField`): request objects let unknown fields through to the service, but never raw card data,
  * which belongs in the vault. Reported on that field with code `card_data`; the value is never echoed.
+ * @internal
  */
 export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx) => {
   const field = findCardDataField(body);

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { resourceId, type RequestFields } from './common.js';
 import { pageListRequest } from './list-request.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** A customer (section 2.5). Only id and email are given by the document; other fields pass through. */
 export const customerSchema = z.looseObject({
@@ -67,3 +68,31 @@ export const listedCustomer = z.looseObject({
 });
 /** An item of `POST /customers/list`. */
 export type ListedCustomer = z.infer<typeof listedCustomer>;
+
+/**
+ * The catalog entries of customers, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const customerOperations = catalogEntries({
+  retrieveCustomer: op({
+    method: 'GET',
+    path: '/customers/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: customerDetails,
+    unwrap: ['customer'],
+    answer: 'required',
+  }),
+  listCustomers: op({
+    method: 'POST',
+    path: '/customers/list',
+    assumed: false,
+    request: listCustomersRequest,
+    sendAs: 'body',
+    response: listedCustomer,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+});

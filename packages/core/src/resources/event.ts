@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pageNumber, pageSize } from './payment.js';
 import type { RequestFields } from './common.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /**
  * An app event of the account (published `POST /events/list`, `GET /events/{eventId}`, `POST /events/recent`): `id`
@@ -40,12 +41,59 @@ export const recentEventsRequest = z.looseObject({ limit: z.optional(z.int().che
 /** Body of recent events. */
 export type RecentEventsRequest = RequestFields<z.input<typeof recentEventsRequest>>;
 
-/** Result of list events (published): `{ events, total, pageCount, options }`. */
+/**
+ * Result of list events (published): `{ events, total, pageCount, options }`.
+ * @internal
+ */
 export const appEventList = z.looseObject({
   events: z.array(appEvent),
   total: z.optional(z.number()),
   pageCount: z.optional(z.number()),
   options: z.optional(z.record(z.string(), z.unknown())),
 });
-/** Result of list events. */
+/**
+ * Result of list events.
+ * @internal
+ */
 export type AppEventList = z.infer<typeof appEventList>;
+
+/**
+ * The catalog entries of app events, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const eventOperations = catalogEntries({
+  listEvents: op({
+    method: 'POST',
+    path: '/events/list',
+    assumed: false,
+    request: listEventsRequest,
+    sendAs: 'body',
+    response: appEvent,
+    unwrap: ['events'],
+    answer: 'list',
+    requires: ['id', 'eventType'],
+  }),
+  retrieveEvent: op({
+    method: 'GET',
+    path: '/events/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: appEvent,
+    unwrap: ['event', 'data'],
+    answer: 'required',
+    requires: ['id', 'eventType'],
+    idField: 'eventId',
+  }),
+  listRecentEvents: op({
+    method: 'POST',
+    path: '/events/recent',
+    assumed: false,
+    request: recentEventsRequest,
+    sendAs: 'body',
+    response: appEvent,
+    unwrap: ['events'],
+    answer: 'list',
+    requires: ['id', 'eventType'],
+  }),
+});

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { queryObject, resourceId, type RequestFields } from './common.js';
 import { pageNumber, pageSize } from './payment.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** Query of list orders (section 4.10, path assumed): `storeId`, `page`, `per_page`. */
 export const listOrdersRequest = queryObject({ storeId: resourceId, page: pageNumber, per_page: pageSize });
@@ -45,7 +46,40 @@ export const orderSchema = z.looseObject({
 /** An order. */
 export type Order = z.infer<typeof orderSchema>;
 
-/** Result of list orders: `data` (given) plus optional paging facts. */
+/**
+ * Result of list orders: `data` (given) plus optional paging facts.
+ * @internal
+ */
 export const orderList = z.looseObject({ data: z.array(orderSchema), total: z.optional(z.number()) });
-/** Result of list orders. */
+/**
+ * Result of list orders.
+ * @internal
+ */
 export type OrderList = z.infer<typeof orderList>;
+
+/**
+ * The catalog entries of orders, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const orderOperations = catalogEntries({
+  listOrders: op({
+    method: 'GET',
+    path: '/orders',
+    assumed: true,
+    request: listOrdersRequest,
+    sendAs: 'query',
+    response: orderSchema,
+    unwrap: ['orders'],
+    answer: 'list',
+  }),
+  retrieveOrder: op({
+    method: 'GET',
+    path: '/orders/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: orderSchema,
+    unwrap: ['order'],
+    answer: 'required',
+  }),
+});

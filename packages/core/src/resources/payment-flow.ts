@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { resourceId, type RequestFields } from './common.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** One processor in a flow, with its routing weight (section 2.9). */
 export const processorConfig = z.looseObject({
@@ -39,3 +40,21 @@ export type CreatePaymentFlowRequest = RequestFields<z.infer<typeof createPaymen
 export const paymentFlow = z.looseObject({ id: z.string(), name: z.string() });
 /** A payment flow with its id. */
 export type PaymentFlow = z.infer<typeof paymentFlow>;
+
+/**
+ * The catalog entries of payment flows, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const paymentFlowOperations = catalogEntries({
+  createPaymentFlow: op({
+    method: 'POST',
+    path: '/payment-flows/create',
+    assumed: true,
+    request: paymentFlowInput,
+    sendAs: { wrap: 'data' },
+    response: paymentFlow,
+    unwrap: ['data', 'paymentFlow'],
+    answer: 'recognised',
+    outcomeKey: 'paymentFlow',
+  }),
+});

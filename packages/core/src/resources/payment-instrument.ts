@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { customerSchema, customerData, type CustomerData } from './customer.js';
 import { pageListRequest } from './list-request.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /**
  * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a
@@ -87,9 +88,13 @@ export type CreatePaymentInstrumentFromTokenResponse = z.infer<typeof createPaym
 /**
  * Response of `GET /customers/{id}/payment-instruments`: the published `{ instruments }` (items without
  * `customerId`); the document says only "a list of instruments", and the sandbox also sends it as `data`.
+ * @internal
  */
 export const paymentInstrumentList = z.looseObject({ instruments: z.optional(z.array(paymentInstrument)), data: z.optional(z.array(paymentInstrument)) });
-/** Response of `GET /customers/{id}/payment-instruments`. */
+/**
+ * Response of `GET /customers/{id}/payment-instruments`.
+ * @internal
+ */
 export type PaymentInstrumentList = z.infer<typeof paymentInstrumentList>;
 
 /**
@@ -100,3 +105,54 @@ export type PaymentInstrumentList = z.infer<typeof paymentInstrumentList>;
 export const listPaymentInstrumentsRequest = pageListRequest(100);
 /** Body of `POST /payment-instruments/list`. */
 export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPaymentInstrumentsRequest>>;
+
+/**
+ * The catalog entries of payment instruments, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const paymentInstrumentOperations = catalogEntries({
+  createPaymentInstrumentFromToken: op({
+    method: 'POST',
+    path: '/payment-instruments/create-from-token',
+    assumed: false,
+    request: createPaymentInstrumentFromTokenRequest,
+    sendAs: 'body',
+    response: createPaymentInstrumentFromTokenResponse,
+    unwrap: [],
+    answer: 'required',
+    requires: ['paymentInstrument.id', 'customer.id'],
+  }),
+  retrievePaymentInstrument: op({
+    method: 'GET',
+    path: '/payment-instruments/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: paymentInstrument,
+    unwrap: ['paymentInstrument', 'data'],
+    answer: 'recognised',
+    outcomeKey: 'paymentInstrument',
+  }),
+  listCustomerPaymentInstruments: op({
+    method: 'GET',
+    path: '/customers/{id}/payment-instruments',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: paymentInstrument,
+    unwrap: ['instruments', 'paymentInstruments', 'items'],
+    answer: 'list',
+    idField: 'customerId',
+  }),
+  listPaymentInstruments: op({
+    method: 'POST',
+    path: '/payment-instruments/list',
+    assumed: false,
+    request: listPaymentInstrumentsRequest,
+    sendAs: 'body',
+    response: paymentInstrument,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+});

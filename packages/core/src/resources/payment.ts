@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { currencyCode, minorUnits, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 import type { PaymentStatus, PaymentSubStatus } from '../payment-state/payment-status.js';
 import type { RequireAction } from '../payment-state/require-action.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
 export const threeDSChallengeData = z.looseObject({
@@ -63,9 +64,15 @@ export const paymentSchema = z.looseObject({
 /** A payment (section 2.7). */
 export type Payment = z.infer<typeof paymentSchema>;
 
-/** Response of `POST /payments/process`, and (our choice, "not shown" in the document) of void and refund. */
+/**
+ * Response of `POST /payments/process`, and (our choice, "not shown" in the document) of void and refund.
+ * @internal
+ */
 export const paymentResponse = z.looseObject({ payment: paymentSchema });
-/** `{ payment }` */
+/**
+ * `{ payment }`
+ * @internal
+ */
 export type PaymentResponse = z.infer<typeof paymentResponse>;
 
 /** Reason of a merchant-initiated payment. */
@@ -200,9 +207,15 @@ export const refundSchema = z.looseObject({
 /** A refund. */
 export type Refund = z.infer<typeof refundSchema>;
 
-/** Page number of the list operations: from 1. */
+/**
+ * Page number of the list operations: from 1.
+ * @internal
+ */
 export const pageNumber = z.int().check(z.minimum(1));
-/** Page size of the list operations: at least 1 (the document sets no maximum; the service may cap it). */
+/**
+ * Page size of the list operations: at least 1 (the document sets no maximum; the service may cap it).
+ * @internal
+ */
 export const pageSize = z.int().check(z.minimum(1));
 
 /**
@@ -222,6 +235,7 @@ export type ListPaymentsRequest = RequestFields<z.input<typeof listPaymentsReque
 /**
  * Result of list payments: the published `{ payments, total, pageCount }`, the vendor guide's `{ success, data }`
  * and the document's `data`; paging facts optional.
+ * @internal
  */
 export const paymentList = z.looseObject({
   payments: z.optional(z.array(paymentSchema)),
@@ -232,5 +246,93 @@ export const paymentList = z.looseObject({
   pageSize: z.optional(z.number()),
   nextCursor: z.optional(z.nullable(z.string())),
 });
-/** Result of list payments. */
+/**
+ * Result of list payments.
+ * @internal
+ */
 export type PaymentList = z.infer<typeof paymentList>;
+
+/**
+ * How void and refund answer (the document: "not shown"; published: the payment's fields at the top level, a
+ * refund adding `refund`): a payment recognised by what the SDK relies on, bare or wrapped.
+ */
+const paymentOutcome = {
+  response: paymentSchema,
+  unwrap: ['payment', 'data'],
+  answer: 'recognised',
+  requires: ['id', 'status'],
+  outcomeKey: 'payment',
+} as const;
+
+/**
+ * The catalog entries of payments, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const paymentOperations = catalogEntries({
+  processPayment: op({
+    method: 'POST',
+    path: '/payments/process',
+    assumed: false,
+    request: processPaymentRequest,
+    sendAs: 'body',
+    response: paymentSchema,
+    unwrap: ['payment'],
+    answer: 'required',
+    requires: ['id', 'status'],
+    // The published API requires amount, currency and storeId for every mode; a capture reads them from its authorization.
+    fillFrom: { when: { field: 'mode', equals: 'capture' }, lookup: 'retrievePayment', idField: 'paymentId', fields: ['amount', 'currency', 'storeId'] },
+  }),
+  continuePayment: op({
+    method: 'POST',
+    // Not on a docs page: the vendor's own code names it ("Shape returned by POST /api/public/v1/payments/process and
+    // POST /api/public/v1/payments/continue"), so the path is the vendor's, not a guess.
+    path: '/payments/continue',
+    assumed: false,
+    request: continuePaymentRequest,
+    sendAs: 'body',
+    response: paymentSchema,
+    unwrap: ['payment'],
+    answer: 'required',
+    requires: ['id', 'status'],
+  }),
+  retrievePayment: op({
+    method: 'GET',
+    path: '/payments/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: paymentSchema,
+    unwrap: ['payment'],
+    answer: 'required',
+    requires: ['id', 'status'],
+  }),
+  voidPayment: op({
+    method: 'POST',
+    path: '/payments/void',
+    assumed: false,
+    request: voidPaymentRequest,
+    sendAs: 'body',
+    ...paymentOutcome,
+  }),
+  refundPayment: op({
+    method: 'POST',
+    path: '/payments/refund',
+    assumed: false,
+    request: refundPaymentRequest,
+    sendAs: 'body',
+    ...paymentOutcome,
+    nested: { refund: refundSchema },
+  }),
+  listPayments: op({
+    method: 'POST',
+    path: '/payments',
+    assumed: false,
+    request: listPaymentsRequest,
+    sendAs: 'body',
+    response: paymentSchema,
+    unwrap: ['payments'],
+    answer: 'list',
+    // Items are recognised by what the SDK relies on, so a guide's decimal amounts do not drop a payment.
+    requires: ['id', 'status'],
+  }),
+});

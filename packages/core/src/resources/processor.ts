@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /**
  * A processor as sent to `POST /processors/create` (section 2.8). `type` is `sandbox` for the sandbox processor;
@@ -16,9 +17,15 @@ export const processorInput = z.looseObject({
 /** A processor as sent to create. */
 export type ProcessorInput = RequestFields<z.infer<typeof processorInput>>;
 
-/** Body of `POST /processors/create`: `{ processor }`. */
+/**
+ * Body of `POST /processors/create`: `{ processor }`.
+ * @internal
+ */
 export const createProcessorRequest = z.looseObject({ processor: processorInput });
-/** Body of `POST /processors/create`. */
+/**
+ * Body of `POST /processors/create`.
+ * @internal
+ */
 export type CreateProcessorRequest = RequestFields<z.infer<typeof createProcessorRequest>>;
 
 /** A processor as returned by the service (with an id). Unknown fields pass through. */
@@ -31,7 +38,10 @@ export const processorSchema = z.looseObject({
 /** A processor with its id. */
 export type Processor = z.infer<typeof processorSchema>;
 
-/** Response of `POST /processors/create`: `{ processor }`. */
+/**
+ * Response of `POST /processors/create`: `{ processor }`.
+ * @internal
+ */
 export const processorResponse = z.looseObject({ processor: processorSchema });
 
 /** Body of archive processors (section 4.10, path assumed): what the document shows, a bare array of processor ids. */
@@ -39,7 +49,41 @@ export const archiveProcessorsRequest = z.array(resourceId);
 /** Body of archive processors. */
 export type ArchiveProcessorsRequest = z.infer<typeof archiveProcessorsRequest>;
 
-/** Response of archive processors ("not shown"; our choice): the ids archived. */
+/**
+ * Response of archive processors ("not shown"; our choice): the ids archived.
+ * @internal
+ */
 export const archiveProcessorsResponse = z.looseObject({ archived: z.array(z.string()) });
-/** Response of archive processors. */
+/**
+ * Response of archive processors.
+ * @internal
+ */
 export type ArchiveProcessorsResponse = z.infer<typeof archiveProcessorsResponse>;
+
+/**
+ * The catalog entries of processors, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const processorOperations = catalogEntries({
+  createProcessor: op({
+    method: 'POST',
+    path: '/processors/create',
+    assumed: false,
+    request: processorInput,
+    sendAs: { wrap: 'processor' },
+    response: processorSchema,
+    unwrap: ['processor'],
+    answer: 'required',
+  }),
+  archiveProcessors: op({
+    method: 'POST',
+    path: '/processors/archive',
+    assumed: true,
+    request: archiveProcessorsRequest,
+    sendAs: 'body',
+    response: archiveProcessorsResponse.shape.archived,
+    unwrap: ['archived'],
+    answer: 'recognised',
+    outcomeKey: 'archived',
+  }),
+});

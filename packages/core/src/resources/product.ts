@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
 import { listFilters, sortDirection } from './list-request.js';
 import { pageNumber } from './payment.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /**
  * A price of a product variant (section 2.11, and the published example): amounts per currency, optionally
@@ -96,3 +97,42 @@ export const listedProduct = z.looseObject({
 });
 /** An item of `POST /products/list`. */
 export type ListedProduct = z.infer<typeof listedProduct>;
+
+/**
+ * The catalog entries of products, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const productOperations = catalogEntries({
+  createProduct: op({
+    method: 'POST',
+    path: '/products/create',
+    assumed: false,
+    request: createProductRequest,
+    sendAs: 'body',
+    response: productSchema,
+    unwrap: ['product', 'data'],
+    answer: 'recognised',
+    outcomeKey: 'product',
+  }),
+  listProducts: op({
+    method: 'POST',
+    path: '/products/list',
+    assumed: false,
+    request: listProductsRequest,
+    sendAs: 'body',
+    response: listedProduct,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  retrieveProduct: op({
+    method: 'GET',
+    path: '/products/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: productSchema,
+    unwrap: ['product'],
+    answer: 'required',
+  }),
+});

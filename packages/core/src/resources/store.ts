@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** Body of create store (section 2.10; path assumed). */
 export const createStoreRequest = z.looseObject({
@@ -21,3 +22,21 @@ export const storeSchema = z.looseObject({
 });
 /** A store with its id. */
 export type Store = z.infer<typeof storeSchema>;
+
+/**
+ * The catalog entries of stores, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const storeOperations = catalogEntries({
+  createStore: op({
+    method: 'POST',
+    path: '/stores/create',
+    assumed: true,
+    request: createStoreRequest,
+    sendAs: 'body',
+    response: storeSchema,
+    unwrap: ['store', 'data'],
+    answer: 'recognised',
+    outcomeKey: 'store',
+  }),
+});

@@ -1,7 +1,18 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
 import { listFilters, sortDirection } from './list-request.js';
-import { pageNumber } from './payment.js';
+import { pageNumber, paymentSchema } from './payment.js';
+import { catalogEntries, op } from '../internal/operation.js';
+
+/** The fields a subscription carries in every answer that shows one, list items included; only `id` is relied on. */
+const subscriptionFields = {
+  id: z.string(),
+  status: z.optional(z.string()),
+  currency: z.optional(z.string()),
+  createdAt: z.optional(z.string()),
+  currentPeriodStart: z.optional(z.nullable(z.string())),
+  currentPeriodEnd: z.optional(z.nullable(z.string())),
+};
 
 /**
  * A subscription, as the published create, retrieve and change-processor answers show it. Only `id` is relied on;
@@ -10,17 +21,12 @@ import { pageNumber } from './payment.js';
  * another string.
  */
 export const subscriptionSchema = z.looseObject({
-  id: z.string(),
-  status: z.optional(z.string()),
+  ...subscriptionFields,
   customerId: z.optional(z.string()),
   priceId: z.optional(z.string()),
   storeId: z.optional(z.string()),
   quantity: z.optional(z.number()),
-  currency: z.optional(z.string()),
-  createdAt: z.optional(z.string()),
   updatedAt: z.optional(z.string()),
-  currentPeriodStart: z.optional(z.nullable(z.string())),
-  currentPeriodEnd: z.optional(z.nullable(z.string())),
   nextBillingDate: z.optional(z.nullable(z.string())),
   cancelAtPeriodEnd: z.optional(z.boolean()),
   preferredProcessorId: z.optional(z.nullable(z.string())),
@@ -34,16 +40,11 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
  * `customerEmail`, `priceCurrencyOptions`, `priceInterval`, `priceIntervalCount`.
  */
 export const listedSubscription = z.looseObject({
-  id: z.string(),
-  status: z.optional(z.string()),
-  createdAt: z.optional(z.string()),
-  currency: z.optional(z.string()),
+  ...subscriptionFields,
   customer: z.optional(z.nullable(z.string())),
   customerEmail: z.optional(z.nullable(z.string())),
   priceInterval: z.optional(z.nullable(z.string())),
   priceIntervalCount: z.optional(z.nullable(z.number())),
-  currentPeriodStart: z.optional(z.nullable(z.string())),
-  currentPeriodEnd: z.optional(z.nullable(z.string())),
 });
 /** An item of `POST /subscriptions/list`. */
 export type ListedSubscription = z.infer<typeof listedSubscription>;
@@ -105,3 +106,70 @@ export type RebillSubscriptionRequest = RequestFields<z.input<typeof rebillSubsc
 export const changeSubscriptionProcessorRequest = z.looseObject({ subscriptionId: resourceId, processorId: z.optional(resourceId) });
 /** Body of `POST /subscriptions/change-processor`. */
 export type ChangeSubscriptionProcessorRequest = RequestFields<z.input<typeof changeSubscriptionProcessorRequest>>;
+
+/** How subscription create and rebill answer: they may charge, so any 2xx is returned, the subscription recognised by its id. */
+const subscriptionOutcome = {
+  response: subscriptionSchema,
+  unwrap: ['subscription'],
+  answer: 'recognised',
+  requires: ['id'],
+  outcomeKey: 'subscription',
+} as const;
+
+/**
+ * The catalog entries of subscriptions, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const subscriptionOperations = catalogEntries({
+  // Create may charge the first period (`initiatePayment`): a 2xx is returned, never thrown.
+  createSubscription: op({
+    method: 'POST',
+    path: '/subscriptions/create',
+    assumed: false,
+    request: createSubscriptionRequest,
+    sendAs: 'body',
+    ...subscriptionOutcome,
+    nested: { payment: paymentSchema },
+  }),
+  listSubscriptions: op({
+    method: 'POST',
+    path: '/subscriptions/list',
+    assumed: false,
+    request: listSubscriptionsRequest,
+    sendAs: 'body',
+    response: listedSubscription,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  retrieveSubscription: op({
+    method: 'GET',
+    path: '/subscriptions/{id}',
+    assumed: false,
+    request: undefined,
+    sendAs: 'query',
+    response: subscriptionSchema,
+    unwrap: ['subscription'],
+    answer: 'required',
+  }),
+  // Rebill charges a period now: a 2xx is returned, never thrown; the published answer is `{ success, message }`.
+  rebillSubscription: op({
+    method: 'POST',
+    path: '/subscriptions/rebill',
+    assumed: false,
+    request: rebillSubscriptionRequest,
+    sendAs: 'body',
+    ...subscriptionOutcome,
+    nested: { success: z.boolean(), message: z.string(), payment: paymentSchema },
+  }),
+  changeSubscriptionProcessor: op({
+    method: 'POST',
+    path: '/subscriptions/change-processor',
+    assumed: false,
+    request: changeSubscriptionProcessorRequest,
+    sendAs: 'body',
+    response: subscriptionSchema,
+    unwrap: ['subscription'],
+    answer: 'required',
+  }),
+});

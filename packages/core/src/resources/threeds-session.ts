@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** A 3DS session persisted by the service (section 2.6). */
 export const threeDSSession = z.looseObject({
@@ -13,7 +14,10 @@ export const threeDSSession = z.looseObject({
 /** A 3DS session persisted by the service (section 2.6). */
 export type ThreeDSSession = z.infer<typeof threeDSSession>;
 
-/** The 3DS providers the published API names; another string passes through. */
+/**
+ * The 3DS providers the published API names; another string passes through.
+ * @internal
+ */
 export const threeDSProviders = ['basis_theory', 'threedsecure_io'] as const;
 
 const sessionFields = z.looseObject({
@@ -54,3 +58,20 @@ export const createThreeDSSessionRequest = z.pipe(
 );
 /** Body of `POST /threeds/create-session`, as the caller writes it. */
 export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof createThreeDSSessionRequest>>;
+
+/**
+ * The catalog entries of 3DS sessions, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const threeDSSessionOperations = catalogEntries({
+  createThreeDSSession: op({
+    method: 'POST',
+    path: '/threeds/create-session',
+    assumed: false,
+    request: createThreeDSSessionRequest,
+    sendAs: 'body',
+    response: threeDSSession,
+    unwrap: ['threedsSession'],
+    answer: 'required',
+  }),
+});

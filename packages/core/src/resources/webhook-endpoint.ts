@@ -1,15 +1,22 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, queryObject, resourceId, type RequestFields } from './common.js';
 import { webhookEvent } from '../webhooks/webhook-event.js';
+import { catalogEntries, op } from '../internal/operation.js';
 
 /** Query of list webhooks (section 4.10, path assumed): the store id. */
 export const listWebhooksRequest = queryObject({ storeId: resourceId });
 /** Query of list webhooks. */
 export type ListWebhooksRequest = RequestFields<z.infer<typeof listWebhooksRequest>>;
 
-/** Result of list webhooks. */
+/**
+ * Result of list webhooks.
+ * @internal
+ */
 export const webhookList = z.looseObject({ data: z.array(webhookEvent) });
-/** Result of list webhooks. */
+/**
+ * Result of list webhooks.
+ * @internal
+ */
 export type WebhookList = z.infer<typeof webhookList>;
 
 /**
@@ -40,3 +47,32 @@ export const webhookEndpoint = z.looseObject({
 });
 /** A webhook endpoint with its signing secret. */
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
+
+/**
+ * The catalog entries of webhooks and their endpoints, composed into core's `operations` (`internal/operations.ts`).
+ * @internal
+ */
+export const webhookEndpointOperations = catalogEntries({
+  listWebhooks: op({
+    method: 'GET',
+    path: '/webhooks',
+    assumed: true,
+    request: listWebhooksRequest,
+    sendAs: 'query',
+    response: webhookEvent,
+    unwrap: ['events', 'webhooks'],
+    answer: 'list',
+  }),
+  createWebhookEndpoint: op({
+    method: 'POST',
+    path: '/webhooks',
+    assumed: false,
+    request: createWebhookEndpointRequest,
+    sendAs: 'body',
+    response: webhookEndpoint,
+    unwrap: ['webhook', 'endpoint', 'data'],
+    answer: 'required',
+    // The secret is what every delivery is verified with: an endpoint without one cannot be used.
+    requires: ['id', 'secret'],
+  }),
+});

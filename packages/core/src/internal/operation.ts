@@ -1,0 +1,128 @@
+import type * as z from 'zod/mini';
+
+// One operation of the catalog, as a type, and `op`, which declares an entry with its `requires` checked. The entries
+// live in their resource modules (`../resources/`), composed into `operations` (`./operations.ts`); this file imports
+// no resource, so no import goes round in a circle.
+
+/** An HTTP method: the catalog's operations use `GET` and `POST`; `Tessera.request` may send any of these. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What every operation of the catalog has, whatever its answer (see {@link Operation}). */
+interface OperationBase {
+  readonly method: HttpMethod;
+  readonly path: string;
+  /**
+   * True where the document names the operation but not its path (section 4.10). These paths follow DESIGN.md;
+   * when the real path is known, edit it here and nowhere else.
+   */
+  readonly assumed: boolean;
+  /** The caller's input, checked before anything is sent; `undefined` when the path's `{id}` is the only input. */
+  readonly request: z.ZodMiniType | undefined;
+  /** Where the input goes: the JSON body, the JSON body wrapped in one key (`{ processor }`), or the query. */
+  readonly sendAs: 'body' | 'query' | { readonly wrap: string };
+  /** The resource in the answer (for a list, one item). */
+  readonly response: z.ZodMiniType;
+  /** The keys the resource may be wrapped in (`{ payment }`), the documented one first; it may also come bare. */
+  readonly unwrap: readonly string[];
+  /** `none` for a public route (no API key is sent to it, and the sandbox asks for none). Default `secret`. */
+  readonly auth?: 'secret' | 'none';
+  /**
+   * The fields the SDK relies on in the resource, each a non-empty string (`customer.id` for a nested one), each a
+   * path of the `response` schema's fields (checked by the compiler). A `required` answer without them is a response
+   * validation error; a `recognised` one that lists them is recognised by them rather than by its schema (a payment
+   * with only `id` and `status`). A payment (the `response` is core's `payment`) asking for a 3DS challenge
+   * (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
+   */
+  readonly requires?: readonly string[];
+  /** When `request` is `undefined`: what the caller calls the path's `{id}`, the field a validation error names. Default `id`. */
+  readonly idField?: string;
+  /**
+   * Fields the published API requires that the document lets the caller leave out, read before sending from the
+   * resource another operation answers: when the checked input's `when.field` is `when.equals` and one of `fields`
+   * is missing, the client sends `lookup` with the input's `idField` and copies the missing ones it finds.
+   */
+  readonly fillFrom?: {
+    readonly when: { readonly field: string; readonly equals: string };
+    readonly lookup: string;
+    readonly idField: string;
+    readonly fields: readonly string[];
+  };
+}
+
+/**
+ * An operation whose answer the document shows: the ids the SDK relies on (`requires`) must be there; a 2xx without
+ * them is a response validation error, never retried.
+ */
+interface RequiredOperation extends OperationBase {
+  readonly answer: 'required';
+  readonly outcomeKey?: never;
+  readonly nested?: never;
+}
+
+/**
+ * An operation whose answer is "not shown": any 2xx is returned with what was recognised (best effort) under
+ * `outcomeKey`, and the raw body.
+ */
+interface RecognisedOperation extends OperationBase {
+  readonly answer: 'recognised';
+  /** The key the SDK's outcome gives the recognised resource (`{ store, raw }`). */
+  readonly outcomeKey: string;
+  /**
+   * Other keys of the body returned beside the outcome, each recognised by its schema (`undefined` when absent or
+   * not recognised), e.g. the `refund` of a refund's answer.
+   */
+  readonly nested?: Readonly<Record<string, z.ZodMiniType>>;
+}
+
+/** An operation answered with a list: the recognised items of one page. */
+interface ListOperation extends OperationBase {
+  readonly answer: 'list';
+  readonly outcomeKey?: never;
+  readonly nested?: never;
+}
+
+/**
+ * An operation answered with a 3xx whose `Location` is read, never followed (`response` describes what the SDK makes
+ * of it); any other operation refuses a redirect.
+ */
+interface RedirectOperation extends OperationBase {
+  readonly answer: 'redirect';
+  readonly outcomeKey?: never;
+  readonly nested?: never;
+}
+
+/**
+ * One operation of the service, as data: the server client sends it, the sandbox serves it, and both read it from
+ * the catalog (`operations`), which composes the entries each resource module declares (`paymentOperations`, …). A
+ * path is relative to `{baseUrl}/api/public/v1`, with `{id}` placeholders. Split by `answer`, how the answer is read: `required`, `recognised` (which must name
+ * its `outcomeKey`), `list` or `redirect`.
+ */
+export type Operation = RequiredOperation | RecognisedOperation | ListOperation | RedirectOperation;
+
+/** The named keys of `T` (not those of an index signature, which a loose object's output has). */
+type KnownKeys<T> = keyof { [K in keyof T as string extends K ? never : number extends K ? never : K]: unknown } & string;
+
+/** The dotted paths of `T`'s fields, three levels deep (`id`, `customer.id`). */
+type FieldPath<T, Depth extends readonly unknown[] = []> = Depth['length'] extends 3
+  ? never
+  : T extends object
+    ? { [K in KnownKeys<T>]: K | `${K}.${FieldPath<NonNullable<T[K]>, [...Depth, unknown]>}` }[KnownKeys<T>]
+    : never;
+
+/** An operation's `requires`, each a field path of what its `response` schema outputs. */
+type CheckedRequires<O extends Operation> = O extends { readonly requires: readonly string[] }
+  ? { readonly requires: readonly FieldPath<z.output<O['response']>>[] }
+  : unknown;
+
+/**
+ * One catalog entry, as written in its resource module (`refundPayment: op({ … })`): returns `operation` unchanged,
+ * after the compiler checked that each of its `requires` is a field path of its `response` schema.
+ */
+export const op = <const O extends Operation>(operation: O & CheckedRequires<O>): O => operation;
+
+/**
+ * The catalog entries of one resource module, each declared with {@link op}
+ * (`export const paymentOperations = catalogEntries({ refundPayment: op({ … }), … })`): returns `entries` unchanged,
+ * typed as written, so the catalog knows each operation's exact schemas.
+ */
+export const catalogEntries = <const E extends Readonly<Record<string, Operation>>>(entries: E): E => entries;
