@@ -72,8 +72,8 @@ describe('the sandbox answers every published request example as the vendor publ
     const json = (await send('POST', '/events/list', { ...published.listEvents.request, filters: { eventTypes: ['s_payment_succeeded'] } })).json;
     return String((json.events as Json[])[0]?.id);
   }
-  /** The published example's plan (GET /products/{productId}), created; the id of its first price. */
-  async function plan(): Promise<string> {
+  /** The published example's plan (GET /products/{productId}), created: its id and the id of its first price. */
+  async function plan(): Promise<{ productId: string; priceId: string }> {
     const { response } = published.retrieveProduct;
     const variants = response.variants.map(({ name, default: isDefault, prices }) => ({
       name,
@@ -83,15 +83,16 @@ describe('the sandbox answers every published request example as the vendor publ
       prices: prices.map(({ recurring, interval, intervalCount, currencyOptions }) => ({ recurring, interval, intervalCount, currencyOptions, default: true })),
     }));
     const created = await send('POST', '/products/create', { storeId: ids.storeId, name: response.name, description: response.description, active: true, variants });
-    return (created.json.product as { variants: Array<{ prices: Array<{ id: string }> }> }).variants[0]!.prices[0]!.id;
+    const product = created.json.product as { id: string; variants: Array<{ prices: Array<{ id: string }> }> };
+    return { productId: product.id, priceId: product.variants[0]!.prices[0]!.id };
   }
   /** The published subscription to the plan, for the saved customer; its id. */
   async function subscribed(): Promise<string> {
-    const json = (await send('POST', '/subscriptions/create', { ...published.createSubscription.request, customerId: ids.customerId, priceId: await plan(), storeId: ids.storeId })).json;
+    const json = (await send('POST', '/subscriptions/create', { ...published.createSubscription.request, customerId: ids.customerId, priceId: (await plan()).priceId, storeId: ids.storeId })).json;
     return String((json.subscription as Json).id);
   }
-  /** A checkout of the published items on a product of the store (GET /checkout/init); the session's id. */
-  async function checkoutSession(): Promise<string> {
+  /** The published checkout URL (GET /checkout/init, public: no key) for the published items on a product of the store; the answer, unfollowed. */
+  async function initCheckout(): Promise<Response> {
     const { request } = published.initCheckout;
     const product = await send('POST', '/products/create', {
       storeId: ids.storeId, name: 'Tee', active: true,
@@ -99,7 +100,11 @@ describe('the sandbox answers every published request example as the vendor publ
     });
     const variantId = String(((product.json.product as Json).variants as Json[])[0]?.id);
     const query = new URLSearchParams({ ...request, storeId: ids.storeId, items: JSON.stringify(request.items.map((item) => ({ ...item, variantId }))) });
-    const answer = await fetch(`${server.url}/api/public/v1/checkout/init?${query}`, { redirect: 'manual' });
+    return fetch(`${server.url}/api/public/v1/checkout/init?${query}`, { redirect: 'manual' });
+  }
+  /** A checkout session of {@link initCheckout}; its id. */
+  async function checkoutSession(): Promise<string> {
+    const answer = await initCheckout();
     return new URL(answer.headers.get('location') ?? '').searchParams.get('checkoutSessionId') ?? '';
   }
 
@@ -114,241 +119,196 @@ describe('the sandbox answers every published request example as the vendor publ
     expect(json.paymentInstrument).toMatchObject({ customerId: ids.customerId, tokenizer: 'basistheory', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2025 } });
   });
 
-  it('GET /payment-instruments/{paymentInstrumentId}', async () => {
-    Object.assign(ids, await savedInstrument());
-    await replay('GET', `/payment-instruments/${ids.paymentInstrumentId}`, undefined, published.retrievePaymentInstrument.response);
-  });
-
-  it('GET /customers/{customerId}/payment-instruments', async () => {
-    Object.assign(ids, await savedInstrument());
-    const json = await replay('GET', `/customers/${ids.customerId}/payment-instruments`, undefined, published.listCustomerPaymentInstruments.response);
-    expect((json.instruments as Json[]).every((instrument) => !('customerId' in instrument))).toBe(true);
-  });
-
-  it('POST /threeds/create-session (Basis Theory’s session object as sessionData)', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request, response } = published.createThreeDSSession;
-    const json = await replay('POST', '/threeds/create-session', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId }, response);
-    expect(json).toMatchObject({ externalSessionId: request.sessionData.id, provider: 'basis_theory', status: 'created' });
-  });
-
-  let paymentId = '';
-  it('POST /payments/process', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request, response } = published.processPayment;
-    const json = await replay('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId }, response);
-    expect(json.payment).toMatchObject({ status: 'succeeded', subStatus: 'approved', requireAction: 'none', amount: 2999 });
-    paymentId = String((json.payment as Json).id);
-  });
-
-  it('GET /payments/{paymentId}', async () => {
-    Object.assign(ids, await savedInstrument());
-    paymentId = await processed();
-    await replay('GET', `/payments/${paymentId}`, undefined, published.retrievePayment.response);
-  });
-
-  it('POST /payments (list)', async () => {
-    Object.assign(ids, await savedInstrument());
-    await replay('POST', '/payments', published.listPayments.request, published.listPayments.response);
-  });
-
-  it('POST /payments/refund (the page’s example: paymentId + refundAll + metadata)', async () => {
-    Object.assign(ids, await savedInstrument());
-    paymentId = await processed();
-    const { request, response } = published.refundPayment;
-    const json = await replay('POST', '/payments/refund', { ...request, paymentId }, response);
-    expect(json).toMatchObject({ id: paymentId, status: 'refunded', refundedAmount: 2999, refund: { amount: 2999, currency: 'USD', status: 'succeeded' } });
-  });
-
-  it('POST /payments/refund (the page’s schema: paymentIds + amount)', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request } = published.processPayment;
-    const charged = await send('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
-    const id = String((charged.json.payment as Json).id);
-    const json = await replay('POST', '/payments/refund', { paymentIds: [id], amount: 1000 }, published.refundPayment.response);
-    expect(json).toMatchObject({ id, status: 'partially_refunded', refundedAmount: 1000 });
-  });
-
-  it('POST /payments/void (an authorization)', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request, response } = published.voidPayment;
-    const auth = await send('POST', '/payments/process', { ...published.processPayment.request, mode: 'auth', storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
-    const json = await replay('POST', '/payments/void', { ...request, paymentId: (auth.json.payment as Json).id }, response);
-    expect(json).toMatchObject({ status: 'failed', subStatus: 'voided' });
-  });
-
   it('POST /processors/create (the guide’s cURL)', async () => {
     const json = await replay('POST', '/processors/create', published.createProcessor.request, { processor: { id: '' } });
     expect(json.processor).toMatchObject({ type: 'sandbox', name: 'Test Sandbox' });
   });
 
-  it('POST /products/create', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request, response } = published.createProduct;
-    const json = await replay('POST', '/products/create', { ...request, storeId: ids.storeId }, response);
-    expect(json).toMatchObject({ success: true });
-  });
-
-  it('POST /webhooks (the Zapier example: order/paid)', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request, response } = published.createWebhookEndpoint;
-    const json = await replay('POST', '/webhooks', { ...request, storeId: ids.storeId }, response);
-    expect(json).toMatchObject({ url: request.url, eventTypes: request.eventTypes, enabled: true, secret: expect.stringMatching(/^whsec_/) });
-  });
-
-  let eventId = '';
-  it('POST /events/list (a payment of an order, as the published event: properties orderId, amount, currency, paymentId)', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request, response } = published.listEvents;
-    await send('POST', '/payments/process', { ...published.processPayment.request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId, orderId: 'ord_123' });
-    const json = await replay('POST', '/events/list', { ...request, filters: { eventTypes: ['s_payment_succeeded'] } }, response);
-    const [event] = json.events as Json[];
-    expect(event).toMatchObject({ eventType: 's_payment_succeeded', properties: { orderId: 'ord_123', amount: 2999, currency: 'USD' }, customer: { id: ids.customerId, email: 'john@example.com' } });
-    eventId = String(event?.id);
-  });
-
-  it('GET /events/{eventId}', async () => {
-    Object.assign(ids, await savedInstrument());
-    eventId = await orderPaymentEvent();
-    const json = await replay('GET', `/events/${eventId}`, undefined, published.retrieveEvent.response);
-    expect(json.id).toBe(eventId);
-  });
-
-  it('POST /events/recent (a top-level array, newest first)', async () => {
-    Object.assign(ids, await savedInstrument());
-    eventId = await orderPaymentEvent();
-    const { request, response } = published.listRecentEvents;
-    const { status, json } = await send('POST', '/events/recent', request);
-    expect(status).toBe(200);
-    expect(missingKeys(response, json)).toEqual([]);
-    expect((json as unknown as Json[])[0]?.id).toBe(eventId);
-  });
-
-  // The published lists, retrieves, subscriptions and key check (issue 18).
   it('POST /auth/test (the published empty body)', async () => {
     const json = await replay('POST', '/auth/test', {}, published.testAuth.response);
     expect(json).toMatchObject({ success: true, user: { account: { id: 'acc_sandbox', name: 'Tessera Sandbox' } } });
   });
 
-  it('POST /payment-instruments/list', async () => {
-    Object.assign(ids, await savedInstrument());
-    const json = await replay('POST', '/payment-instruments/list', published.listPaymentInstruments.request, published.listPaymentInstruments.response);
-    expect(json).toMatchObject({ page: 1, pageSize: 20, totalPages: 1 });
-  });
-
-  it('GET /customers/{customerId}', async () => {
-    Object.assign(ids, await savedInstrument());
-    const json = await replay('GET', `/customers/${ids.customerId}`, undefined, published.retrieveCustomer.response);
-    expect((json.paymentInstruments as Json[]).map((instrument) => instrument.id)).toContain(ids.paymentInstrumentId);
-  });
-
-  it('POST /customers/list', async () => {
-    Object.assign(ids, await savedInstrument());
-    await replay('POST', '/customers/list', published.listCustomers.request, published.listCustomers.response);
-  });
-
-  let priceId = '';
-  it('GET /products/{productId} (the published example’s plan, created first)', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { response } = published.retrieveProduct;
-    const variants = response.variants.map(({ name, default: isDefault, prices }) => ({
-      name,
-      sku: name,
-      active: true,
-      default: isDefault,
-      prices: prices.map(({ recurring, interval, intervalCount, currencyOptions }) => ({ recurring, interval, intervalCount, currencyOptions, default: true })),
-    }));
-    const created = await send('POST', '/products/create', { storeId: ids.storeId, name: response.name, description: response.description, active: true, variants });
-    const product = created.json.product as { id: string; variants: Array<{ prices: Array<{ id: string }> }> };
-    priceId = product.variants[0]!.prices[0]!.id;
-    await replay('GET', `/products/${product.id}`, undefined, response);
-  });
-
-  it('POST /products/list', async () => {
-    // Two products in the store: the published one and the plan.
-    Object.assign(ids, await savedInstrument());
-    await send('POST', '/products/create', { ...published.createProduct.request, storeId: ids.storeId });
-    await plan();
-    const { request, response } = published.listProducts;
-    const json = await replay('POST', '/products/list', { ...request, storeId: ids.storeId }, response);
-    expect(json.pagination).toEqual({ hasNext: false, totalItems: 2, nextPage: null, previousPage: null });
-  });
-
-  let subscriptionId = '';
-  it('POST /subscriptions/create', async () => {
-    Object.assign(ids, await savedInstrument());
-    priceId = await plan();
-    const { request, response } = published.createSubscription;
-    const json = await replay('POST', '/subscriptions/create', { ...request, customerId: ids.customerId, priceId, storeId: ids.storeId }, response);
-    expect(json.subscription).toMatchObject({ status: 'active', quantity: 1, currency: 'USD', metadata: { source: 'api' } });
-    subscriptionId = String((json.subscription as Json).id);
-  });
-
-  it('POST /subscriptions/list', async () => {
-    Object.assign(ids, await savedInstrument());
-    subscriptionId = await subscribed();
-    const { request, response } = published.listSubscriptions;
-    const json = await replay('POST', '/subscriptions/list', request, response);
-    expect((json.items as Json[])[0]).toMatchObject({ id: subscriptionId, priceCurrencyOptions: { USD: { amount: 2999 }, EUR: { amount: 2599 } } });
-  });
-
-  it('GET /subscriptions/{subscriptionId}', async () => {
-    Object.assign(ids, await savedInstrument());
-    subscriptionId = await subscribed();
-    await replay('GET', `/subscriptions/${subscriptionId}`, undefined, published.retrieveSubscription.response);
-  });
-
-  it('POST /subscriptions/rebill', async () => {
-    Object.assign(ids, await savedInstrument());
-    subscriptionId = await subscribed();
-    const { request, response } = published.rebillSubscription;
-    const json = await replay('POST', '/subscriptions/rebill', { ...request, subscriptionId }, response);
-    expect(json).toMatchObject({ success: true, payment: { status: 'succeeded', initiatedBy: 'merchant', reasonType: 'recurring', amount: 2999 } });
-  });
-
-  it('GET /orders/{orderId} (the rebill’s order)', async () => {
-    Object.assign(ids, await savedInstrument());
-    subscriptionId = await subscribed();
-    await send('POST', '/subscriptions/rebill', { ...published.rebillSubscription.request, subscriptionId });
-    const order = server.sandbox.records.orders.list().at(-1)!;
-    const json = await replay('GET', `/orders/${order.id}`, undefined, published.retrieveOrder.response);
-    expect(json.order).toMatchObject({ id: order.id, status: 'paid', items: [{ quantity: 1, orderLineItemProduct: { name: 'Premium Plan' } }] });
-  });
-
-  it('POST /subscriptions/change-processor', async () => {
-    Object.assign(ids, await savedInstrument());
-    subscriptionId = await subscribed();
-    const { request, response } = published.changeSubscriptionProcessor;
-    const processorId = server.sandbox.defaults.processorId;
-    const json = await replay('POST', '/subscriptions/change-processor', { ...request, subscriptionId, processorId }, response);
-    expect(json.subscription).toMatchObject({ id: subscriptionId, preferredProcessorId: processorId });
-  });
-
-  let checkoutSessionId = '';
-  it('GET /checkout/init (the published URL: public, no key; answered with a redirect carrying the token)', async () => {
-    Object.assign(ids, await savedInstrument());
-    const { request, response } = published.initCheckout;
-    const product = await send('POST', '/products/create', {
-      storeId: ids.storeId, name: 'Tee', active: true,
-      variants: [{ name: 'Tee', sku: 'TEE', price: 2999, active: true, default: true, prices: [{ currencyOptions: { USD: { amount: 2999 } }, recurring: false, default: true }] }],
+  describe('on the example customer and instrument', () => {
+    beforeEach(async () => {
+      Object.assign(ids, await savedInstrument());
     });
-    const variantId = String(((product.json.product as Json).variants as Json[])[0]?.id);
-    const query = new URLSearchParams({ ...request, storeId: ids.storeId, items: JSON.stringify(request.items.map((item) => ({ ...item, variantId }))) });
-    const answer = await fetch(`${server.url}/api/public/v1/checkout/init?${query}`, { redirect: 'manual' });
-    expect(answer.status).toBe(302);
-    // The published Location carries a query token; the sandbox's carries it under the default checkoutToken.
-    expect(new URL(response.location).searchParams.get('token')).toBe('cms_token_xyz');
-    const location = new URL(answer.headers.get('location') ?? '');
-    expect(location.searchParams.get('checkoutToken')).toMatch(/^chtok_/);
-    checkoutSessionId = location.searchParams.get('checkoutSessionId') ?? '';
-  });
 
-  it('POST /checkout/pay-v2 (the published example: checkoutSessionId + paymentInstrumentId)', async () => {
-    Object.assign(ids, await savedInstrument());
-    checkoutSessionId = await checkoutSession();
-    const { request, response } = published.payCheckout;
-    const json = await replay('POST', '/checkout/pay-v2', { ...request, checkoutSessionId, paymentInstrumentId: ids.paymentInstrumentId }, response);
-    expect(json).toMatchObject({ order: { status: 'paid', amount: 2999 }, payment: { status: 'succeeded', amount: 2999, currency: 'USD' } });
+    it('GET /payment-instruments/{paymentInstrumentId}', async () => {
+      await replay('GET', `/payment-instruments/${ids.paymentInstrumentId}`, undefined, published.retrievePaymentInstrument.response);
+    });
+
+    it('GET /customers/{customerId}/payment-instruments', async () => {
+      const json = await replay('GET', `/customers/${ids.customerId}/payment-instruments`, undefined, published.listCustomerPaymentInstruments.response);
+      expect((json.instruments as Json[]).every((instrument) => !('customerId' in instrument))).toBe(true);
+    });
+
+    it('POST /threeds/create-session (Basis Theory’s session object as sessionData)', async () => {
+      const { request, response } = published.createThreeDSSession;
+      const json = await replay('POST', '/threeds/create-session', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId }, response);
+      expect(json).toMatchObject({ externalSessionId: request.sessionData.id, provider: 'basis_theory', status: 'created' });
+    });
+
+    it('POST /payments/process', async () => {
+      const { request, response } = published.processPayment;
+      const json = await replay('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId }, response);
+      expect(json.payment).toMatchObject({ status: 'succeeded', subStatus: 'approved', requireAction: 'none', amount: 2999 });
+    });
+
+    it('GET /payments/{paymentId}', async () => {
+      const paymentId = await processed();
+      await replay('GET', `/payments/${paymentId}`, undefined, published.retrievePayment.response);
+    });
+
+    it('POST /payments (list)', async () => {
+      await replay('POST', '/payments', published.listPayments.request, published.listPayments.response);
+    });
+
+    it('POST /payments/refund (the page’s example: paymentId + refundAll + metadata)', async () => {
+      const paymentId = await processed();
+      const { request, response } = published.refundPayment;
+      const json = await replay('POST', '/payments/refund', { ...request, paymentId }, response);
+      expect(json).toMatchObject({ id: paymentId, status: 'refunded', refundedAmount: 2999, refund: { amount: 2999, currency: 'USD', status: 'succeeded' } });
+    });
+
+    it('POST /payments/refund (the page’s schema: paymentIds + amount)', async () => {
+      const { request } = published.processPayment;
+      const charged = await send('POST', '/payments/process', { ...request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
+      const id = String((charged.json.payment as Json).id);
+      const json = await replay('POST', '/payments/refund', { paymentIds: [id], amount: 1000 }, published.refundPayment.response);
+      expect(json).toMatchObject({ id, status: 'partially_refunded', refundedAmount: 1000 });
+    });
+
+    it('POST /payments/void (an authorization)', async () => {
+      const { request, response } = published.voidPayment;
+      const auth = await send('POST', '/payments/process', { ...published.processPayment.request, mode: 'auth', storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId });
+      const json = await replay('POST', '/payments/void', { ...request, paymentId: (auth.json.payment as Json).id }, response);
+      expect(json).toMatchObject({ status: 'failed', subStatus: 'voided' });
+    });
+
+    it('POST /products/create', async () => {
+      const { request, response } = published.createProduct;
+      const json = await replay('POST', '/products/create', { ...request, storeId: ids.storeId }, response);
+      expect(json).toMatchObject({ success: true });
+    });
+
+    it('POST /webhooks (the Zapier example: order/paid)', async () => {
+      const { request, response } = published.createWebhookEndpoint;
+      const json = await replay('POST', '/webhooks', { ...request, storeId: ids.storeId }, response);
+      expect(json).toMatchObject({ url: request.url, eventTypes: request.eventTypes, enabled: true, secret: expect.stringMatching(/^whsec_/) });
+    });
+
+    it('POST /events/list (a payment of an order, as the published event: properties orderId, amount, currency, paymentId)', async () => {
+      const { request, response } = published.listEvents;
+      await send('POST', '/payments/process', { ...published.processPayment.request, storeId: ids.storeId, paymentInstrumentId: ids.paymentInstrumentId, customerId: ids.customerId, orderId: 'ord_123' });
+      const json = await replay('POST', '/events/list', { ...request, filters: { eventTypes: ['s_payment_succeeded'] } }, response);
+      const [event] = json.events as Json[];
+      expect(event).toMatchObject({ eventType: 's_payment_succeeded', properties: { orderId: 'ord_123', amount: 2999, currency: 'USD' }, customer: { id: ids.customerId, email: 'john@example.com' } });
+    });
+
+    it('GET /events/{eventId}', async () => {
+      const eventId = await orderPaymentEvent();
+      const json = await replay('GET', `/events/${eventId}`, undefined, published.retrieveEvent.response);
+      expect(json.id).toBe(eventId);
+    });
+
+    it('POST /events/recent (a top-level array, newest first)', async () => {
+      const eventId = await orderPaymentEvent();
+      const { request, response } = published.listRecentEvents;
+      const { status, json } = await send('POST', '/events/recent', request);
+      expect(status).toBe(200);
+      expect(missingKeys(response, json)).toEqual([]);
+      expect((json as unknown as Json[])[0]?.id).toBe(eventId);
+    });
+
+    // The published lists, retrieves, subscriptions and key check (issue 18).
+    it('POST /payment-instruments/list', async () => {
+      const json = await replay('POST', '/payment-instruments/list', published.listPaymentInstruments.request, published.listPaymentInstruments.response);
+      expect(json).toMatchObject({ page: 1, pageSize: 20, totalPages: 1 });
+    });
+
+    it('GET /customers/{customerId}', async () => {
+      const json = await replay('GET', `/customers/${ids.customerId}`, undefined, published.retrieveCustomer.response);
+      expect((json.paymentInstruments as Json[]).map((instrument) => instrument.id)).toContain(ids.paymentInstrumentId);
+    });
+
+    it('POST /customers/list', async () => {
+      await replay('POST', '/customers/list', published.listCustomers.request, published.listCustomers.response);
+    });
+
+    it('GET /products/{productId} (the published example’s plan, created first)', async () => {
+      const { productId } = await plan();
+      await replay('GET', `/products/${productId}`, undefined, published.retrieveProduct.response);
+    });
+
+    it('POST /products/list', async () => {
+      // Two products in the store: the published one and the plan.
+      await send('POST', '/products/create', { ...published.createProduct.request, storeId: ids.storeId });
+      await plan();
+      const { request, response } = published.listProducts;
+      const json = await replay('POST', '/products/list', { ...request, storeId: ids.storeId }, response);
+      expect(json.pagination).toEqual({ hasNext: false, totalItems: 2, nextPage: null, previousPage: null });
+    });
+
+    it('POST /subscriptions/create', async () => {
+      const { priceId } = await plan();
+      const { request, response } = published.createSubscription;
+      const json = await replay('POST', '/subscriptions/create', { ...request, customerId: ids.customerId, priceId, storeId: ids.storeId }, response);
+      expect(json.subscription).toMatchObject({ status: 'active', quantity: 1, currency: 'USD', metadata: { source: 'api' } });
+    });
+
+    it('POST /subscriptions/list', async () => {
+      const subscriptionId = await subscribed();
+      const { request, response } = published.listSubscriptions;
+      const json = await replay('POST', '/subscriptions/list', request, response);
+      expect((json.items as Json[])[0]).toMatchObject({ id: subscriptionId, priceCurrencyOptions: { USD: { amount: 2999 }, EUR: { amount: 2599 } } });
+    });
+
+    it('GET /subscriptions/{subscriptionId}', async () => {
+      const subscriptionId = await subscribed();
+      await replay('GET', `/subscriptions/${subscriptionId}`, undefined, published.retrieveSubscription.response);
+    });
+
+    it('POST /subscriptions/rebill', async () => {
+      const subscriptionId = await subscribed();
+      const { request, response } = published.rebillSubscription;
+      const json = await replay('POST', '/subscriptions/rebill', { ...request, subscriptionId }, response);
+      expect(json).toMatchObject({ success: true, payment: { status: 'succeeded', initiatedBy: 'merchant', reasonType: 'recurring', amount: 2999 } });
+    });
+
+    it('GET /orders/{orderId} (the rebill’s order)', async () => {
+      const subscriptionId = await subscribed();
+      await send('POST', '/subscriptions/rebill', { ...published.rebillSubscription.request, subscriptionId });
+      const order = server.sandbox.records.orders.list().at(-1)!;
+      const json = await replay('GET', `/orders/${order.id}`, undefined, published.retrieveOrder.response);
+      expect(json.order).toMatchObject({ id: order.id, status: 'paid', items: [{ quantity: 1, orderLineItemProduct: { name: 'Premium Plan' } }] });
+    });
+
+    it('POST /subscriptions/change-processor', async () => {
+      const subscriptionId = await subscribed();
+      const { request, response } = published.changeSubscriptionProcessor;
+      const processorId = server.sandbox.defaults.processorId;
+      const json = await replay('POST', '/subscriptions/change-processor', { ...request, subscriptionId, processorId }, response);
+      expect(json.subscription).toMatchObject({ id: subscriptionId, preferredProcessorId: processorId });
+    });
+
+    it('GET /checkout/init (the published URL: public, no key; answered with a redirect carrying the token)', async () => {
+      const { response } = published.initCheckout;
+      const answer = await initCheckout();
+      expect(answer.status).toBe(302);
+      // The published Location carries a query token; the sandbox's carries it under the default checkoutToken.
+      expect(new URL(response.location).searchParams.get('token')).toBe('cms_token_xyz');
+      const location = new URL(answer.headers.get('location') ?? '');
+      expect(location.searchParams.get('checkoutToken')).toMatch(/^chtok_/);
+      expect(location.searchParams.get('checkoutSessionId')).toMatch(/\S/);
+    });
+
+    it('POST /checkout/pay-v2 (the published example: checkoutSessionId + paymentInstrumentId)', async () => {
+      const checkoutSessionId = await checkoutSession();
+      const { request, response } = published.payCheckout;
+      const json = await replay('POST', '/checkout/pay-v2', { ...request, checkoutSessionId, paymentInstrumentId: ids.paymentInstrumentId }, response);
+      expect(json).toMatchObject({ order: { status: 'paid', amount: 2999 }, payment: { status: 'succeeded', amount: 2999, currency: 'USD' } });
+    });
   });
 });
 
