@@ -21,7 +21,6 @@ const core = join(root, 'packages/core/src');
 const resources = join(core, 'resources');
 
 /** A line of exports is wrapped, one name a line, past this width. */
-const maxLineLength = 130;
 
 /** Names a declaration statement exports (`export const a = …, b = …`, `export function f`, `export type T`, …). */
 function declaredNames(statement) {
@@ -60,12 +59,12 @@ function resourceModules() {
 
 const byName = (a, b) => a.localeCompare(b, 'en');
 
-/** One `export` statement of `names` from `specifier`, on one line or, when too long, one name a line. */
+/**
+ * One `export` statement of `names` from `specifier`, on one line however long: a generated list is read by its
+ * module, one line each, and a diff of it shows which module's exports changed.
+ */
 function exportLine(keyword, names, specifier) {
-  const sorted = [...names].sort(byName);
-  const line = `${keyword} { ${sorted.join(', ')} } from '${specifier}';`;
-  if (line.length <= maxLineLength) return line;
-  return [`${keyword} {`, ...sorted.map((name) => `  ${name},`), `} from '${specifier}';`].join('\n');
+  return `${keyword} { ${[...names].sort(byName).join(', ')} } from '${specifier}';`;
 }
 
 /** The statements of a region: one per module that exports something of the kind. */

@@ -109,16 +109,35 @@ type FieldPath<T, Depth extends readonly unknown[] = []> = Depth['length'] exten
     ? { [K in KnownKeys<T>]: K | `${K}.${FieldPath<NonNullable<T[K]>, [...Depth, unknown]>}` }[KnownKeys<T>]
     : never;
 
+/** The fields an entry may leave out, for {@link op} to fill in. */
+type Defaulted = 'assumed' | 'sendAs' | 'unwrap';
+
+/**
+ * An operation as its resource module writes it: an {@link Operation} whose `assumed` (default `false`), `sendAs`
+ * (default: the query for a `GET`, the body otherwise) and `unwrap` (default: none, the resource comes bare) may be
+ * left out.
+ */
+export type OperationEntry = Operation extends infer O ? (O extends Operation ? Omit<O, Defaulted> & Partial<Pick<O, Defaulted>> : never) : never;
+
+/** The operation an entry `E` declares, its left-out fields filled in with their defaults. */
+type WithDefaults<E extends OperationEntry> = Omit<E, Defaulted> & {
+  readonly assumed: E extends { readonly assumed: infer A } ? A : false;
+  readonly sendAs: E extends { readonly sendAs: infer S } ? S : E['method'] extends 'GET' ? 'query' : 'body';
+  readonly unwrap: E extends { readonly unwrap: infer U } ? U : readonly [];
+};
+
 /** An operation's `requires`, each a field path of what its `response` schema outputs. */
-type CheckedRequires<O extends Operation> = O extends { readonly requires: readonly string[] }
-  ? { readonly requires: readonly FieldPath<z.output<O['response']>>[] }
+type CheckedRequires<E extends OperationEntry> = E extends { readonly requires: readonly string[] }
+  ? { readonly requires: readonly FieldPath<z.output<E['response']>>[] }
   : unknown;
 
 /**
- * One catalog entry, as written in its resource module (`refundPayment: op({ … })`): returns `operation` unchanged,
- * after the compiler checked that each of its `requires` is a field path of its `response` schema.
+ * One catalog entry, as written in its resource module (`refundPayment: op({ method: 'POST', path, … })`): the
+ * operation, with the fields the entry left out at their defaults (see {@link OperationEntry}), after the compiler
+ * checked that each of its `requires` is a field path of its `response` schema.
  */
-export const op = <const O extends Operation>(operation: O & CheckedRequires<O>): O => operation;
+export const op = <const E extends OperationEntry>(entry: E & CheckedRequires<E>): WithDefaults<E> =>
+  ({ assumed: false, sendAs: entry.method === 'GET' ? 'query' : 'body', unwrap: [], ...entry }) as unknown as WithDefaults<E>;
 
 /**
  * The catalog entries of one resource module, each declared with {@link op}

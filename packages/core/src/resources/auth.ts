@@ -32,11 +32,8 @@ export const authOperations = catalogEntries({
   testAuth: op({
     method: 'POST',
     path: '/auth/test',
-    assumed: false,
     request: testAuthRequest,
-    sendAs: 'body',
     response: authTestResult,
-    unwrap: [],
     answer: 'required',
     requires: ['user.id'],
   }),

@@ -83,7 +83,6 @@ export const checkoutSessionOperations = catalogEntries({
     path: '/checkout-sessions/create',
     assumed: true,
     request: createCheckoutSessionRequest,
-    sendAs: 'body',
     response: checkoutSession,
     unwrap: ['checkoutSession', 'data'],
     answer: 'recognised',
@@ -92,11 +91,8 @@ export const checkoutSessionOperations = catalogEntries({
   initCheckout: op({
     method: 'GET',
     path: '/checkout/init',
-    assumed: false,
     request: initCheckoutRequest,
-    sendAs: 'query',
     response: checkoutInit,
-    unwrap: [],
     answer: 'redirect',
     // "This endpoint is completely public and requires no authentication": the secret key is not sent.
     auth: 'none',
@@ -104,9 +100,7 @@ export const checkoutSessionOperations = catalogEntries({
   payCheckout: op({
     method: 'POST',
     path: '/checkout/pay-v2',
-    assumed: false,
     request: payCheckoutRequest,
-    sendAs: 'body',
     response: paymentSchema,
     unwrap: ['payment'],
     answer: 'recognised',

@@ -77,9 +77,7 @@ export const customerOperations = catalogEntries({
   retrieveCustomer: op({
     method: 'GET',
     path: '/customers/{id}',
-    assumed: false,
     request: undefined,
-    sendAs: 'query',
     response: customerDetails,
     unwrap: ['customer'],
     answer: 'required',
@@ -87,9 +85,7 @@ export const customerOperations = catalogEntries({
   listCustomers: op({
     method: 'POST',
     path: '/customers/list',
-    assumed: false,
     request: listCustomersRequest,
-    sendAs: 'body',
     response: listedCustomer,
     unwrap: ['items'],
     answer: 'list',

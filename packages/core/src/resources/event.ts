@@ -65,9 +65,7 @@ export const eventOperations = catalogEntries({
   listEvents: op({
     method: 'POST',
     path: '/events/list',
-    assumed: false,
     request: listEventsRequest,
-    sendAs: 'body',
     response: appEvent,
     unwrap: ['events'],
     answer: 'list',
@@ -76,9 +74,7 @@ export const eventOperations = catalogEntries({
   retrieveEvent: op({
     method: 'GET',
     path: '/events/{id}',
-    assumed: false,
     request: undefined,
-    sendAs: 'query',
     response: appEvent,
     unwrap: ['event', 'data'],
     answer: 'required',
@@ -88,9 +84,7 @@ export const eventOperations = catalogEntries({
   listRecentEvents: op({
     method: 'POST',
     path: '/events/recent',
-    assumed: false,
     request: recentEventsRequest,
-    sendAs: 'body',
     response: appEvent,
     unwrap: ['events'],
     answer: 'list',

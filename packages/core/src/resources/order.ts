@@ -67,7 +67,6 @@ export const orderOperations = catalogEntries({
     path: '/orders',
     assumed: true,
     request: listOrdersRequest,
-    sendAs: 'query',
     response: orderSchema,
     unwrap: ['orders'],
     answer: 'list',
@@ -75,9 +74,7 @@ export const orderOperations = catalogEntries({
   retrieveOrder: op({
     method: 'GET',
     path: '/orders/{id}',
-    assumed: false,
     request: undefined,
-    sendAs: 'query',
     response: orderSchema,
     unwrap: ['order'],
     answer: 'required',

@@ -272,9 +272,7 @@ export const paymentOperations = catalogEntries({
   processPayment: op({
     method: 'POST',
     path: '/payments/process',
-    assumed: false,
     request: processPaymentRequest,
-    sendAs: 'body',
     response: paymentSchema,
     unwrap: ['payment'],
     answer: 'required',
@@ -287,9 +285,7 @@ export const paymentOperations = catalogEntries({
     // Not on a docs page: the vendor's own code names it ("Shape returned by POST /api/public/v1/payments/process and
     // POST /api/public/v1/payments/continue"), so the path is the vendor's, not a guess.
     path: '/payments/continue',
-    assumed: false,
     request: continuePaymentRequest,
-    sendAs: 'body',
     response: paymentSchema,
     unwrap: ['payment'],
     answer: 'required',
@@ -298,9 +294,7 @@ export const paymentOperations = catalogEntries({
   retrievePayment: op({
     method: 'GET',
     path: '/payments/{id}',
-    assumed: false,
     request: undefined,
-    sendAs: 'query',
     response: paymentSchema,
     unwrap: ['payment'],
     answer: 'required',
@@ -309,26 +303,20 @@ export const paymentOperations = catalogEntries({
   voidPayment: op({
     method: 'POST',
     path: '/payments/void',
-    assumed: false,
     request: voidPaymentRequest,
-    sendAs: 'body',
     ...paymentOutcome,
   }),
   refundPayment: op({
     method: 'POST',
     path: '/payments/refund',
-    assumed: false,
     request: refundPaymentRequest,
-    sendAs: 'body',
     ...paymentOutcome,
     nested: { refund: refundSchema },
   }),
   listPayments: op({
     method: 'POST',
     path: '/payments',
-    assumed: false,
     request: listPaymentsRequest,
-    sendAs: 'body',
     response: paymentSchema,
     unwrap: ['payments'],
     answer: 'list',

@@ -68,7 +68,6 @@ export const processorOperations = catalogEntries({
   createProcessor: op({
     method: 'POST',
     path: '/processors/create',
-    assumed: false,
     request: processorInput,
     sendAs: { wrap: 'processor' },
     response: processorSchema,
@@ -80,7 +79,6 @@ export const processorOperations = catalogEntries({
     path: '/processors/archive',
     assumed: true,
     request: archiveProcessorsRequest,
-    sendAs: 'body',
     response: archiveProcessorsResponse.shape.archived,
     unwrap: ['archived'],
     answer: 'recognised',

@@ -106,9 +106,7 @@ export const productOperations = catalogEntries({
   createProduct: op({
     method: 'POST',
     path: '/products/create',
-    assumed: false,
     request: createProductRequest,
-    sendAs: 'body',
     response: productSchema,
     unwrap: ['product', 'data'],
     answer: 'recognised',
@@ -117,9 +115,7 @@ export const productOperations = catalogEntries({
   listProducts: op({
     method: 'POST',
     path: '/products/list',
-    assumed: false,
     request: listProductsRequest,
-    sendAs: 'body',
     response: listedProduct,
     unwrap: ['items'],
     answer: 'list',
@@ -128,9 +124,7 @@ export const productOperations = catalogEntries({
   retrieveProduct: op({
     method: 'GET',
     path: '/products/{id}',
-    assumed: false,
     request: undefined,
-    sendAs: 'query',
     response: productSchema,
     unwrap: ['product'],
     answer: 'required',

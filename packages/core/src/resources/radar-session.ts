@@ -56,9 +56,7 @@ export const radarSessionOperations = catalogEntries({
     // Not on a docs page: the vendor's own code names it (core-js's radar types: "Persist the … radar session ID to
     // the backend. Maps to POST /api/public/v1/radar-sessions (API key auth)"), so the path is the vendor's, not a guess.
     path: '/radar-sessions',
-    assumed: false,
     request: createRadarSessionRequest,
-    sendAs: 'body',
     response: savedRadarSession,
     unwrap: ['radarSession', 'data'],
     // `recognised`, not `required`: the answer is known only from the vendor's TypeScript type, and once the service

@@ -33,7 +33,6 @@ export const storeOperations = catalogEntries({
     path: '/stores/create',
     assumed: true,
     request: createStoreRequest,
-    sendAs: 'body',
     response: storeSchema,
     unwrap: ['store', 'data'],
     answer: 'recognised',

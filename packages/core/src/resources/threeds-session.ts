@@ -67,9 +67,7 @@ export const threeDSSessionOperations = catalogEntries({
   createThreeDSSession: op({
     method: 'POST',
     path: '/threeds/create-session',
-    assumed: false,
     request: createThreeDSSessionRequest,
-    sendAs: 'body',
     response: threeDSSession,
     unwrap: ['threedsSession'],
     answer: 'required',

@@ -58,7 +58,6 @@ export const webhookEndpointOperations = catalogEntries({
     path: '/webhooks',
     assumed: true,
     request: listWebhooksRequest,
-    sendAs: 'query',
     response: webhookEvent,
     unwrap: ['events', 'webhooks'],
     answer: 'list',
@@ -66,9 +65,7 @@ export const webhookEndpointOperations = catalogEntries({
   createWebhookEndpoint: op({
     method: 'POST',
     path: '/webhooks',
-    assumed: false,
     request: createWebhookEndpointRequest,
-    sendAs: 'body',
     response: webhookEndpoint,
     unwrap: ['webhook', 'endpoint', 'data'],
     answer: 'required',
