@@ -109,21 +109,37 @@ type FieldPath<T, Depth extends readonly unknown[] = []> = Depth['length'] exten
     ? { [K in KnownKeys<T>]: K | `${K}.${FieldPath<NonNullable<T[K]>, [...Depth, unknown]>}` }[KnownKeys<T>]
     : never;
 
+/** An operation's method and path as the vendor's pages write it: `'POST /payments/refund'`, `'GET /payments/{id}'`. */
+export type OperationRoute = `${HttpMethod} /${string}`;
+
+/** The method of a route. */
+type MethodOf<R extends OperationRoute> = R extends `${infer M extends HttpMethod} ${string}` ? M : never;
+/** The path of a route. */
+type PathOf<R extends OperationRoute> = R extends `${HttpMethod} ${infer P}` ? P : never;
+
 /** The fields an entry may leave out, for {@link op} to fill in. */
-type Defaulted = 'assumed' | 'sendAs' | 'unwrap';
+type Defaulted = 'assumed' | 'sendAs' | 'unwrap' | 'request';
 
 /**
- * An operation as its resource module writes it: an {@link Operation} whose `assumed` (default `false`), `sendAs`
- * (default: the query for a `GET`, the body otherwise) and `unwrap` (default: none, the resource comes bare) may be
- * left out.
+ * An operation as its resource module writes it after its route: an {@link Operation} without `method` and `path`
+ * (the route gives them), whose `assumed` (default `false`), `sendAs` (default: the query for a `GET`, the body
+ * otherwise), `unwrap` (default: none, the resource comes bare) and `request` (default `undefined`: the path's `{id}`
+ * is the only input) may be left out.
  */
-export type OperationEntry = Operation extends infer O ? (O extends Operation ? Omit<O, Defaulted> & Partial<Pick<O, Defaulted>> : never) : never;
+export type OperationEntry = Operation extends infer O
+  ? O extends Operation
+    ? Omit<O, 'method' | 'path' | Defaulted> & Partial<Pick<O, Defaulted>>
+    : never
+  : never;
 
-/** The operation an entry `E` declares, its left-out fields filled in with their defaults. */
-type WithDefaults<E extends OperationEntry> = Omit<E, Defaulted> & {
+/** The operation a route `R` and an entry `E` declare, the entry's left-out fields at their defaults. */
+type WithDefaults<R extends OperationRoute, E extends OperationEntry> = Omit<E, Defaulted> & {
+  readonly method: MethodOf<R>;
+  readonly path: PathOf<R>;
   readonly assumed: E extends { readonly assumed: infer A } ? A : false;
-  readonly sendAs: E extends { readonly sendAs: infer S } ? S : E['method'] extends 'GET' ? 'query' : 'body';
+  readonly sendAs: E extends { readonly sendAs: infer S } ? S : MethodOf<R> extends 'GET' ? 'query' : 'body';
   readonly unwrap: E extends { readonly unwrap: infer U } ? U : readonly [];
+  readonly request: E extends { readonly request: infer Q } ? Q : undefined;
 };
 
 /** An operation's `requires`, each a field path of what its `response` schema outputs. */
@@ -132,16 +148,29 @@ type CheckedRequires<E extends OperationEntry> = E extends { readonly requires: 
   : unknown;
 
 /**
- * One catalog entry, as written in its resource module (`refundPayment: op({ method: 'POST', path, … })`): the
- * operation, with the fields the entry left out at their defaults (see {@link OperationEntry}), after the compiler
- * checked that each of its `requires` is a field path of its `response` schema.
+ * One catalog entry, as written in its resource module (`refundPayment: op('POST /payments/refund', { … })`): the
+ * operation, its method and path read from `route`, the fields the entry left out at their defaults (see
+ * {@link OperationEntry}), after the compiler checked that each of its `requires` is a field path of its `response`
+ * schema.
  */
-export const op = <const E extends OperationEntry>(entry: E & CheckedRequires<E>): WithDefaults<E> =>
-  ({ assumed: false, sendAs: entry.method === 'GET' ? 'query' : 'body', unwrap: [], ...entry }) as unknown as WithDefaults<E>;
+export function op<const R extends OperationRoute, const E extends OperationEntry>(route: R, entry: E & CheckedRequires<E>): WithDefaults<R, E> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as MethodOf<R>;
+  const defaults = { assumed: false, sendAs: method === 'GET' ? 'query' : 'body', unwrap: [], request: undefined };
+  return { ...defaults, method, path: route.slice(space + 1), ...entry } as unknown as WithDefaults<R, E>;
+}
+
+/**
+ * How an entry whose answer the document does not show reads it (`answer: 'recognised'`): the resource `response`,
+ * bare or wrapped in `{ [key] }` (the documented wrapper) or `{ data }`, returned under `key` beside the raw body
+ * (`{ store, raw }`). Spread into the entry: `op('POST /stores/create', { request, ...recognisedAs('store', storeSchema) })`.
+ */
+export const recognisedAs = <const K extends string, const S extends z.ZodMiniType>(key: K, response: S) =>
+  ({ response, unwrap: [key, 'data'], answer: 'recognised', outcomeKey: key }) as const;
 
 /**
  * The catalog entries of one resource module, each declared with {@link op}
- * (`export const paymentOperations = catalogEntries({ refundPayment: op({ … }), … })`): returns `entries` unchanged,
+ * (`export const paymentOperations = catalogEntries({ refundPayment: op('POST /payments/refund', { … }), … })`): returns `entries` unchanged,
  * typed as written, so the catalog knows each operation's exact schemas.
  */
 export const catalogEntries = <const E extends Readonly<Record<string, Operation>>>(entries: E): E => entries;

@@ -29,12 +29,5 @@ export type AuthTestResult = z.infer<typeof authTestResult>;
  */
 export const authOperations = catalogEntries({
   // A 2xx means the key is valid; the answer must name its user.
-  testAuth: op({
-    method: 'POST',
-    path: '/auth/test',
-    request: testAuthRequest,
-    response: authTestResult,
-    answer: 'required',
-    requires: ['user.id'],
-  }),
+  testAuth: op('POST /auth/test', { request: testAuthRequest, response: authTestResult, answer: 'required', requires: ['user.id'] }),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 import { orderSchema } from './order.js';
 import { paymentSchema } from './payment.js';
 
@@ -78,28 +78,19 @@ export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest
  * @internal
  */
 export const checkoutSessionOperations = catalogEntries({
-  createCheckoutSession: op({
-    method: 'POST',
-    path: '/checkout-sessions/create',
+  createCheckoutSession: op('POST /checkout-sessions/create', {
     assumed: true,
     request: createCheckoutSessionRequest,
-    response: checkoutSession,
-    unwrap: ['checkoutSession', 'data'],
-    answer: 'recognised',
-    outcomeKey: 'checkoutSession',
+    ...recognisedAs('checkoutSession', checkoutSession),
   }),
-  initCheckout: op({
-    method: 'GET',
-    path: '/checkout/init',
+  initCheckout: op('GET /checkout/init', {
     request: initCheckoutRequest,
     response: checkoutInit,
     answer: 'redirect',
     // "This endpoint is completely public and requires no authentication": the secret key is not sent.
     auth: 'none',
   }),
-  payCheckout: op({
-    method: 'POST',
-    path: '/checkout/pay-v2',
+  payCheckout: op('POST /checkout/pay-v2', {
     request: payCheckoutRequest,
     response: paymentSchema,
     unwrap: ['payment'],

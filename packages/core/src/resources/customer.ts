@@ -74,21 +74,6 @@ export type ListedCustomer = z.infer<typeof listedCustomer>;
  * @internal
  */
 export const customerOperations = catalogEntries({
-  retrieveCustomer: op({
-    method: 'GET',
-    path: '/customers/{id}',
-    request: undefined,
-    response: customerDetails,
-    unwrap: ['customer'],
-    answer: 'required',
-  }),
-  listCustomers: op({
-    method: 'POST',
-    path: '/customers/list',
-    request: listCustomersRequest,
-    response: listedCustomer,
-    unwrap: ['items'],
-    answer: 'list',
-    requires: ['id'],
-  }),
+  retrieveCustomer: op('GET /customers/{id}', { response: customerDetails, unwrap: ['customer'], answer: 'required' }),
+  listCustomers: op('POST /customers/list', { request: listCustomersRequest, response: listedCustomer, unwrap: ['items'], answer: 'list', requires: ['id'] }),
 });

@@ -62,28 +62,15 @@ export type AppEventList = z.infer<typeof appEventList>;
  * @internal
  */
 export const eventOperations = catalogEntries({
-  listEvents: op({
-    method: 'POST',
-    path: '/events/list',
-    request: listEventsRequest,
-    response: appEvent,
-    unwrap: ['events'],
-    answer: 'list',
-    requires: ['id', 'eventType'],
-  }),
-  retrieveEvent: op({
-    method: 'GET',
-    path: '/events/{id}',
-    request: undefined,
+  listEvents: op('POST /events/list', { request: listEventsRequest, response: appEvent, unwrap: ['events'], answer: 'list', requires: ['id', 'eventType'] }),
+  retrieveEvent: op('GET /events/{id}', {
     response: appEvent,
     unwrap: ['event', 'data'],
     answer: 'required',
     requires: ['id', 'eventType'],
     idField: 'eventId',
   }),
-  listRecentEvents: op({
-    method: 'POST',
-    path: '/events/recent',
+  listRecentEvents: op('POST /events/recent', {
     request: recentEventsRequest,
     response: appEvent,
     unwrap: ['events'],

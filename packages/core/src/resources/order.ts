@@ -62,21 +62,6 @@ export type OrderList = z.infer<typeof orderList>;
  * @internal
  */
 export const orderOperations = catalogEntries({
-  listOrders: op({
-    method: 'GET',
-    path: '/orders',
-    assumed: true,
-    request: listOrdersRequest,
-    response: orderSchema,
-    unwrap: ['orders'],
-    answer: 'list',
-  }),
-  retrieveOrder: op({
-    method: 'GET',
-    path: '/orders/{id}',
-    request: undefined,
-    response: orderSchema,
-    unwrap: ['order'],
-    answer: 'required',
-  }),
+  listOrders: op('GET /orders', { assumed: true, request: listOrdersRequest, response: orderSchema, unwrap: ['orders'], answer: 'list' }),
+  retrieveOrder: op('GET /orders/{id}', { response: orderSchema, unwrap: ['order'], answer: 'required' }),
 });

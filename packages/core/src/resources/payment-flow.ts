@@ -46,9 +46,7 @@ export type PaymentFlow = z.infer<typeof paymentFlow>;
  * @internal
  */
 export const paymentFlowOperations = catalogEntries({
-  createPaymentFlow: op({
-    method: 'POST',
-    path: '/payment-flows/create',
+  createPaymentFlow: op('POST /payment-flows/create', {
     assumed: true,
     request: paymentFlowInput,
     sendAs: { wrap: 'data' },

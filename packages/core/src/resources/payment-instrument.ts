@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { customerSchema, customerData, type CustomerData } from './customer.js';
 import { pageListRequest } from './list-request.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
 /**
  * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a
@@ -111,35 +111,20 @@ export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPay
  * @internal
  */
 export const paymentInstrumentOperations = catalogEntries({
-  createPaymentInstrumentFromToken: op({
-    method: 'POST',
-    path: '/payment-instruments/create-from-token',
+  createPaymentInstrumentFromToken: op('POST /payment-instruments/create-from-token', {
     request: createPaymentInstrumentFromTokenRequest,
     response: createPaymentInstrumentFromTokenResponse,
     answer: 'required',
     requires: ['paymentInstrument.id', 'customer.id'],
   }),
-  retrievePaymentInstrument: op({
-    method: 'GET',
-    path: '/payment-instruments/{id}',
-    request: undefined,
-    response: paymentInstrument,
-    unwrap: ['paymentInstrument', 'data'],
-    answer: 'recognised',
-    outcomeKey: 'paymentInstrument',
-  }),
-  listCustomerPaymentInstruments: op({
-    method: 'GET',
-    path: '/customers/{id}/payment-instruments',
-    request: undefined,
+  retrievePaymentInstrument: op('GET /payment-instruments/{id}', { ...recognisedAs('paymentInstrument', paymentInstrument) }),
+  listCustomerPaymentInstruments: op('GET /customers/{id}/payment-instruments', {
     response: paymentInstrument,
     unwrap: ['instruments', 'paymentInstruments', 'items'],
     answer: 'list',
     idField: 'customerId',
   }),
-  listPaymentInstruments: op({
-    method: 'POST',
-    path: '/payment-instruments/list',
+  listPaymentInstruments: op('POST /payment-instruments/list', {
     request: listPaymentInstrumentsRequest,
     response: paymentInstrument,
     unwrap: ['items'],

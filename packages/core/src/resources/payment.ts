@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { currencyCode, minorUnits, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
 import type { PaymentStatus, PaymentSubStatus } from '../payment-state/payment-status.js';
 import type { RequireAction } from '../payment-state/require-action.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
 /** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
 export const threeDSChallengeData = z.looseObject({
@@ -256,22 +256,14 @@ export type PaymentList = z.infer<typeof paymentList>;
  * How void and refund answer (the document: "not shown"; published: the payment's fields at the top level, a
  * refund adding `refund`): a payment recognised by what the SDK relies on, bare or wrapped.
  */
-const paymentOutcome = {
-  response: paymentSchema,
-  unwrap: ['payment', 'data'],
-  answer: 'recognised',
-  requires: ['id', 'status'],
-  outcomeKey: 'payment',
-} as const;
+const paymentOutcome = { ...recognisedAs('payment', paymentSchema), requires: ['id', 'status'] } as const;
 
 /**
  * The catalog entries of payments, composed into core's `operations` (`internal/operations.ts`).
  * @internal
  */
 export const paymentOperations = catalogEntries({
-  processPayment: op({
-    method: 'POST',
-    path: '/payments/process',
+  processPayment: op('POST /payments/process', {
     request: processPaymentRequest,
     response: paymentSchema,
     unwrap: ['payment'],
@@ -280,42 +272,19 @@ export const paymentOperations = catalogEntries({
     // The published API requires amount, currency and storeId for every mode; a capture reads them from its authorization.
     fillFrom: { when: { field: 'mode', equals: 'capture' }, lookup: 'retrievePayment', idField: 'paymentId', fields: ['amount', 'currency', 'storeId'] },
   }),
-  continuePayment: op({
-    method: 'POST',
-    // Not on a docs page: the vendor's own code names it ("Shape returned by POST /api/public/v1/payments/process and
-    // POST /api/public/v1/payments/continue"), so the path is the vendor's, not a guess.
-    path: '/payments/continue',
+  // Not on a docs page: the vendor's own code names it ("Shape returned by POST /api/public/v1/payments/process and
+  // POST /api/public/v1/payments/continue"), so the path is the vendor's, not a guess.
+  continuePayment: op('POST /payments/continue', {
     request: continuePaymentRequest,
     response: paymentSchema,
     unwrap: ['payment'],
     answer: 'required',
     requires: ['id', 'status'],
   }),
-  retrievePayment: op({
-    method: 'GET',
-    path: '/payments/{id}',
-    request: undefined,
-    response: paymentSchema,
-    unwrap: ['payment'],
-    answer: 'required',
-    requires: ['id', 'status'],
-  }),
-  voidPayment: op({
-    method: 'POST',
-    path: '/payments/void',
-    request: voidPaymentRequest,
-    ...paymentOutcome,
-  }),
-  refundPayment: op({
-    method: 'POST',
-    path: '/payments/refund',
-    request: refundPaymentRequest,
-    ...paymentOutcome,
-    nested: { refund: refundSchema },
-  }),
-  listPayments: op({
-    method: 'POST',
-    path: '/payments',
+  retrievePayment: op('GET /payments/{id}', { response: paymentSchema, unwrap: ['payment'], answer: 'required', requires: ['id', 'status'] }),
+  voidPayment: op('POST /payments/void', { request: voidPaymentRequest, ...paymentOutcome }),
+  refundPayment: op('POST /payments/refund', { request: refundPaymentRequest, ...paymentOutcome, nested: { refund: refundSchema } }),
+  listPayments: op('POST /payments', {
     request: listPaymentsRequest,
     response: paymentSchema,
     unwrap: ['payments'],

@@ -65,18 +65,14 @@ export type ArchiveProcessorsResponse = z.infer<typeof archiveProcessorsResponse
  * @internal
  */
 export const processorOperations = catalogEntries({
-  createProcessor: op({
-    method: 'POST',
-    path: '/processors/create',
+  createProcessor: op('POST /processors/create', {
     request: processorInput,
     sendAs: { wrap: 'processor' },
     response: processorSchema,
     unwrap: ['processor'],
     answer: 'required',
   }),
-  archiveProcessors: op({
-    method: 'POST',
-    path: '/processors/archive',
+  archiveProcessors: op('POST /processors/archive', {
     assumed: true,
     request: archiveProcessorsRequest,
     response: archiveProcessorsResponse.shape.archived,

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
 import { listFilters, sortDirection } from './list-request.js';
 import { pageNumber } from './payment.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
 /**
  * A price of a product variant (section 2.11, and the published example): amounts per currency, optionally
@@ -103,30 +103,7 @@ export type ListedProduct = z.infer<typeof listedProduct>;
  * @internal
  */
 export const productOperations = catalogEntries({
-  createProduct: op({
-    method: 'POST',
-    path: '/products/create',
-    request: createProductRequest,
-    response: productSchema,
-    unwrap: ['product', 'data'],
-    answer: 'recognised',
-    outcomeKey: 'product',
-  }),
-  listProducts: op({
-    method: 'POST',
-    path: '/products/list',
-    request: listProductsRequest,
-    response: listedProduct,
-    unwrap: ['items'],
-    answer: 'list',
-    requires: ['id'],
-  }),
-  retrieveProduct: op({
-    method: 'GET',
-    path: '/products/{id}',
-    request: undefined,
-    response: productSchema,
-    unwrap: ['product'],
-    answer: 'required',
-  }),
+  createProduct: op('POST /products/create', { request: createProductRequest, ...recognisedAs('product', productSchema) }),
+  listProducts: op('POST /products/list', { request: listProductsRequest, response: listedProduct, unwrap: ['items'], answer: 'list', requires: ['id'] }),
+  retrieveProduct: op('GET /products/{id}', { response: productSchema, unwrap: ['product'], answer: 'required' }),
 });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
 // The two bodies of `POST /radar-sessions`, as @tagadapay/core-js 3.1.0 sends them (`IStripeRadarApiClient` and
 // `IAirwallexRadarApiClient` in `dist/radar/`). Stripe first: when a body fits neither, the closer branch names the
@@ -51,20 +51,13 @@ export type SavedRadarSession = z.infer<typeof savedRadarSession>;
  * @internal
  */
 export const radarSessionOperations = catalogEntries({
-  createRadarSession: op({
-    method: 'POST',
-    // Not on a docs page: the vendor's own code names it (core-js's radar types: "Persist the … radar session ID to
-    // the backend. Maps to POST /api/public/v1/radar-sessions (API key auth)"), so the path is the vendor's, not a guess.
-    path: '/radar-sessions',
-    request: createRadarSessionRequest,
-    response: savedRadarSession,
-    unwrap: ['radarSession', 'data'],
-    // `recognised`, not `required`: the answer is known only from the vendor's TypeScript type, and once the service
-    // answered 2xx the session is saved, so no body (another shape, an empty 204) may turn the save into an error the
-    // merchant's server would retry or report. The call returns `{ radarSession, raw }`: `radarSession` is the typed
-    // `{ success, radarSessionId }` when the body (or its `radarSession` / `data`) matches the vendor's type, else
-    // `undefined` beside the body as sent.
-    answer: 'recognised',
-    outcomeKey: 'radarSession',
-  }),
+  // Not on a docs page: the vendor's own code names it (core-js's radar types: "Persist the … radar session ID to
+  // the backend. Maps to POST /api/public/v1/radar-sessions (API key auth)"), so the path is the vendor's, not a guess.
+  //
+  // Recognised, not required: the answer is known only from the vendor's TypeScript type, and once the service
+  // answered 2xx the session is saved, so no body (another shape, an empty 204) may turn the save into an error the
+  // merchant's server would retry or report. The call returns `{ radarSession, raw }`: `radarSession` is the typed
+  // `{ success, radarSessionId }` when the body (or its `radarSession` / `data`) matches the vendor's type, else
+  // `undefined` beside the body as sent.
+  createRadarSession: op('POST /radar-sessions', { request: createRadarSessionRequest, ...recognisedAs('radarSession', savedRadarSession) }),
 });

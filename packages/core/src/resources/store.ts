@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
 /** Body of create store (section 2.10; path assumed). */
 export const createStoreRequest = z.looseObject({
@@ -28,14 +28,5 @@ export type Store = z.infer<typeof storeSchema>;
  * @internal
  */
 export const storeOperations = catalogEntries({
-  createStore: op({
-    method: 'POST',
-    path: '/stores/create',
-    assumed: true,
-    request: createStoreRequest,
-    response: storeSchema,
-    unwrap: ['store', 'data'],
-    answer: 'recognised',
-    outcomeKey: 'store',
-  }),
+  createStore: op('POST /stores/create', { assumed: true, request: createStoreRequest, ...recognisedAs('store', storeSchema) }),
 });

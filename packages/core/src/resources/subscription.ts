@@ -122,41 +122,22 @@ const subscriptionOutcome = {
  */
 export const subscriptionOperations = catalogEntries({
   // Create may charge the first period (`initiatePayment`): a 2xx is returned, never thrown.
-  createSubscription: op({
-    method: 'POST',
-    path: '/subscriptions/create',
-    request: createSubscriptionRequest,
-    ...subscriptionOutcome,
-    nested: { payment: paymentSchema },
-  }),
-  listSubscriptions: op({
-    method: 'POST',
-    path: '/subscriptions/list',
+  createSubscription: op('POST /subscriptions/create', { request: createSubscriptionRequest, ...subscriptionOutcome, nested: { payment: paymentSchema } }),
+  listSubscriptions: op('POST /subscriptions/list', {
     request: listSubscriptionsRequest,
     response: listedSubscription,
     unwrap: ['items'],
     answer: 'list',
     requires: ['id'],
   }),
-  retrieveSubscription: op({
-    method: 'GET',
-    path: '/subscriptions/{id}',
-    request: undefined,
-    response: subscriptionSchema,
-    unwrap: ['subscription'],
-    answer: 'required',
-  }),
+  retrieveSubscription: op('GET /subscriptions/{id}', { response: subscriptionSchema, unwrap: ['subscription'], answer: 'required' }),
   // Rebill charges a period now: a 2xx is returned, never thrown; the published answer is `{ success, message }`.
-  rebillSubscription: op({
-    method: 'POST',
-    path: '/subscriptions/rebill',
+  rebillSubscription: op('POST /subscriptions/rebill', {
     request: rebillSubscriptionRequest,
     ...subscriptionOutcome,
     nested: { success: z.boolean(), message: z.string(), payment: paymentSchema },
   }),
-  changeSubscriptionProcessor: op({
-    method: 'POST',
-    path: '/subscriptions/change-processor',
+  changeSubscriptionProcessor: op('POST /subscriptions/change-processor', {
     request: changeSubscriptionProcessorRequest,
     response: subscriptionSchema,
     unwrap: ['subscription'],

@@ -64,9 +64,7 @@ export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof createThr
  * @internal
  */
 export const threeDSSessionOperations = catalogEntries({
-  createThreeDSSession: op({
-    method: 'POST',
-    path: '/threeds/create-session',
+  createThreeDSSession: op('POST /threeds/create-session', {
     request: createThreeDSSessionRequest,
     response: threeDSSession,
     unwrap: ['threedsSession'],

@@ -53,18 +53,8 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
  * @internal
  */
 export const webhookEndpointOperations = catalogEntries({
-  listWebhooks: op({
-    method: 'GET',
-    path: '/webhooks',
-    assumed: true,
-    request: listWebhooksRequest,
-    response: webhookEvent,
-    unwrap: ['events', 'webhooks'],
-    answer: 'list',
-  }),
-  createWebhookEndpoint: op({
-    method: 'POST',
-    path: '/webhooks',
+  listWebhooks: op('GET /webhooks', { assumed: true, request: listWebhooksRequest, response: webhookEvent, unwrap: ['events', 'webhooks'], answer: 'list' }),
+  createWebhookEndpoint: op('POST /webhooks', {
     request: createWebhookEndpointRequest,
     response: webhookEndpoint,
     unwrap: ['webhook', 'endpoint', 'data'],
