@@ -20,8 +20,6 @@ const check = process.argv.includes('--check');
 const core = join(root, 'packages/core/src');
 const resources = join(core, 'resources');
 
-/** A line of exports is wrapped, one name a line, past this width. */
-
 /** Names a declaration statement exports (`export const a = …, b = …`, `export function f`, `export type T`, …). */
 function declaredNames(statement) {
   if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.map((declaration) => declaration.name.getText());
@@ -104,9 +102,9 @@ const catalog = readFileSync(catalogFile, 'utf8');
 let uncomposed = 0;
 for (const module of modules) {
   for (const map of module.catalogMaps) {
-    if (new RegExp(`^\\s*\\.\\.\\.${map},$`, 'm').test(catalog)) continue;
+    if (new RegExp(`^\\s*\\.\\.\\.${map}\\(\\),$`, 'm').test(catalog)) continue;
     uncomposed++;
-    console.error(`${relative(root, catalogFile)}: spread ${map} (resources/${module.name}) into \`operations\`, and import it`);
+    console.error(`${relative(root, catalogFile)}: spread ${map}() (resources/${module.name}) into \`operations\`, and import it`);
   }
 }
 if (uncomposed > 0 || (check && drifted > 0)) process.exit(1);

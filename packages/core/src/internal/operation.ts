@@ -13,7 +13,7 @@ interface OperationBase {
   readonly path: string;
   /**
    * True where the document names the operation but not its path (section 4.10). These paths follow DESIGN.md;
-   * when the real path is known, edit it here and nowhere else.
+   * when the real path is known, edit the entry's route in its resource module (`op('POST /…', …)`) and nowhere else.
    */
   readonly assumed: boolean;
   /** The caller's input, checked before anything is sent; `undefined` when the path's `{id}` is the only input. */

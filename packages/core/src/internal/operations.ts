@@ -29,21 +29,21 @@ export const API_PREFIX = '/api/public/v1';
  * path or pairs an operation with its schemas.
  */
 export const operations = {
-  ...paymentInstrumentOperations,
-  ...threeDSSessionOperations,
-  ...paymentOperations,
-  ...radarSessionOperations,
-  ...processorOperations,
-  ...paymentFlowOperations,
-  ...storeOperations,
-  ...productOperations,
-  ...checkoutSessionOperations,
-  ...orderOperations,
-  ...webhookEndpointOperations,
-  ...eventOperations,
-  ...customerOperations,
-  ...subscriptionOperations,
-  ...authOperations,
+  ...paymentInstrumentOperations(),
+  ...threeDSSessionOperations(),
+  ...paymentOperations(),
+  ...radarSessionOperations(),
+  ...processorOperations(),
+  ...paymentFlowOperations(),
+  ...storeOperations(),
+  ...productOperations(),
+  ...checkoutSessionOperations(),
+  ...orderOperations(),
+  ...webhookEndpointOperations(),
+  ...eventOperations(),
+  ...customerOperations(),
+  ...subscriptionOperations(),
+  ...authOperations(),
 } as const satisfies Record<string, Operation>;
 
 /** Name of an operation in {@link operations}. */

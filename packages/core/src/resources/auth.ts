@@ -24,10 +24,12 @@ export const authTestResult = z.looseObject({
 export type AuthTestResult = z.infer<typeof authTestResult>;
 
 /**
- * The catalog entries of the key check, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of the key check, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const authOperations = catalogEntries({
-  // A 2xx means the key is valid; the answer must name its user.
-  testAuth: op('POST /auth/test', { request: testAuthRequest, response: authTestResult, answer: 'required', requires: ['user.id'] }),
-});
+export const authOperations = () =>
+  catalogEntries({
+    // A 2xx means the key is valid; the answer must name its user.
+    testAuth: op('POST /auth/test', { request: testAuthRequest, response: authTestResult, answer: 'required', requires: ['user.id'] }),
+  });

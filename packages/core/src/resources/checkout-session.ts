@@ -74,29 +74,31 @@ export const payCheckoutRequest = z.looseObject({
 export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest>>;
 
 /**
- * The catalog entries of checkout sessions, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of checkout sessions, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const checkoutSessionOperations = catalogEntries({
-  createCheckoutSession: op('POST /checkout-sessions/create', {
-    assumed: true,
-    request: createCheckoutSessionRequest,
-    ...recognisedAs('checkoutSession', checkoutSession),
-  }),
-  initCheckout: op('GET /checkout/init', {
-    request: initCheckoutRequest,
-    response: checkoutInit,
-    answer: 'redirect',
-    // "This endpoint is completely public and requires no authentication": the secret key is not sent.
-    auth: 'none',
-  }),
-  payCheckout: op('POST /checkout/pay-v2', {
-    request: payCheckoutRequest,
-    response: paymentSchema,
-    unwrap: ['payment'],
-    answer: 'recognised',
-    requires: ['id', 'status'],
-    outcomeKey: 'payment',
-    nested: { order: orderSchema, redirectUrl: z.string() },
-  }),
-});
+export const checkoutSessionOperations = () =>
+  catalogEntries({
+    createCheckoutSession: op('POST /checkout-sessions/create', {
+      assumed: true,
+      request: createCheckoutSessionRequest,
+      ...recognisedAs('checkoutSession', checkoutSession),
+    }),
+    initCheckout: op('GET /checkout/init', {
+      request: initCheckoutRequest,
+      response: checkoutInit,
+      answer: 'redirect',
+      // "This endpoint is completely public and requires no authentication": the secret key is not sent.
+      auth: 'none',
+    }),
+    payCheckout: op('POST /checkout/pay-v2', {
+      request: payCheckoutRequest,
+      response: paymentSchema,
+      unwrap: ['payment'],
+      answer: 'recognised',
+      requires: ['id', 'status'],
+      outcomeKey: 'payment',
+      nested: { order: orderSchema, redirectUrl: z.string() },
+    }),
+  });

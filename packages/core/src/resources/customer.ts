@@ -70,10 +70,12 @@ export const listedCustomer = z.looseObject({
 export type ListedCustomer = z.infer<typeof listedCustomer>;
 
 /**
- * The catalog entries of customers, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of customers, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const customerOperations = catalogEntries({
-  retrieveCustomer: op('GET /customers/{id}', { response: customerDetails, unwrap: ['customer'], answer: 'required' }),
-  listCustomers: op('POST /customers/list', { request: listCustomersRequest, response: listedCustomer, unwrap: ['items'], answer: 'list', requires: ['id'] }),
-});
+export const customerOperations = () =>
+  catalogEntries({
+    retrieveCustomer: op('GET /customers/{id}', { response: customerDetails, unwrap: ['customer'], answer: 'required' }),
+    listCustomers: op('POST /customers/list', { request: listCustomersRequest, response: listedCustomer, unwrap: ['items'], answer: 'list', requires: ['id'] }),
+  });

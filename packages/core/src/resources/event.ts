@@ -58,23 +58,25 @@ export const appEventList = z.looseObject({
 export type AppEventList = z.infer<typeof appEventList>;
 
 /**
- * The catalog entries of app events, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of app events, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const eventOperations = catalogEntries({
-  listEvents: op('POST /events/list', { request: listEventsRequest, response: appEvent, unwrap: ['events'], answer: 'list', requires: ['id', 'eventType'] }),
-  retrieveEvent: op('GET /events/{id}', {
-    response: appEvent,
-    unwrap: ['event', 'data'],
-    answer: 'required',
-    requires: ['id', 'eventType'],
-    idField: 'eventId',
-  }),
-  listRecentEvents: op('POST /events/recent', {
-    request: recentEventsRequest,
-    response: appEvent,
-    unwrap: ['events'],
-    answer: 'list',
-    requires: ['id', 'eventType'],
-  }),
-});
+export const eventOperations = () =>
+  catalogEntries({
+    listEvents: op('POST /events/list', { request: listEventsRequest, response: appEvent, unwrap: ['events'], answer: 'list', requires: ['id', 'eventType'] }),
+    retrieveEvent: op('GET /events/{id}', {
+      response: appEvent,
+      unwrap: ['event', 'data'],
+      answer: 'required',
+      requires: ['id', 'eventType'],
+      idField: 'eventId',
+    }),
+    listRecentEvents: op('POST /events/recent', {
+      request: recentEventsRequest,
+      response: appEvent,
+      unwrap: ['events'],
+      answer: 'list',
+      requires: ['id', 'eventType'],
+    }),
+  });

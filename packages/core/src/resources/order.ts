@@ -58,10 +58,12 @@ export const orderList = z.looseObject({ data: z.array(orderSchema), total: z.op
 export type OrderList = z.infer<typeof orderList>;
 
 /**
- * The catalog entries of orders, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of orders, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const orderOperations = catalogEntries({
-  listOrders: op('GET /orders', { assumed: true, request: listOrdersRequest, response: orderSchema, unwrap: ['orders'], answer: 'list' }),
-  retrieveOrder: op('GET /orders/{id}', { response: orderSchema, unwrap: ['order'], answer: 'required' }),
-});
+export const orderOperations = () =>
+  catalogEntries({
+    listOrders: op('GET /orders', { assumed: true, request: listOrdersRequest, response: orderSchema, unwrap: ['orders'], answer: 'list' }),
+    retrieveOrder: op('GET /orders/{id}', { response: orderSchema, unwrap: ['order'], answer: 'required' }),
+  });

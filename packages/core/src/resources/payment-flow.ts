@@ -42,17 +42,19 @@ export const paymentFlow = z.looseObject({ id: z.string(), name: z.string() });
 export type PaymentFlow = z.infer<typeof paymentFlow>;
 
 /**
- * The catalog entries of payment flows, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of payment flows, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const paymentFlowOperations = catalogEntries({
-  createPaymentFlow: op('POST /payment-flows/create', {
-    assumed: true,
-    request: paymentFlowInput,
-    sendAs: { wrap: 'data' },
-    response: paymentFlow,
-    unwrap: ['data', 'paymentFlow'],
-    answer: 'recognised',
-    outcomeKey: 'paymentFlow',
-  }),
-});
+export const paymentFlowOperations = () =>
+  catalogEntries({
+    createPaymentFlow: op('POST /payment-flows/create', {
+      assumed: true,
+      request: paymentFlowInput,
+      sendAs: { wrap: 'data' },
+      response: paymentFlow,
+      unwrap: ['data', 'paymentFlow'],
+      answer: 'recognised',
+      outcomeKey: 'paymentFlow',
+    }),
+  });

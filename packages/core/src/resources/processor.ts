@@ -61,23 +61,25 @@ export const archiveProcessorsResponse = z.looseObject({ archived: z.array(z.str
 export type ArchiveProcessorsResponse = z.infer<typeof archiveProcessorsResponse>;
 
 /**
- * The catalog entries of processors, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of processors, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const processorOperations = catalogEntries({
-  createProcessor: op('POST /processors/create', {
-    request: processorInput,
-    sendAs: { wrap: 'processor' },
-    response: processorSchema,
-    unwrap: ['processor'],
-    answer: 'required',
-  }),
-  archiveProcessors: op('POST /processors/archive', {
-    assumed: true,
-    request: archiveProcessorsRequest,
-    response: archiveProcessorsResponse.shape.archived,
-    unwrap: ['archived'],
-    answer: 'recognised',
-    outcomeKey: 'archived',
-  }),
-});
+export const processorOperations = () =>
+  catalogEntries({
+    createProcessor: op('POST /processors/create', {
+      request: processorInput,
+      sendAs: { wrap: 'processor' },
+      response: processorSchema,
+      unwrap: ['processor'],
+      answer: 'required',
+    }),
+    archiveProcessors: op('POST /processors/archive', {
+      assumed: true,
+      request: archiveProcessorsRequest,
+      response: archiveProcessorsResponse.shape.archived,
+      unwrap: ['archived'],
+      answer: 'recognised',
+      outcomeKey: 'archived',
+    }),
+  });

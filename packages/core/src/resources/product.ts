@@ -99,11 +99,13 @@ export const listedProduct = z.looseObject({
 export type ListedProduct = z.infer<typeof listedProduct>;
 
 /**
- * The catalog entries of products, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of products, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const productOperations = catalogEntries({
-  createProduct: op('POST /products/create', { request: createProductRequest, ...recognisedAs('product', productSchema) }),
-  listProducts: op('POST /products/list', { request: listProductsRequest, response: listedProduct, unwrap: ['items'], answer: 'list', requires: ['id'] }),
-  retrieveProduct: op('GET /products/{id}', { response: productSchema, unwrap: ['product'], answer: 'required' }),
-});
+export const productOperations = () =>
+  catalogEntries({
+    createProduct: op('POST /products/create', { request: createProductRequest, ...recognisedAs('product', productSchema) }),
+    listProducts: op('POST /products/list', { request: listProductsRequest, response: listedProduct, unwrap: ['items'], answer: 'list', requires: ['id'] }),
+    retrieveProduct: op('GET /products/{id}', { response: productSchema, unwrap: ['product'], answer: 'required' }),
+  });

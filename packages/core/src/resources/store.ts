@@ -24,9 +24,11 @@ export const storeSchema = z.looseObject({
 export type Store = z.infer<typeof storeSchema>;
 
 /**
- * The catalog entries of stores, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of stores, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const storeOperations = catalogEntries({
-  createStore: op('POST /stores/create', { assumed: true, request: createStoreRequest, ...recognisedAs('store', storeSchema) }),
-});
+export const storeOperations = () =>
+  catalogEntries({
+    createStore: op('POST /stores/create', { assumed: true, request: createStoreRequest, ...recognisedAs('store', storeSchema) }),
+  });

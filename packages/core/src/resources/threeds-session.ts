@@ -60,14 +60,16 @@ export const createThreeDSSessionRequest = z.pipe(
 export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof createThreeDSSessionRequest>>;
 
 /**
- * The catalog entries of 3DS sessions, composed into core's `operations` (`internal/operations.ts`).
+ * The catalog entries of 3DS sessions, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
+ * taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const threeDSSessionOperations = catalogEntries({
-  createThreeDSSession: op('POST /threeds/create-session', {
-    request: createThreeDSSessionRequest,
-    response: threeDSSession,
-    unwrap: ['threedsSession'],
-    answer: 'required',
-  }),
-});
+export const threeDSSessionOperations = () =>
+  catalogEntries({
+    createThreeDSSession: op('POST /threeds/create-session', {
+      request: createThreeDSSessionRequest,
+      response: threeDSSession,
+      unwrap: ['threedsSession'],
+      answer: 'required',
+    }),
+  });
