@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { toConfirmablePayment, type CreateRadarSessionRequest, type CreateThreeDSSessionRequest } from '@tessera/core';
-import { getThreeDSChallenge, normalizePaymentStatus, Tessera, TesseraApiError, TesseraError, type Payment } from '@tessera/server';
+import type { CreateRadarSessionRequest, CreateThreeDSSessionRequest } from '@tessera/core';
+import { getThreeDSChallenge, normalizePaymentStatus, Tessera, TesseraApiError, TesseraError, toConfirmablePayment, type Payment } from '@tessera/server';
 import { Hono, type Context } from 'hono';
 import type { AddressInfo } from 'node:net';
 import type { CheckoutConfig, PaymentView } from '../src/api.js';

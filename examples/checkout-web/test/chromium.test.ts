@@ -61,8 +61,20 @@ describe('chromiumLaunchOptions', () => {
     expect(chromiumLaunchOptions().args).toEqual(['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run']);
   });
 
-  it.runIf(debianChromium)("chrome-launcher itself finds Debian's /usr/bin/chromium", async () => {
+  it.runIf(debianChromium)('chrome-launcher itself finds an installed browser where Debian has its chromium (Google Chrome first, where both are)', async () => {
     const { getChromePath } = await vi.importActual<typeof ChromeLauncher>('chrome-launcher');
-    expect(getChromePath()).toMatch(/^(\/usr)?\/bin\/chromium$/);
+    const { existsSync: exists } = await vi.importActual<typeof Fs>('node:fs');
+    const path = getChromePath();
+    expect(path).toMatch(/chrom/i);
+    expect(exists(path)).toBe(true);
+  });
+
+  it("says what to run where Playwright has no build of its own (its executablePath throws)", () => {
+    noneInstalled();
+    vi.mocked(chromium.executablePath).mockImplementation(() => {
+      throw new Error('Unsupported platform');
+    });
+    only();
+    expect(() => chromiumLaunchOptions()).toThrow('Run: npx playwright-core install chromium (or set CHROMIUM_PATH to your browser).');
   });
 });

@@ -5,12 +5,12 @@ import {
   TesseraError,
   TesseraSignatureVerificationError,
   TesseraValidationError,
+  toConfirmablePayment,
   WEBHOOK_SIGNATURE_HEADER,
   type CreateRadarSessionRequest,
   type Payment,
   type Tessera,
 } from '@tessera/server';
-import { toConfirmablePayment } from '@tessera/core';
 import { Hono, type Context } from 'hono';
 
 /** What the browser may know: where the vault is and which public key to use. Never the secret API key. */

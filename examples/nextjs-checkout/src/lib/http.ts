@@ -1,6 +1,5 @@
 import 'server-only';
-import { toConfirmablePayment } from '@tessera/core';
-import { normalizePaymentStatus, TesseraApiError, TesseraError, TesseraValidationError, type Payment } from '@tessera/server';
+import { normalizePaymentStatus, TesseraApiError, TesseraError, TesseraValidationError, toConfirmablePayment, type Payment } from '@tessera/server';
 
 // What every route handler shares: small checks of the browser's JSON, the Idempotency-Key it sends, the payment
 // as the page sees it, and one error shape, `{ error: { code, message, fields? } }`, that never carries internals.
