@@ -1,4 +1,5 @@
-// Browser-side test helpers that the packages' browser projects share (the node-side ones are in vitest.shared.ts).
+// A browser-side test helper: the sandbox's relay page test and the tokenizer's challenge modal test both post to a
+// frame from another origin.
 
 /**
  * Runs `script` in a frame of another origin (opaque: sandboxed with scripts only) appended to this page, and
