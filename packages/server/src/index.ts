@@ -65,16 +65,7 @@ export type { ThreeDSSessions } from './resources/threeds-sessions.js';
 export type { Webhooks } from './resources/webhooks.js';
 
 // Core's payment and webhook helpers the starters use beside the client, so they need one import.
-export {
-  getPaymentAction,
-  getThreeDSChallenge,
-  isKnownWebhookEvent,
-  normalizePaymentStatus,
-  signWebhookPayload,
-  toConfirmablePayment,
-  WEBHOOK_SIGNATURE_HEADER,
-  type ConfirmablePayment,
-} from '@tessera/core';
+export { getPaymentAction, getThreeDSChallenge, isKnownWebhookEvent, normalizePaymentStatus, signWebhookPayload, toConfirmablePayment, WEBHOOK_SIGNATURE_HEADER, type ConfirmablePayment } from '@tessera/core';
 // Core's types of what the client sends and answers.
 export type {
   AppEvent,

@@ -74,8 +74,8 @@ export const payCheckoutRequest = z.looseObject({
 export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest>>;
 
 /**
- * The catalog entries of checkout sessions, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of checkout sessions, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const checkoutSessionOperations = () =>

@@ -70,8 +70,8 @@ export const listedCustomer = z.looseObject({
 export type ListedCustomer = z.infer<typeof listedCustomer>;
 
 /**
- * The catalog entries of customers, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of customers, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const customerOperations = () =>

@@ -58,8 +58,8 @@ export const appEventList = z.looseObject({
 export type AppEventList = z.infer<typeof appEventList>;
 
 /**
- * The catalog entries of app events, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of app events, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const eventOperations = () =>

@@ -107,8 +107,8 @@ export const listPaymentInstrumentsRequest = pageListRequest(100);
 export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPaymentInstrumentsRequest>>;
 
 /**
- * The catalog entries of payment instruments, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of payment instruments, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const paymentInstrumentOperations = () =>

@@ -259,8 +259,8 @@ export type PaymentList = z.infer<typeof paymentList>;
 const paymentOutcome = () => ({ ...recognisedAs('payment', paymentSchema), requires: ['id', 'status'] }) as const;
 
 /**
- * The catalog entries of payments, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of payments, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const paymentOperations = () =>

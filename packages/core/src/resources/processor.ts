@@ -61,8 +61,8 @@ export const archiveProcessorsResponse = z.looseObject({ archived: z.array(z.str
 export type ArchiveProcessorsResponse = z.infer<typeof archiveProcessorsResponse>;
 
 /**
- * The catalog entries of processors, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of processors, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const processorOperations = () =>

@@ -99,8 +99,8 @@ export const listedProduct = z.looseObject({
 export type ListedProduct = z.infer<typeof listedProduct>;
 
 /**
- * The catalog entries of products, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of products, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const productOperations = () =>

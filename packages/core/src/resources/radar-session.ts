@@ -47,8 +47,8 @@ export const savedRadarSession = z.looseObject({ success: z.boolean(), radarSess
 export type SavedRadarSession = z.infer<typeof savedRadarSession>;
 
 /**
- * The catalog entries of radar sessions, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of radar sessions, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const radarSessionOperations = () =>

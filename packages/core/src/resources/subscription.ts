@@ -117,8 +117,8 @@ const subscriptionOutcome = {
 } as const;
 
 /**
- * The catalog entries of subscriptions, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of subscriptions, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const subscriptionOperations = () =>

@@ -49,8 +49,8 @@ export const webhookEndpoint = z.looseObject({
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
 /**
- * The catalog entries of webhooks and their endpoints, for core's `operations` (`internal/operations.ts`) to compose: a function, so that a bundle
- * taking only this module's schemas leaves the entries out.
+ * The catalog entries of webhooks and their endpoints, for core's `operations` (`internal/operations.ts`) to compose: a
+ * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
 export const webhookEndpointOperations = () =>
