@@ -40,13 +40,24 @@ function sequence(method: 'get' | 'post', path: string, responses: Array<() => R
   return http[method](`${API}${path}`, () => responses[Math.min(call++, responses.length - 1)]!());
 }
 
-/** Runs `promise` to completion while fake timers fire every pending timeout. */
+// Taken before any test fakes the timers: a real turn of the event loop, for `settle` to let real I/O finish.
+const realSetImmediate = globalThis.setImmediate;
+
+/**
+ * Runs `promise` to completion while fake timers fire every pending timeout. The timers are run again until it
+ * settles (at most 1,000 rounds): a client's first call loads ky with real I/O, so its retry waits may be set only
+ * after a first round of timers has run.
+ */
 async function settle<T>(promise: Promise<T>): Promise<T> {
+  let settled = false;
   const outcome = promise.then(
-    (value) => ({ value }),
-    (error: unknown) => ({ error }),
+    (value) => ((settled = true), { value }),
+    (error: unknown) => ((settled = true), { error }),
   );
-  await vi.runAllTimersAsync();
+  for (let round = 0; !settled && round < 1_000; round++) {
+    await vi.runAllTimersAsync();
+    if (!settled) await new Promise((resolve) => realSetImmediate(resolve));
+  }
   const result = await outcome;
   if ('error' in result) throw result.error;
   return result.value;
