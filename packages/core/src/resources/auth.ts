@@ -28,8 +28,7 @@ export type AuthTestResult = z.infer<typeof authTestResult>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const authOperations = () =>
-  catalogEntries({
-    // A 2xx means the key is valid; the answer must name its user.
-    testAuth: op('POST /auth/test', { request: testAuthRequest, response: authTestResult, answer: 'required', requires: ['user.id'] }),
-  });
+export const authOperations = () => catalogEntries({
+  // A 2xx means the key is valid; the answer must name its user.
+  testAuth: op('POST /auth/test', { request: testAuthRequest, response: authTestResult, answer: 'required', requires: ['user.id'] }),
+});

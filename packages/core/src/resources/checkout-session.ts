@@ -78,27 +78,26 @@ export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const checkoutSessionOperations = () =>
-  catalogEntries({
-    createCheckoutSession: op('POST /checkout-sessions/create', {
-      assumed: true,
-      request: createCheckoutSessionRequest,
-      ...recognisedAs('checkoutSession', checkoutSession),
-    }),
-    initCheckout: op('GET /checkout/init', {
-      request: initCheckoutRequest,
-      response: checkoutInit,
-      answer: 'redirect',
-      // "This endpoint is completely public and requires no authentication": the secret key is not sent.
-      auth: 'none',
-    }),
-    payCheckout: op('POST /checkout/pay-v2', {
-      request: payCheckoutRequest,
-      response: paymentSchema,
-      unwrap: ['payment'],
-      answer: 'recognised',
-      requires: ['id', 'status'],
-      outcomeKey: 'payment',
-      nested: { order: orderSchema, redirectUrl: z.string() },
-    }),
-  });
+export const checkoutSessionOperations = () => catalogEntries({
+  createCheckoutSession: op('POST /checkout-sessions/create', {
+    assumed: true,
+    request: createCheckoutSessionRequest,
+    ...recognisedAs('checkoutSession', checkoutSession),
+  }),
+  initCheckout: op('GET /checkout/init', {
+    request: initCheckoutRequest,
+    response: checkoutInit,
+    answer: 'redirect',
+    // "This endpoint is completely public and requires no authentication": the secret key is not sent.
+    auth: 'none',
+  }),
+  payCheckout: op('POST /checkout/pay-v2', {
+    request: payCheckoutRequest,
+    response: paymentSchema,
+    unwrap: ['payment'],
+    answer: 'recognised',
+    requires: ['id', 'status'],
+    outcomeKey: 'payment',
+    nested: { order: orderSchema, redirectUrl: z.string() },
+  }),
+});

@@ -74,8 +74,7 @@ export type ListedCustomer = z.infer<typeof listedCustomer>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const customerOperations = () =>
-  catalogEntries({
-    retrieveCustomer: op('GET /customers/{id}', { response: customerDetails, unwrap: ['customer'], answer: 'required' }),
-    listCustomers: op('POST /customers/list', { request: listCustomersRequest, response: listedCustomer, unwrap: ['items'], answer: 'list', requires: ['id'] }),
-  });
+export const customerOperations = () => catalogEntries({
+  retrieveCustomer: op('GET /customers/{id}', { response: customerDetails, unwrap: ['customer'], answer: 'required' }),
+  listCustomers: op('POST /customers/list', { request: listCustomersRequest, response: listedCustomer, unwrap: ['items'], answer: 'list', requires: ['id'] }),
+});

@@ -62,21 +62,20 @@ export type AppEventList = z.infer<typeof appEventList>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const eventOperations = () =>
-  catalogEntries({
-    listEvents: op('POST /events/list', { request: listEventsRequest, response: appEvent, unwrap: ['events'], answer: 'list', requires: ['id', 'eventType'] }),
-    retrieveEvent: op('GET /events/{id}', {
-      response: appEvent,
-      unwrap: ['event', 'data'],
-      answer: 'required',
-      requires: ['id', 'eventType'],
-      idField: 'eventId',
-    }),
-    listRecentEvents: op('POST /events/recent', {
-      request: recentEventsRequest,
-      response: appEvent,
-      unwrap: ['events'],
-      answer: 'list',
-      requires: ['id', 'eventType'],
-    }),
-  });
+export const eventOperations = () => catalogEntries({
+  listEvents: op('POST /events/list', { request: listEventsRequest, response: appEvent, unwrap: ['events'], answer: 'list', requires: ['id', 'eventType'] }),
+  retrieveEvent: op('GET /events/{id}', {
+    response: appEvent,
+    unwrap: ['event', 'data'],
+    answer: 'required',
+    requires: ['id', 'eventType'],
+    idField: 'eventId',
+  }),
+  listRecentEvents: op('POST /events/recent', {
+    request: recentEventsRequest,
+    response: appEvent,
+    unwrap: ['events'],
+    answer: 'list',
+    requires: ['id', 'eventType'],
+  }),
+});

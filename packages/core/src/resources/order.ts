@@ -62,8 +62,7 @@ export type OrderList = z.infer<typeof orderList>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const orderOperations = () =>
-  catalogEntries({
-    listOrders: op('GET /orders', { assumed: true, request: listOrdersRequest, response: orderSchema, unwrap: ['orders'], answer: 'list' }),
-    retrieveOrder: op('GET /orders/{id}', { response: orderSchema, unwrap: ['order'], answer: 'required' }),
-  });
+export const orderOperations = () => catalogEntries({
+  listOrders: op('GET /orders', { assumed: true, request: listOrdersRequest, response: orderSchema, unwrap: ['orders'], answer: 'list' }),
+  retrieveOrder: op('GET /orders/{id}', { response: orderSchema, unwrap: ['order'], answer: 'required' }),
+});

@@ -46,15 +46,14 @@ export type PaymentFlow = z.infer<typeof paymentFlow>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const paymentFlowOperations = () =>
-  catalogEntries({
-    createPaymentFlow: op('POST /payment-flows/create', {
-      assumed: true,
-      request: paymentFlowInput,
-      sendAs: { wrap: 'data' },
-      response: paymentFlow,
-      unwrap: ['data', 'paymentFlow'],
-      answer: 'recognised',
-      outcomeKey: 'paymentFlow',
-    }),
-  });
+export const paymentFlowOperations = () => catalogEntries({
+  createPaymentFlow: op('POST /payment-flows/create', {
+    assumed: true,
+    request: paymentFlowInput,
+    sendAs: { wrap: 'data' },
+    response: paymentFlow,
+    unwrap: ['data', 'paymentFlow'],
+    answer: 'recognised',
+    outcomeKey: 'paymentFlow',
+  }),
+});

@@ -111,26 +111,25 @@ export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPay
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const paymentInstrumentOperations = () =>
-  catalogEntries({
-    createPaymentInstrumentFromToken: op('POST /payment-instruments/create-from-token', {
-      request: createPaymentInstrumentFromTokenRequest,
-      response: createPaymentInstrumentFromTokenResponse,
-      answer: 'required',
-      requires: ['paymentInstrument.id', 'customer.id'],
-    }),
-    retrievePaymentInstrument: op('GET /payment-instruments/{id}', { ...recognisedAs('paymentInstrument', paymentInstrument) }),
-    listCustomerPaymentInstruments: op('GET /customers/{id}/payment-instruments', {
-      response: paymentInstrument,
-      unwrap: ['instruments', 'paymentInstruments', 'items'],
-      answer: 'list',
-      idField: 'customerId',
-    }),
-    listPaymentInstruments: op('POST /payment-instruments/list', {
-      request: listPaymentInstrumentsRequest,
-      response: paymentInstrument,
-      unwrap: ['items'],
-      answer: 'list',
-      requires: ['id'],
-    }),
-  });
+export const paymentInstrumentOperations = () => catalogEntries({
+  createPaymentInstrumentFromToken: op('POST /payment-instruments/create-from-token', {
+    request: createPaymentInstrumentFromTokenRequest,
+    response: createPaymentInstrumentFromTokenResponse,
+    answer: 'required',
+    requires: ['paymentInstrument.id', 'customer.id'],
+  }),
+  retrievePaymentInstrument: op('GET /payment-instruments/{id}', { ...recognisedAs('paymentInstrument', paymentInstrument) }),
+  listCustomerPaymentInstruments: op('GET /customers/{id}/payment-instruments', {
+    response: paymentInstrument,
+    unwrap: ['instruments', 'paymentInstruments', 'items'],
+    answer: 'list',
+    idField: 'customerId',
+  }),
+  listPaymentInstruments: op('POST /payment-instruments/list', {
+    request: listPaymentInstrumentsRequest,
+    response: paymentInstrument,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+});

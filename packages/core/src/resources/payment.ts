@@ -263,35 +263,34 @@ const paymentOutcome = () => ({ ...recognisedAs('payment', paymentSchema), requi
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const paymentOperations = () =>
-  catalogEntries({
-    processPayment: op('POST /payments/process', {
-      request: processPaymentRequest,
-      response: paymentSchema,
-      unwrap: ['payment'],
-      answer: 'required',
-      requires: ['id', 'status'],
-      // The published API requires amount, currency and storeId for every mode; a capture reads them from its authorization.
-      fillFrom: { when: { field: 'mode', equals: 'capture' }, lookup: 'retrievePayment', idField: 'paymentId', fields: ['amount', 'currency', 'storeId'] },
-    }),
-    // Not on a docs page: the vendor's own code names it ("Shape returned by POST /api/public/v1/payments/process and
-    // POST /api/public/v1/payments/continue"), so the path is the vendor's, not a guess.
-    continuePayment: op('POST /payments/continue', {
-      request: continuePaymentRequest,
-      response: paymentSchema,
-      unwrap: ['payment'],
-      answer: 'required',
-      requires: ['id', 'status'],
-    }),
-    retrievePayment: op('GET /payments/{id}', { response: paymentSchema, unwrap: ['payment'], answer: 'required', requires: ['id', 'status'] }),
-    voidPayment: op('POST /payments/void', { request: voidPaymentRequest, ...paymentOutcome() }),
-    refundPayment: op('POST /payments/refund', { request: refundPaymentRequest, ...paymentOutcome(), nested: { refund: refundSchema } }),
-    listPayments: op('POST /payments', {
-      request: listPaymentsRequest,
-      response: paymentSchema,
-      unwrap: ['payments'],
-      answer: 'list',
-      // Items are recognised by what the SDK relies on, so a guide's decimal amounts do not drop a payment.
-      requires: ['id', 'status'],
-    }),
-  });
+export const paymentOperations = () => catalogEntries({
+  processPayment: op('POST /payments/process', {
+    request: processPaymentRequest,
+    response: paymentSchema,
+    unwrap: ['payment'],
+    answer: 'required',
+    requires: ['id', 'status'],
+    // The published API requires amount, currency and storeId for every mode; a capture reads them from its authorization.
+    fillFrom: { when: { field: 'mode', equals: 'capture' }, lookup: 'retrievePayment', idField: 'paymentId', fields: ['amount', 'currency', 'storeId'] },
+  }),
+  // Not on a docs page: the vendor's own code names it ("Shape returned by POST /api/public/v1/payments/process and
+  // POST /api/public/v1/payments/continue"), so the path is the vendor's, not a guess.
+  continuePayment: op('POST /payments/continue', {
+    request: continuePaymentRequest,
+    response: paymentSchema,
+    unwrap: ['payment'],
+    answer: 'required',
+    requires: ['id', 'status'],
+  }),
+  retrievePayment: op('GET /payments/{id}', { response: paymentSchema, unwrap: ['payment'], answer: 'required', requires: ['id', 'status'] }),
+  voidPayment: op('POST /payments/void', { request: voidPaymentRequest, ...paymentOutcome() }),
+  refundPayment: op('POST /payments/refund', { request: refundPaymentRequest, ...paymentOutcome(), nested: { refund: refundSchema } }),
+  listPayments: op('POST /payments', {
+    request: listPaymentsRequest,
+    response: paymentSchema,
+    unwrap: ['payments'],
+    answer: 'list',
+    // Items are recognised by what the SDK relies on, so a guide's decimal amounts do not drop a payment.
+    requires: ['id', 'status'],
+  }),
+});

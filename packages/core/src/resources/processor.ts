@@ -65,21 +65,20 @@ export type ArchiveProcessorsResponse = z.infer<typeof archiveProcessorsResponse
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const processorOperations = () =>
-  catalogEntries({
-    createProcessor: op('POST /processors/create', {
-      request: processorInput,
-      sendAs: { wrap: 'processor' },
-      response: processorSchema,
-      unwrap: ['processor'],
-      answer: 'required',
-    }),
-    archiveProcessors: op('POST /processors/archive', {
-      assumed: true,
-      request: archiveProcessorsRequest,
-      response: archiveProcessorsResponse.shape.archived,
-      unwrap: ['archived'],
-      answer: 'recognised',
-      outcomeKey: 'archived',
-    }),
-  });
+export const processorOperations = () => catalogEntries({
+  createProcessor: op('POST /processors/create', {
+    request: processorInput,
+    sendAs: { wrap: 'processor' },
+    response: processorSchema,
+    unwrap: ['processor'],
+    answer: 'required',
+  }),
+  archiveProcessors: op('POST /processors/archive', {
+    assumed: true,
+    request: archiveProcessorsRequest,
+    response: archiveProcessorsResponse.shape.archived,
+    unwrap: ['archived'],
+    answer: 'recognised',
+    outcomeKey: 'archived',
+  }),
+});

@@ -103,9 +103,8 @@ export type ListedProduct = z.infer<typeof listedProduct>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const productOperations = () =>
-  catalogEntries({
-    createProduct: op('POST /products/create', { request: createProductRequest, ...recognisedAs('product', productSchema) }),
-    listProducts: op('POST /products/list', { request: listProductsRequest, response: listedProduct, unwrap: ['items'], answer: 'list', requires: ['id'] }),
-    retrieveProduct: op('GET /products/{id}', { response: productSchema, unwrap: ['product'], answer: 'required' }),
-  });
+export const productOperations = () => catalogEntries({
+  createProduct: op('POST /products/create', { request: createProductRequest, ...recognisedAs('product', productSchema) }),
+  listProducts: op('POST /products/list', { request: listProductsRequest, response: listedProduct, unwrap: ['items'], answer: 'list', requires: ['id'] }),
+  retrieveProduct: op('GET /products/{id}', { response: productSchema, unwrap: ['product'], answer: 'required' }),
+});

@@ -51,15 +51,14 @@ export type SavedRadarSession = z.infer<typeof savedRadarSession>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const radarSessionOperations = () =>
-  catalogEntries({
-    // Not on a docs page: the vendor's own code names it (core-js's radar types: "Persist the … radar session ID to
-    // the backend. Maps to POST /api/public/v1/radar-sessions (API key auth)"), so the path is the vendor's, not a guess.
-    //
-    // Recognised, not required: the answer is known only from the vendor's TypeScript type, and once the service
-    // answered 2xx the session is saved, so no body (another shape, an empty 204) may turn the save into an error the
-    // merchant's server would retry or report. The call returns `{ radarSession, raw }`: `radarSession` is the typed
-    // `{ success, radarSessionId }` when the body (or its `radarSession` / `data`) matches the vendor's type, else
-    // `undefined` beside the body as sent.
-    createRadarSession: op('POST /radar-sessions', { request: createRadarSessionRequest, ...recognisedAs('radarSession', savedRadarSession) }),
-  });
+export const radarSessionOperations = () => catalogEntries({
+  // Not on a docs page: the vendor's own code names it (core-js's radar types: "Persist the … radar session ID to
+  // the backend. Maps to POST /api/public/v1/radar-sessions (API key auth)"), so the path is the vendor's, not a guess.
+  //
+  // Recognised, not required: the answer is known only from the vendor's TypeScript type, and once the service
+  // answered 2xx the session is saved, so no body (another shape, an empty 204) may turn the save into an error the
+  // merchant's server would retry or report. The call returns `{ radarSession, raw }`: `radarSession` is the typed
+  // `{ success, radarSessionId }` when the body (or its `radarSession` / `data`) matches the vendor's type, else
+  // `undefined` beside the body as sent.
+  createRadarSession: op('POST /radar-sessions', { request: createRadarSessionRequest, ...recognisedAs('radarSession', savedRadarSession) }),
+});

@@ -28,7 +28,6 @@ export type Store = z.infer<typeof storeSchema>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const storeOperations = () =>
-  catalogEntries({
-    createStore: op('POST /stores/create', { assumed: true, request: createStoreRequest, ...recognisedAs('store', storeSchema) }),
-  });
+export const storeOperations = () => catalogEntries({
+  createStore: op('POST /stores/create', { assumed: true, request: createStoreRequest, ...recognisedAs('store', storeSchema) }),
+});

@@ -121,28 +121,27 @@ const subscriptionOutcome = {
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const subscriptionOperations = () =>
-  catalogEntries({
-    // Create may charge the first period (`initiatePayment`): a 2xx is returned, never thrown.
-    createSubscription: op('POST /subscriptions/create', { request: createSubscriptionRequest, ...subscriptionOutcome, nested: { payment: paymentSchema } }),
-    listSubscriptions: op('POST /subscriptions/list', {
-      request: listSubscriptionsRequest,
-      response: listedSubscription,
-      unwrap: ['items'],
-      answer: 'list',
-      requires: ['id'],
-    }),
-    retrieveSubscription: op('GET /subscriptions/{id}', { response: subscriptionSchema, unwrap: ['subscription'], answer: 'required' }),
-    // Rebill charges a period now: a 2xx is returned, never thrown; the published answer is `{ success, message }`.
-    rebillSubscription: op('POST /subscriptions/rebill', {
-      request: rebillSubscriptionRequest,
-      ...subscriptionOutcome,
-      nested: { success: z.boolean(), message: z.string(), payment: paymentSchema },
-    }),
-    changeSubscriptionProcessor: op('POST /subscriptions/change-processor', {
-      request: changeSubscriptionProcessorRequest,
-      response: subscriptionSchema,
-      unwrap: ['subscription'],
-      answer: 'required',
-    }),
-  });
+export const subscriptionOperations = () => catalogEntries({
+  // Create may charge the first period (`initiatePayment`): a 2xx is returned, never thrown.
+  createSubscription: op('POST /subscriptions/create', { request: createSubscriptionRequest, ...subscriptionOutcome, nested: { payment: paymentSchema } }),
+  listSubscriptions: op('POST /subscriptions/list', {
+    request: listSubscriptionsRequest,
+    response: listedSubscription,
+    unwrap: ['items'],
+    answer: 'list',
+    requires: ['id'],
+  }),
+  retrieveSubscription: op('GET /subscriptions/{id}', { response: subscriptionSchema, unwrap: ['subscription'], answer: 'required' }),
+  // Rebill charges a period now: a 2xx is returned, never thrown; the published answer is `{ success, message }`.
+  rebillSubscription: op('POST /subscriptions/rebill', {
+    request: rebillSubscriptionRequest,
+    ...subscriptionOutcome,
+    nested: { success: z.boolean(), message: z.string(), payment: paymentSchema },
+  }),
+  changeSubscriptionProcessor: op('POST /subscriptions/change-processor', {
+    request: changeSubscriptionProcessorRequest,
+    response: subscriptionSchema,
+    unwrap: ['subscription'],
+    answer: 'required',
+  }),
+});

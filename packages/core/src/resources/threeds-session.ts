@@ -64,12 +64,11 @@ export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof createThr
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const threeDSSessionOperations = () =>
-  catalogEntries({
-    createThreeDSSession: op('POST /threeds/create-session', {
-      request: createThreeDSSessionRequest,
-      response: threeDSSession,
-      unwrap: ['threedsSession'],
-      answer: 'required',
-    }),
-  });
+export const threeDSSessionOperations = () => catalogEntries({
+  createThreeDSSession: op('POST /threeds/create-session', {
+    request: createThreeDSSessionRequest,
+    response: threeDSSession,
+    unwrap: ['threedsSession'],
+    answer: 'required',
+  }),
+});

@@ -53,15 +53,14 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */
-export const webhookEndpointOperations = () =>
-  catalogEntries({
-    listWebhooks: op('GET /webhooks', { assumed: true, request: listWebhooksRequest, response: webhookEvent, unwrap: ['events', 'webhooks'], answer: 'list' }),
-    createWebhookEndpoint: op('POST /webhooks', {
-      request: createWebhookEndpointRequest,
-      response: webhookEndpoint,
-      unwrap: ['webhook', 'endpoint', 'data'],
-      answer: 'required',
-      // The secret is what every delivery is verified with: an endpoint without one cannot be used.
-      requires: ['id', 'secret'],
-    }),
-  });
+export const webhookEndpointOperations = () => catalogEntries({
+  listWebhooks: op('GET /webhooks', { assumed: true, request: listWebhooksRequest, response: webhookEvent, unwrap: ['events', 'webhooks'], answer: 'list' }),
+  createWebhookEndpoint: op('POST /webhooks', {
+    request: createWebhookEndpointRequest,
+    response: webhookEndpoint,
+    unwrap: ['webhook', 'endpoint', 'data'],
+    answer: 'required',
+    // The secret is what every delivery is verified with: an endpoint without one cannot be used.
+    requires: ['id', 'secret'],
+  }),
+});
