@@ -93,9 +93,9 @@ interface RedirectOperation extends OperationBase {
 
 /**
  * One operation of the service, as data: the server client sends it, the sandbox serves it, and both read it from
- * the catalog (`operations`), which composes the entries each resource module declares (`paymentOperations`, …). A
- * path is relative to `{baseUrl}/api/public/v1`, with `{id}` placeholders. Split by `answer`, how the answer is read: `required`, `recognised` (which must name
- * its `outcomeKey`), `list` or `redirect`.
+ * the catalog (`operations`), which composes the entries each resource module declares (`paymentOperations()`, …).
+ * A path is relative to `{baseUrl}/api/public/v1`, with `{id}` placeholders. Split by `answer`, how the answer is
+ * read: `required`, `recognised` (which must name its `outcomeKey`), `list` or `redirect`.
  */
 export type Operation = RequiredOperation | RecognisedOperation | ListOperation | RedirectOperation;
 
@@ -169,8 +169,8 @@ export const recognisedAs = <const K extends string, const S extends z.ZodMiniTy
   ({ response, unwrap: [key, 'data'], answer: 'recognised', outcomeKey: key }) as const;
 
 /**
- * The catalog entries of one resource module, each declared with {@link op}
- * (`export const paymentOperations = catalogEntries({ refundPayment: op('POST /payments/refund', { … }), … })`): returns `entries` unchanged,
- * typed as written, so the catalog knows each operation's exact schemas.
+ * The catalog entries of one resource module, each declared with {@link op}, returned unchanged and typed as written,
+ * so the catalog knows each operation's exact schemas. A module makes them in a function, which only the catalog
+ * calls: `export const paymentOperations = () => catalogEntries({ refundPayment: op('POST /payments/refund', { … }) })`.
  */
 export const catalogEntries = <const E extends Readonly<Record<string, Operation>>>(entries: E): E => entries;
