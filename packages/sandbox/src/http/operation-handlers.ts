@@ -3,24 +3,20 @@ import type { RouteResult } from './answer.js';
 import { createCheckoutSession, initCheckout, payCheckout } from '../service/checkout.js';
 import type { SandboxContext } from '../state/context.js';
 import { listEvents, recentEvents, retrieveEvent } from '../service/events.js';
-import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, retrieveInstrument } from '../service/instruments.js';
+import { createInstrumentFromToken, createThreeDSSession, listCustomerInstruments, listInstruments, retrieveInstrument } from '../service/instruments.js';
 import type { PathParams } from './operation-input.js';
-import { listOrders } from '../service/orders.js';
+import { listOrders, retrieveOrder } from '../service/orders.js';
 import { createPaymentFlow } from '../service/payment-flows.js';
 import { continuePayment, listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from '../service/payments.js';
 import { archiveProcessors, createProcessor } from '../service/processors.js';
-import { createProduct } from '../service/products.js';
+import { createProduct, listProducts, retrieveProduct } from '../service/products.js';
 import { createRadarSession } from '../service/radar-sessions.js';
 import type { SandboxRequest } from './request.js';
 import { createStore, requireStore } from '../service/stores.js';
 import { endpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
 import { webhookEvents } from '../service/webhooks.js';
-// The published lists, retrieves, subscriptions and key check (issue 18).
 import { testAuth } from '../service/auth-test.js';
 import { listCustomers, retrieveCustomer } from '../service/customer-views.js';
-import { listInstruments } from '../service/instruments.js';
-import { retrieveOrder } from '../service/orders.js';
-import { listProducts, retrieveProduct } from '../service/products.js';
 import { changeSubscriptionProcessor, createSubscription, listSubscriptions, rebillSubscription, retrieveSubscription } from '../service/subscriptions.js';
 
 /**
