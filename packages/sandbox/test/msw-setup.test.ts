@@ -178,6 +178,9 @@ describe('products, checkout, orders, subscriptions', () => {
     expect(sandbox.records.checkoutSessions.get(checkoutSessionId)).toMatchObject({ amount: 1200, status: 'open' });
     // Without checkoutUrl: the sandbox's own hosted checkout URL, token under checkoutToken.
     const plain = new URL((await init(`storeId=${storeId}&items=${items}&currency=USD`)).headers.get('location')!);
+    // A key sent anyway changes nothing.
+    const keyed = await fetch(`${BASE}/api/public/v1/checkout/init?storeId=${storeId}&items=${items}&currency=USD`, { redirect: 'manual', headers: { authorization: `Bearer ${sandbox.apiKey}` } });
+    expect(keyed.status).toBe(302);
     expect(plain.pathname).toBe('/sandbox/checkout');
     expect(plain.searchParams.get('checkoutToken')).toMatch(/^chtok_/);
     const bad = await init(`storeId=${storeId}&items=not-json&currency=USD`);

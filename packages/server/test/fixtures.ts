@@ -101,14 +101,15 @@ export interface Shop {
 /** Creates a processor, a flow to it, a store on that flow and a product of the store, through the client. */
 export async function setUpShop(tessera: Tessera): Promise<Shop> {
   const processor = await tessera.processors.create(processorInput);
-  const flow = recognised((await tessera.paymentFlows.create(flowInput(processor.id))).paymentFlow);
-  const store = recognised((await tessera.stores.create(storeInput(flow.id))).store);
-  const product = recognised((await tessera.products.create(productInput(store.id))).product);
+  const flow = found('payment flow', (await tessera.paymentFlows.create(flowInput(processor.id))).paymentFlow);
+  const store = found('store', (await tessera.stores.create(storeInput(flow.id))).store);
+  const product = found('product', (await tessera.products.create(productInput(store.id))).product);
   return { processor, flow, store, product };
 }
 
-function recognised<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error('the answer was not recognised');
+/** `value`, which the sandbox's answer must hold: a recognised resource, or the first item of a list. */
+export function found<T>(what: string, value: T | undefined): T {
+  if (value === undefined) throw new Error(`the sandbox answered no ${what}`);
   return value;
 }
 

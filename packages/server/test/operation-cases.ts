@@ -9,7 +9,8 @@ import { checkoutInput, flowInput, processorInput, productInput, productWire, st
  * does not know; a `recognised` or `list` answer comes wrapped.
  */
 export interface OperationCase {
-  call: (client: Tessera, options?: RequestOptions) => PromiseLike<unknown>;
+  /** The call, made with `ids`: {@link sampleIds} against msw, a sandbox's own records in `sandbox-operations.test.ts`. */
+  call: (client: Tessera, ids: Ids, options?: RequestOptions) => PromiseLike<unknown>;
   method: OperationMethod;
   /** The path as sent, below the API prefix. */
   path: string;
@@ -22,6 +23,34 @@ export interface OperationCase {
   expected: unknown;
 }
 
+/**
+ * The records a row's call names. The sample ids are what the rows' `path` and `body` show; `sandboxIds`
+ * (`sandbox-ids.ts`) makes a sandbox's own, one of each, so that the same calls run against the sandbox.
+ */
+export interface Ids {
+  /** A service token not yet used. */
+  serviceToken: string;
+  storeId: string;
+  customerId: string;
+  /** The customer's card instrument. */
+  instrumentId: string;
+  /** A succeeded purchase of 19.99 USD. */
+  paymentId: string;
+  /** An authorization, not captured. */
+  authorizedPaymentId: string;
+  processorId: string;
+  productId: string;
+  variantId: string;
+  /** The variant's recurring price. */
+  priceId: string;
+  orderId: string;
+  eventId: string;
+  subscriptionId: string;
+  checkoutSessionId: string;
+  /** Where a new webhook endpoint sends its events. */
+  webhookUrl: string;
+}
+
 /** A card instrument as the service would return it. */
 export const instrument = { id: 'pi_1', type: 'card', customerId: 'cus_1', card: { last4: '4242', brand: 'visa', expMonth: 12, expYear: 2030 } };
 /** A valid create-from-token request. */
@@ -30,11 +59,17 @@ export const serviceToken = btoa(JSON.stringify({ type: 'card', token: 'tok_1', 
 export const tokenRequest = { serviceToken, storeId: 'store_1', customerData: { email: 'a@b.co' } };
 /** {@link tokenRequest} on the wire: the token under the document's name and the published one. */
 export const tokenWire = { ...tokenRequest, tagadaToken: tokenRequest.serviceToken };
+/** The ids the rows' `path` and `body` show. */
+export const sampleIds: Ids = {
+  serviceToken, storeId: 'store_1', customerId: 'cus_1', instrumentId: 'pi_1', paymentId: 'pay_1', authorizedPaymentId: 'pay_1',
+  processorId: 'proc_1', productId: 'prod_1', variantId: 'var_1', priceId: 'price_1', orderId: 'ord_1', eventId: 'evt_1',
+  subscriptionId: 'sub_1', checkoutSessionId: 'ch_1', webhookUrl: 'https://shop.test/webhooks',
+};
 /** A valid 3DS session request. */
 export const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } };
 /** {@link sessionRequest} on the wire: the session's id under the published `id` too. */
 export const sessionWire = { ...sessionRequest, sessionData: { ...sessionRequest.sessionData, id: 's_1' } };
-const purchase = { amount: 1999, currency: 'USD', storeId: 'store_1', paymentInstrumentId: 'pi_1', initiatedBy: 'customer' } as const;
+const purchase = (w: Ids) => ({ amount: 1999, currency: 'USD', storeId: w.storeId, paymentInstrumentId: w.instrumentId, initiatedBy: 'customer' }) as const;
 const minimalPayment = { id: 'pay_1', status: 'succeeded', surprise: { nested: 1 } };
 /** An app event as the service would return it. */
 const appEventItem = { id: 'evt_1', eventType: 's_order_paid', properties: { orderId: 'ord_1' }, surprise: 1 };
@@ -47,7 +82,7 @@ export const recognised = <K extends string>(key: K, wrapped: Record<string, unk
  */
 export const operationCases = {
   createPaymentInstrumentFromToken: {
-    call: (c, o) => c.paymentInstruments.createFromToken(tokenRequest, o),
+    call: (c, w, o) => c.paymentInstruments.createFromToken({ ...tokenRequest, serviceToken: w.serviceToken, storeId: w.storeId }, o),
     method: 'POST',
     path: '/payment-instruments/create-from-token',
     body: tokenWire,
@@ -55,21 +90,21 @@ export const operationCases = {
     expected: { paymentInstrument: { id: 'pi_1' }, customer: { id: 'cus_1', email: 'a@b.co' } },
   },
   retrievePaymentInstrument: {
-    call: (c, o) => c.paymentInstruments.retrieve('pi_1', o),
+    call: (c, w, o) => c.paymentInstruments.retrieve(w.instrumentId, o),
     method: 'GET',
     path: '/payment-instruments/pi_1',
     reply: { paymentInstrument: instrument },
     expected: recognised('paymentInstrument', { paymentInstrument: instrument }),
   },
   listCustomerPaymentInstruments: {
-    call: (c, o) => c.customers.listPaymentInstruments('cus_1', o),
+    call: (c, w, o) => c.customers.listPaymentInstruments(w.customerId, o),
     method: 'GET',
     path: '/customers/cus_1/payment-instruments',
     reply: { instruments: [instrument] },
     expected: [instrument],
   },
   createThreeDSSession: {
-    call: (c, o) => c.threeds.createSession(sessionRequest, o),
+    call: (c, w, o) => c.threeds.createSession({ ...sessionRequest, storeId: w.storeId, paymentInstrumentId: w.instrumentId }, o),
     method: 'POST',
     path: '/threeds/create-session',
     body: sessionWire,
@@ -77,15 +112,15 @@ export const operationCases = {
     expected: { id: 'tds_1', externalSessionId: 's_1' },
   },
   processPayment: {
-    call: (c, o) => c.payments.purchase(purchase, o),
+    call: (c, w, o) => c.payments.purchase(purchase(w), o),
     method: 'POST',
     path: '/payments/process',
-    body: { ...purchase, mode: 'purchase' },
+    body: { ...purchase(sampleIds), mode: 'purchase' },
     reply: { payment: minimalPayment },
     expected: minimalPayment,
   },
   continuePayment: {
-    call: (c, o) => c.payments.continue({ paymentId: 'pay_1' }, o),
+    call: (c, w, o) => c.payments.continue({ paymentId: w.paymentId }, o),
     method: 'POST',
     path: '/payments/continue',
     body: { paymentId: 'pay_1' },
@@ -93,7 +128,7 @@ export const operationCases = {
     expected: minimalPayment,
   },
   createRadarSession: {
-    call: (c, o) => c.radarSessions.create({ paymentId: 'pay_1', airwallexRadarSessionId: 'f0e1d2c3-0000-4000-8000-000000000001' }, o),
+    call: (c, w, o) => c.radarSessions.create({ paymentId: w.paymentId, airwallexRadarSessionId: 'f0e1d2c3-0000-4000-8000-000000000001' }, o),
     method: 'POST',
     path: '/radar-sessions',
     body: { paymentId: 'pay_1', airwallexRadarSessionId: 'f0e1d2c3-0000-4000-8000-000000000001' },
@@ -101,14 +136,14 @@ export const operationCases = {
     expected: { radarSession: { success: true, radarSessionId: 'rs_1', surprise: 1 }, raw: { success: true, radarSessionId: 'rs_1', surprise: 1 } },
   },
   retrievePayment: {
-    call: (c, o) => c.payments.retrieve('pay_1', o),
+    call: (c, w, o) => c.payments.retrieve(w.paymentId, o),
     method: 'GET',
     path: '/payments/pay_1',
     reply: { id: 'pay_1', status: 'pending' },
     expected: { id: 'pay_1', status: 'pending' },
   },
   voidPayment: {
-    call: (c, o) => c.payments.void({ paymentId: 'pay_1', storeId: 'store_1' }, o),
+    call: (c, w, o) => c.payments.void({ paymentId: w.authorizedPaymentId, storeId: w.storeId }, o),
     method: 'POST',
     path: '/payments/void',
     body: { paymentId: 'pay_1', storeId: 'store_1' },
@@ -116,7 +151,7 @@ export const operationCases = {
     expected: recognised('payment', { payment: { id: 'pay_1', status: 'voided' } }),
   },
   refundPayment: {
-    call: (c, o) => c.payments.refund({ paymentId: 'pay_1', storeId: 'store_1', amount: 100 }, o),
+    call: (c, w, o) => c.payments.refund({ paymentId: w.paymentId, storeId: w.storeId, amount: 100 }, o),
     method: 'POST',
     path: '/payments/refund',
     body: { paymentId: 'pay_1', paymentIds: ['pay_1'], storeId: 'store_1', amount: 100 },
@@ -124,7 +159,7 @@ export const operationCases = {
     expected: { ...recognised('payment', { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } }), refund: undefined },
   },
   createProcessor: {
-    call: (c, o) => c.processors.create(processorInput, o),
+    call: (c, _, o) => c.processors.create(processorInput, o),
     method: 'POST',
     path: '/processors/create',
     body: { processor: processorInput },
@@ -132,7 +167,7 @@ export const operationCases = {
     expected: { id: 'proc_1', surprise: true },
   },
   archiveProcessors: {
-    call: (c, o) => c.processors.archive(['proc_1'], o),
+    call: (c, w, o) => c.processors.archive([w.processorId], o),
     method: 'POST',
     path: '/processors/archive',
     body: ['proc_1'],
@@ -140,7 +175,7 @@ export const operationCases = {
     expected: recognised('archived', { archived: ['proc_1'] }),
   },
   createPaymentFlow: {
-    call: (c, o) => c.paymentFlows.create(flowInput('proc_1'), o),
+    call: (c, w, o) => c.paymentFlows.create(flowInput(w.processorId), o),
     method: 'POST',
     path: '/payment-flows/create',
     body: { data: flowInput('proc_1') },
@@ -148,7 +183,7 @@ export const operationCases = {
     expected: recognised('paymentFlow', { data: { id: 'flow_1', name: 'Sandbox flow' } }),
   },
   createStore: {
-    call: (c, o) => c.stores.create(storeInput(), o),
+    call: (c, _, o) => c.stores.create(storeInput(), o),
     method: 'POST',
     path: '/stores/create',
     body: storeInput(),
@@ -156,7 +191,7 @@ export const operationCases = {
     expected: recognised('store', { store: { id: 'store_1', name: 'Sandbox store', baseCurrency: 'USD' } }),
   },
   createProduct: {
-    call: (c, o) => c.products.create(productInput('store_1'), o),
+    call: (c, w, o) => c.products.create(productInput(w.storeId), o),
     method: 'POST',
     path: '/products/create',
     body: productWire('store_1'),
@@ -164,7 +199,7 @@ export const operationCases = {
     expected: recognised('product', { product: { id: 'prod_1', name: 'Coffee club', variants: [{ id: 'var_1' }] } }),
   },
   createCheckoutSession: {
-    call: (c, o) => c.checkoutSessions.create(checkoutInput('store_1', 'var_1'), o),
+    call: (c, w, o) => c.checkoutSessions.create(checkoutInput(w.storeId, w.variantId), o),
     method: 'POST',
     path: '/checkout-sessions/create',
     body: checkoutInput('store_1', 'var_1'),
@@ -172,7 +207,7 @@ export const operationCases = {
     expected: recognised('checkoutSession', { checkoutSession: { id: 'cs_1', redirectUrl: 'https://pay.test/cs_1' } }),
   },
   listPayments: {
-    call: (c, o) => c.payments.list({ filters: { storeIds: ['store_1'] } }, o),
+    call: (c, w, o) => c.payments.list({ filters: { storeIds: [w.storeId] } }, o),
     method: 'POST',
     path: '/payments',
     body: { pagination: { page: 1, pageSize: 20 }, filters: { storeIds: ['store_1'] } },
@@ -180,7 +215,7 @@ export const operationCases = {
     expected: [succeededPayment],
   },
   listOrders: {
-    call: (c, o) => c.orders.list({ storeId: 'store_1' }, o),
+    call: (c, w, o) => c.orders.list({ storeId: w.storeId }, o),
     method: 'GET',
     path: '/orders',
     query: { storeId: 'store_1', page: '1', per_page: '20' },
@@ -188,7 +223,7 @@ export const operationCases = {
     expected: [{ id: 'ord_1' }],
   },
   listWebhooks: {
-    call: (c, o) => c.webhooks.listEvents({ storeId: 'store_1' }, o),
+    call: (c, w, o) => c.webhooks.listEvents({ storeId: w.storeId }, o),
     method: 'GET',
     path: '/webhooks',
     query: { storeId: 'store_1' },
@@ -197,7 +232,7 @@ export const operationCases = {
   },
   // Webhook endpoints and events (issue 18).
   createWebhookEndpoint: {
-    call: (c, o) => c.webhooks.createEndpoint({ storeId: 'store_1', url: 'https://shop.test/webhooks', eventTypes: ['order/paid'] }, o),
+    call: (c, w, o) => c.webhooks.createEndpoint({ storeId: w.storeId, url: w.webhookUrl, eventTypes: ['order/paid'] }, o),
     method: 'POST',
     path: '/webhooks',
     body: { storeId: 'store_1', url: 'https://shop.test/webhooks', eventTypes: ['order/paid'] },
@@ -205,7 +240,7 @@ export const operationCases = {
     expected: { id: 'wh_1', secret: 'whsec_1', surprise: true },
   },
   listEvents: {
-    call: (c, o) => c.events.list({ filters: { storeIds: ['store_1'] } }, o),
+    call: (c, w, o) => c.events.list({ filters: { storeIds: [w.storeId] } }, o),
     method: 'POST',
     path: '/events/list',
     body: { pagination: { page: 1, pageSize: 20 }, filters: { storeIds: ['store_1'] } },
@@ -213,14 +248,14 @@ export const operationCases = {
     expected: [appEventItem],
   },
   retrieveEvent: {
-    call: (c, o) => c.events.retrieve('evt_1', o),
+    call: (c, w, o) => c.events.retrieve(w.eventId, o),
     method: 'GET',
     path: '/events/evt_1',
     reply: appEventItem,
     expected: appEventItem,
   },
   listRecentEvents: {
-    call: (c, o) => c.events.recent({ limit: 5 }, o),
+    call: (c, _, o) => c.events.recent({ limit: 5 }, o),
     method: 'POST',
     path: '/events/recent',
     body: { limit: 5 },
@@ -229,7 +264,7 @@ export const operationCases = {
   },
   // The published lists, retrieves, subscriptions and key check (issue 18).
   listPaymentInstruments: {
-    call: (c, o) => c.paymentInstruments.list({ filters: { customerId: 'cus_1' } }, o),
+    call: (c, w, o) => c.paymentInstruments.list({ filters: { customerId: w.customerId } }, o),
     method: 'POST',
     path: '/payment-instruments/list',
     body: { filters: { customerId: 'cus_1' }, page: 1, pageSize: 20 },
@@ -237,14 +272,14 @@ export const operationCases = {
     expected: [instrument],
   },
   retrieveCustomer: {
-    call: (c, o) => c.customers.retrieve('cus_1', o),
+    call: (c, w, o) => c.customers.retrieve(w.customerId, o),
     method: 'GET',
     path: '/customers/cus_1',
     reply: { id: 'cus_1', email: 'a@b.co', surprise: true },
     expected: { id: 'cus_1', email: 'a@b.co', surprise: true },
   },
   listCustomers: {
-    call: (c, o) => c.customers.list({ sortBy: { field: 'createdAt', direction: 'desc' } }, o),
+    call: (c, _, o) => c.customers.list({ sortBy: { field: 'createdAt', direction: 'desc' } }, o),
     method: 'POST',
     path: '/customers/list',
     body: { sortBy: { field: 'createdAt', direction: 'desc' }, page: 1, pageSize: 20 },
@@ -252,7 +287,7 @@ export const operationCases = {
     expected: [{ id: 'cus_1', email: 'a@b.co' }],
   },
   listProducts: {
-    call: (c, o) => c.products.list({ storeId: 'store_1' }, o),
+    call: (c, w, o) => c.products.list({ storeId: w.storeId }, o),
     method: 'POST',
     path: '/products/list',
     body: { storeId: 'store_1', page: 1, per_page: 30 },
@@ -260,21 +295,21 @@ export const operationCases = {
     expected: [{ id: 'prod_1', name: 'Plan' }],
   },
   retrieveProduct: {
-    call: (c, o) => c.products.retrieve('prod_1', o),
+    call: (c, w, o) => c.products.retrieve(w.productId, o),
     method: 'GET',
     path: '/products/prod_1',
     reply: { id: 'prod_1', name: 'Plan', variants: [] },
     expected: { id: 'prod_1', name: 'Plan', variants: [] },
   },
   retrieveOrder: {
-    call: (c, o) => c.orders.retrieve('ord_1', o),
+    call: (c, w, o) => c.orders.retrieve(w.orderId, o),
     method: 'GET',
     path: '/orders/ord_1',
     reply: { order: { id: 'ord_1', status: 'paid' } },
     expected: { id: 'ord_1', status: 'paid' },
   },
   createSubscription: {
-    call: (c, o) => c.subscriptions.create({ customerId: 'cus_1', priceId: 'price_1', storeId: 'store_1', currency: 'USD' }, o),
+    call: (c, w, o) => c.subscriptions.create({ customerId: w.customerId, priceId: w.priceId, storeId: w.storeId, currency: 'USD' }, o),
     method: 'POST',
     path: '/subscriptions/create',
     body: { customerId: 'cus_1', priceId: 'price_1', storeId: 'store_1', currency: 'USD' },
@@ -282,7 +317,7 @@ export const operationCases = {
     expected: { ...recognised('subscription', { subscription: { id: 'sub_1', status: 'active' } }), payment: undefined },
   },
   listSubscriptions: {
-    call: (c, o) => c.subscriptions.list({}, o),
+    call: (c, _, o) => c.subscriptions.list({}, o),
     method: 'POST',
     path: '/subscriptions/list',
     body: { page: 1, per_page: 20 },
@@ -290,14 +325,14 @@ export const operationCases = {
     expected: [{ id: 'sub_1', status: 'active' }],
   },
   retrieveSubscription: {
-    call: (c, o) => c.subscriptions.retrieve('sub_1', o),
+    call: (c, w, o) => c.subscriptions.retrieve(w.subscriptionId, o),
     method: 'GET',
     path: '/subscriptions/sub_1',
     reply: { subscription: { id: 'sub_1', status: 'active' } },
     expected: { id: 'sub_1', status: 'active' },
   },
   rebillSubscription: {
-    call: (c, o) => c.subscriptions.rebill({ subscriptionId: 'sub_1' }, o),
+    call: (c, w, o) => c.subscriptions.rebill({ subscriptionId: w.subscriptionId }, o),
     method: 'POST',
     path: '/subscriptions/rebill',
     body: { subscriptionId: 'sub_1' },
@@ -305,7 +340,7 @@ export const operationCases = {
     expected: { subscription: undefined, success: true, message: 'Subscription rebilled successfully', payment: undefined, raw: { success: true, message: 'Subscription rebilled successfully' } },
   },
   changeSubscriptionProcessor: {
-    call: (c, o) => c.subscriptions.changeProcessor({ subscriptionId: 'sub_1', processorId: 'proc_1' }, o),
+    call: (c, w, o) => c.subscriptions.changeProcessor({ subscriptionId: w.subscriptionId, processorId: w.processorId }, o),
     method: 'POST',
     path: '/subscriptions/change-processor',
     body: { subscriptionId: 'sub_1', processorId: 'proc_1' },
@@ -313,7 +348,7 @@ export const operationCases = {
     expected: { id: 'sub_1', preferredProcessorId: 'proc_1' },
   },
   testAuth: {
-    call: (c, o) => c.auth.test(o),
+    call: (c, _, o) => c.auth.test(o),
     method: 'POST',
     path: '/auth/test',
     body: {},
@@ -322,7 +357,7 @@ export const operationCases = {
   },
   // Checkout as published (issue 18).
   initCheckout: {
-    call: (c, o) => c.checkoutSessions.init({ storeId: 'store_1', items: [{ variantId: 'var_1', quantity: 1 }], currency: 'USD', customerTags: ['segment:vip'] }, o),
+    call: (c, w, o) => c.checkoutSessions.init({ storeId: w.storeId, items: [{ variantId: w.variantId, quantity: 1 }], currency: 'USD', customerTags: ['segment:vip'] }, o),
     method: 'GET',
     path: '/checkout/init',
     query: { storeId: 'store_1', items: '[{"variantId":"var_1","quantity":1}]', currency: 'USD', customerTags: '["segment:vip"]' },
@@ -331,7 +366,7 @@ export const operationCases = {
     expected: { redirectUrl: 'https://checkout.shop.test/checkout/ch_1/op?checkoutToken=cht_1&utm_source=x', checkoutToken: 'cht_1' },
   },
   payCheckout: {
-    call: (c, o) => c.checkoutSessions.pay({ checkoutSessionId: 'ch_1', paymentInstrumentId: 'pi_1' }, o),
+    call: (c, w, o) => c.checkoutSessions.pay({ checkoutSessionId: w.checkoutSessionId, paymentInstrumentId: w.instrumentId }, o),
     method: 'POST',
     path: '/checkout/pay-v2',
     body: { checkoutSessionId: 'ch_1', paymentInstrumentId: 'pi_1' },

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { Tessera } from '../src/index.js';
 import { Page } from '../src/internal.js';
 import { API, API_KEY, BASE_URL, checkoutInput, flowInput, productInput, productWire, storeInput, succeededPayment } from './fixtures.js';
-import { instrument, operationCases, recognised, serviceToken, sessionRequest, sessionWire, tokenRequest, tokenWire, type OperationCase } from './operation-cases.js';
+import { instrument, operationCases, recognised, sampleIds, serviceToken, sessionRequest, sessionWire, tokenRequest, tokenWire, type OperationCase } from './operation-cases.js';
 import { useMockServer } from './recorder.js';
 
 // One row per operation (operation-cases.ts): the client call, and what it must send. Against msw.
@@ -199,7 +199,7 @@ describe('every operation of the catalog', () => {
 
   it.each(rows)('$name sends its own operation’s route, as the row says', async ({ operation, call, method, path, query, body, reply, redirect, expected }) => {
     server.use(http.all(`${API}${path}`, () => (redirect === undefined ? HttpResponse.json(reply) : new HttpResponse(null, { status: 302, headers: { location: redirect } }))));
-    const answer = await call(tessera());
+    const answer = await call(tessera(), sampleIds);
     expect(answer instanceof Page ? answer.data : answer).toEqual(expected);
     expect(recorder.sent).toHaveLength(1);
     const [sent] = recorder.sent;

@@ -29,22 +29,21 @@ export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements
   var EVENTS = ['ready', 'change', 'focus', 'blur', 'keydown', 'click', 'copy'];
   var FRAME_OPTIONS = ['targetId', 'placeholder', 'autoComplete', 'aria-label', 'ariaLabel', 'title', 'disabled', 'readOnly', 'style', 'skipLuhnValidation', 'cardBrand', 'validation', 'maxLength', 'password', 'inputMode'];
 
-  class BasisTheoryValidationError extends Error {
-    constructor(message, details, validation) {
-      super(message);
-      this.name = 'BasisTheoryValidationError';
-      this.details = details;
-      this.validation = validation;
-    }
+  // Basis Theory's two error classes, as web-elements declares them: a message and two fields of their own.
+  function basisTheoryError(name, first, second) {
+    var ErrorClass = class extends Error {
+      constructor(message, a, b) {
+        super(message);
+        this.name = name;
+        this[first] = a;
+        this[second] = b;
+      }
+    };
+    Object.defineProperty(ErrorClass, 'name', { value: name });
+    return ErrorClass;
   }
-  class BasisTheoryApiError extends Error {
-    constructor(message, status, data) {
-      super(message);
-      this.name = 'BasisTheoryApiError';
-      this.status = status;
-      this.data = data;
-    }
-  }
+  var BasisTheoryValidationError = basisTheoryError('BasisTheoryValidationError', 'details', 'validation');
+  var BasisTheoryApiError = basisTheoryError('BasisTheoryApiError', 'status', 'data');
   function notEmulated(name) { return new Error(name + ' is not emulated by the Tessera sandbox'); }
   function rejectNotEmulated(name) { return function () { return Promise.reject(notEmulated(name)); }; }
   function notSupported(name) { return function () { throw new Error(name + ' is not supported by the sandbox emulation'); }; }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operations, type Operation, type OperationName } from '@tessera/core/internal';
 import { API_KEY, processorInput } from '../../test/fixtures.js';
-import { operationCases, sessionRequest, type OperationCase } from '../../test/operation-cases.js';
+import { operationCases, sampleIds, sessionRequest, type OperationCase } from '../../test/operation-cases.js';
 import { Tessera, TesseraError, TesseraResponseValidationError, type Page } from '../index.js';
 
 // A raw node:http fake (not the sandbox): every request is answered with `reply`, whatever the path.
@@ -61,7 +61,7 @@ describe('a 2xx whose body the document does not show is returned, never thrown'
       const operation: Operation = operations[name];
       const key = operation.outcomeKey ?? '';
       const nested = Object.keys(operation.nested ?? {});
-      const result = (await call(tessera())) as Record<string, unknown>;
+      const result = (await call(tessera(), sampleIds)) as Record<string, unknown>;
       expect(Object.keys(result).sort()).toEqual([key, 'raw', ...nested].sort());
       for (const unrecognised of [key, ...nested]) expect(result[unrecognised]).toBeUndefined();
       expect(result.raw).toEqual(parsedBody(answer));
@@ -70,14 +70,14 @@ describe('a 2xx whose body the document does not show is returned, never thrown'
 
     it('answers a wrapped object: recognised, extras kept', async () => {
       reply = { status: 200, body: JSON.stringify(wrapped) };
-      expect(await call(tessera())).toEqual(expected);
+      expect(await call(tessera(), sampleIds)).toEqual(expected);
     });
   });
 
   describe.each(rowsAnswered('list'))('$name', ({ call, reply: wrapped, expected }) => {
     it.each(emptyAnswers)('answers %s: an empty page with the raw body', async (_label, answer) => {
       reply = answer;
-      const page = (await call(tessera())) as Page<unknown>;
+      const page = (await call(tessera(), sampleIds)) as Page<unknown>;
       expect(page.data).toEqual([]);
       expect(page.raw).toEqual(parsedBody(answer));
       expect(received).toHaveLength(1);
@@ -85,7 +85,7 @@ describe('a 2xx whose body the document does not show is returned, never thrown'
 
     it('answers a wrapped list: its items recognised', async () => {
       reply = { status: 200, body: JSON.stringify(wrapped) };
-      const page = (await call(tessera())) as Page<unknown>;
+      const page = (await call(tessera(), sampleIds)) as Page<unknown>;
       expect(page.data).toEqual(expected);
       expect(page.raw).toEqual(wrapped);
     });
@@ -101,12 +101,12 @@ describe('a 2xx whose shape the document shows needs only what the SDK relies on
   describe.each(rowsAnswered('required'))('$name', ({ method, call, reply: minimal, expected }) => {
     it('accepts the minimal answer, extras passing through', async () => {
       reply = { status: 200, body: JSON.stringify(minimal) };
-      expect(await call(tessera())).toEqual(expected);
+      expect(await call(tessera(), sampleIds)).toEqual(expected);
     });
 
     it.each(emptyAnswers)('answers %s: an error saying the request succeeded, with the body and key, never retried', async (_label, answer) => {
       reply = answer;
-      const error = await call(tessera()).then(undefined, (caught: unknown) => caught);
+      const error = await call(tessera(), sampleIds).then(undefined, (caught: unknown) => caught);
       expect(error).toBeInstanceOf(TesseraResponseValidationError);
       expect(TesseraResponseValidationError.isInstance(error)).toBe(true);
       const validation = error as TesseraResponseValidationError;
@@ -123,7 +123,7 @@ describe('a 2xx whose shape the document shows needs only what the SDK relies on
 
   it('passes the caller’s idempotency key to the error', async () => {
     reply = OK;
-    const error = (await operationCases.processPayment.call(tessera(), { idempotencyKey: 'order-42' }).catch((caught: unknown) => caught)) as TesseraResponseValidationError;
+    const error = (await operationCases.processPayment.call(tessera(), sampleIds, { idempotencyKey: 'order-42' }).catch((caught: unknown) => caught)) as TesseraResponseValidationError;
     expect(error.idempotencyKey).toBe('order-42');
     expect(received[0]!.idempotencyKey).toBe('order-42');
   });

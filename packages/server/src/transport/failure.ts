@@ -1,18 +1,5 @@
 import { findErrorCode, mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId } from '@tessera/core/internal';
-import {
-  TesseraApiError,
-  TesseraAuthenticationError,
-  TesseraBadRequestError,
-  TesseraConflictError,
-  TesseraIdempotencyError,
-  TesseraInternalServerError,
-  TesseraNotFoundError,
-  TesseraPermissionDeniedError,
-  TesseraRateLimitError,
-  TesseraUnprocessableEntityError,
-  type ApiErrorDetails,
-  type FailureKind,
-} from '../errors/api-error.js';
+import * as api from '../errors/api-error.js';
 import { redactDeep, type Redactor } from '../internal/redact.js';
 import { isKyError } from './ky-errors.js';
 import { BodyReadError } from './transport-errors.js';
@@ -47,36 +34,36 @@ export function isPermanentConflict(data: unknown, only?: string): boolean {
 
 /** What the status table says about one status: the class of its error, its default code, and its failure kind. */
 interface StatusEntry {
-  errorClass: new (details: ApiErrorDetails) => TesseraApiError;
+  errorClass: new (details: api.ApiErrorDetails) => api.TesseraApiError;
   code: string;
-  kind: FailureKind;
+  kind: api.FailureKind;
 }
 
 // The status table: every status the client names. A 409 is refined by its body (see `statusEntry`).
 const statusTable: Readonly<Record<number, StatusEntry>> = {
-  400: { errorClass: TesseraBadRequestError, code: 'bad_request', kind: 'final' },
-  401: { errorClass: TesseraAuthenticationError, code: 'unauthorized', kind: 'final' },
-  403: { errorClass: TesseraPermissionDeniedError, code: 'forbidden', kind: 'final' },
-  404: { errorClass: TesseraNotFoundError, code: 'not_found', kind: 'final' },
-  408: { errorClass: TesseraApiError, code: 'api_error', kind: 'not-acted' },
-  409: { errorClass: TesseraConflictError, code: 'conflict', kind: 'conflict' },
-  422: { errorClass: TesseraUnprocessableEntityError, code: 'unprocessable_entity', kind: 'final' },
-  429: { errorClass: TesseraRateLimitError, code: 'rate_limited', kind: 'not-acted' },
-  503: { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'not-acted' },
+  400: { errorClass: api.TesseraBadRequestError, code: 'bad_request', kind: 'final' },
+  401: { errorClass: api.TesseraAuthenticationError, code: 'unauthorized', kind: 'final' },
+  403: { errorClass: api.TesseraPermissionDeniedError, code: 'forbidden', kind: 'final' },
+  404: { errorClass: api.TesseraNotFoundError, code: 'not_found', kind: 'final' },
+  408: { errorClass: api.TesseraApiError, code: 'api_error', kind: 'not-acted' },
+  409: { errorClass: api.TesseraConflictError, code: 'conflict', kind: 'conflict' },
+  422: { errorClass: api.TesseraUnprocessableEntityError, code: 'unprocessable_entity', kind: 'final' },
+  429: { errorClass: api.TesseraRateLimitError, code: 'rate_limited', kind: 'not-acted' },
+  503: { errorClass: api.TesseraInternalServerError, code: 'server_error', kind: 'not-acted' },
 };
-const serverError: StatusEntry = { errorClass: TesseraInternalServerError, code: 'server_error', kind: 'outcome-unknown' };
-const otherStatus: StatusEntry = { errorClass: TesseraApiError, code: 'api_error', kind: 'final' };
+const serverError: StatusEntry = { errorClass: api.TesseraInternalServerError, code: 'server_error', kind: 'outcome-unknown' };
+const otherStatus: StatusEntry = { errorClass: api.TesseraApiError, code: 'api_error', kind: 'final' };
 
 /**
  * The entry of `status`. A 409 naming `invalid_state` or `idempotency_key_reused` (in any body shape) fails again
- * with the same key: `final`, and `idempotency_key_reused` (wherever it stands) is a {@link TesseraIdempotencyError}.
+ * with the same key: `final`, and `idempotency_key_reused` (wherever it stands) is a {@link api.TesseraIdempotencyError}.
  * `codes` are the codes the body names (see {@link namedCodes}), read once with the body.
  */
 function statusEntry(status: number, codes: readonly string[]): StatusEntry {
   const entry = statusTable[status] ?? (status >= 500 ? serverError : otherStatus);
   if (status !== 409 || !codes.some((code) => PERMANENT_CONFLICT_CODES.has(code))) return entry;
   const reused = codes.includes('idempotency_key_reused');
-  return { ...entry, kind: 'final', errorClass: reused ? TesseraIdempotencyError : TesseraConflictError };
+  return { ...entry, kind: 'final', errorClass: reused ? api.TesseraIdempotencyError : api.TesseraConflictError };
 }
 
 /**
@@ -112,9 +99,9 @@ const wrongKeyHint = 'Check the key you passed as `apiKey` (or TESSERA_API_KEY):
  * Builds the error of a failed response from its status, headers and raw body text, once: the text is parsed once
  * (JSON, or kept as text) and every decoded string of it redacted once (values and keys, so an echo the JSON wrote
  * `\u`-escaped or with `\/` is caught after decoding), then the message, request id and every response header value
- * kept on the error are redacted too. `redact` removes the API key. The error carries its {@link FailureKind}.
+ * kept on the error are redacted too. `redact` removes the API key. The error carries its {@link api.FailureKind}.
  */
-export function createApiError(response: { status: number; statusText: string; headers: Headers }, text: string, redact: Redactor): TesseraApiError {
+export function createApiError(response: { status: number; statusText: string; headers: Headers }, text: string, redact: Redactor): api.TesseraApiError {
   const data = redactDeep(parseErrorText(text, response.headers.get('content-type') ?? ''), redact);
   // The body is read once: its message, code, fields and request id, and the codes a 409 is refined by.
   const body = readErrorBody(data);
@@ -148,7 +135,7 @@ const retryableServerStatuses: ReadonlySet<number> = new Set([500, 501, 502, 503
  * call is `repeatable` (a GET, or a service that honours idempotency keys); `final` never; an answer only when its
  * status is one a retry can help (408, 409, 429 and {@link retryableServerStatuses}).
  */
-export function isRetryable(kind: FailureKind, status: number | undefined, repeatable: boolean): boolean {
+export function isRetryable(kind: api.FailureKind, status: number | undefined, repeatable: boolean): boolean {
   if (kind === 'final' || (kind !== 'not-acted' && !repeatable)) return false;
   return status === undefined || status < 500 || retryableServerStatuses.has(status);
 }
@@ -180,13 +167,13 @@ export function neverSent(error: unknown): boolean {
 }
 
 /**
- * The {@link FailureKind} of one failed attempt, as ky reports it: an answer's error says its own (`kind`, decided
+ * The {@link api.FailureKind} of one failed attempt, as ky reports it: an answer's error says its own (`kind`, decided
  * once when the attempt built it); ky's timeout and a body cut off leave the outcome unknown; a network failure did
  * not reach the service only when the runtime shows nothing was written; anything else (a redirect, a body over the
  * limit, an abort, a bug) is final.
  */
-export function failureKind(error: unknown): FailureKind {
-  if (error instanceof TesseraApiError) return error.kind;
+export function failureKind(error: unknown): api.FailureKind {
+  if (error instanceof api.TesseraApiError) return error.kind;
   if (isKyError(error, 'TimeoutError') || error instanceof BodyReadError) return 'outcome-unknown';
   if (isKyError(error, 'NetworkError')) return neverSent(error.cause) ? 'not-acted' : 'outcome-unknown';
   return 'final';
