@@ -25,15 +25,10 @@ export const driftUsage = `Drift check (the sandbox against the live service):
 const DEFAULT_SANDBOX_URL = 'http://localhost:4010';
 
 /**
- * The catalog's read-only operations, in the order they are called: every GET that answers JSON, and the POSTs that
- * only read (the lists and the key check). Left out: `initCheckout` (a GET that opens a checkout session and answers
- * a redirect), `listOrders` and `listWebhooks` (`assumed` paths the service has not published), and every other
- * POST, which changes something. `from` names the list whose first item gives the id of a GET by id, on each side
- * (its `id`, or the field `idField` names).
- *
- * The test-safe writes are in {@link TEST_SAFE_WRITES}, called only with `--allow-writes`.
+ * The read-only POSTs, called first, in this order: the lists and the key check. Every other POST changes something.
+ * Their answers give the ids of the GETs ({@link publishedGets}) and the store of the products list.
  */
-const READ_ONLY: readonly DriftOperation[] = [
+const READ_ONLY_POSTS: readonly DriftOperation[] = [
   { name: 'testAuth', body: () => ({}) },
   { name: 'listPayments', body: () => ({ pagination: { page: 1, pageSize: 20 } }) },
   { name: 'listEvents', body: () => ({ pagination: { page: 1, pageSize: 20 } }) },
@@ -43,16 +38,38 @@ const READ_ONLY: readonly DriftOperation[] = [
   { name: 'listSubscriptions', body: () => ({ page: 1, per_page: 20 }) },
   // The products list needs a store: the first one an earlier answer of that side names.
   { name: 'listProducts', body: (context) => (context.storeId === undefined ? undefined : { storeId: context.storeId, page: 1, per_page: 20 }) },
-  { name: 'retrievePayment', from: 'listPayments' },
-  { name: 'retrieveEvent', from: 'listEvents' },
-  { name: 'retrievePaymentInstrument', from: 'listPaymentInstruments' },
-  { name: 'retrieveCustomer', from: 'listCustomers' },
-  { name: 'listCustomerPaymentInstruments', from: 'listCustomers' },
-  { name: 'retrieveProduct', from: 'listProducts' },
-  { name: 'retrieveSubscription', from: 'listSubscriptions' },
-  // No published list of orders: a listed customer's last order.
-  { name: 'retrieveOrder', from: 'listCustomers', idField: 'lastOrderId' },
 ];
+
+/** Where a GET by id takes its id when no list shares its first path segment: no list of orders is published. */
+const ID_SOURCES: Partial<Record<OperationName, Pick<DriftOperation, 'from' | 'idField'>>> = {
+  retrieveOrder: { from: 'listCustomers', idField: 'lastOrderId' },
+};
+
+const firstSegment = (path: string): string | undefined => path.split('/')[1];
+
+/**
+ * Every GET of the catalog that answers JSON on a published path, in the catalog's order. Left out: `initCheckout`
+ * (it opens a checkout session and answers a redirect), and `listOrders` and `listWebhooks` (`assumed` paths the
+ * service has not published). A GET by id takes the id of the first item of the list under the same first path
+ * segment (`GET /customers/{id}` from `POST /customers/list`), or of its {@link ID_SOURCES} entry.
+ */
+function publishedGets(): DriftOperation[] {
+  return (Object.keys(operations) as OperationName[])
+    .filter((name) => operations[name].method === 'GET' && operations[name].answer !== 'redirect' && !operations[name].assumed)
+    .map((name) => {
+      const segment = firstSegment(operations[name].path);
+      const list = READ_ONLY_POSTS.find((entry) => entry.name !== 'testAuth' && firstSegment(operations[entry.name].path) === segment);
+      return { name, ...(ID_SOURCES[name] ?? (list === undefined ? {} : { from: list.name })) };
+    });
+}
+
+/**
+ * The catalog's read-only operations, in the order they are called: {@link READ_ONLY_POSTS}, then
+ * {@link publishedGets}. `from` names the list whose first item gives the id of a GET by id, on each side (its `id`,
+ * or the field `idField` names). The test-safe writes are in {@link TEST_SAFE_WRITES}, called only with
+ * `--allow-writes`.
+ */
+const READ_ONLY: readonly DriftOperation[] = [...READ_ONLY_POSTS, ...publishedGets()];
 
 /** The names of {@link READ_ONLY}, for the tests. */
 export const readOnlyOperations: readonly OperationName[] = READ_ONLY.map((entry) => entry.name);
@@ -159,7 +176,8 @@ function firstStoreId(body: unknown, depth = 0): string | undefined {
 async function call(client: Tessera, side: string, origin: string, entry: DriftOperation, context: SideContext): Promise<Answer> {
   const operation = operations[entry.name];
   let path: string = operation.path;
-  if (entry.from !== undefined) {
+  if (path.includes('{id}')) {
+    if (entry.from === undefined) return { skipped: 'no list of the check names its id' };
     const first = context.firstItems.get(entry.from);
     const idField = entry.idField ?? 'id';
     const id = isRecord(first) && typeof first[idField] === 'string' ? first[idField] : undefined;
