@@ -57,6 +57,11 @@ export class TesseraApiError extends TesseraError {
    * acted), `conflict` (a 409 that may clear) or `final` (every other answer). The client's retries read it.
    */
   readonly kind: FailureKind;
+  /**
+   * Milliseconds the service asked to wait before trying again, from its `Retry-After` header (seconds or an HTTP
+   * date), when it sent a readable one: a 429 or a 503 usually does. The client's retries wait that long.
+   */
+  readonly retryAfterMs: number | undefined;
   static override readonly brand: string = 'Api';
 
   constructor(details: ApiErrorDetails) {
@@ -66,6 +71,7 @@ export class TesseraApiError extends TesseraError {
     this.body = details.body;
     this.headers = details.headers;
     this.kind = details.kind ?? 'final';
+    this.retryAfterMs = parseRetryAfter(details.headers['retry-after']);
   }
 
   /** Serializable form: name, code, message, status and request id (no body, no headers). */
@@ -117,16 +123,7 @@ export class TesseraIdempotencyError extends TesseraConflictError { static overr
 export class TesseraUnprocessableEntityError extends TesseraApiError { static override readonly brand: string = 'UnprocessableEntity'; }
 
 /** 429: too many requests. `retryAfterMs` is the server's `Retry-After` (seconds or HTTP date), when it sent one. */
-export class TesseraRateLimitError extends TesseraApiError {
-  static override readonly brand: string = 'RateLimit';
-  /** Milliseconds the server asked to wait, from `Retry-After`. */
-  readonly retryAfterMs: number | undefined;
-
-  constructor(details: ApiErrorDetails) {
-    super(details);
-    this.retryAfterMs = parseRetryAfter(details.headers['retry-after']);
-  }
-}
+export class TesseraRateLimitError extends TesseraApiError { static override readonly brand: string = 'RateLimit'; }
 
 /** 5xx: the service (or a proxy in front of it) failed. */
 export class TesseraInternalServerError extends TesseraApiError { static override readonly brand: string = 'InternalServer'; }

@@ -1,6 +1,6 @@
 /**
  * Milliseconds a `Retry-After` value (delay seconds or an HTTP date) asks for, or `undefined` if unreadable. Used for
- * the waits between retries and the `retryAfterMs` of a rate-limit error.
+ * the waits between retries and every API error's `retryAfterMs`.
  */
 export function parseRetryAfter(value: string | null | undefined): number | undefined {
   if (value === null || value === undefined) return undefined;

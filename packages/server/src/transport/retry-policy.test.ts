@@ -39,12 +39,17 @@ describe('retryOptions', () => {
     expect(MAX_RETRY_AFTER_MS).toBe(30_000);
   });
 
-  it("waits a rate limit's retryAfterMs, the header as its error read it once", () => {
-    const limited = httpError(429, { 'retry-after': '3' });
-    expect(limited).toMatchObject({ status: 429, retryAfterMs: 3000 });
+  it.each([429, 503])("waits a %i's retryAfterMs, the header as its error read it once", (status) => {
+    const limited = httpError(status, { 'retry-after': '3' });
+    expect(limited).toMatchObject({ status, retryAfterMs: 3000 });
     // The wait is the error's reading, not a second parse of the header.
     Object.defineProperty(limited, 'retryAfterMs', { value: 1500 });
     expect(retryDelay(limited, 1)).toBe(1500);
+  });
+
+  it('gives an error answer without a readable Retry-After no retryAfterMs', () => {
+    expect(httpError(503, {}).retryAfterMs).toBeUndefined();
+    expect(httpError(429, { 'retry-after': 'soon' }).retryAfterMs).toBeUndefined();
   });
 
   it("decides the wait itself and reports it before ky waits (ky's delay is the one decided)", async () => {

@@ -1,7 +1,6 @@
 import type { RetryOptions } from 'ky';
-import { TesseraApiError, TesseraRateLimitError } from '../errors/api-error.js';
+import { TesseraApiError } from '../errors/api-error.js';
 import { failureKind, isRetryable } from './failure.js';
-import { parseRetryAfter } from './retry-after.js';
 
 /** Default number of retries after the first attempt. */
 export const DEFAULT_MAX_RETRIES = 2;
@@ -26,9 +25,8 @@ export interface RetryDecision {
  * delay), up to 8 s.
  */
 export function retryDelay(error: unknown, retryCount: number): number {
-  // A 429 has read its header once already (`retryAfterMs`); a 5xx's is read here.
-  const retryAfter =
-    error instanceof TesseraRateLimitError ? error.retryAfterMs : error instanceof TesseraApiError ? parseRetryAfter(error.headers['retry-after']) : undefined;
+  // The error read its answer's header once (`retryAfterMs`).
+  const retryAfter = error instanceof TesseraApiError ? error.retryAfterMs : undefined;
   if (retryAfter !== undefined) return Math.min(retryAfter, MAX_RETRY_AFTER_MS);
   return Math.round(Math.min(MAX_DELAY_MS, INITIAL_DELAY_MS * 2 ** (retryCount - 1) * (0.5 + Math.random() * 0.5)));
 }
