@@ -78,7 +78,8 @@ export const recognised = <K extends string>(key: K, wrapped: Record<string, unk
 
 /**
  * One row per operation of core's catalog: adding an operation without a row, or removing the client method a row
- * calls, fails the type check; `routes.test.ts` checks that each row's call sends its own operation.
+ * calls, fails the type check; `routes.test.ts` checks that each row's call sends its own operation, and
+ * `sandbox-operations.test.ts` that the sandbox serves it.
  */
 export const operationCases = {
   createPaymentInstrumentFromToken: {
