@@ -310,10 +310,10 @@ export const operationCases = {
     expected: { id: 'ord_1', status: 'paid' },
   },
   createSubscription: {
-    call: (c, w, o) => c.subscriptions.create({ customerId: w.customerId, priceId: w.priceId, storeId: w.storeId, currency: 'USD' }, o),
+    call: (c, w, o) => c.subscriptions.create({ customerId: w.customerId, priceId: w.priceId, storeId: w.storeId, currency: 'USD', initiatePayment: true }, o),
     method: 'POST',
     path: '/subscriptions/create',
-    body: { customerId: 'cus_1', priceId: 'price_1', storeId: 'store_1', currency: 'USD' },
+    body: { customerId: 'cus_1', priceId: 'price_1', storeId: 'store_1', currency: 'USD', initiatePayment: true },
     reply: { subscription: { id: 'sub_1', status: 'active' } },
     expected: { ...recognised('subscription', { subscription: { id: 'sub_1', status: 'active' } }), payment: undefined },
   },

@@ -59,7 +59,8 @@ export class TesseraApiError extends TesseraError {
   readonly kind: FailureKind;
   /**
    * Milliseconds the service asked to wait before trying again, from its `Retry-After` header (seconds or an HTTP
-   * date), when it sent a readable one: a 429 or a 503 usually does. The client's retries wait that long.
+   * date), as sent, when it sent a readable one: a 429 or a 503 usually does. When the client retries the answer,
+   * it waits that long, at most 30 s (`MAX_RETRY_AFTER_MS`).
    */
   readonly retryAfterMs: number | undefined;
   static override readonly brand: string = 'Api';
