@@ -1,4 +1,4 @@
-import { operations, type Operation, type OperationName } from '@tessera/core/internal';
+import { API_PREFIX, operations, type Operation, type OperationName } from '@tessera/core/internal';
 import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -19,7 +19,7 @@ afterEach(async () => {
   await server.close();
 });
 
-/** What the sandbox answered the last request: the path asked for and the body, parsed (`undefined` for a redirect). */
+/** What the sandbox answered the last request: the path asked for, below the API prefix, and the body, parsed (`undefined` for a redirect). */
 interface Exchange {
   path: string;
   body: unknown;
@@ -31,7 +31,7 @@ function recording(): { fetch: FetchFunction; last: () => Exchange } {
   const fetchAndKeep: FetchFunction = async (input, init) => {
     const response = await fetch(input, init);
     const text = await response.clone().text();
-    last = { path: new URL(response.url || String(input instanceof Request ? input.url : input)).pathname, body: text === '' ? undefined : JSON.parse(text) };
+    last = { path: new URL(response.url).pathname.slice(API_PREFIX.length), body: text === '' ? undefined : JSON.parse(text) };
     return response;
   };
   return { fetch: fetchAndKeep, last: () => last ?? expect.unreachable('no request was sent') };
@@ -50,8 +50,7 @@ function sentItems(operation: Operation, body: unknown): unknown[] {
 function askedId(operation: Operation, sentPath: string): string | undefined {
   const at = operation.path.split('/').indexOf('{id}');
   if (at < 0 || operation.answer === 'list') return undefined;
-  const segments = sentPath.split('/');
-  return decodeURIComponent(segments[segments.length - operation.path.split('/').length + at] ?? '');
+  return decodeURIComponent(sentPath.split('/')[at] ?? '');
 }
 
 const names = Object.keys(operationCases) as OperationName[];
