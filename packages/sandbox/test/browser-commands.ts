@@ -1,12 +1,12 @@
 // Node-side helpers the sandbox's browser tests call through `commands` (vitest browser mode). They play the merchant
 // server: they hold the secret sandbox API key, which never reaches the page.
 import { encodeServiceToken } from '@tessera/core';
-import { randomUUID } from 'node:crypto';
-import { API_PREFIX, SANDBOX_API_KEY, SANDBOX_VAULT_KEY, routes } from '@tessera/core/internal';
+import { API_PREFIX, SANDBOX_API_KEY, routes } from '@tessera/core/internal';
 import axe from 'axe-core';
 import type { Request } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { sandboxRoutes } from '../src/http/sandbox-routes.js';
+import { CHALLENGE_CARD, challengeOf, chargeTestCard, type PendingChallenge } from './charge-test-card.js';
 
 /** What `GET /sandbox/radar-sessions` answers: the saved sessions and what the stand-in scripts collected. */
 export interface RadarRecords {
@@ -135,36 +135,13 @@ export const instrumentOfToken: BrowserCommand<[url: string, storeId: string, to
   return body.paymentInstrument.card;
 };
 
-/** A challenge the sandbox's ACS holds: the values a relay page's `startChallenge` is built from. */
-export interface PendingChallenge {
-  sessionId: string;
-  acsChallengeUrl: string;
-  acsTransactionId: string;
-  threeDSVersion: string;
-}
-
 /**
- * Plays the merchant's server for the 3DS test card 4000 0000 0000 3220 on the sandbox at `url`: the card into the
- * vault, an instrument of its service token in `storeId` (the gateway store), then a customer purchase of $19.99,
- * which asks for a challenge. Answers that challenge.
+ * Plays the merchant's server for the 3DS test card 4000 0000 0000 3220 on `storeId` (the gateway store) of the
+ * sandbox at `url` (see `chargeTestCard`): a customer purchase of $19.99, which asks for a challenge. Answers the
+ * values a relay page's `startChallenge` is built from.
  */
-export const pendingChallenge: BrowserCommand<[url: string, storeId: string]> = async (_context, url, storeId): Promise<PendingChallenge> => {
-  const post = async (path: string, body: unknown, headers: Record<string, string>): Promise<Record<string, any>> => {
-    const response = await fetch(`${url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...headers }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}`);
-    return (await response.json()) as Record<string, any>;
-  };
-  const card = { number: '4000000000003220', expiration_month: 12, expiration_year: new Date().getFullYear() + 3, cvc: '123' };
-  const token = await post(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: card }, { 'bt-api-key': SANDBOX_VAULT_KEY });
-  const serviceToken = encodeServiceToken({ type: 'card', token: String(token.id), provider: 'basistheory', nonSensitiveMetadata: { authentication: 'sca_required' } });
-  const auth = { authorization: `Bearer ${SANDBOX_API_KEY}` };
-  const created = await post(`${API_PREFIX}${routes.createPaymentInstrumentFromToken.path}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
-  const purchase = { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: created.paymentInstrument.id, initiatedBy: 'customer', mode: 'purchase' };
-  const processed = await post(`${API_PREFIX}${routes.processPayment.path}`, purchase, auth);
-  const session = processed.payment?.requireActionData?.metadata?.threedsSession as Record<string, string> | undefined;
-  if (!session) throw new Error(`The payment did not ask for a challenge: ${JSON.stringify(processed.payment)}`);
-  return { sessionId: session.externalSessionId ?? '', acsChallengeUrl: session.acsChallengeUrl ?? '', acsTransactionId: session.acsTransID ?? '', threeDSVersion: session.messageVersion ?? '' };
-};
+export const pendingChallenge: BrowserCommand<[url: string, storeId: string]> = async (_context, url, storeId): Promise<PendingChallenge['challenge']> =>
+  challengeOf(await chargeTestCard(url, storeId, CHALLENGE_CARD, { metadata: { authentication: 'sca_required' } })).challenge;
 
 declare module 'vitest/browser' {
   interface BrowserCommands {
@@ -176,6 +153,6 @@ declare module 'vitest/browser' {
     axeInFrame: (frameSelector: string) => Promise<AxeFinding[]>;
     inputInFrame: (frameSelector: string, label: string) => Promise<FrameInput>;
     instrumentOfToken: (url: string, storeId: string, tokenId: string) => Promise<Record<string, unknown>>;
-    pendingChallenge: (url: string, storeId: string) => Promise<PendingChallenge>;
+    pendingChallenge: (url: string, storeId: string) => Promise<PendingChallenge['challenge']>;
   }
 }

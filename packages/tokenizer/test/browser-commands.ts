@@ -1,10 +1,10 @@
 // Node-side helpers the browser tests call through `commands` (vitest browser mode). They play the merchant server:
 // they hold the secret sandbox API key, which must never reach the page.
 import { Buffer } from 'node:buffer';
-import { randomUUID } from 'node:crypto';
 import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core/internal';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
+import { CHALLENGE_CARD, challengeOf, chargeTestCard, sandboxPost, type PendingChallenge } from '../../sandbox/test/charge-test-card.js';
 import { fillCardFields, type TestCardInput } from '../src/testing.js';
 
 const SECRET_KEY = 'sk_test_tessera_sandbox';
@@ -15,66 +15,17 @@ function sandboxUrl(): string {
   return url;
 }
 
-async function post(path: string, body: unknown, headers: Record<string, string>): Promise<Record<string, unknown>> {
-  const response = await fetch(`${sandboxUrl()}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID(), ...headers },
-    body: JSON.stringify(body),
-  });
-  const json = (await response.json()) as Record<string, unknown>;
-  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${JSON.stringify(json)}`);
-  return json;
-}
+/** The sandbox's gateway store, which globalSetup made. */
+const gatewayStoreId = (): string => process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
 
-/** A challenge as the page receives it from its server. */
-export interface PendingChallenge {
-  paymentId: string;
-  challenge: { sessionId: string; acsChallengeUrl: string; acsTransactionId: string; threeDSVersion: string };
-}
+const post = (path: string, body: unknown, headers: Record<string, string>): Promise<Record<string, unknown>> => sandboxPost(sandboxUrl(), path, body, headers);
 
 /**
  * Creates a payment that needs a 3DS challenge on the sandbox's gateway store (test card 4000 0000 0000 3220) and
  * returns the four values `startChallenge` takes.
  */
 export const createPendingChallenge: BrowserCommand<[]> = async (): Promise<PendingChallenge> =>
-  toPendingChallenge(await chargeTestCard('4000000000003220', { metadata: { authentication: 'sca_required' } }));
-
-/**
- * What a merchant server does for a sandbox test card on the gateway store: the card into the sandbox vault, the
- * service token (with `metadata` as its `nonSensitiveMetadata`), the instrument, then a customer purchase of $19.99
- * (with `returnUrl` when given). Returns the process answer.
- */
-async function chargeTestCard(cardNumber: string, options: { returnUrl?: string | undefined; metadata?: Record<string, unknown> } = {}): Promise<Record<string, unknown>> {
-  const year = new Date().getFullYear() + 3;
-  const token = await post(vaultCardsPath, { type: 'card', data: { number: cardNumber, expiration_month: 12, expiration_year: year, cvc: '123' } }, { [vaultKeyHeader]: SANDBOX_VAULT_KEY });
-  const envelope = { type: 'card', token: token.id, provider: 'basistheory', ...(options.metadata ? { nonSensitiveMetadata: options.metadata } : {}) };
-  const serviceToken = Buffer.from(JSON.stringify(envelope)).toString('base64');
-  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
-  const auth = { authorization: `Bearer ${SECRET_KEY}` };
-  const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
-  const instrument = created.paymentInstrument as { id: string };
-  const { returnUrl } = options;
-  return post(
-    `${API_PREFIX}${routePath(routes.processPayment)}`,
-    { amount: 1999, currency: 'USD', storeId, paymentInstrumentId: instrument.id, initiatedBy: 'customer', mode: 'purchase', ...(returnUrl ? { returnUrl } : {}) },
-    auth,
-  );
-}
-
-function toPendingChallenge(processed: Record<string, unknown>): PendingChallenge {
-  const payment = processed.payment as { id: string; requireActionData?: { metadata: { threedsSession: Record<string, string> } } };
-  const session = payment.requireActionData?.metadata.threedsSession;
-  if (!session) throw new Error(`The payment did not ask for a challenge: ${JSON.stringify(payment)}`);
-  return {
-    paymentId: payment.id,
-    challenge: {
-      sessionId: session.externalSessionId ?? '',
-      acsChallengeUrl: session.acsChallengeUrl ?? '',
-      acsTransactionId: session.acsTransID ?? '',
-      threeDSVersion: session.messageVersion ?? '',
-    },
-  };
-}
+  challengeOf(await chargeTestCard(sandboxUrl(), gatewayStoreId(), CHALLENGE_CARD, { metadata: { authentication: 'sca_required' } }));
 
 /** The payment's status, read by the "server" with the secret key. */
 export const getPaymentStatus: BrowserCommand<[paymentId: string]> = async (_context, paymentId): Promise<string> => {
@@ -113,7 +64,7 @@ export const createThreeDSInstrument: BrowserCommand<[]> = async (): Promise<Thr
   const year = new Date().getFullYear() + 3;
   const token = await post(vaultCardsPath, { type: 'card', data: { number: '4000000000003220', expiration_month: 12, expiration_year: year, cvc: '123' } }, { [vaultKeyHeader]: SANDBOX_VAULT_KEY });
   const serviceToken = Buffer.from(JSON.stringify({ type: 'card', token: token.id, provider: 'basistheory' })).toString('base64');
-  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
+  const storeId = gatewayStoreId();
   const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, { authorization: `Bearer ${SECRET_KEY}` });
   const instrument = created.paymentInstrument as { id: string };
   return { storeId, instrument: { id: instrument.id, tokenId: String(token.id), type: 'card', card: { last4: '3220', bin: '400000', expirationMonth: 12, expirationYear: year } } };
@@ -131,7 +82,7 @@ export const payWithThreeDSSession: BrowserCommand<[body: Record<string, unknown
     { amount: 1999, currency: 'USD', storeId: body.storeId, paymentInstrumentId: body.paymentInstrumentId, threedsSessionId: session.id, initiatedBy: 'customer', mode: 'purchase' },
     auth,
   );
-  return toPendingChallenge(processed);
+  return challengeOf(processed);
 };
 
 /**
@@ -181,7 +132,7 @@ export const popupsAllowed: BrowserCommand<[iframeTitle: string]> = async (conte
  * $19.99, with `returnUrl` when given): the payment as it answered.
  */
 export const processTestCard: BrowserCommand<[cardNumber: string, returnUrl?: string]> = async (_context, cardNumber, returnUrl): Promise<Record<string, unknown>> =>
-  (await chargeTestCard(cardNumber, { returnUrl })).payment as Record<string, unknown>;
+  (await chargeTestCard(sandboxUrl(), gatewayStoreId(), cardNumber, { returnUrl })).payment as Record<string, unknown>;
 
 /** The merchant server's `payments.continue({ paymentId })`: the payment as the sandbox answers it. */
 export const continueTestPayment: BrowserCommand<[paymentId: string]> = async (_context, paymentId): Promise<Record<string, unknown>> => {
@@ -229,7 +180,7 @@ declare module 'vitest/browser' {
  * customer purchase of $19.99 on the gateway store. Returns the payment as the sandbox answered it.
  */
 export const payWithServiceToken: BrowserCommand<[serviceToken: string]> = async (_context, serviceToken): Promise<Record<string, unknown>> => {
-  const storeId = process.env.TESSERA_SANDBOX_GATEWAY_STORE ?? '';
+  const storeId = gatewayStoreId();
   const auth = { authorization: `Bearer ${SECRET_KEY}` };
   const created = await post(`${API_PREFIX}${routePath(routes.createPaymentInstrumentFromToken)}`, { serviceToken, storeId, customerData: { email: 'ada@example.com' } }, auth);
   const instrument = created.paymentInstrument as { id: string };
