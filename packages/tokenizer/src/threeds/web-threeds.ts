@@ -63,20 +63,31 @@ const methodContainerId = 'methodFrameContainer';
 const containerIds = [methodContainerId, 'challengeFrameContainer'];
 
 /**
- * The container of web-threeds' hidden method frame, made before web-threeds makes it. web-threeds hides it with
- * `setAttribute('style', 'display:none;')`, an inline style attribute that a page whose Content-Security-Policy
- * allows no inline styles blocks and reports (`style-src-attr`), twice per 3DS checkout. Here the container is hidden
- * through the CSSOM, which CSP does not govern, and a style attribute set on it goes through the CSSOM too: web-threeds
- * finds the container, empties it and sets its style as before, and a strict page reports nothing.
+ * A container of web-threeds', made before web-threeds makes it, so that a page with a strict Content-Security-Policy
+ * reports nothing. web-threeds (1.3.5, `createIframeContainer`) makes a missing one with
+ * `setAttribute('style', 'display:none;')` (an inline style attribute, blocked under `style-src-attr`) and empties one
+ * it finds with `innerHTML = ""` (a string given to an HTML sink, blocked under `require-trusted-types-for 'script'`).
+ * On this element both go another way: a style attribute through the CSSOM, which CSP does not govern, and the empty
+ * string by removing the children, which is all it asks. Any other HTML still goes through the sink, so the page's
+ * Trusted Types policy applies to it. No global (a default Trusted Types policy) is touched: that is the page's.
  */
-function hiddenMethodContainer(): HTMLElement {
+function ownContainer(id: string): HTMLElement {
   const container = document.createElement('div');
-  container.id = methodContainerId;
-  container.style.display = 'none';
+  container.id = id;
+  if (id === methodContainerId) container.style.display = 'none';
   container.setAttribute = (name: string, value: string): void => {
     if (name.toLowerCase() === 'style') container.style.cssText = value;
     else Element.prototype.setAttribute.call(container, name, value);
   };
+  // Looked up at use: nothing of the DOM is read before web-threeds runs.
+  const sink = () => Object.getOwnPropertyDescriptor(Element.prototype, 'innerHTML');
+  Object.defineProperty(container, 'innerHTML', {
+    get: (): unknown => sink()?.get?.call(container),
+    set(html: string) {
+      if (html === '') container.replaceChildren();
+      else sink()?.set?.call(container, html);
+    },
+  });
   return container;
 }
 
@@ -93,7 +104,7 @@ export interface WebThreedsSetup {
  */
 export function configureWebThreeds({ factory, publicKey, config }: WebThreedsSetup): { webThreeds: WebThreeds; release: () => void } {
   const added = containerIds.filter((id) => !document.getElementById(id));
-  if (added.includes(methodContainerId)) document.body.append(hiddenMethodContainer());
+  for (const id of added) document.body.append(ownContainer(id));
   const webThreeds = factory(publicKey, config);
   return {
     webThreeds,
