@@ -78,6 +78,20 @@ describe('card fields against the sandbox (unmodified web-elements loader, emula
     expect((await commands.recordRequests()).slice(before).filter((request) => request.method === 'POST')).toEqual([]);
   });
 
+  it("the combined field names exactly its parts that block, as the split layout does, and no request leaves (issue 34)", async () => {
+    const fields = await mountCheckout('combined');
+    const before = (await commands.recordRequests()).length;
+    await commands.fillCardFieldsWithPlaywright({ number: '4242 4242 4242 4242', expiry: '', cvc: '', name: 'Ada Lovelace' }, '#checkout');
+    await expect.poll(() => fields.getState().fields.card).toMatchObject({ complete: false, empty: false });
+    await expect(fields.tokenize()).rejects.toMatchObject({ code: 'validation_error', fields: [{ field: 'expiryDate', code: 'required' }, { field: 'cvc', code: 'required' }] });
+    await commands.fillCardFieldsWithPlaywright({ number: '4242 4242 4242 4242', expiry: '12/', cvc: '', name: '' }, '#checkout');
+    await expect.poll(() => fields.getState().errors).toEqual([expect.objectContaining({ field: 'expiryDate', code: 'incomplete' })]);
+    await expect(fields.tokenize()).rejects.toMatchObject({
+      fields: [{ field: 'expiryDate', code: 'incomplete' }, { field: 'cvc', code: 'required' }, { field: 'cardholderName', code: 'required' }],
+    });
+    expect((await commands.recordRequests()).slice(before).filter((request) => request.method === 'POST')).toEqual([]);
+  });
+
   it('proof: the page cannot read the frames, and no message, event or request but the frame\'s POST /tokens carries the number or CVC', async () => {
     const number = '4242424242424242';
     const cvc = '987';
@@ -113,6 +127,27 @@ describe('card fields against the sandbox (unmodified web-elements loader, emula
     expect(carrying).toHaveLength(1);
     expect(carrying[0]).toMatchObject({ method: 'POST', url: `${sandboxUrl}/tokens` });
     expect(carrying[0]!.frameUrl).toContain(`${sandboxUrl}/web-elements/2.17.0/hosted-elements/`);
+  });
+
+  it("unmount removes the sandbox's client <script> once no mounted fields use it, and a new mount adds it again (issue 34)", async () => {
+    const script = () => document.querySelectorAll('script[src*="/web-elements/2.17.0/client/index.js"]');
+    const first = await mountCheckout('combined');
+    const other = Object.assign(document.createElement('div'), { id: 'other' });
+    document.body.append(other);
+    const second = createCardFields({ environment: 'local', vaultUrl: sandboxUrl });
+    await second.mount({ card: other });
+    expect(script()).toHaveLength(1);
+    first.unmount();
+    expect(script()).toHaveLength(1);
+    second.unmount();
+    expect(script()).toHaveLength(0);
+    await first.mount({ card: '#card' });
+    expect(script()).toHaveLength(1);
+    await commands.fillCardFieldsWithPlaywright({ number: '4242 4242 4242 4242', expiry: `12/${year}`, cvc: '123' }, '#checkout');
+    await expect.poll(() => first.getState().complete).toBe(true);
+    await expect(first.tokenize()).resolves.toMatchObject({ card: { card: { last4: '4242' } } });
+    first.unmount();
+    expect(script()).toHaveLength(0);
   });
 
   it('unmount removes every frame, input and label it added', async () => {

@@ -135,6 +135,22 @@ describe('card fields (against a stand-in of Basis Theory Elements)', () => {
     expect(document.querySelector('#name [role="alert"]')?.textContent).toBe('Cardholder name is required');
   });
 
+  it("names the combined card's parts as the split layout does: a complete number with an empty expiry and CVC names expiryDate and cvc (issue 34)", async () => {
+    const { fields, created, create } = setup();
+    await fields.mount({ card: '#card' });
+    created[0]!.emit({ type: 'change', complete: false, valid: false, empty: false, errors: [], cardBrand: 'visa', cardBin: '42424242', cardLast4: '4242' });
+    // BT's elements refuse in their frames, naming every part not complete (an empty one as incomplete), sending nothing.
+    create.mockRejectedValueOnce(Object.assign(new Error('Validation error'), { name: 'BasisTheoryValidationError', details: { cardExpirationDate: { type: 'incomplete' }, cardSecurityCode: { type: 'incomplete' } } }));
+    const error = (await fields.tokenize().catch((caught: unknown) => caught)) as TesseraValidationError;
+    expect(error).toBeInstanceOf(TesseraValidationError);
+    expect(error.fields.map((field) => [field.field, field.code])).toEqual([
+      ['expiryDate', 'required'],
+      ['cvc', 'required'],
+    ]);
+    expect(error.message).toBe('The card is not complete: Expiry date is required; Security code is required');
+    expect(create).toHaveBeenCalledTimes(1);
+  });
+
   it('tokenizes the split elements (expiry month and year wrappers) with the name as metadata, into the raw path\'s service token', async () => {
     const { fields, created, create } = setup();
     await fields.mount({ number: '#number', expiry: '#expiry', cvc: '#cvc', name: '#name' });

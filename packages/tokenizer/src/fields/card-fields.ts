@@ -22,9 +22,9 @@ import { tokenizedCardFrom, type TokenizedCardResult } from '../vault/tokenized-
 import { createCardholderNameInput, type CardholderNameInput } from './cardholder-name-input.js';
 import { fromElementsError } from './element-errors.js';
 import { withCardFacts } from './element-token.js';
-import { blockingErrors, type CardFieldName, type CardFieldsState, type CardFieldState, combinedState, fieldError, inputNameOf } from './field-state.js';
+import { blockingErrors, cardPartErrors, type CardFieldName, type CardFieldsState, type CardFieldState, combinedState, fieldError, inputNameOf } from './field-state.js';
 import { TesseraFieldsError } from './fields-error.js';
-import { loadWebElementsClient, type WebElementsLoader } from './web-elements-client.js';
+import { loadWebElementsClient, type WebElementsClient, type WebElementsLoader } from './web-elements-client.js';
 
 /** A container: a CSS selector, or the element itself. */
 export type FieldContainer = string | Element;
@@ -140,8 +140,9 @@ export interface CardFields {
   /**
    * Tokenizes the card in the frames and resolves what `tokenizer.tokenizeCardWithFacts` resolves: the service token
    * for your server and the card facts `createThreeDS().createSession` takes. Incomplete or invalid fields reject
-   * with a `TesseraValidationError` naming each (`cardNumber`, `expiryDate`, `cvc`, `cardholderName`) and send
-   * nothing. The vault's refusal is a `TesseraVaultError`; `signal` aborts with `TesseraAbortError`.
+   * with a `TesseraValidationError` naming each (`cardNumber`, `expiryDate`, `cvc`, `cardholderName`; `required` when
+   * empty, else `incomplete` or `invalid`) and send nothing. The combined `card` field names its parts the same way:
+   * Basis Theory's elements check it in their frames, and refuse before anything is sent. The vault's refusal is a `TesseraVaultError`; `signal` aborts with `TesseraAbortError`.
    */
   tokenize(options?: AbortOptions): Promise<TokenizedCardResult>;
 }
@@ -175,7 +176,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     for (const listener of [...(listeners.get(event.type) ?? [])]) listener(event);
   };
 
-  let client: Promise<BasisTheoryElements> | undefined;
+  let client: WebElementsClient | undefined;
   let generation = 0;
   let status: 'idle' | 'mounting' | 'mounted' = 'idle';
   let parts: MountedPart[] = [];
@@ -199,7 +200,10 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       }
     }
     nameInput?.remove();
-    [parts, subscriptions, nameInput, fields, brand, known] = [[], [], undefined, {}, undefined, {}];
+    // The client is loaded again on the next mount (BT's loader answers at once with the one already loaded), so the
+    // sandbox's client script is in the page only while some fields hold it.
+    client?.release?.();
+    [client, parts, subscriptions, nameInput, fields, brand, known] = [undefined, [], [], undefined, {}, undefined, {}];
   };
 
   const partOf = (field: CardFieldName): MountedPart | undefined => parts.find((part) => part.field === field);
@@ -276,11 +280,8 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     lifetime = new AbortController();
     const stale = () => new TesseraFieldsError('unmounted', 'The card fields were unmounted while mounting');
     try {
-      client ??= loadWebElementsClient(connection, options.loadWebElements, options.enableTelemetry).catch((error: unknown) => {
-        client = undefined;
-        throw error;
-      });
-      const elements = await client;
+      client = loadWebElementsClient(connection, options.loadWebElements, options.enableTelemetry);
+      const elements = await client.elements;
       if (mine !== generation) throw stale();
       parts = createParts(elements, targets);
       let waiting = parts.length;
@@ -307,16 +308,25 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
 
   const tokenize = async (requestOptions: AbortOptions = {}): Promise<TokenizedCardResult> => {
     assertMounted();
+    const loaded = client!.elements;
     const { signal } = requestOptions;
     if (signal?.aborted) throw new TesseraAbortError(undefined, { cause: signal.reason });
-    const errors: FieldError[] = parts.flatMap((part) => blockingErrors(part.field, fields[part.field] ?? emptyField()));
-    if (nameInput && nameInput.value() === '') {
-      errors.push(fieldError('cardholderName', 'required'));
-      nameInput.setError(fieldError('cardholderName', 'required').message);
-    }
-    if (errors.length > 0) throw new TesseraValidationError(errors, `The card is not complete: ${errors.map((error) => error.message).join('; ')}`);
-
     const card = partOf('card')?.element as ICardElement | undefined;
+    // Set at mount for every mounted part.
+    const cardState = fields.card!;
+    // The combined element's change events name a part only once something is typed into it, so which parts are
+    // empty only its own check knows: BT's `tokens.create` refuses in its frames, naming each part, before anything is
+    // sent. An incomplete combined card is handed to it for that answer.
+    const askCard = card && !(cardState.complete && cardState.valid);
+    const errors: FieldError[] = parts.flatMap((part) => (part.element === card ? [] : blockingErrors(part.field, fields[part.field] ?? emptyField())));
+    if (nameInput && nameInput.value() === '') {
+      const missing = fieldError('cardholderName', 'required');
+      errors.push(missing);
+      nameInput.setError(missing.message);
+    }
+    const refuse = (named: FieldError[]): Error => new TesseraValidationError(named, `The card is not complete: ${named.map((error) => error.message).join('; ')}`);
+    if (errors.length > 0 && !askCard) throw refuse(errors);
+
     const expiry = partOf('expiry')?.element as ICardExpirationDateElement | undefined;
     const data = card ?? toVaultCardData<unknown>({ number: partOf('number')?.element, expiryMonth: expiry?.month(), expiryYear: expiry?.year(), cvc: partOf('cvc')?.element });
     const name = nameInput?.value();
@@ -330,13 +340,18 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
         : ending.aborted
           ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: mount them again and retry')
           : new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
-    const elements = await client!;
+    const elements = await loaded;
     const token = await new Promise<unknown>((resolve, reject) => {
       // Checked after the await too: an unmount or abort in the same turn as the call has already fired.
       if (stop.aborted) return reject(stopped());
       stop.addEventListener('abort', () => reject(stopped()), { once: true });
-      elements.tokens.create(request).then(resolve, (error: unknown) => reject(fromElementsError(error)));
+      elements.tokens.create(request).then(resolve, (error: unknown) => {
+        const refused = fromElementsError(error);
+        reject(askCard && refused instanceof TesseraValidationError ? refuse([...cardPartErrors(refused.fields, cardState.errors), ...errors]) : refused);
+      });
     });
+    // The combined card turned out complete (its change event was still on its way), but the name is missing.
+    if (errors.length > 0) throw refuse(errors);
     return tokenizedCardFrom(readBasisTheoryToken(withCardFacts(basisTheoryTokenOf(token), known), 'card'), connection.provider);
   };
 

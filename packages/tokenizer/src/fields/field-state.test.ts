@@ -2,7 +2,7 @@ import { TesseraConnectionError, TesseraValidationError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { TesseraVaultError } from '../errors.js';
 import { fromElementsError } from './element-errors.js';
-import { blockingErrors, combinedState, inputNameOf } from './field-state.js';
+import { blockingErrors, cardPartErrors, combinedState, fieldError, inputNameOf } from './field-state.js';
 
 describe('card field state', () => {
   it('names the parts of the combined card element as validateCard does', () => {
@@ -18,6 +18,21 @@ describe('card field state', () => {
     expect(blockingErrors('cvc', state(true, false, false))).toEqual([{ field: 'cvc', code: 'invalid', message: 'Security code is invalid' }]);
     const reported = { complete: false, valid: false, empty: false, errors: [{ field: 'expiryDate', code: 'invalid', message: 'Expiry date is invalid' }] };
     expect(blockingErrors('card', reported)).toEqual(reported.errors);
+  });
+
+  it("names exactly the combined card's blocking parts: one BT's check calls incomplete that no change event named is empty, so required (issue 34)", () => {
+    // A complete number, nothing in the expiry and the CVC: the change events named no part at all.
+    expect(cardPartErrors([fieldError('expiryDate', 'incomplete'), fieldError('cvc', 'incomplete')], [])).toEqual([
+      { field: 'expiryDate', code: 'required', message: 'Expiry date is required' },
+      { field: 'cvc', code: 'required', message: 'Security code is required' },
+    ]);
+    // A half-typed expiry (its change event said incomplete), an invalid number, an empty CVC.
+    const reported = [fieldError('cardNumber', 'invalid'), fieldError('expiryDate', 'incomplete')];
+    expect(cardPartErrors([fieldError('cardNumber', 'invalid'), fieldError('expiryDate', 'incomplete'), fieldError('cvc', 'incomplete')], reported).map((error) => [error.field, error.code])).toEqual([
+      ['cardNumber', 'invalid'],
+      ['expiryDate', 'incomplete'],
+      ['cvc', 'required'],
+    ]);
   });
 
   it('is complete, valid and empty only when every field is', () => {

@@ -38,8 +38,8 @@ const labels: Record<string, string> = { cardNumber: 'Card number', expiryDate: 
 /** The `validateCard` name of a field, or of the part of the combined card element BT's `targetId` names. */
 export function inputNameOf(field: CardFieldName, targetId?: string): string {
   if (field !== 'card') return inputNames[field];
-  const target = (targetId ?? '').toLowerCase();
-  return target.includes('exp') ? 'expiryDate' : target.includes('cvc') || target.includes('security') || target.includes('verification') || target.includes('csc') ? 'cvc' : 'cardNumber';
+  const target = targetId ?? '';
+  return /exp/i.test(target) ? 'expiryDate' : /cvc|security|verification|csc/i.test(target) ? 'cvc' : 'cardNumber';
 }
 
 /** One field error, worded for the customer and for the developer; `code` is `required`, `incomplete` or `invalid`. */
@@ -52,8 +52,17 @@ export function fieldError(field: string, code: 'required' | 'incomplete' | 'inv
 export function blockingErrors(field: CardFieldName, state: CardFieldState): FieldError[] {
   if (state.complete && state.valid) return [];
   if (state.errors.length > 0) return state.errors;
-  if (field === 'card') return [fieldError('cardNumber', state.empty ? 'required' : state.complete ? 'invalid' : 'incomplete')];
   return [fieldError(inputNameOf(field), state.empty ? 'required' : state.complete ? 'invalid' : 'incomplete')];
+}
+
+/**
+ * The errors of the combined card element at `tokenize()`, exactly the parts that block it, as the split layout names
+ * them: `checked` is what BT's own check at submit named (every part not complete and valid, an empty one as
+ * `incomplete`), `reported` what its last change event named (only parts typed into). A part the check calls
+ * incomplete that no change event named has nothing typed in it: `required`.
+ */
+export function cardPartErrors(checked: FieldError[], reported: FieldError[]): FieldError[] {
+  return checked.map((error) => (error.code === 'incomplete' && !reported.some((seen) => seen.field === error.field) ? fieldError(error.field, 'required') : error));
 }
 
 /** The fields' state together: complete, valid and empty only when every field is. */
