@@ -91,6 +91,21 @@ describe('confirmPayment in Chromium against the sandbox', () => {
     await expect(result).resolves.toMatchObject({ status: 'failed', redirect: 'returned', payment: { id: payment.id, status: 'failed' } });
   });
 
+  it('a popup that ends on a page of another origin (which this page cannot read) is noticed within seconds: the payment is polled, and it resolves settled (issue 34)', async () => {
+    // The payment returns to the sandbox's origin, not this page's: the popup ends there and this page cannot read it.
+    const elsewhere = `${sandboxUrl}/shop-on-another-origin`;
+    expect(new URL(elsewhere).origin).not.toBe(location.origin);
+    const payment = (await commands.processTestCard('4000000000003063', elsewhere)) as Payment;
+    const result = payOnClick({ payment, threeds, redirect: 'popup', popupTimeoutMs: 120_000 });
+    await commands.clickRedirectPopupButton('Approve payment');
+    const approvedAt = Date.now();
+    await expect(result).resolves.toMatchObject({ status: 'succeeded', redirect: 'settled', payment: { id: payment.id, status: 'succeeded' } });
+    expect(Date.now() - approvedAt).toBeLessThan(10_000);
+    // Final already: the server is not asked to continue it.
+    expect(continuePayment).not.toHaveBeenCalled();
+    expect(fetchPayment.mock.calls.every(([id]) => id === payment.id)).toBe(true);
+  });
+
   it('navigates to the redirect page by default (here a stub) and resolves requires_action', async () => {
     const payment = (await commands.processTestCard('4000000000003063', `${location.origin}/README.md`)) as Payment;
     const navigate = vi.fn();

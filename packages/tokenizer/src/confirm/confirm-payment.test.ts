@@ -177,6 +177,55 @@ describe('confirmPayment', () => {
     }
   });
 
+  describe('a popup on a page this page cannot read (issue 34: it waited popupTimeoutMs in silence)', () => {
+    const unreadablePopup = () => {
+      const popup = { closed: false, close: vi.fn(() => (popup.closed = true)), location: {} };
+      Object.defineProperty(popup.location, 'href', { get: () => { throw new DOMException('cross-origin', 'SecurityError'); } });
+      vi.stubGlobal('window', { open: vi.fn(() => popup), location: { origin: 'https://shop.example', href: 'https://shop.example/checkout' } });
+      return popup;
+    };
+    /** Nothing polls once the call resolved. */
+    const expectNoMorePolls = async (fetchPayment: { mock: { calls: unknown[] } }) => {
+      const calls = fetchPayment.mock.calls.length;
+      await new Promise((resolve) => setTimeout(resolve, 1_100));
+      expect(fetchPayment.mock.calls).toHaveLength(calls);
+    };
+
+    it('polls fetchPayment (at most once a second, one request at a time) and resolves settled with the final payment within seconds: the popup closes, the server is not asked to continue', async () => {
+      const popup = unreadablePopup();
+      try {
+        const answers = [redirecting, succeeded];
+        const fetchPayment = vi.fn((_paymentId: string) => new Promise<Payment>((resolve) => setTimeout(() => resolve(answers.shift() ?? succeeded), 5)));
+        const continuePayment = vi.fn(() => Promise.resolve(succeeded));
+        const started = Date.now();
+        const result = await confirmPayment({ payment: redirecting, redirect: 'popup', popupTimeoutMs: 600_000, polling: { intervalMs: 20 }, fetchPayment, continuePayment });
+        expect(result).toMatchObject({ status: 'succeeded', redirect: 'settled', payment: succeeded });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(popup.close).toHaveBeenCalled();
+        expect(continuePayment).not.toHaveBeenCalled();
+        expect(fetchPayment.mock.calls.every(([id]) => id === 'pay_1')).toBe(true);
+        await expectNoMorePolls(fetchPayment);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('a failing read is asked again at the next tick; a popup the customer closes ends the polling', async () => {
+      const popup = unreadablePopup();
+      try {
+        const fetchPayment = vi.fn(() => (fetchPayment.mock.calls.length === 1 ? Promise.reject(new Error('HTTP 502')) : Promise.resolve(redirecting)));
+        const continuePayment = vi.fn(() => Promise.resolve(redirecting));
+        setTimeout(() => (popup.closed = true), 2_500);
+        const result = await confirmPayment({ payment: redirecting, redirect: 'popup', polling: { intervalMs: 20 }, fetchPayment, continuePayment });
+        expect(result).toMatchObject({ status: 'requires_action', redirect: 'closed' });
+        expect(fetchPayment.mock.calls.length).toBeGreaterThan(1);
+        await expectNoMorePolls(fetchPayment);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+  });
+
   it("resolves a declined payment's error action with its status and the service's words", async () => {
     const payment: Payment = { ...base, status: 'declined', requireAction: 'error', requireActionData: { type: 'error', message: 'Insufficient funds' } };
     await expect(confirmPayment({ payment, continuePayment: vi.fn() })).resolves.toEqual({ status: 'declined', payment, failure: { message: 'Insufficient funds' } });

@@ -55,7 +55,11 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
   returnUrl?: string;
   /** Navigate mode: how the page leaves. Default `(url) => window.location.assign(url)`. */
   navigate?: (url: string) => void;
-  /** Popup mode: stop waiting after this many milliseconds (the popup closes, your server is asked once). Default 600000 (10 minutes). */
+  /**
+   * Popup mode: stop waiting after this many milliseconds (the popup closes, your server is asked once). Default 600000
+   * (10 minutes). With `fetchPayment`, a payment that is final before then ends the wait within seconds
+   * (`redirect: 'settled'`), wherever the popup is.
+   */
   popupTimeoutMs?: number;
   /** Options of the 3DS challenge modal (window size, labels, timeout, …). Its `signal` is this call's. */
   challenge?: Omit<StartChallengeOptions, 'signal'>;
@@ -68,8 +72,12 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
   signal?: AbortSignal;
 }
 
-/** How a redirect popup ended: back on `returnUrl`, closed by the customer, or still open after `popupTimeoutMs`. */
-export type PopupOutcome = 'returned' | 'closed' | 'timeout';
+/**
+ * How a redirect popup ended: back on `returnUrl`; `settled`, the payment final while the popup was still open (it
+ * is polled with `fetchPayment`, so a popup that ends on a page of another origin, which this page cannot read, is
+ * noticed within seconds); closed by the customer; or still open after `popupTimeoutMs`.
+ */
+export type PopupOutcome = 'returned' | 'settled' | 'closed' | 'timeout';
 
 /** What {@link confirmPayment} resolves with. */
 export interface ConfirmPaymentResult<P extends Payment = Payment> {
@@ -113,7 +121,9 @@ const MAX_ACTIONS = 4;
  * payment that needs nothing resolves at once.
  * - `threeds_auth`: the challenge in the modal (`threeds.startChallenge`).
  * - `redirect` and `processor_auth`: the customer goes to `requireActionData.metadata.redirect.redirectUrl` (navigate,
- *   or a popup waited for until it comes back to `returnUrl` or is closed); an URL that is not https is refused.
+ *   or a popup waited for until it comes back to `returnUrl`, is closed, or `fetchPayment` polled while it is open
+ *   finds the payment final, e.g. after the popup ended on a page of another origin); an URL that is not https is
+ *   refused.
  * - `radar` (Airwallex) and `stripe_radar`: the provider's script collects a device session in this page, your
  *   server saves it (`saveRadarSession`), then the payment is continued.
  * - `error`: on a payment still pending, rejects with a `TesseraPaymentFailedError` whose message is the service's; on
@@ -152,6 +162,8 @@ async function runActions<P extends Payment>(options: ConfirmPaymentOptions<P>):
       // An abort during the action ends the call: the merchant's server is not asked to continue.
       throwIfAborted(signal);
       if (outcome === 'left') return result;
+      // The popup saw the payment settle: it is final, nothing to continue.
+      if (outcome === 'settled') break;
       acted = outcome === 'acted';
     }
     payment = await settle(payment.id, options, acted, ran);
@@ -166,8 +178,11 @@ async function runActions<P extends Payment>(options: ConfirmPaymentOptions<P>):
   return result;
 }
 
-/** What running an action led to: the customer `acted`, did `not` (cancelled, closed), or the page `left` (navigate). */
-type ActionOutcome = 'acted' | 'not' | 'left';
+/**
+ * What running an action led to: the customer `acted`, did `not` (cancelled, closed), the page `left` (navigate), or
+ * the payment `settled` while a popup was open (then on `result`).
+ */
+type ActionOutcome = 'acted' | 'not' | 'left' | 'settled';
 
 /** Runs one action of `payment`, recording what it did on `result`. */
 async function runAction<P extends Payment>(action: PaymentAction, payment: P, options: ConfirmPaymentOptions<P>, result: ConfirmPaymentResult<P>): Promise<ActionOutcome> {
@@ -193,8 +208,14 @@ async function runAction<P extends Payment>(action: PaymentAction, payment: P, o
         result.redirect = 'navigate';
         return 'left';
       }
-      result.redirect = await runPopup(url, returnUrl, options);
-      return result.redirect === 'returned' ? 'acted' : 'not';
+      const { fetchPayment } = options;
+      let fetched = payment;
+      result.redirect = await runPopup(url, returnUrl, options, fetchPayment && (async () => isSettledPayment((fetched = await fetchPayment(payment.id, signal)))));
+      if (result.redirect === 'settled') {
+        result.payment = fetched;
+        result.status = normalizePaymentStatus(fetched);
+      }
+      return result.redirect === 'returned' ? 'acted' : result.redirect === 'settled' ? 'settled' : 'not';
     }
     case 'radar':
     case 'stripe_radar':
@@ -292,15 +313,28 @@ function readableHref(popup: Window): string | undefined {
  * Opens the redirect page in a popup and waits until it comes back to this origin (`returnUrl`) or is closed, at
  * most `popupTimeoutMs`. The popup is closed when it returns, times out or the signal aborts. A timeout is not an
  * error: the customer may have approved on a page that never came back, so the caller asks the server once.
+ * Meanwhile `isSettled` (the payment through `fetchPayment`) is asked every `polling.intervalMs` (at least a
+ * second), one request at a time: a page of another origin cannot be told from the bank's, so the payment says when it is over. A settled
+ * payment ends the wait a second later, so a popup already on its way back still counts as `returned`.
  */
-function runPopup(url: string, returnUrl: string | undefined, options: Pick<ConfirmPaymentOptions, 'popupTimeoutMs' | 'signal'>): Promise<PopupOutcome> {
+function runPopup<P extends Payment>(
+  url: string,
+  returnUrl: string | undefined,
+  options: Pick<ConfirmPaymentOptions<P>, 'popupTimeoutMs' | 'polling' | 'signal'>,
+  isSettled?: () => Promise<boolean>,
+): Promise<PopupOutcome> {
   const popup = window.open(url, 'tessera-redirect', 'popup,width=500,height=700');
   if (!popup) return Promise.resolve('closed');
   const { signal } = options;
   const back = returnUrl ?? `${window.location.origin}/`;
   return new Promise((resolve, reject) => {
+    let done = false;
+    let asking = false;
     const finish = (outcome: PopupOutcome | Error): void => {
+      if (done) return;
+      done = true;
       clearInterval(watch);
+      clearInterval(ask);
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       if (!popup.closed) popup.close();
@@ -312,6 +346,20 @@ function runPopup(url: string, returnUrl: string | undefined, options: Pick<Conf
       if (popup.closed) return finish('closed');
       if (readableHref(popup)?.startsWith(back)) finish('returned');
     }, 100);
+    const ask = isSettled
+      ? setInterval(() => {
+          if (asking) return;
+          asking = true;
+          // A failed read is asked again at the next tick; the wait stays bounded by popupTimeoutMs.
+          isSettled().then(
+            (settled) => {
+              asking = false;
+              if (settled) setTimeout(finish, 1000, 'settled');
+            },
+            () => (asking = false),
+          );
+        }, Math.max(options.polling?.intervalMs ?? 1500, 1000))
+      : undefined;
     const timer = setTimeout(() => finish('timeout'), options.popupTimeoutMs ?? 600_000);
     signal?.addEventListener('abort', onAbort);
   });
