@@ -205,9 +205,37 @@ describe('the page of a redirect or processor_auth action', () => {
     const payment = await pending(PROCESSOR_AUTH, { returnUrl: 'https://shop.example/payment-return' });
     const html = await (await fetch(`${BASE}/redirect/${payment.id}?returnUrl=${encodeURIComponent('https://evil.example/phish')}`)).text();
     expect(html).not.toContain('evil.example');
+    expect(html).not.toContain('name="returnUrl"');
+    // The page says why, so a developer whose confirmPayment returnUrl differs from process's sees it.
+    expect(html).toContain("<p id=\"return-url-ignored\">The returnUrl of this page's address is ignored: it is not an http(s) URL on the origin of the payment's returnUrl.");
     const done = (await c.form(`/redirect/${payment.id}/complete`, { outcome: 'approve', returnUrl: 'https://evil.example/phish' })).body;
     expect(done).not.toContain('evil.example');
-    expect(done).toContain('https://shop.example/payment-return?paymentId=');
+    expect(done).toContain(`href="https://shop.example/payment-return?paymentId=${payment.id}"`);
+  });
+
+  it('takes a returnUrl on the origin of the payment\'s own, another path and query included, and notes nothing', async () => {
+    const payment = await pending(PROCESSOR_AUTH, { returnUrl: 'https://shop.example/payment-return' });
+    const html = await (await fetch(`${BASE}/redirect/${payment.id}?returnUrl=${encodeURIComponent('https://shop.example/other?step=2')}`)).text();
+    expect(html).toContain('<input type="hidden" name="returnUrl" value="https://shop.example/other?step=2">');
+    expect(html).not.toContain('return-url-ignored');
+    const done = (await c.form(`/redirect/${payment.id}/complete`, { outcome: 'approve', returnUrl: 'https://shop.example/other?step=2' })).body;
+    expect(done).toContain(`href="https://shop.example/other?step=2&amp;paymentId=${payment.id}"`);
+    // Another port or scheme is another origin.
+    for (const other of ['https://shop.example:8443/payment-return', 'http://shop.example/payment-return']) {
+      const page = await (await fetch(`${BASE}/redirect/${payment.id}?returnUrl=${encodeURIComponent(other)}`)).text();
+      expect(page).not.toContain('name="returnUrl"');
+    }
+  });
+
+  it('ignores the returnUrl query parameter of a payment without its own: nothing to check it against (no open redirect)', async () => {
+    const payment = await pending(PROCESSOR_AUTH);
+    const html = await (await fetch(`${BASE}/redirect/${payment.id}?returnUrl=${encodeURIComponent('https://evil.example/phish')}`)).text();
+    expect(html).not.toContain('evil.example');
+    expect(html).toContain('the payment has no returnUrl (give one to payments/process)');
+    const done = (await c.form(`/redirect/${payment.id}/complete`, { outcome: 'approve', returnUrl: 'https://evil.example/phish' })).body;
+    expect(done).not.toContain('evil.example');
+    expect(done).toContain('You can close this window.');
+    expect(sandbox.records.payments.get(payment.id)?.status).toBe('succeeded');
   });
 
   it("declines; a returnUrl that is not http(s) is ignored for the payment's", async () => {
