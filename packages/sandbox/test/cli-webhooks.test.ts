@@ -178,6 +178,54 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
     }
   });
 
+  it('listen and trigger default to the gateway store, the one the quick start pays in; every type triggers there', { timeout: 20_000 }, async () => {
+    const gatewayStore = /Gateway store: +(store_\S+)/.exec(sandbox.output().stdout)?.[1];
+    expect(gatewayStore).toBe('store_000002');
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/default-store`], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+    let out = '';
+    listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    try {
+      await until(() => out, /Ready/);
+      expect(out).toContain(`Forwarding every event of store ${gatewayStore} to ${hookUrl}/default-store`);
+      for (const type of ['payment/succeeded', 'payment/declined', 'payment/refunded', 'order/paid', 'subscription/created', 'subscription/renewed']) {
+        const triggered = await cli('trigger', type, '--sandbox', sandbox.url);
+        expect(triggered.code, triggered.stderr).toBe(0);
+        expect(triggered.stdout).toContain(`Triggered ${type} on store ${gatewayStore}`);
+        expect(triggered.stdout).toContain(`  ${type}\n`);
+      }
+      // What trigger fired on the default store reaches what listen registered on it.
+      await until(() => out, /payment\/declined {2}-> 200/);
+      const other = await cli('trigger', 'payment/succeeded', '--store', 'store_000001', '--sandbox', sandbox.url);
+      expect(other.stdout).toContain('Triggered payment/succeeded on store store_000001');
+    } finally {
+      listener.kill('SIGTERM');
+    }
+    expect((await cli('--help')).stdout).toContain('default store_000002');
+  });
+
+  it("--log leaves out listen's reads of the delivery log, and keeps its other requests and a refused read", { timeout: 15_000 }, async () => {
+    const logged = await start('--port', '0', '--log');
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', logged.url, '--forward-to', `${hookUrl}/log`], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+    let out = '';
+    listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    try {
+      await until(() => out, /Ready/);
+      await cli('trigger', 'payment/succeeded', '--sandbox', logged.url);
+      await until(() => out, /payment\/succeeded {2}-> 200/);
+      // A second of polling (four reads or more), then a read without the key.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await (await fetch(`${logged.url}/sandbox/webhook-deliveries`)).text();
+      await until(() => logged.output().stdout, /GET \/sandbox\/webhook-deliveries 401/);
+    } finally {
+      listener.kill('SIGTERM');
+      await logged.stop();
+    }
+    const log = logged.output().stdout;
+    expect(log).toMatch(/^POST \/sandbox\/webhook-endpoints 201 \d+ms$/m);
+    expect(log).toMatch(/^POST \/sandbox\/trigger 201 \d+ms$/m);
+    expect(log).not.toMatch(/GET \/sandbox\/webhook-deliveries 200/);
+  });
+
   it('trigger with an unknown type lists the supported ones (exit 2); resend of an unknown event, or no sandbox, is exit 1', async () => {
     const unknown = await cli('trigger', 'payment/exploded', '--sandbox', sandbox.url);
     expect(unknown.code).toBe(2);

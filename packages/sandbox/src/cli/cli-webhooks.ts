@@ -6,6 +6,14 @@ import { SANDBOX_API_KEY } from '@tessera/core/internal';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { isTriggerable, triggerableEvents } from '../service/trigger-types.js';
 
+/**
+ * The store `listen` and `trigger` use without `--store`: the gateway store (`defaults.gateway.storeId`), the one the
+ * quick start pays in, so that `listen` shows the events of those payments and `trigger` fires where `listen` listens.
+ * Every sandbox seeds its two stores first, in the same order, so their ids are the same everywhere (the start-up
+ * lines print them).
+ */
+const DEFAULT_WEBHOOK_STORE_ID = 'store_000002';
+
 /** A command-line mistake: printed with the usage, exit code 2. */
 export class UsageError extends Error {}
 
@@ -13,14 +21,16 @@ export const webhookUsage = `Webhook commands (against a running sandbox; TESSER
 http://localhost:4010; the key from TESSERA_API_KEY, default the sandbox's own):
   tessera-sandbox listen --forward-to <url> [--webhook-secret <whsec_…>] [--store <id>]
                          [--duplicates | --out-of-order | --delay <ms> | --fail-first <n>]
-      registers (or reuses) an endpoint for every event type at <url>, prints its secret, then one line per
-      delivery attempt until stopped. The secret stays the same across restarts with the data file; a fixed one
+      registers (or reuses) an endpoint for every event type of the store (default ${DEFAULT_WEBHOOK_STORE_ID}, the gateway
+      store the quick start pays in) at <url>, prints its secret, then one line per delivery attempt until
+      stopped. The secret stays the same across restarts with the data file; a fixed one
       (--webhook-secret, or TESSERA_WEBHOOK_SECRET) is kept by the endpoint, so a .env survives --reset too.
       Modes: --duplicates (each event twice), --out-of-order (batches of up to 3 events, newest first),
       --delay <ms> (each delivery that much later), --fail-first <n> (the first n attempts of each delivery reach
       your handler but count as failed, so it gets the same event n + 1 times). Without one: normal.
   tessera-sandbox trigger <event-type> [--store <id>]
-      does what causes the event (${Object.keys(triggerableEvents).join(', ')}) and prints the ids
+      does what causes the event (${Object.keys(triggerableEvents).join(', ')}) on the store (default
+      ${DEFAULT_WEBHOOK_STORE_ID}) and prints the ids
   tessera-sandbox resend <eventId> [--endpoint <wh_…>]
       delivers the event again (same id, signed anew) to the endpoint, or to every endpoint subscribed to it`;
 
@@ -152,7 +162,7 @@ async function listen(args: string[]): Promise<void> {
   const added = await call<{ storeId: string; endpoint: { id: string; secret: string } }>(conn, 'POST', sandboxRoutes.addWebhookEndpoint, {
     url,
     mode,
-    ...(values.store === undefined ? {} : { storeId: values.store }),
+    storeId: values.store ?? DEFAULT_WEBHOOK_STORE_ID,
     ...(secret === undefined ? {} : { secret }),
   });
   const { endpoint } = added;
@@ -210,7 +220,7 @@ async function triggerCommand(args: string[]): Promise<void> {
     throw new UsageError(`${type === undefined ? 'trigger needs an event type' : `Cannot trigger "${positionals.join(' ')}"`}. Supported event types:\n${supported}`);
   }
   const conn = connection(values.sandbox);
-  const result = await call<{ storeId: string; ids: Record<string, string>; events: { id: string; type: string }[] }>(conn, 'POST', sandboxRoutes.triggerEvent, { type, ...(values.store === undefined ? {} : { storeId: values.store }) });
+  const result = await call<{ storeId: string; ids: Record<string, string>; events: { id: string; type: string }[] }>(conn, 'POST', sandboxRoutes.triggerEvent, { type, storeId: values.store ?? DEFAULT_WEBHOOK_STORE_ID });
   console.log(`Triggered ${type} on store ${result.storeId}`);
   for (const [name, id] of Object.entries(result.ids)) console.log(`  ${name.padEnd(20)} ${id}`);
   console.log('Events:');

@@ -25,7 +25,8 @@ Options:
                  ${DEFAULT_DATA_FILE} in the current directory; needs Node.js 22.13 or later)
   --reset        empty the data file first (start with a new sandbox)
   --in-memory    keep nothing: start empty, lose everything on exit (Node.js 22.12 is enough)
-  --log          print one line per request: method, path, status, time, idempotent replay
+  --log          print one line per request: method, path, status, time, idempotent replay (not listen's
+                 reads of the delivery log: listen prints the deliveries)
   --version      print the version
   -h, --help     print this help
 
@@ -48,6 +49,15 @@ const isLoopback = (host: string): boolean => host === 'localhost' || host === '
 function version(): string {
   const manifest = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
   return manifest.version;
+}
+
+/**
+ * Whether `--log` leaves the entry out: a successful read of the delivery log, which `tessera-sandbox listen` makes
+ * four times a second and whose findings it prints itself (one line per delivery attempt); logged, these reads would
+ * bury every other line. A refused or dropped read is still logged.
+ */
+function isDeliveryLogRead(entry: SandboxRequestLogEntry): boolean {
+  return entry.method === 'GET' && entry.path === sandboxRoutes.listWebhookDeliveries && entry.status >= 200 && entry.status < 300;
 }
 
 function formatLogLine(entry: SandboxRequestLogEntry): string {
@@ -142,7 +152,9 @@ async function main(): Promise<void> {
   }
   const dataOptions = data === undefined ? {} : { dataFile: data, resetData: reset };
   const started = performance.now();
-  const server = await startSandboxServer({ port, ...(host === undefined ? {} : { host }), sandboxOptions: { seed, ...dataOptions }, ...(log ? { onRequest: (entry) => console.log(formatLogLine(entry)) } : {}) }).catch(
+  const server = await startSandboxServer({ port, ...(host === undefined ? {} : { host }), sandboxOptions: { seed, ...dataOptions }, ...(log ? { onRequest: (entry) => {
+    if (!isDeliveryLogRead(entry)) console.log(formatLogLine(entry));
+  } } : {}) }).catch(
     (error: unknown) => {
       if ((error as { code?: unknown }).code !== 'EADDRINUSE') throw error;
       throw new Error(`Port ${port} on ${host ?? 'localhost'} is already in use: start the sandbox on another one with --port <n> (--port 0 picks a free port)`, { cause: error });
