@@ -156,8 +156,9 @@ export const operationCases = {
     method: 'POST',
     path: '/payments/refund',
     body: { paymentId: 'pay_1', paymentIds: ['pay_1'], storeId: 'store_1', amount: 100 },
-    reply: { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } },
-    expected: { ...recognised('payment', { payment: { ...succeededPayment, status: 'partially_refunded', refundId: 're_1' } }), refund: undefined },
+    // The refund among the wrapped payment's fields: read in the payment.
+    reply: { payment: { ...succeededPayment, status: 'partially_refunded', refund: { id: 're_1', amount: 100 } } },
+    expected: { ...recognised('payment', { payment: { ...succeededPayment, status: 'partially_refunded', refund: { id: 're_1', amount: 100 } } }), refund: { id: 're_1', amount: 100 } },
   },
   createProcessor: {
     call: (c, _, o) => c.processors.create(processorInput, o),

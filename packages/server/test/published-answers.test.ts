@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
-import { normalizePaymentStatus, Tessera, TesseraConflictError, TesseraNotFoundError, TesseraValidationError, type Payment } from '../src/index.js';
+import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { normalizePaymentStatus, Tessera, TesseraConflictError, TesseraNotFoundError, TesseraValidationError, type Payment, type Refund } from '../src/index.js';
 import { API_KEY } from './fixtures.js';
 import published from './vendor-examples.json' with { type: 'json' };
 
@@ -104,6 +104,25 @@ describe('the published answer of each operation, served by a raw server', () =>
     expect(outcome).toEqual({ payment: response, refund: response.refund, raw: response });
     expect(normalizePaymentStatus(outcome.payment as Payment)).toBe('partially_refunded');
     expect(received[0]?.body).toEqual({ ...request, paymentIds: [request.paymentId] });
+    // A refund comes with its payment: narrowed on `payment`, `refund` needs no second check of the payment.
+    if (outcome.payment !== undefined) expectTypeOf(outcome.refund).toEqualTypeOf<Refund | undefined>();
+    if (outcome.refund !== undefined) expectTypeOf(outcome.payment).toEqualTypeOf<Payment>();
+    if (outcome.payment === undefined) expectTypeOf(outcome.refund).toEqualTypeOf<undefined>();
+  });
+
+  it('refund: a refund is read in the payment it wraps, and only with a payment; any other body is returned as raw, never thrown', async () => {
+    const refund = { id: 'ref_1', amount: 500, currency: 'USD', status: 'succeeded', createdAt: '2024-03-20T10:30:00Z' };
+    const payment = { id: 'pay_1', status: 'partially_refunded', refundedAmount: 500 };
+    // The payment wrapped (`{ data }`), the refund among its fields.
+    const wrapped = { data: { ...payment, refund } };
+    expect(await (await serve(wrapped)).client.payments.refund({ paymentId: 'pay_1' })).toEqual({ payment: wrapped.data, refund, raw: wrapped });
+    // A refund without a payment the SDK recognises: both undefined, the body in raw (read the payment with retrieve).
+    for (const body of [{ success: true, refund }, { refund }, 'refunded', null]) {
+      expect(await (await serve(body)).client.payments.refund({ paymentId: 'pay_1' })).toEqual({ payment: undefined, refund: undefined, raw: body });
+    }
+    // A payment whose `refund` is not a refund (no id): the payment, no refund.
+    const odd = { ...payment, refund: true };
+    expect(await (await serve(odd)).client.payments.refund({ paymentId: 'pay_1' })).toEqual({ payment: odd, refund: undefined, raw: odd });
   });
 
   it('void: { paymentId } alone is sent; failed / voided reads as voided', async () => {

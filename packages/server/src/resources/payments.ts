@@ -12,13 +12,13 @@ import {
   type RefundPaymentRequest,
   type VoidPaymentRequest,
 } from '@tessera/core';
-import { authorizeRequest, captureRequest, purchaseRequest } from '@tessera/core/schemas';
+import { authorizeRequest, captureRequest, purchaseRequest, refundSchema } from '@tessera/core/schemas';
 import { isLoopbackUrl, parseOrThrow, poll, resourceId } from '@tessera/core/internal';
 import type { HttpClient } from '../transport/http-client.js';
 import type { PagePromise } from '../core/page.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { Resource } from './resource.js';
-import type { Recognised } from './response-body.js';
+import { recogniseNested, type Recognised } from './response-body.js';
 
 /** A request of one mode, without its `mode` (the shortcut method sets it). */
 export type WithoutMode<T> = T extends unknown ? Omit<T, 'mode'> : never;
@@ -49,11 +49,30 @@ export interface ListPaymentsParams {
  */
 export type PaymentOutcome = Recognised<'payment', Payment>;
 
-/** The answer of `refund`: a {@link PaymentOutcome}, and the published `refund` object (`id`, `amount`, …) when the body has one. */
-export type RefundOutcome = PaymentOutcome & {
-  /** The refund the service made (`{ id, amount, currency, status, createdAt }`), or `undefined` when the body has none. */
-  readonly refund: Refund | undefined;
-};
+/**
+ * The answer of `refund`. The published answer is the payment's fields at the top level, the refund under `refund`
+ * (`{ id, refundedAmount, status, refund: { id, amount, currency, status, createdAt } }`), but its schema is "any":
+ * so a recognised `payment` (at least `id` and `status`) comes with the `refund` when the body has one, and a body the
+ * SDK does not recognise as a payment is still returned, never thrown (the refund happened), with `payment` and
+ * `refund` both `undefined` and the body in `raw`. A `refund` never comes without its `payment`: narrow on `payment`.
+ */
+export type RefundOutcome =
+  | {
+      /** The payment after the refund (its `status`, `refundedAmount`, …): the body, or the payment it wraps. */
+      readonly payment: Payment;
+      /** The refund the service made (`{ id, amount?, currency?, status?, createdAt? }`), or `undefined` when the body has none. */
+      readonly refund: Refund | undefined;
+      /** The body exactly as the service sent it (parsed JSON). */
+      readonly raw: unknown;
+    }
+  | {
+      /** No payment recognised in the body (best effort: read it with `payments.retrieve`). */
+      readonly payment: undefined;
+      /** Never without a recognised payment: a `refund` elsewhere in the body stays in `raw`. */
+      readonly refund: undefined;
+      /** The body exactly as the service sent it: parsed JSON, or `undefined` when it was empty (e.g. a 204). */
+      readonly raw: unknown;
+    };
 
 /** Options of {@link Payments.waitForFinalStatus}. */
 export interface WaitForFinalStatusOptions {
@@ -173,7 +192,11 @@ export class Payments extends Resource<'processPayment' | 'continuePayment' | 'r
    * refund happened. See {@link RefundOutcome}.
    */
   async refund(params: RefundPaymentRequest, options?: RequestOptions): Promise<RefundOutcome> {
-    return this.call('refundPayment', params, options);
+    const { payment, refund, raw } = await this.call('refundPayment', params, options);
+    // The published answer is the payment's fields with `refund` among them: a refund is read in the payment (the body
+    // itself, or the payment it wraps), else beside it, and only with a payment, so narrowing on `payment` is enough.
+    if (payment === undefined) return { payment, refund: undefined, raw };
+    return { payment, refund: (recogniseNested(refundSchema, payment, 'refund') as Refund | undefined) ?? refund, raw };
   }
 
   /**
