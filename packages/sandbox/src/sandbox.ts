@@ -11,9 +11,11 @@ import { assertSupportedNode } from './node-version.js';
 import { createPaymentFlow } from './service/payment-flows.js';
 import { createProcessor } from './service/processors.js';
 import { recordViews, type SandboxRecords } from './state/records.js';
-import type { RouteAnswer } from './http/answer.js';
+import { errorAnswer, type RouteAnswer, type SandboxAnswer } from './http/answer.js';
+import { SandboxHttpError } from './http/http-error.js';
 import { createRouter, type Router } from './http/router.js';
 import { notFoundAnswer, routeTable } from './http/route-table.js';
+import { cardDataRoutes } from './http/sandbox-route-handlers.js';
 import { createOverrideTable, type RouteOverride, type RouteOverrides } from './http/override.js';
 import type { RouteName } from './http/route-name.js';
 import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredClock } from './state/persistence.js';
@@ -143,13 +145,28 @@ export function servedRouter(sandbox: Sandbox, caller: string): Router {
 }
 
 /**
+ * The answer of a request whose turn could not be written to the data file: a 503, never the operation's answer (an
+ * answer received is on file). What the request changed stays in memory and is written by the next commit that
+ * succeeds: a retry with the same `Idempotency-Key` then gets the operation's answer back.
+ */
+function unwritten(answer: SandboxAnswer): SandboxAnswer {
+  const error = new SandboxHttpError(503, 'data_file_unwritable', 'The sandbox could not write its data file, so this request is not confirmed (its stderr says why): retry it with the same Idempotency-Key', {
+    headers: { 'retry-after': '1' },
+  });
+  return errorAnswer(error, answer.headers['x-request-id'] ?? '', 'api', corsOf(answer));
+}
+
+// The CORS headers of an answer, kept on its 503 so that a page can read it.
+const corsOf = (answer: SandboxAnswer): Record<string, string> => Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.startsWith('access-control-')));
+
+/**
  * The router, answering once what the request changed is in the data file: the requests answered in one turn of the
  * event loop are committed together, in one transaction (each of them whole: the handlers change the state
- * synchronously).
+ * synchronously). When that write fails, each of them is answered 503 ({@link unwritten}).
  */
 function committing(router: Router, storage: SandboxStorage | undefined): Router {
   if (storage === undefined) return router;
-  const after = (answer: RouteAnswer): Promise<RouteAnswer> => storage.commitSoon().then(() => answer);
+  const after = (answer: RouteAnswer): Promise<RouteAnswer> => storage.commitSoon().then((written) => (written || answer === 'dropped' ? answer : unwritten(answer)));
   return {
     notFound: (request) => router.notFound(request),
     route(request) {
@@ -267,7 +284,7 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
   // Deliveries the file holds as still being retried go on.
   if (storage !== undefined && stored !== undefined) webhooks.resumePending();
   const overrides = createOverrideTable(options.overrides);
-  const services = { keys, faults, idempotency: createIdempotencyStore({ state }), overrides: overrides.byName };
+  const services = { keys, faults, idempotency: createIdempotencyStore({ state }, cardDataRoutes), overrides: overrides.byName };
   const router = committing(
     createRouter(routeTable(ctx, services), (request) => notFoundAnswer(ctx, request)),
     storage,

@@ -74,16 +74,16 @@ describe('startSandboxServer', () => {
     const { gateway } = server.sandbox.defaults;
     const pi = await c.instrument(gateway.storeId, '4000000000003220');
     const processPath = `${API_PREFIX}${routes.processPayment.path}`;
-    const pending = await send('POST', processPath, 'Shop.Example:80', purchase(gateway.storeId, pi.id));
+    const pending = await send('POST', processPath, 'Shop.LocalHost:80', purchase(gateway.storeId, pi.id));
     expect(pending.status).toBe(200);
     const { payment } = pending.body as { payment: { id: string; requireActionData: { metadata: { threedsSession: { acsChallengeUrl: string } } } } };
     // Lower case, the default port dropped: what `new URL` makes of the header.
-    expect(payment.requireActionData.metadata.threedsSession.acsChallengeUrl).toBe('http://shop.example/acs/challenge');
+    expect(payment.requireActionData.metadata.threedsSession.acsChallengeUrl).toBe('http://shop.localhost/acs/challenge');
     // A path with a query or percent-encoding is read as a URL: the same route.
     const retrievePath = `${API_PREFIX}${routePath(routes.retrievePayment, { id: payment.id })}`;
     expect((await send('GET', `${retrievePath}?expand=none`, 'localhost')).body).toMatchObject({ id: payment.id });
     expect((await send('GET', retrievePath.replace(payment.id, payment.id.replace('_', '%5F')), 'localhost')).body).toMatchObject({ id: payment.id });
-    const malformed = await send('POST', processPath, 'bad host', purchase(gateway.storeId, pi.id));
+    const malformed = await send('POST', processPath, 'localhost:99999', purchase(gateway.storeId, pi.id));
     expect(malformed).toMatchObject({ status: 400, body: { code: 'validation_error', message: 'Malformed request URL' } });
   });
 

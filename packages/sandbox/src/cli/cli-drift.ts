@@ -7,6 +7,7 @@ import { TesseraConnectionError, TesseraTimeoutError } from '@tessera/core';
 import { operations, type OperationName, SANDBOX_API_KEY } from '@tessera/core/internal';
 import { Tessera, TesseraApiError, TesseraAuthenticationError, TesseraPermissionDeniedError, TesseraRedirectError } from '@tessera/server';
 import { describeDrift, shapeDrift } from './drift-shape.js';
+import { isLoopbackHostname } from '../http/loopback.js';
 
 export const driftUsage = `Drift check (the sandbox against the live service):
   tessera-sandbox drift --live-origin <origin> [--live-key <key>] [--sandbox <url>] [--allow-writes]
@@ -143,6 +144,17 @@ export function writesRefusal(liveKey: string, liveOrigin: string): string | und
   return undefined;
 }
 
+/**
+ * Why the live key may not be sent to this origin, or `undefined`: only https carries it, or plain http to this
+ * machine (`localhost`, `*.localhost`, 127.x.x.x, `[::1]`: a local stand-in). Plain http to any other host would hand
+ * the development key to whoever is on the path, so nothing is sent.
+ */
+export function liveOriginRefusal(liveOrigin: string): string | undefined {
+  const url = new URL(liveOrigin);
+  if (url.protocol === 'https:' || isLoopbackHostname(url.hostname)) return undefined;
+  return `--live-origin must be an https URL (plain http only to localhost, 127.x.x.x or [::1]): over http the live key would be sent in clear, so nothing was sent. Use https://${url.host}`;
+}
+
 /** What one side's earlier answers gave: the first item of each list, the first store id seen. */
 interface SideContext {
   firstItems: Map<OperationName, unknown>;
@@ -250,6 +262,8 @@ function parseDriftArgs(args: string[], env: NodeJS.ProcessEnv): DriftOptions | 
   for (const [flag, url] of [['--live-origin', liveOrigin], ['--sandbox', sandboxUrl]] as const) {
     if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return { problem: `${flag} must be an http(s) URL, got "${url}"` };
   }
+  const insecure = liveOriginRefusal(liveOrigin);
+  if (insecure !== undefined) return { problem: insecure };
   const allowWrites = values['allow-writes'];
   const refusal = allowWrites ? writesRefusal(liveKey, liveOrigin) : undefined;
   if (refusal !== undefined) return { problem: refusal };

@@ -1,3 +1,4 @@
+import { detectCardBrand, luhnCheck, normalizeCardNumber } from '@tessera/core';
 import { z } from '@tessera/core/internal';
 import type { RouteResult } from '../http/answer.js';
 import { byId } from '../state/collection.js';
@@ -5,7 +6,7 @@ import type { SandboxContext } from '../state/context.js';
 import { SandboxHttpError, validationError } from '../http/http-error.js';
 import { randomUuid } from '../state/random.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
-import { requiresChallenge } from '../service/test-cards.js';
+import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
 import { vaultTokens } from './vault.js';
 
 /**
@@ -18,6 +19,8 @@ export interface BtThreeDSSessionRecord {
   tokenId: string | null;
   /** The card brand BT names, when the card's facts are known. */
   cardBrand?: string;
+  /** The test-card outcome of a session made for a card number (`pan`, no token): the number itself is not kept. */
+  outcome?: TestCardOutcome;
   deviceInfo: Record<string, unknown>;
   acsTransID: string;
   dsTransID: string;
@@ -128,17 +131,36 @@ export function createBtThreeDSSession(ctx: SandboxContext, body: unknown): Rout
   const input = parsed.data;
   const given = [input.token_id, input.token_intent_id, input.pan].filter((value) => value !== undefined);
   if (given.length !== 1) throw invalid('token_id', 'Exactly one of token_id, token_intent_id or pan is required');
-  const tokenId = given[0] ?? '';
-  const token = vaultTokens.of(ctx).get(tokenId);
-  if (!token) throw invalid('token_id', `Token ${tokenId} was not found`);
+  const card = input.pan === undefined ? tokenCard(ctx, input.token_id ?? input.token_intent_id ?? '') : panCard(input.pan);
   if ((input.type ?? 'customer') === 'customer' && (input.device === undefined || input.device_info === undefined)) {
     throw invalid('device_info', 'device and device_info are required for a customer session');
   }
-  const session = newBtThreeDSSession(ctx, token.id, token.brand, input.device_info ?? {});
+  const session = newBtThreeDSSession(ctx, card.tokenId, card.brand, input.device_info ?? {});
+  if (card.outcome !== undefined) session.outcome = card.outcome;
   return {
     status: 201,
     json: { id: session.id, type: input.type ?? 'customer', card_brand: session.cardBrand, recommended_version: ACS_MESSAGE_VERSION },
   };
+}
+
+/** The card a session is for: a vault token's, or a card number's (of which only the brand and outcome are kept). */
+interface SessionCard {
+  tokenId: string | null;
+  brand: string;
+  outcome?: TestCardOutcome;
+}
+
+// No error names the id or number given: a card number sent in the wrong field would be echoed back.
+function tokenCard(ctx: SandboxContext, tokenId: string): SessionCard {
+  const token = vaultTokens.of(ctx).get(tokenId);
+  if (!token) throw invalid('token_id', 'names no token of this vault: tokenize the card first (POST /tokens)');
+  return { tokenId: token.id, brand: token.brand };
+}
+
+function panCard(pan: string): SessionCard {
+  const digits = normalizeCardNumber(pan);
+  if (digits === undefined || digits.length < 12 || digits.length > 19 || !luhnCheck(digits)) throw invalid('pan', 'is not a valid card number');
+  return { tokenId: null, brand: detectCardBrand(digits), outcome: testCardOutcome(digits) };
 }
 
 /**
@@ -156,8 +178,8 @@ export function authenticateBtSession(session: BtThreeDSSessionRecord, challenge
 export function authenticateBtThreeDSSession(ctx: SandboxContext, id: string, origin: string): RouteResult {
   const session = btThreeDSSessions.of(ctx).get(id);
   if (!session) throw sessionNotFound(id);
-  const token = session.tokenId === null ? undefined : vaultTokens.of(ctx).get(session.tokenId);
-  authenticateBtSession(session, token !== undefined && requiresChallenge(token.outcome), `${origin}${sandboxRoutes.acsChallenge}`);
+  const outcome = session.tokenId === null ? session.outcome : vaultTokens.of(ctx).get(session.tokenId)?.outcome;
+  authenticateBtSession(session, outcome !== undefined && requiresChallenge(outcome), `${origin}${sandboxRoutes.acsChallenge}`);
   return { json: authenticationOf(session) };
 }
 

@@ -7,6 +7,18 @@ import type { ApiErrorBody } from '@tessera/core/internal';
  */
 export type PublishedErrorCode = 'PAYMENT_NOT_FOUND' | 'TRANSACTION_NOT_AUTHORIZE';
 
+// A run of 13 to 19 digits (spaces or dashes between them allowed), not part of a longer run of digits or of a
+// dash-joined id (a UUID's last group has 12 digits): what a card number looks like in a message.
+const cardNumberRun = /(?<![\d-])\d(?:[ -]?\d){12,18}(?![ -]?\d)/g;
+
+/**
+ * A message with every run of digits that could be a card number masked to its last four (`****4242`): the last
+ * guard of "no answer echoes a card number", for a message that quotes what the request gave (an id, a path).
+ */
+export function redactCardNumbers(message: string): string {
+  return message.replace(cardNumberRun, (run) => `****${run.replace(/\D/g, '').slice(-4)}`);
+}
+
 /**
  * An error answer of the sandbox: HTTP status, stable `code`, message and, for validation errors, every bad field.
  * Operations throw it; the route wrapper turns it into core's `apiErrorBody` ({@link SandboxHttpError.toBody}).
@@ -31,11 +43,11 @@ export class SandboxHttpError extends Error {
     message: string,
     options: { fields?: FieldError[]; headers?: Record<string, string>; title?: string; publishedCode?: PublishedErrorCode } = {},
   ) {
-    super(message);
+    super(redactCardNumbers(message));
     this.name = 'SandboxHttpError';
     this.status = status;
     this.code = code;
-    this.fields = options.fields;
+    this.fields = options.fields?.map((field) => ({ ...field, message: redactCardNumbers(field.message) }));
     this.headers = options.headers ?? {};
     this.title = options.title;
     this.publishedCode = options.publishedCode;

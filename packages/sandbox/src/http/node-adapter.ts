@@ -4,15 +4,17 @@ import { MAX_BODY_BYTES, payloadTooLarge } from './body.js';
 import { SandboxHttpError } from './http-error.js';
 import type { SandboxRequest } from './request.js';
 import type { Router } from './router.js';
+import type { ServedHost } from './served-host.js';
 
-// Past the limit the rest of the body is read and dropped so the client, still sending, gets the 413 instead of
-// a reset connection (which it would retry as a network failure). Past this much more, the socket is closed.
+// Past the limit the 413 is sent at once (with `connection: close`) and the rest of the body is read and dropped:
+// a client still sending reads the answer as it arrives (fetch, curl) and stops, rather than seeing a reset
+// connection it would retry as a network failure. Past this much more the socket is closed, the answer long sent.
 const MAX_DRAINED_BYTES = 64 * MAX_BODY_BYTES;
 
 /**
- * Reads a request's body and calls `done` once with its bytes, `undefined` when it is over {@link MAX_BODY_BYTES}
- * (read to its end and dropped) or the connection closed first, or an error. Listeners, not a promise: the answer
- * is then written in the turn the last chunk arrives in.
+ * Reads a request's body and calls `done` once: with its bytes; with `undefined` as soon as it passes
+ * {@link MAX_BODY_BYTES} (the rest is read and dropped) or when the connection closed first; or with an error.
+ * Listeners, not a promise: the answer is then written in the turn the last chunk arrives in.
  */
 function readBytes(request: IncomingMessage, done: (body: Buffer | undefined, error?: unknown) => void): void {
   const chunks: Buffer[] = [];
@@ -25,11 +27,15 @@ function readBytes(request: IncomingMessage, done: (body: Buffer | undefined, er
   };
   request.on('data', (chunk: Buffer) => {
     size += chunk.length;
+    if (size <= MAX_BODY_BYTES) {
+      chunks.push(chunk);
+      return;
+    }
+    chunks.length = 0;
+    finish(undefined);
     if (size > MAX_DRAINED_BYTES) request.destroy();
-    else if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-    else chunks.length = 0;
   });
-  request.on('end', () => finish(size > MAX_BODY_BYTES ? undefined : chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
+  request.on('end', () => finish(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks)));
   request.on('error', (error) => finish(undefined, error));
   request.on('close', () => finish(undefined));
 }
@@ -183,19 +189,24 @@ function answerRequest(router: Router, fallbackHost: string, request: IncomingMe
 }
 
 /**
- * The node:http adapter, a thin shell around the router: reads the request into a {@link SandboxRequest}, asks the
- * router, writes its answer, in the turn the body's last chunk arrives when the route needs nothing asynchronous. No
- * fetch `Request` or `Response` is made, and msw is not involved.
+ * The node:http adapter, a thin shell around the router: refuses a request whose Host the server does not answer as
+ * (every route, before its body is read: see {@link ServedHost}), reads the request into a {@link SandboxRequest},
+ * asks the router, writes its answer, in the turn the body's last chunk arrives when the route needs nothing
+ * asynchronous. No fetch `Request` or `Response` is made, and msw is not involved.
  */
-export function serveNode(router: Router, fallbackHost: string, request: IncomingMessage, response: ServerResponse): void {
+export function serveNode(router: Router, served: ServedHost, request: IncomingMessage, response: ServerResponse): void {
+  if (!served.accepts(request.headers.host)) {
+    sendError(response, served.refusal, { connection: 'close' });
+    return;
+  }
   const method = request.method ?? 'GET';
   if (method === 'GET' || method === 'HEAD') {
-    answerRequest(router, fallbackHost, request, response, method, undefined);
+    answerRequest(router, served.fallback, request, response, method, undefined);
     return;
   }
   readBytes(request, (body, error) => {
     if (error !== undefined) sendFailure(response);
     else if (body === undefined) sendError(response, payloadTooLarge(), { connection: 'close' });
-    else answerRequest(router, fallbackHost, request, response, method, body);
+    else answerRequest(router, served.fallback, request, response, method, body);
   });
 }

@@ -4,6 +4,7 @@ import { readBody } from './body.js';
 import type { SandboxContext } from '../state/context.js';
 import type { FaultDecision, SandboxFaults } from './faults.js';
 import { SandboxHttpError } from './http-error.js';
+import { hostnameOf, isLoopbackAddress, isLoopbackHostname } from './loopback.js';
 import type { IdempotencyClaim, IdempotencyStore, Reservation } from '../state/idempotency.js';
 import type { SandboxRequest } from './request.js';
 import type { RouteName } from './route-name.js';
@@ -16,9 +17,6 @@ import type { RouteOverride } from './override.js';
  */
 export type RouteAuth = 'api' | 'vault' | 'bt' | 'bt-secret' | 'loopback' | 'none';
 
-const loopbackAddress = (address: string): boolean => address === '::1' || /^(?:::ffff:)?127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(address);
-// The Host header's name: `localhost`, `*.localhost`, 127.x.x.x or [::1] (a rebound DNS name is refused).
-const loopbackHost = /^(?:(?:[a-z0-9-]+\.)*localhost|127\.\d{1,3}\.\d{1,3}\.\d{1,3}|\[::1\])(?::\d{1,5})?$/i;
 
 /**
  * True for a request from this machine to a loopback name: its socket's peer is a loopback address (when it came
@@ -27,9 +25,8 @@ const loopbackHost = /^(?:(?:[a-z0-9-]+\.)*localhost|127\.\d{1,3}\.\d{1,3}\.\d{1
  */
 export function isLoopbackRequest(request: Pick<SandboxRequest, 'remoteAddress' | 'header' | 'origin'>): boolean {
   const address = request.remoteAddress;
-  if (address !== undefined && !loopbackAddress(address)) return false;
-  const host = request.header('host') ?? new URL(request.origin).host;
-  return loopbackHost.test(host);
+  if (address !== undefined && !isLoopbackAddress(address)) return false;
+  return isLoopbackHostname(hostnameOf(request.header('host') ?? new URL(request.origin).host));
 }
 
 /** One route of the sandbox. */
@@ -45,6 +42,8 @@ export interface RouteDefinition {
   guarded: boolean;
   /** CORS headers of a route a page on another origin calls, beside those of its `auth` (the vault's, BT's). */
   cors?: Readonly<Record<string, string>> | undefined;
+  /** Its body may carry a card number and CVC: its `Idempotency-Key` records stay in memory (see the idempotency store). */
+  cardData: boolean;
   /**
    * The operation. Synchronous on purpose: the check and the change happen in one turn of the event loop, so two
    * concurrent requests on one payment cannot both pass the check (two captures at once: exactly one wins).
@@ -137,7 +136,7 @@ function authenticate(auth: RouteAuth, request: SandboxRequest, keys: RouteKeys)
 function claimKey(route: RouteDefinition, request: SandboxRequest, text: string, idempotency: IdempotencyStore): Exclude<IdempotencyClaim, { kind: 'conflict' }> | undefined {
   const key = route.guarded && request.method !== 'GET' && request.method !== 'HEAD' ? request.header('idempotency-key') : null;
   if (key === null) return undefined;
-  const claim = idempotency.reserve(route.name, key, text);
+  const claim = idempotency.reserve(route.name, key, text, route.cardData);
   if (claim.kind === 'conflict' && claim.reason === 'reused') {
     throw new SandboxHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body');
   }

@@ -31,6 +31,8 @@ export interface SandboxRoute {
   guarded: boolean;
   /** CORS headers, for a route a page on another origin calls that its `auth` gives none (the radar stand-ins' routes). */
   cors?: Readonly<Record<string, string>>;
+  /** Its body may carry a card number and CVC: its `Idempotency-Key` records are never kept in a data file. */
+  cardData?: true;
   handle(ctx: SandboxContext, request: SandboxRequest): RouteResult;
 }
 
@@ -71,13 +73,13 @@ const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): Sandbox
 /** How the sandbox serves its own routes. A missing one does not compile. */
 export const sandboxRouteHandlers = {
   // Vault: Basis Theory's API (BT-API-KEY public key, CORS, snake_case).
-  vaultTokenizeCard: vault((ctx, { body }) => ({ status: 201, json: tokenizeCard(ctx, body) })),
+  vaultTokenizeCard: { ...vault((ctx, { body }) => ({ status: 201, json: tokenizeCard(ctx, body) })), cardData: true },
   vaultTokenizeApplePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeWallet(ctx, 'apple_pay', body) })),
   vaultTokenizeGooglePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeWallet(ctx, 'google_pay', body) })),
   vaultApplePayMerchantSession: vault((ctx, { body }) => ({ status: 201, json: appleMerchantSession(ctx, body) })),
 
   // Basis Theory 3DS (web-threeds in the page: public key, CORS; the service's server calls: secret key).
-  btCreateThreeDSSession: { method: 'POST', auth: 'bt', guarded: true, handle: (ctx, { body }) => createBtThreeDSSession(ctx, body) },
+  btCreateThreeDSSession: { method: 'POST', auth: 'bt', guarded: true, cardData: true, handle: (ctx, { body }) => createBtThreeDSSession(ctx, body) },
   btAuthenticateThreeDSSession: { method: 'POST', auth: 'bt-secret', guarded: true, handle: (ctx, { params, origin }) => authenticateBtThreeDSSession(ctx, idOf(params), origin) },
   btThreeDSChallengeResult: { method: 'GET', auth: 'bt-secret', guarded: true, handle: (ctx, { params }) => btChallengeResult(ctx, idOf(params)) },
   btChallengeFramePage: page(challengeFramePage),
@@ -158,3 +160,8 @@ export const sandboxRouteHandlers = {
   // The ACS completion the ACS page posts, for the dashboard's approve and fail.
   completeDashboardChallenge: helper('POST', (ctx, { params, body }) => completeDashboardChallenge(ctx, idOf(params), body)),
 } satisfies { readonly [K in SandboxRouteName]: SandboxRoute };
+
+/** The routes whose body may carry a card number and CVC (`cardData`). */
+export const cardDataRoutes: ReadonlySet<SandboxRouteName> = new Set(
+  (Object.keys(sandboxRouteHandlers) as SandboxRouteName[]).filter((name) => (sandboxRouteHandlers[name] as SandboxRoute).cardData === true),
+);

@@ -1,5 +1,6 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { serveNode } from './node-adapter.js';
+import { servedHost } from './served-host.js';
 import { assertSupportedNode } from '../node-version.js';
 import { createSandbox, type Sandbox, type SandboxOptions, servedRouter } from '../sandbox.js';
 
@@ -9,7 +10,9 @@ export interface SandboxServerOptions {
   port?: number;
   /**
    * Interface to listen on. Default: loopback only, both `127.0.0.1` and `::1` (when the machine has IPv6), served
-   * as `http://localhost:<port>`, the host basis-theory-js and web-threeds keep on plain http.
+   * as `http://localhost:<port>`, the host basis-theory-js and web-threeds keep on plain http. Every request must
+   * name a loopback host (`localhost`, `127.x.x.x`, `[::1]`) or this one in its Host header, or it is refused with 403
+   * (a DNS name rebound to this machine never reaches a route); on `0.0.0.0` or `::`, any IP address is answered too.
    */
   host?: string;
   /** The sandbox to serve; default a new one made with `sandboxOptions`. */
@@ -70,13 +73,14 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
   const { createServer } = await import('node:http');
   const sandbox = options.sandbox ?? createSandbox(options.sandboxOptions);
   const host = options.host ?? '127.0.0.1';
-  let fallbackHost = host;
+  // Made again once the port is known (the 403's advice names it); what it accepts does not depend on the port.
+  let served = servedHost(options.host, options.port ?? 0);
   const router = servedRouter(sandbox, 'startSandboxServer');
   const { onRequest } = options;
   const newServer = (): Server => {
     const server = createServer((request, response) => {
       if (onRequest) logWhenDone(onRequest, request, response);
-      serveNode(router, fallbackHost, request, response);
+      serveNode(router, served, request, response);
     });
     server.keepAliveTimeout = 5_000;
     return server;
@@ -111,15 +115,14 @@ export async function startSandboxServer(options: SandboxServerOptions = {}): Pr
       // No IPv6 loopback on this machine: clients fall back to 127.0.0.1.
     }
   }
-  const hostForUrl = isDefaultHost ? 'localhost' : host.includes(':') ? `[${host}]` : host;
-  fallbackHost = `${hostForUrl}:${port}`;
+  served = servedHost(options.host, port);
   const closeOne = (server: Server): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       server.close((error) => (error ? reject(error) : resolve()));
       server.closeAllConnections();
     });
   return {
-    url: `http://${fallbackHost}`,
+    url: `http://${served.fallback}`,
     port,
     sandbox,
     close: async () => {

@@ -1,9 +1,11 @@
 import type { SandboxAnswer } from '../http/answer.js';
 import { internalById, type StateHolder } from './collection.js';
+import { sha256Hex } from './digest.js';
 
 /**
  * What the sandbox holds for one `Idempotency-Key` of one route: the request is still running, or it is done and
- * its answer is kept. `fingerprint` is the request body the key was first used with.
+ * its answer is kept. `fingerprint` is the SHA-256 of the request body the key was first used with (never the body:
+ * a vault request's body is a card number and its CVC).
  */
 export type IdempotencyRecord = { state: 'in_flight'; fingerprint: string } | { state: 'done'; fingerprint: string; response: SandboxAnswer };
 
@@ -21,14 +23,19 @@ export type IdempotencyClaim = { kind: 'replay'; response: SandboxAnswer } | { k
 
 /** The sandbox's `Idempotency-Key` records. */
 export interface IdempotencyStore {
-  /** Claims `key` (scoped to the route) for a request with this body. */
-  reserve(route: string, key: string, fingerprint: string): IdempotencyClaim;
+  /**
+   * Claims `key` (scoped to the route) for a request with this body (kept as its digest). With `cardData` (the
+   * vault's and BT's routes that take a card number) the record stays in memory: never in the state a data file
+   * keeps.
+   */
+  reserve(route: string, key: string, body: string, cardData: boolean): IdempotencyClaim;
 }
 
 /** An answer kept for a key, in the state (so a data file keeps it across restarts): the key's scope is its id. */
 export interface StoredIdempotencyAnswer {
   /** The route's name and the key, on two lines. */
   id: string;
+  /** The SHA-256 of the body, in hex. */
   fingerprint: string;
   response: SandboxAnswer;
 }
@@ -40,17 +47,33 @@ export interface StoredIdempotencyAnswer {
  */
 export const idempotencyAnswers = internalById<StoredIdempotencyAnswer>()('idempotencyAnswers');
 
+const digestPattern = /^[0-9a-f]{64}$/;
+
 /**
  * The store over `holder`'s state: answers kept in {@link idempotencyAnswers}; a key whose request is still running
  * is held in memory only (a request cut by a restart never answered, and its changes were not committed either).
+ *
+ * The answers of the card routes are held in memory only: their body is a card number and CVC, and a digest of it
+ * is no protection (a test card's body has few unknown digits: its SHA-256 is reversed by trying them), and their
+ * answer carries the token's card fingerprint, a hash of the number. Losing them on a restart costs nothing: a
+ * tokenization retried after it makes another token and moves no money. What an earlier sandbox kept (a raw body
+ * as the fingerprint, the card routes' answers) is digested or dropped when the store is made.
  */
-export function createIdempotencyStore(holder: StateHolder): IdempotencyStore {
+export function createIdempotencyStore(holder: StateHolder, cardRoutes: ReadonlySet<string>): IdempotencyStore {
   const running = new Map<string, IdempotencyRecord>();
   const kept = idempotencyAnswers.of(holder);
+  const keptInMemory = new Map<string, StoredIdempotencyAnswer>();
+  for (const [scope, stored] of [...kept]) {
+    if (cardRoutes.has(scope.slice(0, scope.indexOf('\n')))) kept.delete(scope);
+    else if (!digestPattern.test(stored.fingerprint)) kept.set(scope, { ...stored, fingerprint: sha256Hex(stored.fingerprint) });
+  }
   return {
-    reserve(route, key, fingerprint) {
+    reserve(route, key, body, cardData) {
       const scope = `${route}\n${key}`;
-      const existing: IdempotencyRecord | undefined = running.get(scope) ?? doneRecord(kept.peek(scope));
+      const fingerprint = sha256Hex(body);
+      const store = cardData ? keptInMemory : kept;
+      // `peek`: looking a key up is not a change for the data file to compare.
+      const existing: IdempotencyRecord | undefined = running.get(scope) ?? doneRecord(cardData ? keptInMemory.get(scope) : kept.peek(scope));
       if (existing) {
         if (existing.fingerprint !== fingerprint) return { kind: 'conflict', reason: 'reused' };
         if (existing.state === 'in_flight') return { kind: 'conflict', reason: 'in_use' };
@@ -65,7 +88,7 @@ export function createIdempotencyStore(holder: StateHolder): IdempotencyStore {
         commit: (response) => {
           if (!ours()) return;
           running.delete(scope);
-          kept.set(scope, { id: scope, fingerprint, response });
+          store.set(scope, { id: scope, fingerprint, response });
         },
         release: () => {
           if (ours()) running.delete(scope);

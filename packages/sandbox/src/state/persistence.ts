@@ -72,9 +72,40 @@ const builtin = <T>(name: string): T | undefined => {
   }
 };
 
+interface WarningProcess {
+  emitWarning(warning: string | Error, ...rest: unknown[]): void;
+}
+
+/**
+ * Loads node:sqlite without the ExperimentalWarning Node.js 22 prints on its first load (on every start of the CLI,
+ * for a module the sandbox chose and checks): only that warning is held back, only during this load; any other is
+ * emitted as it would be.
+ */
+function loadSqliteQuietly(): SqliteModule | undefined {
+  const runtime = (globalThis as { process?: Partial<WarningProcess> }).process;
+  const emitWarning = runtime?.emitWarning;
+  if (runtime === undefined || emitWarning === undefined) return builtin<SqliteModule>('node:sqlite');
+  runtime.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]): void {
+    if (!isSqliteExperimentalWarning(warning, rest)) emitWarning.call(this, warning, ...rest);
+  };
+  try {
+    return builtin<SqliteModule>('node:sqlite');
+  } finally {
+    runtime.emitWarning = emitWarning;
+  }
+}
+
+/** Node.js's warning for node:sqlite (`emitWarning('SQLite is an experimental feature…', 'ExperimentalWarning')`). */
+function isSqliteExperimentalWarning(warning: string | Error, rest: unknown[]): boolean {
+  const message = typeof warning === 'string' ? warning : warning.message;
+  const options = rest[0];
+  const type = typeof options === 'string' ? options : typeof warning === 'string' ? (options as { type?: unknown } | undefined)?.type : warning.name;
+  return type === 'ExperimentalWarning' && /^SQLite\b/.test(message);
+}
+
 function loadSqlite(file: string): SqliteModule {
   const runtime = globalThis as { process?: { versions?: { node?: string } } };
-  const sqlite = builtin<SqliteModule>('node:sqlite');
+  const sqlite = loadSqliteQuietly();
   if (sqlite?.DatabaseSync === undefined) {
     throw new SandboxDataFileError(
       'unsupported_runtime',
@@ -108,13 +139,20 @@ function openError(file: string, error: unknown): SandboxDataFileError {
   return new SandboxDataFileError('corrupt', file, `The sandbox cannot read its data file ${file} (${reason}); it was left as it was. ${WAY_OUT}`, { cause: error });
 }
 
-/** Opens the file with the exclusive lock taken; throws {@link SandboxDataFileError} when another process holds it. */
+/**
+ * Opens the file with the exclusive lock taken; throws {@link SandboxDataFileError} when another process holds it.
+ * The write lock is taken at once (`BEGIN EXCLUSIVE`, kept after the commit in exclusive locking mode): a read alone
+ * takes a shared lock on a file not yet in WAL mode, so two sandboxes started at the same instant on a new file
+ * both read, then both failed to switch it to WAL, and both refused with neither running.
+ */
 function openLocked(sqlite: SqliteModule, file: string): Database {
   const db = new sqlite.DatabaseSync(file, { timeout: 0 });
   try {
     db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    // A read takes the lock (refused when another sandbox holds it) and fails on a file that is not SQLite.
+    db.exec('BEGIN EXCLUSIVE');
+    // Fails on a file that is not SQLite.
     db.prepare('SELECT count(*) AS n FROM sqlite_master').get();
+    db.exec('COMMIT');
     return db;
   } catch (error) {
     db.close();
@@ -131,15 +169,35 @@ export function resetDataFile(file: string): void {
   const fs = builtin<typeof NodeFs>('node:fs')!;
   if (fs.existsSync(file)) {
     try {
-      const db = openLocked(sqlite, file);
-      db.exec('BEGIN EXCLUSIVE; COMMIT');
-      db.close();
+      openLocked(sqlite, file).close();
     } catch (error) {
       if (error instanceof SandboxDataFileError && error.problem === 'locked') throw error;
       // Not a database: deleted below.
     }
   }
-  for (const path of [file, `${file}-wal`, `${file}-shm`, `${file}-journal`]) fs.rmSync(path, { force: true });
+  for (const companion of ['', ...SIBLINGS]) fs.rmSync(`${file}${companion}`, { force: true });
+}
+
+/** The data file's companions SQLite may create beside it. */
+const SIBLINGS = ['-wal', '-shm', '-journal'] as const;
+/** The folder the CLI keeps its data file in by default (`.tessera-sandbox/sandbox.db`): the sandbox's own. */
+const OWN_FOLDER = '.tessera-sandbox';
+
+/**
+ * Makes the data file readable by its owner only, before SQLite opens it: the file is created 0600 (SQLite gives its
+ * WAL and journal files the database file's mode), an existing one and its companions are set to 0600, and a folder
+ * made for it is 0700. An existing folder is left as it is (it may be the project's), except the sandbox's own
+ * `.tessera-sandbox`. What it holds is payments and customers, never a card number or CVC, but the data file of a
+ * project folder is not the other users' of the machine to read.
+ */
+function ownerOnly(fs: typeof NodeFs, path: typeof NodePath, file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  const made = fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
+  if (made === undefined && path.basename(folder) === OWN_FOLDER) fs.chmodSync(folder, 0o700);
+  fs.closeSync(fs.openSync(file, 'a', 0o600));
+  for (const companion of ['', ...SIBLINGS]) {
+    if (companion === '' || fs.existsSync(`${file}${companion}`)) fs.chmodSync(`${file}${companion}`, 0o600);
+  }
 }
 
 /** A by-id collection that notes which records a request reached (read, written, deleted) or whether it went through all. */
@@ -234,8 +292,11 @@ export interface SandboxStorage {
   setMeta(meta: Partial<StoredMeta>): void;
   /** Writes what changed since the last commit, in one transaction. */
   commit(): void;
-  /** Commits at the end of this turn of the event loop (one transaction for every request of the turn); resolves after. */
-  commitSoon(): Promise<void>;
+  /**
+   * Commits at the end of this turn of the event loop (one transaction for every request of the turn); resolves after,
+   * with `false` when the write failed (logged; what changed stays to be written by the next commit).
+   */
+  commitSoon(): Promise<boolean>;
   /** Commits, then closes the file (releasing its lock). Idempotent. */
   close(): void;
 }
@@ -256,7 +317,11 @@ export function openSandboxStorage(file: string): SandboxStorage {
   const sqlite = loadSqlite(file);
   const fs = builtin<typeof NodeFs>('node:fs')!;
   const path = builtin<typeof NodePath>('node:path')!;
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  try {
+    ownerOnly(fs, path, file);
+  } catch (error) {
+    throw openError(file, error);
+  }
   const db = openLocked(sqlite, file);
   let closed = false;
   try {
@@ -274,6 +339,9 @@ export function openSandboxStorage(file: string): SandboxStorage {
     // Only now, on a new file or one of ours, is anything written.
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
+    // What is deleted or replaced is overwritten, not left in free pages: an older sandbox's kept request bodies
+    // (card numbers among them, see createIdempotencyStore) are gone from the file once dropped.
+    db.exec('PRAGMA secure_delete = ON');
     // A checkpoint (WAL copied into the file, with an fsync) every 10,000 pages (40 MB) rather than 1,000: at 1,000,
     // one every few hundred payments stalled the event loop (POST on a file 0.55× in memory, p99 68 ms; now 0.9×).
     db.exec('PRAGMA wal_autocheckpoint = 10000');
@@ -290,7 +358,7 @@ export function openSandboxStorage(file: string): SandboxStorage {
   }
 
   let pending = false;
-  let scheduled: Promise<void> | undefined;
+  let scheduled: Promise<boolean> | undefined;
   const maps: { name: string; map: TrackedMap<unknown>; files: Map<string, string> }[] = [];
   const lists: ListTracking[] = [];
   const dirtySequences = new Map<string, number>();
@@ -300,16 +368,17 @@ export function openSandboxStorage(file: string): SandboxStorage {
   // One commit per turn of the event loop (setImmediate: after the poll phase has run every request that arrived):
   // the requests answered in that turn share it, whole (their handlers change the state synchronously), and their
   // answers wait for it. Changes outside a request (a delivery's attempts, clock.advance in code) ride on it too.
-  const commitSoon = (): Promise<void> => {
-    scheduled ??= new Promise<void>((resolve) => {
+  const commitSoon = (): Promise<boolean> => {
+    scheduled ??= new Promise<boolean>((resolve) => {
       setImmediate(() => {
         scheduled = undefined;
         try {
           storage.commit();
+          resolve(true);
         } catch (error) {
           console.error(`@tessera/sandbox: writing ${file} failed: ${error instanceof Error ? error.message : String(error)}`);
+          resolve(false);
         }
-        resolve();
       });
     });
     return scheduled;
@@ -373,42 +442,56 @@ export function openSandboxStorage(file: string): SandboxStorage {
   const upsertSequence = db.prepare('INSERT INTO sequences (prefix, value) VALUES (?, ?) ON CONFLICT (prefix) DO UPDATE SET value = excluded.value');
   const upsertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
 
-  function writeMap({ name, map, files }: (typeof maps)[number]): void {
+  // What a commit changes in the bookkeeping (what the file holds, what is left to write) is applied only once its
+  // transaction is committed: a failed write leaves everything to be written by the next commit.
+  type Applied = () => void;
+
+  function writeMap({ name, map, files }: (typeof maps)[number], applied: Applied[]): void {
     if (!map.scanned && map.touched.size === 0) return;
     const keys = map.scanned ? new Set([...map.rawKeys(), ...files.keys()]) : map.touched;
+    const written: [string, string | undefined][] = [];
     for (const key of keys) {
       const value = map.raw(key);
       if (value === undefined) {
-        if (files.delete(key)) deleteRecord.run(name, key);
+        if (!files.has(key)) continue;
+        deleteRecord.run(name, key);
+        written.push([key, undefined]);
         continue;
       }
       const json = JSON.stringify(value);
       if (files.get(key) === json) continue;
       upsertRecord.run(name, key, json);
-      files.set(key, json);
+      written.push([key, json]);
     }
-    map.touched = new Set();
-    map.scanned = false;
+    applied.push(() => {
+      for (const [key, json] of written) {
+        if (json === undefined) files.delete(key);
+        else files.set(key, json);
+      }
+      map.touched = new Set();
+      map.scanned = false;
+    });
   }
 
-  function writeList(list: ListTracking): void {
+  function writeList(list: ListTracking, applied: Applied[]): void {
     const { name, items, positions } = list;
-    if (items.length < list.written) {
-      // Shortened (nothing does today): written again from the start.
-      clearList.run(name);
-      list.written = 0;
-    }
+    // Shortened (nothing does today): written again from the start.
+    const from = items.length < list.written ? 0 : list.written;
+    if (from === 0 && list.written > 0) clearList.run(name);
     for (const item of list.changed) {
       const position = positions.get(item);
-      if (position !== undefined && position < list.written && items[position] === item) upsertItem.run(name, position, JSON.stringify(item));
+      if (position !== undefined && position < from && items[position] === item) upsertItem.run(name, position, JSON.stringify(item));
     }
-    list.changed.clear();
-    for (let position = list.written; position < items.length; position++) {
+    for (let position = from; position < items.length; position++) {
       const item = items[position];
       upsertItem.run(name, position, JSON.stringify(item));
       if (typeof item === 'object' && item !== null) positions.set(item, position);
     }
-    list.written = items.length;
+    const length = items.length;
+    applied.push(() => {
+      list.changed.clear();
+      list.written = length;
+    });
   }
 
   const storage: SandboxStorage = {
@@ -436,20 +519,28 @@ export function openSandboxStorage(file: string): SandboxStorage {
     },
     commit() {
       if (!pending || closed) return;
-      pending = false;
+      const applied: Applied[] = [];
       db.exec('BEGIN');
       try {
-        for (const map of maps) writeMap(map);
-        for (const list of lists) writeList(list);
+        for (const map of maps) writeMap(map, applied);
+        for (const list of lists) writeList(list, applied);
         for (const [prefix, value] of dirtySequences) upsertSequence.run(prefix, value);
-        dirtySequences.clear();
         for (const [key, value] of dirtyMeta) upsertMeta.run(key, value);
-        dirtyMeta.clear();
         db.exec('COMMIT');
       } catch (error) {
-        db.exec('ROLLBACK');
+        try {
+          db.exec('ROLLBACK');
+        } catch {
+          // SQLite already rolled the transaction back (a full disk, an I/O error).
+        }
+        // Still pending: the next commit writes all of it.
         throw error;
       }
+      // No request ran in between (all of this is synchronous): what was written is what is now on file.
+      pending = false;
+      dirtySequences.clear();
+      dirtyMeta.clear();
+      for (const apply of applied) apply();
     },
     commitSoon,
     close() {
