@@ -2,8 +2,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { readFileSync } from 'node:fs';
 import { operations, routes } from '@tessera/core/internal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DRIFT_MARKER, readOnlyOperations, runDrift, testSafeWrites } from '../src/cli/cli-drift.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DRIFT_MARKER, liveOriginRefusal, readOnlyOperations, runDrift, testSafeWrites } from '../src/cli/cli-drift.js';
 import { startSandboxServer, type SandboxServer } from '../src/index.js';
 import { purchase } from './fixtures.js';
 import { client } from './support.js';
@@ -197,5 +197,28 @@ describe('tessera-sandbox drift', () => {
       .map(([name]) => name);
     expect(readOnlyOperations).toEqual(expect.arrayContaining(gets));
     for (const name of readOnlyOperations) expect(operations[name].method === 'GET' || operations[name].answer === 'list' || name === 'testAuth').toBe(true);
+  });
+});
+
+describe('tessera-sandbox drift over plain http', () => {
+  it('refuses a live origin on plain http to another host before anything is sent, and says to use https', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const { code, out, err } = await drift(['--live-origin', 'http://app.tagadapay.dev', '--sandbox', mirrorUrl], { TESSERA_LIVE_API_KEY: LIVE_KEY });
+      expect(code).toBe(2);
+      expect(out).toEqual([]);
+      expect(err.join('\n')).toContain('--live-origin must be an https URL (plain http only to localhost, 127.x.x.x or [::1])');
+      expect(err.join('\n')).toContain('Use https://app.tagadapay.dev');
+      expect(err.join('\n')).not.toContain(LIVE_KEY);
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it('sends the key over https, or over http to this machine only', () => {
+    expect(liveOriginRefusal('https://app.tagadapay.dev')).toBeUndefined();
+    for (const local of ['http://localhost:4010', 'http://api.localhost', 'http://127.0.0.1:8080', 'http://[::1]:4010']) expect(liveOriginRefusal(local), local).toBeUndefined();
+    for (const remote of ['http://app.tagadapay.dev', 'http://10.0.0.5', 'http://localhost.rebound.example', 'http://127.0.0.1.nip.io']) expect(liveOriginRefusal(remote), remote).toMatch(/must be an https URL/);
   });
 });
