@@ -1,6 +1,7 @@
 import type { SandboxAnswer } from '../http/answer.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { internalById, type StateHolder } from './collection.js';
-import { sha256Hex } from './digest.js';
 
 /**
  * What the sandbox holds for one `Idempotency-Key` of one route: the request is still running, or it is done and
@@ -48,6 +49,13 @@ export interface StoredIdempotencyAnswer {
 export const idempotencyAnswers = internalById<StoredIdempotencyAnswer>()('idempotencyAnswers');
 
 const digestPattern = /^[0-9a-f]{64}$/;
+
+/**
+ * A body's SHA-256 in hex: synchronous and plain JavaScript (@noble/hashes), as the request pipeline is synchronous by
+ * design and runs in a browser too (msw's `setupWorker`), where neither node:crypto nor a synchronous Web Crypto
+ * digest exists.
+ */
+const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text)));
 
 /**
  * The store over `holder`'s state: answers kept in {@link idempotencyAnswers}; a key whose request is still running
