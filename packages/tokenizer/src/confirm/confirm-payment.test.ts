@@ -191,7 +191,7 @@ describe('confirmPayment', () => {
       expect(fetchPayment.mock.calls).toHaveLength(calls);
     };
 
-    it('polls fetchPayment (at most once a second, one request at a time) and resolves settled with the final payment within seconds: the popup closes, the server is not asked to continue', async () => {
+    it('polls fetchPayment (at most once a second, one request at a time) and resolves settled with the final payment within seconds: the popup closes, the server continues it once, as after a return', async () => {
       const popup = unreadablePopup();
       try {
         const answers = [redirecting, succeeded];
@@ -202,9 +202,28 @@ describe('confirmPayment', () => {
         expect(result).toMatchObject({ status: 'succeeded', redirect: 'settled', payment: succeeded });
         expect(Date.now() - started).toBeLessThan(5_000);
         expect(popup.close).toHaveBeenCalled();
-        expect(continuePayment).not.toHaveBeenCalled();
+        expect(continuePayment).toHaveBeenCalledTimes(1);
         expect(fetchPayment.mock.calls.every(([id]) => id === 'pay_1')).toBe(true);
         await expectNoMorePolls(fetchPayment);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+    });
+
+    it('a payment that asks for another action while the popup is open ends the wait too, and that action runs next', async () => {
+      const popup = unreadablePopup();
+      try {
+        const fetchPayment = vi.fn(() => Promise.resolve(fetchPayment.mock.calls.length === 1 ? redirecting : challenged));
+        const continuePayment = vi.fn(() => Promise.resolve(challenged));
+        const threeds = { startChallenge: vi.fn(() => Promise.resolve({ success: true, authenticationStatus: 'Y', reason: undefined } as unknown as ChallengeResult)) };
+        continuePayment.mockResolvedValueOnce(challenged).mockResolvedValueOnce(succeeded);
+        const started = Date.now();
+        const result = await confirmPayment({ payment: redirecting, redirect: 'popup', popupTimeoutMs: 600_000, polling: { intervalMs: 20 }, fetchPayment, continuePayment, threeds });
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(result).toMatchObject({ status: 'succeeded', redirect: 'settled', payment: succeeded });
+        expect(popup.close).toHaveBeenCalled();
+        expect(threeds.startChallenge).toHaveBeenCalledTimes(1);
+        expect(continuePayment).toHaveBeenCalledTimes(2);
       } finally {
         vi.unstubAllGlobals();
       }

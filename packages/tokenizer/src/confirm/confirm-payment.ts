@@ -57,8 +57,8 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
   navigate?: (url: string) => void;
   /**
    * Popup mode: stop waiting after this many milliseconds (the popup closes, your server is asked once). Default 600000
-   * (10 minutes). With `fetchPayment`, a payment that is final before then ends the wait within seconds
-   * (`redirect: 'settled'`), wherever the popup is.
+   * (10 minutes). With `fetchPayment`, a payment that moves on before then (final, or asking for another action)
+   * ends the wait within seconds (`redirect: 'settled'`), wherever the popup is.
    */
   popupTimeoutMs?: number;
   /** Options of the 3DS challenge modal (window size, labels, timeout, …). Its `signal` is this call's. */
@@ -73,9 +73,10 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
 }
 
 /**
- * How a redirect popup ended: back on `returnUrl`; `settled`, the payment final while the popup was still open (it
- * is polled with `fetchPayment`, so a popup that ends on a page of another origin, which this page cannot read, is
- * noticed within seconds); closed by the customer; or still open after `popupTimeoutMs`.
+ * How a redirect popup ended: back on `returnUrl`; `settled`, the payment moved on (final, or asking for another
+ * action) while the popup was still open (it is polled with `fetchPayment`, so a popup that ends on a page of another
+ * origin, which this page cannot read, is noticed within seconds; the call then goes on as after a return); closed by
+ * the customer; or still open after `popupTimeoutMs`.
  */
 export type PopupOutcome = 'returned' | 'settled' | 'closed' | 'timeout';
 
@@ -122,7 +123,7 @@ const MAX_ACTIONS = 4;
  * - `threeds_auth`: the challenge in the modal (`threeds.startChallenge`).
  * - `redirect` and `processor_auth`: the customer goes to `requireActionData.metadata.redirect.redirectUrl` (navigate,
  *   or a popup waited for until it comes back to `returnUrl`, is closed, or `fetchPayment` polled while it is open
- *   finds the payment final, e.g. after the popup ended on a page of another origin); an URL that is not https is
+ *   finds the payment moved on, e.g. after the popup ended on a page of another origin); an URL that is not https is
  *   refused.
  * - `radar` (Airwallex) and `stripe_radar`: the provider's script collects a device session in this page, your
  *   server saves it (`saveRadarSession`), then the payment is continued.
@@ -162,8 +163,6 @@ async function runActions<P extends Payment>(options: ConfirmPaymentOptions<P>):
       // An abort during the action ends the call: the merchant's server is not asked to continue.
       throwIfAborted(signal);
       if (outcome === 'left') return result;
-      // The popup saw the payment settle: it is final, nothing to continue.
-      if (outcome === 'settled') break;
       acted = outcome === 'acted';
     }
     payment = await settle(payment.id, options, acted, ran);
@@ -178,11 +177,8 @@ async function runActions<P extends Payment>(options: ConfirmPaymentOptions<P>):
   return result;
 }
 
-/**
- * What running an action led to: the customer `acted`, did `not` (cancelled, closed), the page `left` (navigate), or
- * the payment `settled` while a popup was open (then on `result`).
- */
-type ActionOutcome = 'acted' | 'not' | 'left' | 'settled';
+/** What running an action led to: the customer `acted`, did `not` (cancelled, closed), or the page `left` (navigate). */
+type ActionOutcome = 'acted' | 'not' | 'left';
 
 /** Runs one action of `payment`, recording what it did on `result`. */
 async function runAction<P extends Payment>(action: PaymentAction, payment: P, options: ConfirmPaymentOptions<P>, result: ConfirmPaymentResult<P>): Promise<ActionOutcome> {
@@ -209,13 +205,11 @@ async function runAction<P extends Payment>(action: PaymentAction, payment: P, o
         return 'left';
       }
       const { fetchPayment } = options;
-      let fetched = payment;
-      result.redirect = await runPopup(url, returnUrl, options, fetchPayment && (async () => isSettledPayment((fetched = await fetchPayment(payment.id, signal)))));
-      if (result.redirect === 'settled') {
-        result.payment = fetched;
-        result.status = normalizePaymentStatus(fetched);
-      }
-      return result.redirect === 'returned' ? 'acted' : result.redirect === 'settled' ? 'settled' : 'not';
+      const ran = actionKey(payment);
+      // The payment moved on (final, or asking for another action) while the popup was open: the customer is done
+      // with this page wherever the popup is, and the call goes on as after a return (your server continues it).
+      result.redirect = await runPopup(url, returnUrl, options, fetchPayment && (async () => movedOn(await fetchPayment(payment.id, signal), ran)));
+      return result.redirect === 'returned' || result.redirect === 'settled' ? 'acted' : 'not';
     }
     case 'radar':
     case 'stripe_radar':
@@ -313,9 +307,10 @@ function readableHref(popup: Window): string | undefined {
  * Opens the redirect page in a popup and waits until it comes back to this origin (`returnUrl`) or is closed, at
  * most `popupTimeoutMs`. The popup is closed when it returns, times out or the signal aborts. A timeout is not an
  * error: the customer may have approved on a page that never came back, so the caller asks the server once.
- * Meanwhile `isSettled` (the payment through `fetchPayment`) is asked every `polling.intervalMs` (at least a
- * second), one request at a time: a page of another origin cannot be told from the bank's, so the payment says when it is over. A settled
- * payment ends the wait a second later, so a popup already on its way back still counts as `returned`.
+ * Meanwhile `isSettled` (the payment through `fetchPayment`) is asked every `polling.intervalMs` (at most once a
+ * second), one request at a time: a page of another origin cannot be told from the bank's, so the payment says when
+ * it is over. A settled payment ends the wait a second later, so a popup already on its way back still counts as
+ * `returned`.
  */
 function runPopup<P extends Payment>(
   url: string,
