@@ -145,24 +145,29 @@ export function servedRouter(sandbox: Sandbox, caller: string): Router {
 }
 
 /**
- * The answer of a request whose turn could not be written to the data file: a 503, never the operation's answer (an
- * answer received is on file). What the request changed stays in memory and is written by the next commit that
- * succeeds: a retry with the same `Idempotency-Key` then gets the operation's answer back.
+ * The answer of a request whose turn could not be written to the data file: never the operation's answer (an answer
+ * received is on file). What the request changed stays in memory and is written by the next commit that succeeds, so
+ * the operation may well have acted: a 500, which clients read as "outcome unknown" (`@tessera/server` retries it
+ * with the same key), never a 503, which says the service did not act. A retry with the same `Idempotency-Key`
+ * gets the operation's answer back.
  */
 function unwritten(answer: SandboxAnswer): SandboxAnswer {
-  const error = new SandboxHttpError(503, 'data_file_unwritable', 'The sandbox could not write its data file, so this request is not confirmed (its stderr says why): retry it with the same Idempotency-Key', {
-    headers: { 'retry-after': '1' },
-  });
+  const error = new SandboxHttpError(
+    500,
+    'data_file_unwritable',
+    'The sandbox could not write its data file (its stderr says why): this request was carried out and is kept in memory until the file can be written, but is not on file yet. Retry it with the same Idempotency-Key to get its answer, or read the resource; never repeat it without a key',
+    { headers: { 'retry-after': '1' } },
+  );
   return errorAnswer(error, answer.headers['x-request-id'] ?? '', 'api', corsOf(answer));
 }
 
-// The CORS headers of an answer, kept on its 503 so that a page can read it.
+// The CORS headers of an answer, kept on its 500 so that a page can read it.
 const corsOf = (answer: SandboxAnswer): Record<string, string> => Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.startsWith('access-control-')));
 
 /**
  * The router, answering once what the request changed is in the data file: the requests answered in one turn of the
  * event loop are committed together, in one transaction (each of them whole: the handlers change the state
- * synchronously). When that write fails, each of them is answered 503 ({@link unwritten}).
+ * synchronously). When that write fails, each of them is answered 500 ({@link unwritten}).
  */
 function committing(router: Router, storage: SandboxStorage | undefined): Router {
   if (storage === undefined) return router;

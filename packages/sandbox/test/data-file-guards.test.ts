@@ -104,6 +104,19 @@ describe('the data file’s modes', () => {
     expect(statSync(folder).mode & 0o777).toBe(0o755);
     expect(statSync(join(folder, 'sandbox.db')).mode & 0o777).toBe(0o600);
   });
+
+  it.runIf(posix)('leaves a file it refuses, and its folder, exactly as they were (modes included)', () => {
+    const folder = join(dir, 'refused', '.tessera-sandbox');
+    mkdirSync(folder, { recursive: true, mode: 0o755 });
+    chmodSync(folder, 0o755);
+    const file = join(folder, 'notes.txt');
+    writeFileSync(file, 'not a database, and long enough for SQLite to read a header from it');
+    chmodSync(file, 0o644);
+    expect(() => createSandbox({ dataFile: file })).toThrow();
+    expect(statSync(file).mode & 0o777).toBe(0o644);
+    expect(statSync(folder).mode & 0o777).toBe(0o755);
+    expect(readFileSync(file, 'utf8')).toBe('not a database, and long enough for SQLite to read a header from it');
+  });
 });
 
 describe('what an older sandbox kept', () => {
@@ -155,7 +168,8 @@ describe('a failed write', () => {
         logged = [...errors.mock.calls];
         errors.mockRestore();
       }
-      expect(unwritten.status).toBe(503);
+      // Carried out but not on file: a 500 (outcome unknown to a client), never a 503 (which says nothing was done).
+      expect(unwritten.status).toBe(500);
       expect(unwritten.body).toMatchObject({ code: 'data_file_unwritable' });
       expect(unwritten.headers.get('retry-after')).toBe('1');
       expect(logged).toEqual([[expect.stringContaining('database or disk is full')]]);

@@ -53,6 +53,10 @@ describe('the Host a sandbox server answers as', () => {
     // A name that only starts like a loopback one is foreign too.
     expect((await send('GET', '/nowhere', 'localhost.rebound.example')).status).toBe(403);
     expect((await send('GET', '/nowhere', '127.0.0.1.nip.io')).status).toBe(403);
+    // A Host read as another name by `new URL` (userinfo: the adapter's origin would be rebound.example) is refused.
+    for (const host of ['localhost:@rebound.example', 'localhost@rebound.example', `localhost:${server.port}/@rebound.example`]) {
+      expect((await send('GET', sandboxRoutes.dashboard, host)).status, host).toBe(403);
+    }
   });
 
   it('answers loopback names: localhost, *.localhost, 127.x.x.x and [::1], with or without the port', async () => {

@@ -146,12 +146,13 @@ export function writesRefusal(liveKey: string, liveOrigin: string): string | und
 
 /**
  * Why the live key may not be sent to this origin, or `undefined`: only https carries it, or plain http to this
- * machine (`localhost`, `*.localhost`, 127.x.x.x, `[::1]`: a local stand-in). Plain http to any other host would hand
+ * machine (`localhost`, 127.x.x.x, `[::1]`: a local stand-in). Plain http to any other host would hand
  * the development key to whoever is on the path, so nothing is sent.
  */
 export function liveOriginRefusal(liveOrigin: string): string | undefined {
   const url = new URL(liveOrigin);
-  if (url.protocol === 'https:' || isLoopbackHostname(url.hostname)) return undefined;
+  // Not `*.localhost`: Node resolves a name through the system's resolver, which need not map those to this machine.
+  if (url.protocol === 'https:' || (isLoopbackHostname(url.hostname) && !url.hostname.endsWith('.localhost'))) return undefined;
   return `--live-origin must be an https URL (plain http only to localhost, 127.x.x.x or [::1]): over http the live key would be sent in clear, so nothing was sent. Use https://${url.host}`;
 }
 

@@ -17,8 +17,17 @@ export function isLoopbackHostname(hostname: string): boolean {
   return loopbackHostnamePattern.test(hostname);
 }
 
-/** The hostname of a Host header (`localhost:4010` → `localhost`, `[::1]:4010` → `[::1]`), lower-case. */
+/**
+ * The hostname of a Host header (`localhost:4010` → `localhost`, `[::1]:4010` → `[::1]`), lower-case, read as the
+ * node:http adapter reads the request's origin (`new URL`), so the name checked is the name used. A Host that is not
+ * a bare `name[:port]` (userinfo, a path: `localhost:@evil.example` is evil.example to `new URL`) or does not parse
+ * has no name: `''`, which nothing accepts.
+ */
 export function hostnameOf(host: string): string {
-  const end = host.startsWith('[') ? host.indexOf(']') + 1 : host.lastIndexOf(':');
-  return (end > 0 ? host.slice(0, end) : host).toLowerCase();
+  if (/[@/?#\\\s]/.test(host)) return '';
+  try {
+    return new URL(`http://${host}`).hostname;
+  } catch {
+    return '';
+  }
 }

@@ -184,17 +184,24 @@ const SIBLINGS = ['-wal', '-shm', '-journal'] as const;
 const OWN_FOLDER = '.tessera-sandbox';
 
 /**
- * Makes the data file readable by its owner only, before SQLite opens it: the file is created 0600 (SQLite gives its
- * WAL and journal files the database file's mode), an existing one and its companions are set to 0600, and a folder
- * made for it is 0700. An existing folder is left as it is (it may be the project's), except the sandbox's own
- * `.tessera-sandbox`. What it holds is payments and customers, never a card number or CVC, but the data file of a
- * project folder is not the other users' of the machine to read.
+ * Creates what is missing readable by its owner only, before SQLite opens the file: a folder made for it 0700, a new
+ * file 0600 (SQLite gives its WAL and journal files the database file's mode). What exists is not touched here: it
+ * may be refused, and a refused file is left as it was (see {@link tightenModes}).
  */
-function ownerOnly(fs: typeof NodeFs, path: typeof NodePath, file: string): void {
-  const folder = path.dirname(path.resolve(file));
-  const made = fs.mkdirSync(folder, { recursive: true, mode: 0o700 });
-  if (made === undefined && path.basename(folder) === OWN_FOLDER) fs.chmodSync(folder, 0o700);
+function createOwnerOnly(fs: typeof NodeFs, path: typeof NodePath, file: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
   fs.closeSync(fs.openSync(file, 'a', 0o600));
+}
+
+/**
+ * Once a file is known to be a sandbox data file (or a new one): it and its companions are set to 0600, and the
+ * sandbox's own `.tessera-sandbox` folder to 0700 (any other folder is left as it is: it may be the project's). What
+ * it holds is payments and customers, never a card number or CVC, but the data file of a project folder is not the
+ * other users' of the machine to read.
+ */
+function tightenModes(fs: typeof NodeFs, path: typeof NodePath, file: string): void {
+  const folder = path.dirname(path.resolve(file));
+  if (path.basename(folder) === OWN_FOLDER) fs.chmodSync(folder, 0o700);
   for (const companion of ['', ...SIBLINGS]) {
     if (companion === '' || fs.existsSync(`${file}${companion}`)) fs.chmodSync(`${file}${companion}`, 0o600);
   }
@@ -318,7 +325,7 @@ export function openSandboxStorage(file: string): SandboxStorage {
   const fs = builtin<typeof NodeFs>('node:fs')!;
   const path = builtin<typeof NodePath>('node:path')!;
   try {
-    ownerOnly(fs, path, file);
+    createOwnerOnly(fs, path, file);
   } catch (error) {
     throw openError(file, error);
   }
@@ -337,6 +344,7 @@ export function openSandboxStorage(file: string): SandboxStorage {
       }
     }
     // Only now, on a new file or one of ours, is anything written.
+    tightenModes(fs, path, file);
     db.exec('PRAGMA journal_mode = WAL');
     db.exec('PRAGMA synchronous = NORMAL');
     // What is deleted or replaced is overwritten, not left in free pages: an older sandbox's kept request bodies
