@@ -50,6 +50,9 @@ export const idempotencyAnswers = internalById<StoredIdempotencyAnswer>()('idemp
 
 const digestPattern = /^[0-9a-f]{64}$/;
 
+/** How many answers of the card routes are kept in memory for their keys: past it, the oldest is forgotten. */
+const MAX_CARD_ANSWERS = 10_000;
+
 /**
  * A body's SHA-256 in hex: synchronous and plain JavaScript (@noble/hashes), as the request pipeline is synchronous by
  * design and runs in a browser too (msw's `setupWorker`), where neither node:crypto nor a synchronous Web Crypto
@@ -67,7 +70,7 @@ const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text))
  * tokenization retried after it makes another token and moves no money. What an earlier sandbox kept (a raw body
  * as the fingerprint, the card routes' answers) is digested or dropped when the store is made.
  */
-export function createIdempotencyStore(holder: StateHolder, cardRoutes: ReadonlySet<string>): IdempotencyStore {
+export function createIdempotencyStore(holder: StateHolder, cardRoutes: ReadonlySet<string>, cardAnswerLimit = MAX_CARD_ANSWERS): IdempotencyStore {
   const running = new Map<string, IdempotencyRecord>();
   const kept = idempotencyAnswers.of(holder);
   const keptInMemory = new Map<string, StoredIdempotencyAnswer>();
@@ -96,6 +99,8 @@ export function createIdempotencyStore(holder: StateHolder, cardRoutes: Readonly
         commit: (response) => {
           if (!ours()) return;
           running.delete(scope);
+          // A sandbox left running for days keeps only the newest card answers (a Map iterates oldest first).
+          if (cardData && keptInMemory.size >= cardAnswerLimit) keptInMemory.delete(keptInMemory.keys().next().value!);
           store.set(scope, { id: scope, fingerprint, response });
         },
         release: () => {
