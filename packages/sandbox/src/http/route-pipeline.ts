@@ -42,8 +42,6 @@ export interface RouteDefinition {
   guarded: boolean;
   /** CORS headers of a route a page on another origin calls, beside those of its `auth` (the vault's, BT's). */
   cors?: Readonly<Record<string, string>> | undefined;
-  /** Its body may carry a card number and CVC: its `Idempotency-Key` records stay in memory (see the idempotency store). */
-  cardData: boolean;
   /**
    * The operation. Synchronous on purpose: the check and the change happen in one turn of the event loop, so two
    * concurrent requests on one payment cannot both pass the check (two captures at once: exactly one wins).
@@ -136,7 +134,7 @@ function authenticate(auth: RouteAuth, request: SandboxRequest, keys: RouteKeys)
 function claimKey(route: RouteDefinition, request: SandboxRequest, text: string, idempotency: IdempotencyStore): Exclude<IdempotencyClaim, { kind: 'conflict' }> | undefined {
   const key = route.guarded && request.method !== 'GET' && request.method !== 'HEAD' ? request.header('idempotency-key') : null;
   if (key === null) return undefined;
-  const claim = idempotency.reserve(route.name, key, text, route.cardData);
+  const claim = idempotency.reserve(route.name, key, text);
   if (claim.kind === 'conflict' && claim.reason === 'reused') {
     throw new SandboxHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body');
   }

@@ -25,7 +25,6 @@ function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): 
     path: routerPath(`${API_PREFIX}${operation.path}`),
     auth: operation.auth === 'none' ? 'none' : 'api',
     guarded: true,
-    cardData: false,
     handle: (request) => handler(ctx, readOperationInput(name, request), request as HandlerRequest<K>),
   };
 }
@@ -33,16 +32,7 @@ function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): 
 /** One of the sandbox's own routes, at its path in {@link sandboxRoutes}. */
 function sandboxRoute(ctx: SandboxContext, name: SandboxRouteName, path: string = sandboxRoutes[name]): RouteDefinition {
   const route: SandboxRoute = sandboxRouteHandlers[name];
-  return {
-    name,
-    method: route.method,
-    path: routerPath(path),
-    auth: route.auth,
-    guarded: route.guarded,
-    cors: route.cors,
-    cardData: route.cardData === true,
-    handle: (request) => route.handle(ctx, request),
-  };
+  return { name, method: route.method, path: routerPath(path), auth: route.auth, guarded: route.guarded, cors: route.cors, handle: (request) => route.handle(ctx, request) };
 }
 
 /** Every route of the sandbox, as data: core's operations, then the sandbox's own routes. */

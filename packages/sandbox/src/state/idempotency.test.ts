@@ -9,14 +9,14 @@ describe('the Idempotency-Key records of the card routes', () => {
     const holder = { state: { [idempotencyAnswers.name]: emptyCollection(idempotencyAnswers) } };
     const store = createIdempotencyStore(holder, new Set(['vaultTokenizeCard']), 2);
     for (const key of ['k1', 'k2', 'k3']) {
-      const claim = store.reserve('vaultTokenizeCard', key, '{"card":1}', true);
+      const claim = store.reserve('vaultTokenizeCard', key, '{"card":1}');
       if (claim.kind !== 'reserved') throw new Error(`expected ${key} reserved`);
       claim.commit(answer);
     }
-    expect(store.reserve('vaultTokenizeCard', 'k3', '{"card":1}', true)).toMatchObject({ kind: 'replay' });
-    expect(store.reserve('vaultTokenizeCard', 'k2', '{"card":1}', true)).toMatchObject({ kind: 'replay' });
+    expect(store.reserve('vaultTokenizeCard', 'k3', '{"card":1}')).toMatchObject({ kind: 'replay' });
+    expect(store.reserve('vaultTokenizeCard', 'k2', '{"card":1}')).toMatchObject({ kind: 'replay' });
     // The oldest was forgotten: its key runs the operation again (a new token, no money moved).
-    expect(store.reserve('vaultTokenizeCard', 'k1', '{"card":1}', true)).toMatchObject({ kind: 'reserved' });
+    expect(store.reserve('vaultTokenizeCard', 'k1', '{"card":1}')).toMatchObject({ kind: 'reserved' });
     expect(idempotencyAnswers.of(holder).size).toBe(0);
   });
 });

@@ -25,11 +25,11 @@ export type IdempotencyClaim = { kind: 'replay'; response: SandboxAnswer } | { k
 /** The sandbox's `Idempotency-Key` records. */
 export interface IdempotencyStore {
   /**
-   * Claims `key` (scoped to the route) for a request with this body (kept as its digest). With `cardData` (the
-   * vault's and BT's routes that take a card number) the record stays in memory: never in the state a data file
-   * keeps.
+   * Claims `key` (scoped to the route) for a request with this body (kept as its digest). On a card route (the
+   * store's `cardRoutes`: the vault's and BT's routes that take a card number) the record stays in memory: never in
+   * the state a data file keeps.
    */
-  reserve(route: string, key: string, body: string, cardData: boolean): IdempotencyClaim;
+  reserve(route: string, key: string, body: string): IdempotencyClaim;
 }
 
 /** An answer kept for a key, in the state (so a data file keeps it across restarts): the key's scope is its id. */
@@ -79,7 +79,8 @@ export function createIdempotencyStore(holder: StateHolder, cardRoutes: Readonly
     else if (!digestPattern.test(stored.fingerprint)) kept.set(scope, { ...stored, fingerprint: sha256Hex(stored.fingerprint) });
   }
   return {
-    reserve(route, key, body, cardData) {
+    reserve(route, key, body) {
+      const cardData = cardRoutes.has(route);
       const scope = `${route}\n${key}`;
       const fingerprint = sha256Hex(body);
       const store = cardData ? keptInMemory : kept;
