@@ -2,7 +2,7 @@ import type { HttpHandler } from 'msw';
 import { createTestClock, type ClockMode, type TestClock } from './state/clock.js';
 import type { SandboxContext } from './state/context.js';
 import { createFaults, type SandboxFaults } from './http/faults.js';
-import { createIdempotencyStore } from './state/idempotency.js';
+import { createIdempotencyStore, forgetOlderCardData } from './state/idempotency.js';
 import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { SANDBOX_API_KEY } from './http/keys.js';
 import { isCharge, movementsOf } from './state/ledger.js';
@@ -11,9 +11,9 @@ import { assertSupportedNode } from './node-version.js';
 import { createPaymentFlow } from './service/payment-flows.js';
 import { createProcessor } from './service/processors.js';
 import { recordViews, type SandboxRecords } from './state/records.js';
-import { errorAnswer, type RouteAnswer, type SandboxAnswer } from './http/answer.js';
+import { type ErrorFormat, errorAnswer, type RouteAnswer, type SandboxAnswer } from './http/answer.js';
 import { SandboxHttpError } from './http/http-error.js';
-import { createRouter, type Router } from './http/router.js';
+import { createRouter, type Router, type RouterEntry } from './http/router.js';
 import { notFoundAnswer, routeTable } from './http/route-table.js';
 import { cardDataRoutes } from './http/sandbox-route-handlers.js';
 import { createOverrideTable, type RouteOverride, type RouteOverrides } from './http/override.js';
@@ -145,41 +145,44 @@ export function servedRouter(sandbox: Sandbox, caller: string): Router {
 }
 
 /**
- * The answer of a request whose turn could not be written to the data file: never the operation's answer (an answer
- * received is on file). What the request changed stays in memory and is written by the next commit that succeeds, so
- * the operation may well have acted: a 500, which clients read as "outcome unknown" (`@tessera/server` retries it
- * with the same key), never a 503, which says the service did not act. A retry with the same `Idempotency-Key`
- * gets the operation's answer back.
+ * The answer of a request whose turn could not be written to the data file, in its route's error format: never the
+ * operation's answer (an answer received is on file). The operation was carried out: what it changed is visible and
+ * stays in memory, and is written by the next commit that succeeds. So a 500, which clients read as "outcome
+ * unknown" (`@tessera/server` retries it with the same key), never a 503, which says the service did not act (a client
+ * without a key would then pay twice). A retry with the same `Idempotency-Key` gets the operation's answer back.
  */
-function unwritten(answer: SandboxAnswer): SandboxAnswer {
+function unwritten(answer: SandboxAnswer, format: ErrorFormat): SandboxAnswer {
   const error = new SandboxHttpError(
     500,
     'data_file_unwritable',
-    'The sandbox could not write its data file (its stderr says why): this request was carried out and is kept in memory until the file can be written, but is not on file yet. Retry it with the same Idempotency-Key to get its answer, or read the resource; never repeat it without a key',
+    'The sandbox could not write its data file (its stderr says why). This request was carried out: its change is kept in memory and will be written to the file once the file is writable. Retry it with the same Idempotency-Key to get its answer, or read the resource; do not repeat it without a key',
     { headers: { 'retry-after': '1' } },
   );
-  return errorAnswer(error, answer.headers['x-request-id'] ?? '', 'api', corsOf(answer));
+  return errorAnswer(error, answer.headers['x-request-id'] ?? '', format, corsOf(answer));
 }
 
 // The CORS headers of an answer, kept on its 500 so that a page can read it.
 const corsOf = (answer: SandboxAnswer): Record<string, string> => Object.fromEntries(Object.entries(answer.headers).filter(([name]) => name.startsWith('access-control-')));
 
 /**
- * The router, answering once what the request changed is in the data file: the requests answered in one turn of the
- * event loop are committed together, in one transaction (each of them whole: the handlers change the state
- * synchronously). When that write fails, each of them is answered 500 ({@link unwritten}).
+ * The route table's entries, each answering once what its request changed is in the data file: the requests answered
+ * in one turn of the event loop are committed together, in one transaction (each of them whole: the handlers change
+ * the state synchronously). When that write fails, each of them is answered 500 in its entry's error format
+ * ({@link unwritten}).
  */
-function committing(router: Router, storage: SandboxStorage | undefined): Router {
-  if (storage === undefined) return router;
-  const after = (answer: RouteAnswer): Promise<RouteAnswer> => storage.commitSoon().then((written) => (written || answer === 'dropped' ? answer : unwritten(answer)));
-  return {
-    notFound: (request) => router.notFound(request),
-    route(request) {
-      const answer = router.route(request);
-      if (answer === undefined) return undefined;
-      return answer instanceof Promise ? answer.then(after) : after(answer);
-    },
-  };
+function committing(entries: RouterEntry[], storage: SandboxStorage | undefined): RouterEntry[] {
+  if (storage === undefined) return entries;
+  return entries.map((entry) => {
+    const format = entry.errorFormat ?? 'api';
+    const after = (answer: RouteAnswer): Promise<RouteAnswer> => storage.commitSoon().then((written) => (written || answer === 'dropped' ? answer : unwritten(answer, format)));
+    return {
+      ...entry,
+      answer(request) {
+        const answer = entry.answer(request);
+        return answer instanceof Promise ? answer.then(after) : after(answer);
+      },
+    };
+  });
 }
 
 /** Creates a sandbox: one in-memory state machine behind msw handlers (and `startSandboxServer`). */
@@ -288,12 +291,11 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
 
   // Deliveries the file holds as still being retried go on.
   if (storage !== undefined && stored !== undefined) webhooks.resumePending();
+  // An older sandbox's card data, cleaned and scrubbed from the file before any request is answered.
+  if (storage !== undefined && forgetOlderCardData({ state }, cardDataRoutes)) storage.scrub();
   const overrides = createOverrideTable(options.overrides);
   const services = { keys, faults, idempotency: createIdempotencyStore({ state }, cardDataRoutes), overrides: overrides.byName };
-  const router = committing(
-    createRouter(routeTable(ctx, services), (request) => notFoundAnswer(ctx, request)),
-    storage,
-  );
+  const router = createRouter(committing(routeTable(ctx, services), storage), (request) => notFoundAnswer(ctx, request));
   const sandbox: Sandbox = {
     handlers: mswHandlers(router),
     records: recordViews(state),

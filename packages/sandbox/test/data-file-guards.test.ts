@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import * as sqlite from 'node:sqlite';
 import { routes } from '@tessera/core/internal';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { createSandbox, startSandboxServer } from '../src/index.js';
+import { createSandbox, sandboxRoutes, startSandboxServer } from '../src/index.js';
 import { bin } from './cli-process.js';
 import { purchase } from './fixtures.js';
 import { client } from './support.js';
@@ -120,7 +120,7 @@ describe('the data file’s modes', () => {
 });
 
 describe('what an older sandbox kept', () => {
-  it('loses its card data on open: raw request bodies become digests, the card routes’ answers are dropped and overwritten', () => {
+  it('loses its card data on open, in the file itself at once: raw request bodies become digests, the card routes’ answers are dropped and overwritten, a card number in another answer is masked', () => {
     const file = newFile();
     createSandbox({ dataFile: file }).close();
     // What an earlier version wrote for a key on the vault and on the API: the request body itself as the fingerprint.
@@ -131,20 +131,40 @@ describe('what an older sandbox kept', () => {
     const insert = db.prepare('INSERT INTO records (collection, id, json) VALUES (?, ?, ?)');
     insert.run('idempotencyAnswers', 'vaultTokenizeCard\nold-key', JSON.stringify({ id: 'vaultTokenizeCard\nold-key', fingerprint: cardBody, response: answer }));
     insert.run('idempotencyAnswers', 'processPayment\nold-key', JSON.stringify({ id: 'processPayment\nold-key', fingerprint: apiBody, response: answer }));
+    // A non-card route's answer that echoed a card number (an older 400), beside a 13-digit timestamp that is no card.
+    const echoed = { status: 400, body: JSON.stringify({ code: 'validation_error', message: 'Unknown card 5555555555554444', createdAt: 1764350000000 }), headers: {} };
+    insert.run('idempotencyAnswers', 'createCustomer\nold-key', JSON.stringify({ id: 'createCustomer\nold-key', fingerprint: 'a'.repeat(64), response: echoed }));
     db.close();
-    createSandbox({ dataFile: file }).close();
-    const bytes = ['', '-wal'].filter((suffix) => existsSync(`${file}${suffix}`)).map((suffix) => readFileSync(`${file}${suffix}`).toString('latin1')).join('');
+    const bytesOf = (suffix: string): string => (existsSync(`${file}${suffix}`) ? readFileSync(`${file}${suffix}`).toString('latin1') : '');
+    const reopened = createSandbox({ dataFile: file });
+    try {
+      // While it runs: the main file itself no longer holds the old pages (checkpointed at once), nor does the WAL.
+      for (const suffix of ['', '-wal']) {
+        expect(bytesOf(suffix), suffix).not.toContain('4242424242424242');
+        expect(bytesOf(suffix), suffix).not.toContain('5555555555554444');
+        expect(bytesOf(suffix), suffix).not.toMatch(/cvc\W{0,8}918/);
+      }
+    } finally {
+      reopened.close();
+    }
+    const bytes = bytesOf('') + bytesOf('-wal');
     expect(bytes).not.toContain('4242424242424242');
     expect(bytes).not.toMatch(/cvc\W{0,8}918/);
     const after = new sqlite.DatabaseSync(file, { readOnly: true });
     const rows = after.prepare("SELECT id, json FROM records WHERE collection = 'idempotencyAnswers' ORDER BY id").all() as { id: string; json: string }[];
     after.close();
-    expect(rows.map((row) => [row.id, (JSON.parse(row.json) as { fingerprint: string }).fingerprint])).toEqual([['processPayment\nold-key', expect.stringMatching(/^[0-9a-f]{64}$/)]]);
+    const kept = rows.map((row) => ({ id: row.id, ...(JSON.parse(row.json) as { fingerprint: string; response: { body: string } }) }));
+    expect(kept.map(({ id, fingerprint }) => [id, fingerprint])).toEqual([
+      ['createCustomer\nold-key', 'a'.repeat(64)],
+      ['processPayment\nold-key', expect.stringMatching(/^[0-9a-f]{64}$/)],
+    ]);
+    // Masked, not dropped: a retry with the key still gets its answer back; the timestamp is left as it was.
+    expect(JSON.parse(kept[0]!.response.body)).toEqual({ code: 'validation_error', message: 'Unknown card ****4444', createdAt: 1764350000000 });
   });
 });
 
 describe('a failed write', () => {
-  it('answers 503 instead of the operation’s answer; the change is written by the next commit, and a retry with the key gets it back', async () => {
+  it('answers 500 (carried out, outcome unknown) in the route’s format instead of the operation’s answer; the change is written by the next commit, and a retry with the key gets it back', async () => {
     const file = newFile();
     const sandbox = createSandbox({ dataFile: file });
     const server = await startSandboxServer({ port: 0, sandbox });
@@ -160,9 +180,11 @@ describe('a failed write', () => {
       });
       const headers = { 'idempotency-key': 'written-later' };
       let unwritten;
+      let unwrittenVault;
       let logged: unknown[][];
       try {
         unwritten = await c.api(routes.processPayment, { body: purchase(storeId, instrument.id), headers });
+        unwrittenVault = await c.vault(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: { number: '4242424242424242', expiration_month: 12, expiration_year: 2034, cvc: '123' } });
       } finally {
         failing.mockRestore();
         logged = [...errors.mock.calls];
@@ -170,9 +192,14 @@ describe('a failed write', () => {
       }
       // Carried out but not on file: a 500 (outcome unknown to a client), never a 503 (which says nothing was done).
       expect(unwritten.status).toBe(500);
-      expect(unwritten.body).toMatchObject({ code: 'data_file_unwritable' });
+      expect(unwritten.body).toMatchObject({ code: 'data_file_unwritable', message: expect.stringMatching(/carried out.*kept in memory.*written to the file once.*same Idempotency-Key/) });
       expect(unwritten.headers.get('retry-after')).toBe('1');
-      expect(logged).toEqual([[expect.stringContaining('database or disk is full')]]);
+      // The vault answers its errors as Basis Theory does (problem details), this one too, with its CORS.
+      expect(unwrittenVault.status).toBe(500);
+      expect(unwrittenVault.body).toMatchObject({ status: 500, title: 'data_file_unwritable', detail: expect.stringContaining('carried out') });
+      expect(unwrittenVault.body).not.toHaveProperty('code');
+      expect(unwrittenVault.headers.get('access-control-allow-origin')).toBe('*');
+      expect(logged).toEqual([[expect.stringContaining('database or disk is full')], [expect.stringContaining('database or disk is full')]]);
       const retried = await c.api(routes.processPayment, { body: purchase(storeId, instrument.id), headers });
       expect(retried.status).toBe(200);
       expect(retried.headers.get('idempotent-replayed')).toBe('true');

@@ -17,17 +17,30 @@ export function isLoopbackHostname(hostname: string): boolean {
   return loopbackHostnamePattern.test(hostname);
 }
 
+/** A Host header as the node:http server reads it: the name its Host check compares, the origin its links use. */
+export interface ParsedHost {
+  /** `localhost:4010` → `localhost`, `[::1]:4010` → `[::1]`: lower-case, as `new URL` gives it. */
+  hostname: string;
+  /** `http://localhost:4010`. */
+  origin: string;
+}
+
 /**
- * The hostname of a Host header (`localhost:4010` → `localhost`, `[::1]:4010` → `[::1]`), lower-case, read as the
- * node:http adapter reads the request's origin (`new URL`), so the name checked is the name used. A Host that is not
- * a bare `name[:port]` (userinfo, a path: `localhost:@evil.example` is evil.example to `new URL`) or does not parse
- * has no name: `''`, which nothing accepts.
+ * Reads a Host header once, with `new URL`, for both the Host check ({@link hostnameOf}) and the request's origin
+ * (the node:http adapter), so the name checked is the name used. A Host that is not a bare `name[:port]` (userinfo,
+ * a path: `localhost:@evil.example` is evil.example to `new URL`) or does not parse is `undefined`: refused.
  */
-export function hostnameOf(host: string): string {
-  if (/[@/?#\\\s]/.test(host)) return '';
+export function parseHost(host: string): ParsedHost | undefined {
+  if (/[@/?#\\\s]/.test(host)) return undefined;
   try {
-    return new URL(`http://${host}`).hostname;
+    const { hostname, origin } = new URL(`http://${host}`);
+    return { hostname, origin };
   } catch {
-    return '';
+    return undefined;
   }
+}
+
+/** The hostname of a Host header ({@link parseHost}), or `''` (which nothing accepts) for one that is refused. */
+export function hostnameOf(host: string): string {
+  return parseHost(host)?.hostname ?? '';
 }

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorAnswer, type RouteAnswer, type SandboxAnswer } from './answer.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './body.js';
 import { SandboxHttpError } from './http-error.js';
+import { parseHost } from './loopback.js';
 import type { SandboxRequest } from './request.js';
 import type { Router } from './router.js';
 import type { ServedHost } from './served-host.js';
@@ -73,18 +74,15 @@ export function sendError(response: ServerResponse, error: SandboxHttpError, hea
 const plainPath = /^(?:\/[\w-]+)*\/?$/;
 
 // The origin of each Host header seen (a client sends the same one on every request), or `null` for one that is
-// not a valid host (the request is then answered 400, as `new URL` refuses it). Bounded: cleared when it fills up.
+// not a valid host (the request is then answered 400). Read by `parseHost`, as the Host check reads the name.
+// Bounded: cleared when it fills up.
 const origins = new Map<string, string | null>();
 const MAX_ORIGINS = 256;
 
 function originOf(host: string): string | null {
   let origin = origins.get(host);
   if (origin === undefined) {
-    try {
-      origin = new URL(`http://${host}`).origin;
-    } catch {
-      origin = null;
-    }
+    origin = parseHost(host)?.origin ?? null;
     if (origins.size >= MAX_ORIGINS) origins.clear();
     origins.set(host, origin);
   }
@@ -134,14 +132,13 @@ class NodeSandboxRequest implements SandboxRequest {
 /** The request's path and origin (and its URL when one had to be made); `undefined` for a malformed URL. */
 function locate(request: IncomingMessage, fallbackHost: string): { pathname: string; origin: string; url?: URL } | undefined {
   const target = request.url ?? '/';
-  const host = request.headers.host ?? fallbackHost;
-  if (plainPath.test(target)) {
-    const origin = originOf(host);
-    return origin === null ? undefined : { pathname: target === '' ? '/' : target, origin };
-  }
+  // The origin is always the Host's, read as the Host check read it (an absolute-form target names no other).
+  const origin = originOf(request.headers.host ?? fallbackHost);
+  if (origin === null) return undefined;
+  if (plainPath.test(target)) return { pathname: target === '' ? '/' : target, origin };
   try {
-    const url = new URL(target, `http://${host}`);
-    return { pathname: url.pathname, origin: url.origin, url };
+    const url = new URL(target, origin);
+    return { pathname: url.pathname, origin, url };
   } catch {
     return undefined;
   }

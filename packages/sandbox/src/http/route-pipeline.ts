@@ -190,7 +190,7 @@ function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, 
 }
 
 /** The vault and BT's routes answer errors as Basis Theory does; the API and the pages as the API does. */
-const errorFormatOf = (auth: RouteAuth): ErrorFormat => (auth === 'api' || auth === 'none' || auth === 'loopback' ? 'api' : 'problem');
+export const errorFormatOf = (auth: RouteAuth): ErrorFormat => (auth === 'api' || auth === 'none' || auth === 'loopback' ? 'api' : 'problem');
 
 const replayed = (stored: SandboxAnswer, requestId: string): SandboxAnswer => ({
   ...stored,

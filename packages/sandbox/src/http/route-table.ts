@@ -4,7 +4,7 @@ import type { SandboxContext } from '../state/context.js';
 import { SandboxHttpError } from './http-error.js';
 import { type HandlerRequest, type OperationHandlers, operationHandlers } from './operation-handlers.js';
 import { readOperationInput } from './operation-input.js';
-import { btCorsHeaders, type RouteDefinition, routePipeline, type RouteServices, vaultCorsHeaders } from './route-pipeline.js';
+import { btCorsHeaders, errorFormatOf, type RouteDefinition, routePipeline, type RouteServices, vaultCorsHeaders } from './route-pipeline.js';
 import type { SandboxRequest } from './request.js';
 import type { RouterEntry } from './router.js';
 import { type SandboxRoute, sandboxRouteHandlers } from './sandbox-route-handlers.js';
@@ -63,12 +63,12 @@ export function routeTable(ctx: SandboxContext, services: RouteServices): Router
   const vaultPaths = [sandboxRoutes.vaultTokenizeCard, `${sandboxRoutes.vaultTokenizeCard}/*`, sandboxRoutes.vaultTokenizeApplePay, sandboxRoutes.vaultTokenizeGooglePay, sandboxRoutes.vaultApplePayMerchantSession];
   const definitions = routeDefinitions(ctx);
   return [
-    ...definitions.map((route): RouterEntry => ({ method: route.method, path: route.path, answer: routePipeline(ctx, services, route) })),
+    ...definitions.map((route): RouterEntry => ({ method: route.method, path: route.path, answer: routePipeline(ctx, services, route), errorFormat: errorFormatOf(route.auth) })),
     ...vaultPaths.map((path): RouterEntry => ({ method: 'OPTIONS', path, answer: preflight(vaultCorsHeaders) })),
     // A route with CORS headers of its own answers its preflight with them.
     ...definitions.flatMap(({ path, cors }): RouterEntry[] => (cors ? [{ method: 'OPTIONS', path, answer: preflight(cors) }] : [])),
     { method: 'OPTIONS', path: '/3ds/*', answer: preflight(btCorsHeaders) },
     { method: '*', path: `${API_PREFIX}/*`, answer: unknown(false) },
-    { method: '*', path: `${sandboxRoutes.vaultTokenizeCard}/*`, answer: unknown(true) },
+    { method: '*', path: `${sandboxRoutes.vaultTokenizeCard}/*`, answer: unknown(true), errorFormat: 'problem' },
   ];
 }

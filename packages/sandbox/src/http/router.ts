@@ -1,4 +1,4 @@
-import type { RouteAnswer, SandboxAnswer } from './answer.js';
+import type { ErrorFormat, RouteAnswer, SandboxAnswer } from './answer.js';
 import type { SandboxRequest } from './request.js';
 
 /** One entry of the route table: a method (`*` for any), a path pattern and what answers it. */
@@ -12,6 +12,8 @@ export interface RouterEntry {
   path: string;
   /** Answers a request that matched (its `params` filled in). */
   answer(request: SandboxRequest): Promise<RouteAnswer> | RouteAnswer;
+  /** How the entry's errors are written (problem details on the vault's and BT's routes); the API's when absent. */
+  errorFormat?: ErrorFormat;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { SandboxAnswer } from '../http/answer.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { redactCardNumbers } from '../http/http-error.js';
 import { internalById, type StateHolder } from './collection.js';
 
 /**
@@ -67,17 +68,13 @@ const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text))
  * The answers of the card routes are held in memory only: their body is a card number and CVC, and a digest of it
  * is no protection (a test card's body has few unknown digits: its SHA-256 is reversed by trying them), and their
  * answer carries the token's card fingerprint, a hash of the number. Losing them on a restart costs nothing: a
- * tokenization retried after it makes another token and moves no money. What an earlier sandbox kept (a raw body
- * as the fingerprint, the card routes' answers) is digested or dropped when the store is made.
+ * tokenization retried after it makes another token and moves no money. What an earlier sandbox kept is cleaned by
+ * {@link forgetOlderCardData} when a data file is opened.
  */
 export function createIdempotencyStore(holder: StateHolder, cardRoutes: ReadonlySet<string>, cardAnswerLimit = MAX_CARD_ANSWERS): IdempotencyStore {
   const running = new Map<string, IdempotencyRecord>();
   const kept = idempotencyAnswers.of(holder);
   const keptInMemory = new Map<string, StoredIdempotencyAnswer>();
-  for (const [scope, stored] of [...kept]) {
-    if (cardRoutes.has(scope.slice(0, scope.indexOf('\n')))) kept.delete(scope);
-    else if (!digestPattern.test(stored.fingerprint)) kept.set(scope, { ...stored, fingerprint: sha256Hex(stored.fingerprint) });
-  }
   return {
     reserve(route, key, body) {
       const cardData = cardRoutes.has(route);
@@ -110,6 +107,54 @@ export function createIdempotencyStore(holder: StateHolder, cardRoutes: Readonly
       };
     },
   };
+}
+
+/**
+ * Cleans what an earlier sandbox kept for its keys in `holder`'s state (a data file it wrote): a raw request body as
+ * the fingerprint becomes its digest, the card routes' answers are dropped, and a card-number-like run in another
+ * route's kept answer is masked to its last four (see {@link maskedBody}). True when anything changed: the caller
+ * then writes it and scrubs the file (see `SandboxStorage.scrub`).
+ */
+export function forgetOlderCardData(holder: StateHolder, cardRoutes: ReadonlySet<string>): boolean {
+  const kept = idempotencyAnswers.of(holder);
+  let changed = false;
+  for (const [scope, stored] of [...kept]) {
+    if (cardRoutes.has(scope.slice(0, scope.indexOf('\n')))) {
+      kept.delete(scope);
+      changed = true;
+      continue;
+    }
+    const fingerprint = digestPattern.test(stored.fingerprint) ? stored.fingerprint : sha256Hex(stored.fingerprint);
+    const body = maskedBody(stored.response.body);
+    if (fingerprint === stored.fingerprint && body === stored.response.body) continue;
+    kept.set(scope, { ...stored, fingerprint, response: { ...stored.response, body } });
+    changed = true;
+  }
+  return changed;
+}
+
+/**
+ * An older answer's body with every card-number-like run in its strings masked (a 400 that echoed a number, before
+ * messages were masked). Masked rather than dropped: the answer of a non-card route is what stops a retry with its
+ * key from paying a second time; dropping it would trade a masked echo for a double charge. Only JSON strings are
+ * masked (a 13-digit number may be a timestamp, and the body stays valid JSON); a body that is not JSON is masked
+ * as text. Unchanged bodies are returned as they were (same string).
+ */
+function maskedBody(body: string): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return redactCardNumbers(body);
+  }
+  let masked = false;
+  const text = JSON.stringify(parsed, (_key, value: unknown) => {
+    if (typeof value !== 'string') return value;
+    const redacted = redactCardNumbers(value);
+    if (redacted !== value) masked = true;
+    return redacted;
+  });
+  return masked ? text : body;
 }
 
 const doneRecord = (stored: StoredIdempotencyAnswer | undefined): IdempotencyRecord | undefined =>
