@@ -1,6 +1,10 @@
 // The public surface: what users call or type. Plumbing the sibling packages and tests need is in `./internal`
 // (`@tessera/sandbox/internal`), not covered by semver.
 export { type ClockMode, type TestClock } from './state/clock.js';
+export { connectSandbox, type SandboxConnection } from './control/connect.js';
+export { SandboxControlError, type SandboxControlErrorDetails } from './control/control-error.js';
+export { type RemoteFaults, type SandboxFaultRule } from './control/faults.js';
+export { type ConnectSandboxOptions } from './control/transport.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './http/faults.js';
 export { SANDBOX_API_KEY } from './http/keys.js';
 export { MINIMUM_NODE_VERSION } from './node-version.js';

@@ -1,8 +1,16 @@
+import type { FieldError } from '@tessera/core';
+import { toFieldErrors, z } from '@tessera/core/internal';
 import { seededRandom } from '../state/random.js';
 import { isRouteName, type RouteName } from './route-name.js';
 
+/** The kinds of injected fault, in the order the README lists them. */
+export const faultKinds = ['latency', 'server_error', 'rate_limit', 'drop_before_commit', 'drop_after_commit'] as const;
+
 /** Kinds of injected fault. */
-export type FaultKind = 'latency' | 'server_error' | 'rate_limit' | 'drop_before_commit' | 'drop_after_commit';
+export type FaultKind = (typeof faultKinds)[number];
+
+/** The longest injected latency, in ms (a minute: longer would outlast any client's time limit). */
+export const MAX_FAULT_LATENCY_MS = 60_000;
 
 /** One fault rule. */
 export interface FaultRule {
@@ -59,6 +67,26 @@ export interface SandboxFaults {
   decide(route: RouteName): FaultDecision;
 }
 
+/**
+ * A fault rule as it comes from outside the type system (`POST /sandbox/faults`, `connectSandbox().faults.add`, the
+ * CLI): every field checked, none unknown. The one check of a rule: `faults.add` runs it too.
+ */
+const faultRuleSchema = z.strictObject({
+  route: z.optional(z.string().check(z.refine((name) => isRouteName(name), 'is not a route of the sandbox: use one of core\'s operation names (processPayment, …) or a key of sandboxRoutes'))),
+  kind: z.enum(faultKinds),
+  probability: z.optional(z.number().check(z.minimum(0), z.maximum(1))),
+  times: z.optional(z.int().check(z.minimum(1))),
+  latencyMs: z.optional(z.int().check(z.minimum(0), z.maximum(MAX_FAULT_LATENCY_MS))),
+  status: z.optional(z.int().check(z.minimum(500), z.maximum(599))),
+  retryAfterSeconds: z.optional(z.int().check(z.minimum(0), z.maximum(3600))),
+});
+
+/** What is wrong with a fault rule, field by field (`[]` for a valid one). */
+export function faultRuleErrors(rule: unknown): FieldError[] {
+  const result = z.safeParse(faultRuleSchema, rule);
+  return result.success ? [] : toFieldErrors(result.error.issues);
+}
+
 /** Creates the fault controls from a seed. */
 export function createFaults(seed: number): SandboxFaults {
   let random = seededRandom(seed);
@@ -68,12 +96,8 @@ export function createFaults(seed: number): SandboxFaults {
   return {
     fired,
     add(rule) {
-      if (rule.route !== undefined && !isRouteName(rule.route)) throw new RangeError(`fault route "${String(rule.route)}" is not a route of the sandbox`);
-      const probability = rule.probability ?? 1;
-      if (!(probability >= 0 && probability <= 1)) throw new RangeError('fault probability must be between 0 and 1');
-      if (rule.kind === 'server_error' && rule.status !== undefined && (rule.status < 500 || rule.status > 599)) {
-        throw new RangeError('server_error status must be 500-599');
-      }
+      const errors = faultRuleErrors(rule);
+      if (errors.length > 0) throw new RangeError(`Invalid fault rule: ${errors.map(({ field, message }) => `${field || '(rule)'} ${message}`).join('; ')}`);
       const id = nextId++;
       active.push({ ...rule, id, remaining: rule.times ?? Number.POSITIVE_INFINITY });
       return id;

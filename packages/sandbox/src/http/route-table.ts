@@ -30,18 +30,18 @@ function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): 
 }
 
 /** One of the sandbox's own routes, at its path in {@link sandboxRoutes}. */
-function sandboxRoute(ctx: SandboxContext, name: SandboxRouteName, path: string = sandboxRoutes[name]): RouteDefinition {
+function sandboxRoute(ctx: SandboxContext, services: RouteServices, name: SandboxRouteName, path: string = sandboxRoutes[name]): RouteDefinition {
   const route: SandboxRoute = sandboxRouteHandlers[name];
-  return { name, method: route.method, path: routerPath(path), auth: route.auth, guarded: route.guarded, cors: route.cors, handle: (request) => route.handle(ctx, request) };
+  return { name, method: route.method, path: routerPath(path), auth: route.auth, guarded: route.guarded, cors: route.cors, handle: (request) => route.handle(ctx, request, services) };
 }
 
 /** Every route of the sandbox, as data: core's operations, then the sandbox's own routes. */
-export function routeDefinitions(ctx: SandboxContext): RouteDefinition[] {
+export function routeDefinitions(ctx: SandboxContext, services: RouteServices): RouteDefinition[] {
   return [
     ...(Object.keys(operations) as OperationName[]).map((name) => operationRoute(ctx, name)),
-    ...(Object.keys(sandboxRoutes) as SandboxRouteName[]).map((name) => sandboxRoute(ctx, name)),
+    ...(Object.keys(sandboxRoutes) as SandboxRouteName[]).map((name) => sandboxRoute(ctx, services, name)),
     // basis-theory-js posts to `/tokens/`.
-    sandboxRoute(ctx, 'vaultTokenizeCard', `${sandboxRoutes.vaultTokenizeCard}/`),
+    sandboxRoute(ctx, services, 'vaultTokenizeCard', `${sandboxRoutes.vaultTokenizeCard}/`),
   ];
 }
 
@@ -61,7 +61,7 @@ export function routeTable(ctx: SandboxContext, services: RouteServices): Router
   const preflight = (headers: Readonly<Record<string, string>>): RouterEntry['answer'] => () => ({ status: 204, body: '', headers: { ...headers } });
   // Every vault path answers a CORS preflight, as Basis Theory's API does.
   const vaultPaths = [sandboxRoutes.vaultTokenizeCard, `${sandboxRoutes.vaultTokenizeCard}/*`, sandboxRoutes.vaultTokenizeApplePay, sandboxRoutes.vaultTokenizeGooglePay, sandboxRoutes.vaultApplePayMerchantSession];
-  const definitions = routeDefinitions(ctx);
+  const definitions = routeDefinitions(ctx, services);
   return [
     ...definitions.map((route): RouterEntry => ({ method: route.method, path: route.path, answer: routePipeline(ctx, services, route), errorFormat: errorFormatOf(route.auth) })),
     ...vaultPaths.map((path): RouterEntry => ({ method: 'OPTIONS', path, answer: preflight(vaultCorsHeaders) })),

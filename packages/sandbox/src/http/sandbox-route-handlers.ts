@@ -12,9 +12,10 @@ import { airwallexFingerprintScript, stripeJsScript } from '../emulations/radar-
 import { createStripeRadarSession, radarDeviceSessions, radarSessions, recordAirwallexFingerprint } from '../service/radar-sessions.js';
 import { redirectCompletePage, redirectPage } from '../emulations/redirect-page.js';
 import type { SandboxRequest } from './request.js';
-import { radarCorsHeaders, type RouteAuth } from './route-pipeline.js';
+import { radarCorsHeaders, type RouteAuth, type RouteServices } from './route-pipeline.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
+import { addFaultRule, clearFaultRules, listFaultRules, removeFaultRule } from './fault-routes.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from '../emulations/vault.js';
 import { endpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
 import { notFound, SandboxHttpError } from './http-error.js';
@@ -33,7 +34,8 @@ export interface SandboxRoute {
   cors?: Readonly<Record<string, string>>;
   /** Its body may carry a card number and CVC: its `Idempotency-Key` records are never kept in a data file. */
   cardData?: true;
-  handle(ctx: SandboxContext, request: SandboxRequest): RouteResult;
+  /** The operation; `services` for the helpers that act on the routes themselves (the fault rules). */
+  handle(ctx: SandboxContext, request: SandboxRequest, services: RouteServices): RouteResult;
 }
 
 const idOf = (params: Record<string, string>): string => params.id ?? '';
@@ -68,7 +70,7 @@ const script = (text: string): SandboxRoute => ({ method: 'GET', auth: 'none', g
 const fromRadarScript = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, cors: radarCorsHeaders, handle });
 // The dashboard's page, files and data: read without a key, from loopback only; its actions are helpers (secret key).
 const onLoopback = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'GET', auth: 'loopback', guarded: false, handle });
-const helper = (method: 'GET' | 'POST', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
+const helper = (method: 'GET' | 'POST' | 'DELETE', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
 export const sandboxRouteHandlers = {
@@ -151,6 +153,11 @@ export const sandboxRouteHandlers = {
   }),
   // What the radar stand-ins collected and the merchant saved, for a test over HTTP (sandbox.records, in memory).
   listRadarSessions: helper('GET', (ctx) => ({ json: { radarSessions: [...radarSessions.of(ctx).values()], deviceSessions: [...radarDeviceSessions.of(ctx).values()] } })),
+  // The fault rules of a running sandbox (`sandbox.faults` over HTTP): add one, list them and what fired, remove.
+  addFaultRule: helper('POST', (_ctx, { body }, { faults }) => addFaultRule(faults, body)),
+  listFaultRules: helper('GET', (_ctx, _request, { faults }) => listFaultRules(faults)),
+  clearFaultRules: helper('DELETE', (_ctx, _request, { faults }) => clearFaultRules(faults)),
+  removeFaultRule: helper('DELETE', (_ctx, { params }, { faults }) => removeFaultRule(faults, idOf(params))),
 
   // The dashboard (loopback only; its actions: the helpers above and below, with the secret key).
   dashboard: onLoopback(() => dashboardPage()),

@@ -1,0 +1,26 @@
+import { remoteFaults, type RemoteFaults } from './faults.js';
+import { type ConnectSandboxOptions, controlTransport } from './transport.js';
+
+/**
+ * A running sandbox (the `tessera-sandbox` CLI, or `startSandboxServer` in another process), driven over its
+ * `/sandbox/*` helper routes with the secret key: what `createSandbox()` gives in code, for tests whose sandbox runs
+ * out of process. One member per concern, each from its own file beside this one.
+ */
+export interface SandboxConnection {
+  /** The sandbox's origin (`http://localhost:4010`). */
+  readonly baseUrl: string;
+  /** Fault rules: `sandbox.faults`, over HTTP. */
+  readonly faults: RemoteFaults;
+}
+
+/**
+ * Connects to a running sandbox at `baseUrl`, its origin as the CLI prints it (`http://localhost:4010`). Nothing is
+ * sent until a method is called; a `baseUrl` that is not an http(s) origin is a `TesseraValidationError`.
+ */
+export function connectSandbox(baseUrl: string, options: ConnectSandboxOptions = {}): SandboxConnection {
+  const transport = controlTransport(baseUrl, options);
+  return {
+    baseUrl: transport.baseUrl,
+    faults: remoteFaults(transport),
+  };
+}
