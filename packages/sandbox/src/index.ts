@@ -4,6 +4,8 @@ export { type ClockMode, type TestClock } from './state/clock.js';
 export { connectSandbox, type SandboxConnection } from './control/connect.js';
 export { SandboxControlError, type SandboxControlErrorDetails } from './control/control-error.js';
 export { type RemoteFaults, type SandboxFaultRule } from './control/faults.js';
+export { type RemoteChallenges } from './control/challenges.js';
+export { type ChallengeOutcome, type SandboxChallenges } from './service/challenges.js';
 export { type ConnectSandboxOptions } from './control/transport.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './http/faults.js';
 export { SANDBOX_API_KEY } from './http/keys.js';

@@ -8,6 +8,7 @@ import { SANDBOX_API_KEY } from './http/keys.js';
 import { isCharge, movementsOf } from './state/ledger.js';
 import { mswHandlers } from './http/msw-adapter.js';
 import { assertSupportedNode } from './node-version.js';
+import { sandboxChallenges, type SandboxChallenges } from './service/challenges.js';
 import { createPaymentFlow } from './service/payment-flows.js';
 import { createProcessor } from './service/processors.js';
 import { recordViews, type SandboxRecords } from './state/records.js';
@@ -90,6 +91,8 @@ export interface Sandbox {
   /** The seeded stores, processors and flows. */
   defaults: SandboxDefaults;
   /** The secret API key the API accepts. */
+  /** 3DS challenges approved or failed as the customer would on the ACS page, by payment id, session id or ACS transaction id. */
+  challenges: SandboxChallenges;
   apiKey: string;
   /** The public key the vault accepts. */
   vaultKey: string;
@@ -315,3 +318,4 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
   Object.defineProperty(sandbox, routerKey, { value: own, enumerable: false });
   return sandbox;
 }
+    challenges: sandboxChallenges(ctx),

@@ -102,7 +102,8 @@ describe('startSandboxServer', () => {
     const action = /<form method="post" action="([^"]+)">(.*?)<button id="approve"/.exec(html);
     expect(action?.[1]).toBe('/acs/complete');
     const fields = Object.fromEntries([...(action?.[2] ?? '').matchAll(/name="([^"]+)" value="([^"]*)"/g)].map((m) => [m[1], m[2]]));
-    expect(fields).toEqual({ acsTransID: challenge.acsTransID, threeDSServerTransID: 'srv', outcome: 'approve' });
+    // The page posts core's names (ThreeDSChallenge's acsTransactionId and sessionId); the CReq's are still read.
+    expect(fields).toEqual({ acsTransactionId: challenge.acsTransID, sessionId: 'srv', outcome: 'approve' });
     const done = await fetch(new URL(action?.[1] ?? '', server.url), { method: 'POST', body: new URLSearchParams(fields as Record<string, string>) });
     expect(await done.text()).toContain('"authenticationStatus":"successful"');
     const final = await c.api(routes.retrievePayment, { params: { id: pending.body.payment.id } });

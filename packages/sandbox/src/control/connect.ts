@@ -1,3 +1,4 @@
+import { remoteChallenges, type RemoteChallenges } from './challenges.js';
 import { remoteFaults, type RemoteFaults } from './faults.js';
 import { type ConnectSandboxOptions, controlTransport } from './transport.js';
 
@@ -11,6 +12,8 @@ export interface SandboxConnection {
   readonly baseUrl: string;
   /** Fault rules: `sandbox.faults`, over HTTP. */
   readonly faults: RemoteFaults;
+  /** 3DS challenges approved or failed: `sandbox.challenges`, over HTTP. */
+  readonly challenges: RemoteChallenges;
 }
 
 /**
@@ -22,5 +25,6 @@ export function connectSandbox(baseUrl: string, options: ConnectSandboxOptions =
   return {
     baseUrl: transport.baseUrl,
     faults: remoteFaults(transport),
+    challenges: remoteChallenges(transport),
   };
 }

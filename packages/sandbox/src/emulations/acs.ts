@@ -48,7 +48,7 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
   // server reads the outcome with `challenge-result`). Both are this ACS's, so both are served.
   const btSession = payment ? undefined : findBtChallenge(ctx, creq.acsTransID, creq.threeDSServerTransID);
   if (!payment && !btSession) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
-  const hidden = field('acsTransID', creq.acsTransID) + field('threeDSServerTransID', creq.threeDSServerTransID);
+  const hidden = field('acsTransactionId', creq.acsTransID) + field('sessionId', creq.threeDSServerTransID);
   const button = (outcome: 'approve' | 'fail', label: string): string =>
     `<form method="post" action="${sandboxRoutes.acsComplete}">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
   const last4 = payment
@@ -65,17 +65,20 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
 }
 
 /**
- * `POST /acs/complete` (form fields `acsTransID`, `threeDSServerTransID`, `outcome`): settles the payment and
+ * `POST /acs/complete` (form fields `acsTransactionId`, `sessionId`, `outcome`; a script's earlier `acsTransID` and
+ * `threeDSServerTransID`, the CReq's names, are still read): settles the payment and
  * returns BT's challenge notification page, which posts `{ type: 'challenge', id: <BT session id>, isCompleted:
  * true, authenticationStatus: 'successful' | 'failed' }` to `window.parent` (web-threeds' challenge frame).
  */
 export function completePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
-  const completion = completeChallenge(ctx, form.acsTransID ?? '', form.threeDSServerTransID ?? '', form.outcome === 'approve');
+  // One name per field, core's `ThreeDSChallenge`'s; the CReq's names kept for the scripts that post them.
+  const sessionId = form.sessionId ?? form.threeDSServerTransID ?? '';
+  const completion = completeChallenge(ctx, form.acsTransactionId ?? form.acsTransID ?? '', sessionId, form.outcome === 'approve');
   if (!completion) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
   const { payment, btSession, authenticated } = completion;
   const message = {
     type: 'challenge',
-    id: (payment?.requireActionData?.type === 'threeds_auth' ? payment.requireActionData.metadata.threedsSession.externalSessionId : undefined) ?? btSession?.id ?? form.threeDSServerTransID ?? '',
+    id: (payment?.requireActionData?.type === 'threeds_auth' ? payment.requireActionData.metadata.threedsSession.externalSessionId : undefined) ?? btSession?.id ?? sessionId,
     isCompleted: true,
     authenticationStatus: authenticated ? 'successful' : 'failed',
   };

@@ -5,9 +5,10 @@ import { btElementsClientScript } from '../emulations/bt-elements-client.js';
 import { btElementFile } from '../emulations/bt-elements-pages.js';
 import { challengeFramePage, methodFramePage } from '../emulations/bt-threeds-pages.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from '../emulations/bt-threeds.js';
+import { completeChallengeRoute } from '../service/challenges.js';
 import { completeCheckoutSession } from '../service/checkout.js';
 import type { SandboxContext } from '../state/context.js';
-import { completeDashboardChallenge, dashboardData, dashboardPage, dashboardScript, dashboardStyles } from '../service/dashboard.js';
+import { dashboardData, dashboardPage, dashboardScript, dashboardStyles } from '../service/dashboard.js';
 import { airwallexFingerprintScript, stripeJsScript } from '../emulations/radar-scripts.js';
 import { createStripeRadarSession, radarDeviceSessions, radarSessions, recordAirwallexFingerprint } from '../service/radar-sessions.js';
 import { redirectCompletePage, redirectPage } from '../emulations/redirect-page.js';
@@ -164,8 +165,9 @@ export const sandboxRouteHandlers = {
   dashboardScript: onLoopback(() => ({ script: dashboardScript })),
   dashboardStyles: onLoopback(() => ({ css: dashboardStyles })),
   dashboardData: onLoopback((ctx) => dashboardData(ctx)),
-  // The ACS completion the ACS page posts, for the dashboard's approve and fail.
-  completeDashboardChallenge: helper('POST', (ctx, { params, body }) => completeDashboardChallenge(ctx, idOf(params), body)),
+  // A 3DS challenge approved or failed by a payment id, a session id or an ACS transaction id: the dashboard's
+  // buttons, `connectSandbox().challenges` and `tessera-sandbox challenge`.
+  completeDashboardChallenge: helper('POST', (ctx, { params, body }) => completeChallengeRoute(ctx, idOf(params), body)),
 } satisfies { readonly [K in SandboxRouteName]: SandboxRoute };
 
 /** The routes whose body may carry a card number and CVC (`cardData`). */

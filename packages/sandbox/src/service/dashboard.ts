@@ -1,17 +1,13 @@
 import { formatAmount, WEBHOOK_SIGNATURE_HEADER } from '@tessera/core';
-import { z } from '@tessera/core/internal';
-import { completeChallenge } from '../emulations/acs.js';
 import type { RouteResult } from '../http/answer.js';
 import type { SandboxContext } from '../state/context.js';
 import { customers } from './customers.js';
-import { notFound } from '../http/http-error.js';
 import { instruments } from './instruments.js';
 import { ledger, movementsOf } from '../state/ledger.js';
 import { challenges, payments } from './lifecycle.js';
 import { type Ordered, pageOf, positionsBy, walk } from '../state/ordered.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { subscriptions } from './subscriptions.js';
-import { validate } from '../http/validate.js';
 import { webhookDeliveries, webhookEvents } from './webhooks.js';
 
 /** The most records of each kind the dashboard lists (newest first). */
@@ -127,19 +123,6 @@ export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
     })),
     routes: { advanceClock: sandboxRoutes.advanceClock, resend: sandboxRoutes.resendWebhookEvent, challenge: sandboxRoutes.completeDashboardChallenge },
   };
-}
-
-const challengeRequest = z.strictObject({ outcome: z.enum(['approve', 'fail']) });
-
-/**
- * `POST /sandbox/challenges/{acsTransID}/complete` (`{ outcome: 'approve' | 'fail' }`, secret key): the ACS
- * completion the ACS page posts, for the dashboard's approve and fail buttons.
- */
-export function completeDashboardChallenge(ctx: SandboxContext, acsTransID: string, body: unknown): RouteResult {
-  const { outcome } = validate(challengeRequest, body);
-  const completion = completeChallenge(ctx, acsTransID, '', outcome === 'approve');
-  if (!completion) throw notFound('challenge', acsTransID);
-  return { json: { acsTransID, authenticated: completion.authenticated, paymentId: completion.payment?.id ?? null, status: completion.payment?.status ?? null } };
 }
 
 /** `GET /sandbox/dashboard`: the page (its script and style sheet are files beside it). */
