@@ -124,19 +124,21 @@ export type { AbortOptions } from './abort-options.js';
 // resource modules export, except those tagged `@internal` (generated: node scripts/core-exports.mjs).
 // <generated:resource-types>
 export type { AuthTestResult } from './resources/auth.js';
+export type { CardFacts } from './resources/card-facts.js';
 export type { CheckoutInit, CheckoutSession, CreateCheckoutSessionRequest, InitCheckoutRequest, PayCheckoutRequest } from './resources/checkout-session.js';
 export type { RequestFields } from './resources/common.js';
-export type { Customer, CustomerData, CustomerDetails, ListCustomersRequest, ListedCustomer } from './resources/customer.js';
-export type { AppEvent, ListEventsRequest, RecentEventsRequest } from './resources/event.js';
+export type { Customer, CustomerData, CustomerDetails, ListCustomersFilters, ListCustomersRequest, ListedCustomer } from './resources/customer.js';
+export type { AppEvent, ListEventsFilters, ListEventsRequest, RecentEventsRequest } from './resources/event.js';
+export type { DateCondition, DateFilter } from './resources/list-filters.js';
 export type { ListOrdersRequest, Order, OrderLineItem } from './resources/order.js';
 export type { CreatePaymentFlowRequest, PaymentFlow, PaymentFlowInput, ProcessorConfig } from './resources/payment-flow.js';
-export type { CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, ListPaymentInstrumentsRequest, PaymentInstrument } from './resources/payment-instrument.js';
-export type { AuthorizeRequest, CaptureRequest, ContinuePaymentRequest, ListPaymentsRequest, Payment, ProcessPaymentRequest, PurchaseRequest, ReasonType, Refund, RefundPaymentRequest, RequireActionData, ThreeDSChallengeData, VoidPaymentRequest } from './resources/payment.js';
+export type { CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, ListPaymentInstrumentsFilters, ListPaymentInstrumentsRequest, PaymentInstrument } from './resources/payment-instrument.js';
+export type { AuthorizeRequest, CaptureRequest, ContinuePaymentRequest, ListPaymentsFilters, ListPaymentsRequest, Payment, PaymentCustomer, PaymentInstrumentSummary, PaymentMetadata, PaymentTransaction, ProcessPaymentRequest, PurchaseRequest, ReasonType, Refund, RefundPaymentRequest, RequireActionData, ThreeDSChallengeData, VoidPaymentRequest } from './resources/payment.js';
 export type { ArchiveProcessorsRequest, Processor, ProcessorInput } from './resources/processor.js';
-export type { CreateProductRequest, ListedProduct, ListProductsRequest, Product, ProductPriceInput, ProductVariantInput } from './resources/product.js';
+export type { CreateProductRequest, ListedProduct, ListProductsFilters, ListProductsRequest, Product, ProductPriceInput, ProductVariantInput } from './resources/product.js';
 export type { CreateRadarSessionRequest, SavedRadarSession } from './resources/radar-session.js';
 export type { CreateStoreRequest, Store } from './resources/store.js';
-export type { ChangeSubscriptionProcessorRequest, CreateSubscriptionRequest, ListedSubscription, ListSubscriptionsRequest, RebillSubscriptionRequest, Subscription } from './resources/subscription.js';
+export type { ChangeSubscriptionProcessorRequest, CreateSubscriptionRequest, ListedSubscription, ListSubscriptionsFilters, ListSubscriptionsRequest, RebillSubscriptionRequest, Subscription } from './resources/subscription.js';
 export type { CreateThreeDSSessionRequest, ThreeDSSession } from './resources/threeds-session.js';
 export type { CreateWebhookEndpointRequest, ListWebhooksRequest, WebhookEndpoint } from './resources/webhook-endpoint.js';
 // </generated:resource-types>

@@ -17,7 +17,8 @@ export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceI
 export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, type ErrorBodyDetails, type ErrorCodeAndFields } from './errors/error-body.js';
 export { apiErrorBody, type ApiErrorBody } from './errors/error-body-schema.js';
 export { appEventList, type AppEventList } from './resources/event.js';
-export { listFilters, pageListRequest, sortBy, sortDirection } from './resources/list-request.js';
+export { pageListRequest, sortBy, sortDirection } from './resources/list-request.js';
+export type { WireFilters } from './resources/list-filters.js';
 export {
   API_PREFIX,
   operations,

@@ -12,18 +12,20 @@
 // `@internal` (generated: node scripts/core-exports.mjs).
 // <generated:resource-schemas>
 export { authTestResult, testAuthRequest } from './resources/auth.js';
+export { cardFacts } from './resources/card-facts.js';
 export { checkoutInit, checkoutSession, createCheckoutSessionRequest, initCheckoutRequest, payCheckoutRequest } from './resources/checkout-session.js';
-export { customerData, customerDetails, customerSchema, listCustomerPaymentInstrumentsParams, listCustomersRequest, listedCustomer } from './resources/customer.js';
-export { appEvent, listEventsRequest, recentEventsRequest } from './resources/event.js';
+export { customerData, customerDetails, customerSchema, listCustomerPaymentInstrumentsParams, listCustomersFilters, listCustomersRequest, listedCustomer } from './resources/customer.js';
+export { appEvent, listEventsFilters, listEventsRequest, recentEventsRequest } from './resources/event.js';
+export { dateConditions, dateFilter } from './resources/list-filters.js';
 export { listOrdersRequest, orderLineItem, orderSchema } from './resources/order.js';
 export { createPaymentFlowRequest, paymentFlow, paymentFlowInput, processorConfig } from './resources/payment-flow.js';
-export { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTokenResponse, listPaymentInstrumentsRequest, paymentInstrument } from './resources/payment-instrument.js';
-export { authorizeRequest, captureRequest, continuePaymentRequest, listPaymentsRequest, paymentSchema, processPaymentRequest, purchaseRequest, reasonType, refundPaymentRequest, refundSchema, requireActionData, threeDSChallengeData, voidPaymentRequest } from './resources/payment.js';
+export { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTokenResponse, listPaymentInstrumentsFilters, listPaymentInstrumentsRequest, paymentInstrument } from './resources/payment-instrument.js';
+export { authorizeRequest, captureRequest, continuePaymentRequest, listPaymentsFilters, listPaymentsRequest, paymentCustomer, paymentInstrumentSummary, paymentMetadata, paymentSchema, paymentTransaction, processPaymentRequest, purchaseRequest, reasonType, refundPaymentRequest, refundSchema, requireActionData, threeDSChallengeData, voidPaymentRequest } from './resources/payment.js';
 export { archiveProcessorsRequest, processorInput, processorSchema } from './resources/processor.js';
-export { createProductRequest, listedProduct, listProductsRequest, productPriceInput, productSchema, productVariantInput } from './resources/product.js';
+export { createProductRequest, listedProduct, listProductsFilters, listProductsRequest, productPriceInput, productSchema, productVariantInput } from './resources/product.js';
 export { createRadarSessionRequest, savedRadarSession } from './resources/radar-session.js';
 export { createStoreRequest, storeSchema } from './resources/store.js';
-export { changeSubscriptionProcessorRequest, createSubscriptionRequest, listedSubscription, listSubscriptionsRequest, rebillSubscriptionRequest, subscriptionSchema, subscriptionSortFields } from './resources/subscription.js';
+export { changeSubscriptionProcessorRequest, createSubscriptionRequest, listedSubscription, listSubscriptionsFilters, listSubscriptionsRequest, rebillSubscriptionRequest, subscriptionSchema, subscriptionSortFields } from './resources/subscription.js';
 export { createThreeDSSessionRequest, threeDSSession } from './resources/threeds-session.js';
 export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint } from './resources/webhook-endpoint.js';
 // </generated:resource-schemas>

@@ -47,7 +47,7 @@ function describeIssue(issue: z.core.$ZodIssue): { code: string; message: string
   if (issue.input === undefined && issue.code !== 'custom') return { code: 'required', message: 'is required' };
   switch (issue.code) {
     case 'invalid_type':
-      return { code: 'invalid_type', message: `must be ${issue.expected === 'int' ? 'an integer' : `a ${issue.expected}`}` };
+      return { code: 'invalid_type', message: `must be ${issue.expected === 'int' ? 'an integer' : `${/^[aeiou]/.test(issue.expected) ? 'an' : 'a'} ${issue.expected}`}` };
     case 'too_small':
       return { code: 'too_small', message: issue.origin === 'string' || issue.origin === 'array' ? `must have at least ${String(issue.minimum)} item(s) or character(s)` : `must be ${issue.inclusive ? 'at least' : 'greater than'} ${String(issue.minimum)}` };
     case 'too_big':

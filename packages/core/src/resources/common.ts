@@ -82,3 +82,14 @@ export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx)
  * union (a request of several modes) keeps each of its members.
  */
 export type RequestFields<T> = T extends unknown ? { [K in keyof T as string extends K ? never : number extends K ? never : K]: T[K] } : never;
+
+/**
+ * A field of an answer as the published examples show it, optional: typed by `schema` for the reader, never refused.
+ * The service's answers are not checked beyond what the SDK relies on (an operation's `requires`), so a value of
+ * another type (a number where a date string was published, `null` for an object) passes through as sent rather
+ * than failing a payment that succeeded; read such a field defensively where a wrong type would cost you.
+ * @internal
+ */
+export function published<const T extends z.ZodMiniType>(schema: T) {
+  return z.catch(z.optional(schema), (context) => context.input as z.output<T> | undefined);
+}

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
-import { resourceId, type RequestFields } from './common.js';
+import { nonEmptyString, resourceId, type RequestFields } from './common.js';
+import { commonFilters, listFilters } from './list-filters.js';
 import { pageListRequest } from './list-request.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
@@ -27,11 +28,33 @@ export type CustomerData = RequestFields<z.infer<typeof customerData>>;
 export const listCustomerPaymentInstrumentsParams = z.looseObject({ customerId: resourceId });
 
 /**
- * Body of `POST /customers/list` (published): `page`, `pageSize`, `sortBy`, `filters` (the vendor's guide names
- * `storeIds`, `firstName`, `lastName`, `email`, `paymentInstrumentCardLast4`, `tags`; sent as given). Answered with
- * `{ items, total, page, pageSize, totalPages }`.
+ * The `filters` of `POST /customers/list`: those the vendor's Node SDK guide names (`storeIds`, `firstName`,
+ * `lastName`, `email`, `paymentInstrumentCardLast4`, `tags`; their types inferred from the published items) and the
+ * convention's `date` (on `createdAt`). Any other key is refused before sending; `unlisted` carries a filter the SDK
+ * does not type.
  */
-export const listCustomersRequest = pageListRequest(undefined);
+export const listCustomersFilters = listFilters('list customers', {
+  date: commonFilters.date,
+  storeIds: commonFilters.storeIds,
+  /** Only customers with this email (the vendor's guide). */
+  email: z.optional(nonEmptyString),
+  /** Only customers with this first name (the vendor's guide). */
+  firstName: z.optional(nonEmptyString),
+  /** Only customers with this last name (the vendor's guide). */
+  lastName: z.optional(nonEmptyString),
+  /** Only customers whose default card ends with these four digits (the vendor's guide). */
+  paymentInstrumentCardLast4: z.optional(z.string().check(z.regex(/^\d{4}$/, { message: 'must be the last four digits of a card' }))),
+  /** Only customers with one of these tags (the vendor's guide; `segment:vip`). */
+  tags: z.optional(z.array(nonEmptyString).check(z.minLength(1))),
+});
+/** The `filters` of `POST /customers/list`, as the caller writes them. */
+export type ListCustomersFilters = z.input<typeof listCustomersFilters>;
+
+/**
+ * Body of `POST /customers/list` (published): `page`, `pageSize`, `sortBy`, `filters` (see
+ * {@link listCustomersFilters}). Answered with `{ items, total, page, pageSize, totalPages }`.
+ */
+export const listCustomersRequest = pageListRequest(undefined, listCustomersFilters);
 /** Body of `POST /customers/list`. */
 export type ListCustomersRequest = RequestFields<z.input<typeof listCustomersRequest>>;
 

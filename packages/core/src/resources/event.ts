@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pageNumber, pageSize } from './payment.js';
-import type { RequestFields } from './common.js';
+import { nonEmptyString, type RequestFields } from './common.js';
+import { commonFilters, listFilters } from './list-filters.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
 /**
@@ -25,12 +26,27 @@ export const appEvent = z.looseObject({
 export type AppEvent = z.infer<typeof appEvent>;
 
 /**
- * Body of list events (`POST /events/list`, published): `pagination { page, pageSize }`, `filters` and `sortBy`
- * (objects the vendor does not detail, sent as given; the sandbox reads `filters.storeIds` and `filters.eventTypes`).
+ * The `filters` of `POST /events/list` (children not published): the convention's `date` (on `createdAt`), the
+ * document's `storeIds`, and `eventTypes` (inferred from the published answer's `options`, whose
+ * `appEvents.eventType` lists the types there are; the sandbox takes either form, `s_order_paid` or `order/paid`).
+ * Any other key is refused before sending; `unlisted` carries a filter the SDK does not type.
+ */
+export const listEventsFilters = listFilters('list events', {
+  date: commonFilters.date,
+  storeIds: commonFilters.storeIds,
+  /** Only events of these types (inferred). */
+  eventTypes: z.optional(z.array(nonEmptyString).check(z.minLength(1))),
+});
+/** The `filters` of `POST /events/list`, as the caller writes them. */
+export type ListEventsFilters = z.input<typeof listEventsFilters>;
+
+/**
+ * Body of list events (`POST /events/list`, published): `pagination { page, pageSize }`, `filters` (see
+ * {@link listEventsFilters}) and `sortBy`.
  */
 export const listEventsRequest = z.looseObject({
   pagination: z.optional(z.looseObject({ page: pageNumber, pageSize })),
-  filters: z.optional(z.record(z.string(), z.unknown())),
+  filters: z.optional(listEventsFilters),
   sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.union([z.literal('asc'), z.literal('desc')])) })),
 });
 /** Body of list events. */

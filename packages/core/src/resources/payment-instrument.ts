@@ -1,6 +1,8 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
+import { cardFacts } from './card-facts.js';
+import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { customerSchema, customerData, type CustomerData } from './customer.js';
+import { commonFilters, listFilters } from './list-filters.js';
 import { pageListRequest } from './list-request.js';
 import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
@@ -14,14 +16,7 @@ export const paymentInstrument = z.looseObject({
   type: z.string(),
   /** Absent from the items of the published customer instruments list (they are the customer's). */
   customerId: z.optional(z.string()),
-  card: z.optional(
-    z.looseObject({
-      last4: z.optional(z.string()),
-      brand: z.optional(z.string()),
-      expMonth: z.optional(z.number()),
-      expYear: z.optional(z.number()),
-    }),
-  ),
+  card: published(cardFacts),
 });
 /** A reusable payment instrument (section 2.4). */
 export type PaymentInstrument = z.infer<typeof paymentInstrument>;
@@ -98,11 +93,32 @@ export const paymentInstrumentList = z.looseObject({ instruments: z.optional(z.a
 export type PaymentInstrumentList = z.infer<typeof paymentInstrumentList>;
 
 /**
+ * The `filters` of `POST /payment-instruments/list` (children not published): the convention's `date` (on
+ * `createdAt`), the document's `storeIds`, and `customerId`, `type`, `isActive` and `isDefault`, fields of the
+ * published items (the last three also its published `sortBy` fields), as filters inferred. Any other key is refused
+ * before sending; `unlisted` carries a filter the SDK does not type.
+ */
+export const listPaymentInstrumentsFilters = listFilters('list payment instruments', {
+  date: commonFilters.date,
+  storeIds: commonFilters.storeIds,
+  /** Only the instruments of this customer (inferred). */
+  customerId: z.optional(resourceId),
+  /** Only instruments of this type, e.g. `card` (inferred). */
+  type: z.optional(nonEmptyString),
+  /** Only active (or only inactive) instruments (inferred). */
+  isActive: z.optional(z.boolean()),
+  /** Only the default (or only the other) instruments (inferred). */
+  isDefault: z.optional(z.boolean()),
+});
+/** The `filters` of `POST /payment-instruments/list`, as the caller writes them. */
+export type ListPaymentInstrumentsFilters = z.input<typeof listPaymentInstrumentsFilters>;
+
+/**
  * Body of `POST /payment-instruments/list` (published): `page` (default 1), `pageSize` (1–100, default 20), `sortBy`
- * (`field`: `id`, `type`, `createdAt`, `isActive`, `isDefault`), `filters` (children not published; sent as given).
+ * (`field`: `id`, `type`, `createdAt`, `isActive`, `isDefault`), `filters` (see {@link listPaymentInstrumentsFilters}).
  * Answered with `{ items, total, page, pageSize, totalPages }`.
  */
-export const listPaymentInstrumentsRequest = pageListRequest(100);
+export const listPaymentInstrumentsRequest = pageListRequest(100, listPaymentInstrumentsFilters);
 /** Body of `POST /payment-instruments/list`. */
 export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPaymentInstrumentsRequest>>;
 

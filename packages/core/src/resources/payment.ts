@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { currencyCode, minorUnits, positiveMinorUnits, resourceId, withoutCardData, type RequestFields } from './common.js';
+import { cardFacts } from './card-facts.js';
+import { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, published, resourceId, withoutCardData, type RequestFields } from './common.js';
+import { commonFilters, listFilters } from './list-filters.js';
 import type { PaymentStatus, PaymentSubStatus } from '../payment-state/payment-status.js';
 import type { RequireAction } from '../payment-state/require-action.js';
 import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
@@ -45,9 +47,50 @@ const paymentSubStatus = z.string() as z.ZodMiniType<PaymentSubStatus, string>;
 const requireAction = z.string() as z.ZodMiniType<RequireAction, string>;
 
 /**
+ * A money movement of a payment, as the published GET and list answers show it (`transactions[]`): `type`
+ * (`purchase`, `auth`, `capture`, `void`, `refund` in the sandbox), `status`, `amount` in minor units, `currency`.
+ */
+export const paymentTransaction = z.looseObject({
+  id: published(z.string()),
+  type: published(z.string()),
+  status: published(z.string()),
+  amount: published(z.number()),
+  currency: published(z.string()),
+  /** When it happened (the sandbox's; not in the published example). */
+  createdAt: published(z.string()),
+});
+/** A money movement of a payment. */
+export type PaymentTransaction = z.infer<typeof paymentTransaction>;
+
+/**
+ * The customer of a payment, as the published GET and list answers show it: `id`, `email`, `firstName`, `lastName`
+ * (the names `null` when unknown, as the sandbox answers them).
+ */
+export const paymentCustomer = z.looseObject({
+  id: published(z.string()),
+  email: published(z.nullable(z.string())),
+  firstName: published(z.nullable(z.string())),
+  lastName: published(z.nullable(z.string())),
+});
+/** The customer of a payment. */
+export type PaymentCustomer = z.infer<typeof paymentCustomer>;
+
+/** The instrument of a payment, as the published GET and list answers show it: `type` and the `card`'s facts (and its `id`, the sandbox's). */
+export const paymentInstrumentSummary = z.looseObject({
+  id: published(z.string()),
+  type: published(z.string()),
+  card: published(cardFacts),
+});
+/** The instrument of a payment, as its answers show it. */
+export type PaymentInstrumentSummary = z.infer<typeof paymentInstrumentSummary>;
+
+/**
  * A payment (section 2.7, and the vendor's published answers). Amounts are integers in minor units. `status` and
  * `subStatus` come in two forms (`authorized`, or `pending` / `authorized`; `voided`, or `failed` / `voided`):
- * read them with `normalizePaymentStatus`. Unknown fields pass through.
+ * read them with `normalizePaymentStatus`. The other fields the published answers show are typed as published
+ * (`createdAt`, `customer`, `paymentInstrument`, `transactions` of GET and list; `voidedAt` of void; `refundedAmount`
+ * of refund; `orderId` and `processorTransactionId` of the vendor's chargeback guide), each optional and never
+ * refused: only `id` and `status` are relied on (see `published`). Unknown fields pass through.
  */
 export const paymentSchema = z.looseObject({
   id: z.string(),
@@ -60,6 +103,22 @@ export const paymentSchema = z.looseObject({
   /** `none`, or what the customer must do first (`threeds_auth`, `redirect`, …). */
   requireAction: z.optional(z.nullable(requireAction)),
   requireActionData: z.optional(z.nullable(requireActionData)),
+  /** When the payment was made (ISO 8601; GET and list). */
+  createdAt: published(z.string()),
+  /** Who paid (GET and list). */
+  customer: published(paymentCustomer),
+  /** What it was paid with (GET and list). */
+  paymentInstrument: published(paymentInstrumentSummary),
+  /** Its money movements (GET and list). */
+  transactions: published(z.array(paymentTransaction)),
+  /** How much of it was refunded, in minor units (the refund answer). */
+  refundedAmount: published(z.number()),
+  /** When it was voided (the void answer). */
+  voidedAt: published(z.string()),
+  /** The order it pays (the vendor's chargeback guide; the process request's `orderId`). */
+  orderId: published(z.string()),
+  /** The processor's id of its transaction (the vendor's chargeback guide). */
+  processorTransactionId: published(z.string()),
 });
 /** A payment (section 2.7). */
 export type Payment = z.infer<typeof paymentSchema>;
@@ -79,6 +138,15 @@ export type PaymentResponse = z.infer<typeof paymentResponse>;
 export const reasonType = z.enum(['recurring', 'unscheduled', 'installment']);
 /** Reason of a merchant-initiated payment. */
 export type ReasonType = z.infer<typeof reasonType>;
+
+/**
+ * A payment's `metadata`: the merchant's own keys (an order reference, …), each a string, number, boolean or `null`.
+ * The published process page does not list it; the published refund request and instrument answer carry a
+ * `metadata` object, and the sandbox keeps it on the payment and answers it (process, retrieve, list).
+ */
+export const paymentMetadata = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+/** A payment's `metadata`: the merchant's own keys. */
+export type PaymentMetadata = z.infer<typeof paymentMetadata>;
 
 // What the vendor's published `POST /payments/process` adds to the document's request; all optional.
 const publishedProcessFields = {
@@ -101,6 +169,8 @@ function chargeRequest<const M extends z.ZodMiniType<'purchase' | 'auth', 'purch
     threedsSessionId: z.optional(resourceId),
     paymentFlowId: z.optional(resourceId),
     ...publishedProcessFields,
+    /** The merchant's own keys, kept on the payment (not on the published process page: see {@link paymentMetadata}). */
+    metadata: z.optional(paymentMetadata),
   };
   return z.discriminatedUnion('initiatedBy', [
     // The published API defaults `initiatedBy` to `customer`; the SDK always sends it (the document requires it).
@@ -133,8 +203,8 @@ export const captureRequest = z.looseObject({
 /**
  * Body of `POST /payments/process` (section 4.5 and the published API), a union on `mode` (default `purchase`):
  * purchase and auth need amount (above 0), currency, storeId and paymentInstrumentId; `initiatedBy` defaults to
- * `customer`, and `merchant` also needs reasonType; capture needs paymentId. Fields neither lists (e.g.
- * `metadata`) pass through to the service.
+ * `customer`, and `merchant` also needs reasonType; capture needs paymentId. Purchase and auth take `metadata` (see
+ * {@link paymentMetadata}). Fields neither lists pass through to the service.
  */
 export const processPaymentRequest = z.discriminatedUnion('mode', [purchaseRequest, authorizeRequest, captureRequest]);
 /** Body of `POST /payments/process`, as the caller writes it (`mode` and `initiatedBy` may be left to their defaults). */
@@ -219,12 +289,33 @@ export const pageNumber = z.int().check(z.minimum(1));
 export const pageSize = z.int().check(z.minimum(1));
 
 /**
- * Body of list payments (`POST /payments`, published): `pagination { page, pageSize }`, `filters` (the document's
- * `storeIds`; the published `status`, `currency`, dates, …), `sortBy`, and keyset paging with `useCursor` + `cursor`.
+ * The `filters` of list payments: the published convention's `status` (a payment's `status` or `subStatus`),
+ * `currency` and `date` (on `createdAt`), the document's `storeIds`, the vendor guide's `processorTransactionId`
+ * (its chargeback guide lists payments by it), and `orderId`, `customerId` and `paymentInstrumentId`, the ids a
+ * payment is made with (published `POST /payments/process` fields), as filters inferred (no published page names
+ * them). Any other key is refused before sending; `unlisted` carries a filter the SDK does not type.
+ */
+export const listPaymentsFilters = listFilters('list payments', {
+  ...commonFilters,
+  /** The processor's id of the payment's transaction (the vendor's chargeback guide). */
+  processorTransactionId: z.optional(nonEmptyString),
+  /** Only the payments of this order (inferred: a published process field, no published filter). */
+  orderId: z.optional(resourceId),
+  /** Only the payments of this customer (inferred: a published process field, no published filter). */
+  customerId: z.optional(resourceId),
+  /** Only the payments on this instrument (inferred: a published process field, no published filter). */
+  paymentInstrumentId: z.optional(resourceId),
+});
+/** The `filters` of list payments, as the caller writes them. */
+export type ListPaymentsFilters = z.input<typeof listPaymentsFilters>;
+
+/**
+ * Body of list payments (`POST /payments`, published): `pagination { page, pageSize }`, `filters` (see
+ * {@link listPaymentsFilters}), `sortBy`, and keyset paging with `useCursor` + `cursor`.
  */
 export const listPaymentsRequest = z.looseObject({
   pagination: z.optional(z.looseObject({ page: pageNumber, pageSize })),
-  filters: z.optional(z.looseObject({ storeIds: z.optional(z.array(resourceId)) })),
+  filters: z.optional(listPaymentsFilters),
   sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.union([z.literal('asc'), z.literal('desc')])) })),
   useCursor: z.optional(z.boolean()),
   cursor: z.optional(z.string()),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
-import { listFilters, sortDirection } from './list-request.js';
+import { commonFilters, listFilters } from './list-filters.js';
+import { sortDirection } from './list-request.js';
 import { pageNumber } from './payment.js';
 import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
@@ -68,8 +69,21 @@ export const productSchema = z.looseObject({
 export type Product = z.infer<typeof productSchema>;
 
 /**
+ * The `filters` of `POST /products/list` (children not published): the convention's `date` (on `createdAt`) and
+ * `active` (a field of the products the sandbox lists; inferred). The list's store is its `storeId`, not a filter.
+ * Any other key is refused before sending; `unlisted` carries a filter the SDK does not type.
+ */
+export const listProductsFilters = listFilters('list products', {
+  date: commonFilters.date,
+  /** Only active (or only inactive) products (inferred). */
+  active: z.optional(z.boolean()),
+});
+/** The `filters` of `POST /products/list`, as the caller writes them. */
+export type ListProductsFilters = z.input<typeof listProductsFilters>;
+
+/**
  * Body of `POST /products/list` (published): `storeId` and `page` required, `per_page` 10–1000 (default 30), `sort`
- * (`name`, `description`, `price`, `created_at`), `sort_order`, `filters` (sent as given), `includeVariants`.
+ * (`name`, `description`, `price`, `created_at`), `sort_order`, `filters` (see {@link listProductsFilters}), `includeVariants`.
  * Answered with `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }`.
  */
 export const listProductsRequest = z.looseObject({
@@ -78,7 +92,7 @@ export const listProductsRequest = z.looseObject({
   per_page: z.optional(z.int().check(z.minimum(10), z.maximum(1000))),
   sort: z.optional(z.union([z.literal('name'), z.literal('description'), z.literal('price'), z.literal('created_at')])),
   sort_order: z.optional(sortDirection),
-  filters: z.optional(listFilters),
+  filters: z.optional(listProductsFilters),
   includeVariants: z.optional(z.boolean()),
 });
 /** Body of `POST /products/list`. */

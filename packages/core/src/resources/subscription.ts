@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
-import { listFilters, sortDirection } from './list-request.js';
+import { commonFilters, listFilters } from './list-filters.js';
+import { sortDirection } from './list-request.js';
 import { pageNumber, paymentSchema } from './payment.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
@@ -83,8 +84,21 @@ export const subscriptionSortFields = [
 ] as const;
 
 /**
+ * The `filters` of `POST /subscriptions/list` (children not published): the convention's `status`, `currency` and
+ * `date` (on `createdAt`), the document's `storeIds`, and `customerId` (a field of the published subscription;
+ * inferred). Any other key is refused before sending; `unlisted` carries a filter the SDK does not type.
+ */
+export const listSubscriptionsFilters = listFilters('list subscriptions', {
+  ...commonFilters,
+  /** Only the subscriptions of this customer (inferred). */
+  customerId: z.optional(resourceId),
+});
+/** The `filters` of `POST /subscriptions/list`, as the caller writes them. */
+export type ListSubscriptionsFilters = z.input<typeof listSubscriptionsFilters>;
+
+/**
  * Body of `POST /subscriptions/list` (published): `page` (default 1), `per_page` (1–1000, default 20), `sort`
- * (default `subscriptions.createdAt`), `sort_order` (default `desc`), `filters` (sent as given). Answered with
+ * (default `subscriptions.createdAt`), `sort_order` (default `desc`), `filters` (see {@link listSubscriptionsFilters}). Answered with
  * `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }`.
  */
 export const listSubscriptionsRequest = z.looseObject({
@@ -92,7 +106,7 @@ export const listSubscriptionsRequest = z.looseObject({
   per_page: z.optional(z.int().check(z.minimum(1), z.maximum(1000))),
   sort: z.optional(z.literal(subscriptionSortFields)),
   sort_order: z.optional(sortDirection),
-  filters: z.optional(listFilters),
+  filters: z.optional(listSubscriptionsFilters),
 });
 /** Body of `POST /subscriptions/list`. */
 export type ListSubscriptionsRequest = RequestFields<z.input<typeof listSubscriptionsRequest>>;

@@ -7,7 +7,10 @@ import { Resource } from './resource.js';
 export interface ListEventsParams {
   /** Page to start from and its size. Default `{ page: 1, pageSize: 20 }`. */
   pagination?: { page?: number; pageSize?: number };
-  /** The published filters, sent as given (the sandbox reads `storeIds` and `eventTypes`). */
+  /**
+   * Only the events that pass every filter: `date`, `storeIds`, `eventTypes` (see `ListEventsFilters`). A key the SDK
+   * does not type is refused before sending; send one the service adds later under `unlisted`.
+   */
   filters?: ListEventsRequest['filters'];
   /** The published sort, e.g. `{ field: 'createdAt', direction: 'desc' }`. */
   sortBy?: ListEventsRequest['sortBy'];
