@@ -6,6 +6,8 @@ export { SandboxControlError, type SandboxControlErrorDetails } from './control/
 export { type RemoteFaults, type SandboxFaultRule } from './control/faults.js';
 export { type RemoteChallenges } from './control/challenges.js';
 export { type ChallengeOutcome, type SandboxChallenges } from './service/challenges.js';
+export { type SandboxServiceToken, type ServiceTokenCard, type ServiceTokenFacts, type ServiceTokenHelpers } from './emulations/service-token.js';
+export { type TestCardName, testCardNumbers } from './service/test-card-names.js';
 export { type ConnectSandboxOptions } from './control/transport.js';
 export { type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './http/faults.js';
 export { SANDBOX_API_KEY } from './http/keys.js';

@@ -9,6 +9,7 @@ import { isCharge, movementsOf } from './state/ledger.js';
 import { mswHandlers } from './http/msw-adapter.js';
 import { assertSupportedNode } from './node-version.js';
 import { sandboxChallenges, type SandboxChallenges } from './service/challenges.js';
+import { serviceTokenHelpers, type ServiceTokenHelpers } from './emulations/service-token.js';
 import { createPaymentFlow } from './service/payment-flows.js';
 import { createProcessor } from './service/processors.js';
 import { recordViews, type SandboxRecords } from './state/records.js';
@@ -23,6 +24,8 @@ import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredCloc
 import { createState } from './state/state.js';
 import { createStore } from './service/stores.js';
 import { rebillDueSubscriptions } from './service/subscriptions.js';
+import { testClockHelper, type SandboxTestClocks } from './service/test-clock-helper.js';
+import { scopedNowIso } from './service/test-clocks.js';
 import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './service/webhooks.js';
 
 /** Options of {@link createSandbox}. */
@@ -71,14 +74,22 @@ export interface SandboxDefaults {
   gateway: { storeId: string; processorId: string; fallbackProcessorId: string; paymentFlowId: string };
 }
 
-/** An in-memory Tessera service, vault and ACS. */
-export interface Sandbox {
+/** An in-memory Tessera service, vault and ACS; `createServiceToken('visa_3ds')` makes a test card's service token. */
+export interface Sandbox extends ServiceTokenHelpers {
   /** msw handlers: `setupServer(...sandbox.handlers)` or `setupWorker(...sandbox.handlers)`. They match any origin. */
   handlers: HttpHandler[];
   /** Everything the sandbox holds, read-only: `records.payments.get(id)`, `.count`, `.list()`. */
   records: SandboxRecords;
-  /** The test clock (real time by default, see {@link SandboxOptions.clock}); `clock.advance(ms)` bills due subscriptions. */
+  /**
+   * The sandbox's test clock (real time by default, see {@link SandboxOptions.clock}); `clock.advance(ms)` bills the
+   * due subscriptions of every customer not under a scoped clock ({@link Sandbox.testClocks}).
+   */
   clock: TestClock;
+  /**
+   * Scoped test clocks: a customer created with the `Tessera-Test-Clock: <id>` request header, and everything made for
+   * it, is dated by its clock, and only advancing that clock renews its subscriptions.
+   */
+  testClocks: SandboxTestClocks;
   /** Fault injection, per route or global, deterministic from the seed. */
   faults: SandboxFaults;
   /**
@@ -112,11 +123,13 @@ const ID_PAD = 6;
 
 /**
  * Prefixes whose ids carry the sandbox's tag (`evt_<tag>_000001`): a webhook receiver dedupes on the event id, so a
- * new sandbox (in memory, or on a reset file) must never send an id an earlier one sent. Other ids stay
+ * new sandbox (in memory, or on a reset file) must never send an id an earlier one sent; a test clock's id
+ * (`clock_<tag>_000001`) names a clock of this sandbox only, so a test that kept one from another sandbox gets a 404
+ * (a 400 on the header), never another test's clock. Other ids stay
  * `<prefix>_<counter>` (the seeded `store_000001` is in users' `.env` files); on a data file every sequence resumes
  * where it stopped, so none is handed out twice.
  */
-const TAGGED_PREFIXES: ReadonlySet<string> = new Set(['evt']);
+const TAGGED_PREFIXES: ReadonlySet<string> = new Set(['evt', 'clock']);
 
 /** A new random tag: 8 characters of base 36 (about 41 bits), made once per sandbox or data file. */
 function newIdTag(): string {
@@ -238,7 +251,9 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
   // One ISO string per instant, not one per call (several per payment, and a frozen clock has few instants).
   let isoMs = Number.NaN;
   let iso = '';
-  const nowIso = (): string => {
+  const nowIso = (customerId?: string): string => {
+    const scoped = scopedNowIso(ctx, customerId);
+    if (scoped !== undefined) return scoped;
     const nowMs = clock.nowMs();
     if (nowMs !== isoMs) {
       isoMs = nowMs;
@@ -303,6 +318,10 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
     handlers: mswHandlers(router),
     records: recordViews(state),
     clock,
+    testClocks: testClockHelper(ctx),
+    challenges: sandboxChallenges(ctx),
+    challenges: sandboxChallenges(ctx),
+    ...serviceTokenHelpers(ctx),
     faults,
     override: (name, override) => overrides.set(name, override),
     defaults,
@@ -318,4 +337,3 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
   Object.defineProperty(sandbox, routerKey, { value: own, enumerable: false });
   return sandbox;
 }
-    challenges: sandboxChallenges(ctx),

@@ -9,6 +9,7 @@ import type { IdempotencyClaim, IdempotencyStore, Reservation } from '../state/i
 import type { SandboxRequest } from './request.js';
 import type { RouteName } from './route-name.js';
 import type { RouteOverride } from './override.js';
+import { TEST_CLOCK_HEADER, underRequestedTestClock } from '../service/test-clocks.js';
 
 /**
  * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key
@@ -182,7 +183,10 @@ function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, 
   try {
     const { route, services } = pipeline;
     const override = services.overrides.size === 0 ? undefined : services.overrides.get(route.name);
-    return answerOf(override?.(request) ?? route.handle(request), requestId, extra);
+    const run = (): RouteResult => override?.(request) ?? route.handle(request);
+    // An API request may name a scoped test clock it runs under (sandbox only): see service/test-clocks.ts.
+    const result = route.auth === 'api' ? underRequestedTestClock(pipeline.ctx, request.header(testClockHeader), run) : run();
+    return answerOf(result, requestId, extra);
   } catch (error) {
     if (!(error instanceof SandboxHttpError)) throw error;
     return errorAnswer(error, requestId, pipeline.format, extra);
@@ -291,3 +295,4 @@ export function routePipeline(ctx: SandboxContext, services: RouteServices, rout
 }
 
 const noFault: FaultDecision = { latencyMs: 0 };
+const testClockHeader = TEST_CLOCK_HEADER.toLowerCase();

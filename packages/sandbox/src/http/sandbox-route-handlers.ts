@@ -17,7 +17,10 @@ import { radarCorsHeaders, type RouteAuth, type RouteServices } from './route-pi
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
 import { addFaultRule, clearFaultRules, listFaultRules, removeFaultRule } from './fault-routes.js';
+import { globalAdvanceRequest } from '../service/test-clock-requests.js';
+import { advanceTestClockRoute, createTestClockRoute, deleteTestClockRoute, listTestClocksRoute, retrieveTestClockRoute } from './test-clock-routes.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from '../emulations/vault.js';
+import { createServiceToken } from '../emulations/service-token.js';
 import { endpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
 import { notFound, SandboxHttpError } from './http-error.js';
 import { stores } from '../service/stores.js';
@@ -49,7 +52,6 @@ const forVersion = (answer: (params: Record<string, string>) => RouteResult): Sa
   return answer(params);
 };
 
-const advanceRequest = z.strictObject({ ms: z.number().check(z.minimum(0), z.maximum(100 * 365 * 24 * 3600 * 1000)) });
 /** A fixed secret: `whsec_` and 16 to 200 letters, digits or `+/=_-` (it goes into `.env` files and HMAC keys). */
 const fixedSecret = z.string().check(z.regex(/^whsec_[A-Za-z0-9+/=_-]{16,200}$/, 'must be whsec_ followed by 16 to 200 letters, digits or +/=_-'));
 const deliveryMode = z.union([
@@ -105,7 +107,13 @@ export const sandboxRouteHandlers = {
   createStripeRadarSession: fromRadarScript((ctx, { body }) => createStripeRadarSession(ctx, body)),
 
   // Test helpers (secret key).
-  advanceClock: helper('POST', (ctx, { body }) => ({ json: { now: ctx.clock.advance(validate(advanceRequest, body).ms).toISOString() } })),
+  advanceClock: helper('POST', (ctx, { body }) => ({ json: { now: ctx.clock.advance(validate(globalAdvanceRequest, body).ms).toISOString() } })),
+  // Scoped test clocks (`sandbox.testClocks` over HTTP).
+  createTestClock: helper('POST', (ctx, { body }) => createTestClockRoute(ctx, body)),
+  listTestClocks: helper('GET', (ctx) => listTestClocksRoute(ctx)),
+  retrieveTestClock: helper('GET', (ctx, { params }) => retrieveTestClockRoute(ctx, idOf(params))),
+  advanceTestClock: helper('POST', (ctx, { params, body }) => advanceTestClockRoute(ctx, idOf(params), body)),
+  deleteTestClock: helper('DELETE', (ctx, { params }) => deleteTestClockRoute(ctx, idOf(params))),
   completeCheckoutSession: helper('POST', (ctx, { params, body }) => ({ json: completeCheckoutSession(ctx, idOf(params), body) })),
   listDeliveredWebhooks: helper('GET', (ctx, { url }) => {
     const storeId = url.searchParams.get('storeId');
@@ -159,6 +167,8 @@ export const sandboxRouteHandlers = {
   listFaultRules: helper('GET', (_ctx, _request, { faults }) => listFaultRules(faults)),
   clearFaultRules: helper('DELETE', (_ctx, _request, { faults }) => clearFaultRules(faults)),
   removeFaultRule: helper('DELETE', (_ctx, { params }, { faults }) => removeFaultRule(faults, idOf(params))),
+  // A service token for a test card, as the tokenizer makes it against this vault (its body names a card: never kept).
+  createServiceToken: { ...helper('POST', (ctx, { body }) => ({ status: 201, json: createServiceToken(ctx, body) })), cardData: true },
 
   // The dashboard (loopback only; its actions: the helpers above and below, with the secret key).
   dashboard: onLoopback(() => dashboardPage()),

@@ -6,7 +6,13 @@ import type { SandboxContext } from '../state/context.js';
 import { notFound } from '../http/http-error.js';
 
 /** A customer: core's customer data with its id and store. */
-export type CustomerRecord = RequestFields<z.output<typeof customerData>> & { id: string; storeId: string; createdAt: string };
+export type CustomerRecord = RequestFields<z.output<typeof customerData>> & {
+  id: string;
+  storeId: string;
+  createdAt: string;
+  /** The test clock it was created under (`Tessera-Test-Clock`): it and everything made for it are dated by that clock. */
+  testClockId?: string;
+};
 
 /** Customers by id. */
 export const customers = byId<CustomerRecord>()('customers');

@@ -11,6 +11,7 @@ import { pageStyle, pageStyleOf, pageStyleRequest, passes, passingValues, sortRe
 import { countWalk, groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from '../state/ordered.js';
 import { requireStore } from './stores.js';
 import type { TestCardOutcome } from './test-cards.js';
+import { requireSameTestClock } from './test-clocks.js';
 import { vaultTokens } from '../emulations/vault.js';
 
 /** A payment instrument. */
@@ -106,6 +107,7 @@ export function createInstrumentFromToken(
   if (input.customerId !== undefined) {
     customer = customers.of(ctx).get(input.customerId);
     if (!customer) throw notFound('customer', input.customerId);
+    requireSameTestClock(ctx, customer);
   } else if (input.customerData) {
     customer = {
       id: ctx.nextId('cus'),
@@ -114,6 +116,8 @@ export function createInstrumentFromToken(
       ...(input.customerData.lastName !== undefined ? { lastName: input.customerData.lastName } : {}),
       storeId: input.storeId,
       createdAt: ctx.nowIso(),
+      // The request's Tessera-Test-Clock: the customer and all made for it follow that clock from now on.
+      ...(ctx.requestTestClockId === undefined ? {} : { testClockId: ctx.requestTestClockId }),
     };
     customers.of(ctx).set(customer.id, customer);
   }
@@ -134,7 +138,7 @@ export function createInstrumentFromToken(
     cardEnrichment: vaultToken ? { funding: 'credit', segment: 'consumer' } : { funding: textOf(meta.funding), segment: textOf(meta.segment) },
     // A token from another vault has no test-card outcome: its metadata decides whether 3DS is needed.
     outcome: vaultToken?.outcome ?? (meta.authentication === 'sca_required' ? 'challenge' : 'approve'),
-    createdAt: ctx.nowIso(),
+    createdAt: ctx.nowIso(customerId),
   };
   instruments.of(ctx).set(instrument.id, instrument);
   return {
@@ -197,7 +201,7 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
     status: 'created',
     paymentInstrumentId: input.paymentInstrumentId,
     storeId: input.storeId,
-    createdAt: ctx.nowIso(),
+    createdAt: ctx.nowIso(instrument.customerId),
   };
   threedsSessions.of(ctx).set(session.id, session);
   return session;

@@ -253,7 +253,7 @@ export interface PaymentFacts extends Pick<PaymentRecord, 'amount' | 'currency' 
  */
 export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRecord {
   const id = ctx.nextId('pay');
-  const now = ctx.nowIso();
+  const now = ctx.nowIso(facts.customerId);
   const payment = { id, amount: facts.amount, currency: facts.currency, status: 'processing', subStatus: null } as Record<string, unknown>;
   payment.requireAction = 'none';
   payment.requireActionData = null;
@@ -332,7 +332,7 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
     const { tooMuch } = movement;
     const amount = tooMuch ? (input.amount ?? upTo) : upTo;
     if (tooMuch && amount > upTo) throw new SandboxHttpError(422, tooMuch.code, tooMuch.message(amount, upTo));
-    const entry: LedgerEntry = { id: ctx.nextId('txn'), paymentId: payment.id, kind: movement.kind, amount, currency: payment.currency, at: ctx.nowIso() };
+    const entry: LedgerEntry = { id: ctx.nextId('txn'), paymentId: payment.id, kind: movement.kind, amount, currency: payment.currency, at: ctx.nowIso(payment.customerId) };
     if (input.refundId !== undefined) entry.refundId = input.refundId;
     ledger.of(ctx).push(entry);
     addMovement(money, entry);
@@ -349,7 +349,7 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   derived.requireAction = action !== null && (status === 'pending' || action.type === 'error') ? topLevelAction[action.type] : 'none';
   derived.capturedAmount = money.captured;
   derived.refundedAmount = money.refunded;
-  payment.updatedAt = ctx.nowIso();
+  payment.updatedAt = ctx.nowIso(payment.customerId);
   if (rule.stamps) payment[rule.stamps] = payment.updatedAt;
   if (status !== 'processing') ctx.webhooks.emit(rule.event ?? `payment/${status}`, payment.storeId, payment);
   return payment;

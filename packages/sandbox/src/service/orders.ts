@@ -46,7 +46,7 @@ export function createOrder(
     paymentId: payment.id,
     ...links,
     items,
-    createdAt: ctx.nowIso(),
+    createdAt: ctx.nowIso(payment.customerId),
   };
   orders.of(ctx).set(order.id, order);
   const view = orderView(ctx, order);

@@ -258,7 +258,7 @@ function refundOne(ctx: SandboxContext, payment: PaymentRecord, amount: number |
     currency: payment.currency,
     status: 'succeeded',
     ...(metadata !== undefined ? { metadata } : {}),
-    createdAt: ctx.nowIso(),
+    createdAt: ctx.nowIso(payment.customerId),
   };
   refunds.of(ctx).set(id, refund);
   return refund;

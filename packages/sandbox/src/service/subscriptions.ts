@@ -101,7 +101,7 @@ export function startSubscription(ctx: SandboxContext, start: SubscriptionStart)
       return periodEnd(subscription);
     },
     renewals: 0,
-    createdAt: ctx.nowIso(),
+    createdAt: ctx.nowIso(start.customerId),
   };
   subscriptions.of(ctx).set(subscription.id, subscription);
   ctx.webhooks.emit('subscription/created', subscription.storeId, subscriptionFields(subscription));
@@ -146,7 +146,7 @@ function chargePeriod(ctx: SandboxContext, subscription: SubscriptionRecord): Pa
  */
 export function renewSubscription(ctx: SandboxContext, subscription: SubscriptionRecord): { succeeded: boolean; payment: PaymentRecord | undefined } {
   const payment = chargePeriod(ctx, subscription);
-  subscription.updatedAt = ctx.nowIso();
+  subscription.updatedAt = ctx.nowIso(subscription.customerId);
   if (payment?.status !== 'succeeded') {
     subscription.status = 'past_due';
     ctx.webhooks.emit('subscription/past_due', subscription.storeId, subscriptionFields(subscription));
@@ -161,13 +161,17 @@ export function renewSubscription(ctx: SandboxContext, subscription: Subscriptio
 
 /**
  * Bills every active subscription whose period ended by `nowMs`, as merchant-initiated recurring purchases, one
- * per elapsed period. A renewal that does not succeed marks the subscription `past_due` and stops its billing.
+ * per elapsed period, among the subscriptions on the clock that moved: the customers of the test clock `testClockId`,
+ * or (without one) those on the sandbox's clock. A renewal that does not succeed marks the subscription `past_due`
+ * and stops its billing.
  */
-export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number): void {
+export function rebillDueSubscriptions(ctx: SandboxContext, nowMs: number, testClockId?: string): void {
   let budget = MAX_RENEWALS_PER_ADVANCE;
+  const allCustomers = customers.of(ctx);
   for (const subscription of subscriptions.of(ctx).values()) {
     const { interval } = subscription;
     if (!isBillingInterval(interval)) continue;
+    if (allCustomers.peek(subscription.customerId)?.testClockId !== testClockId) continue;
     while (budget-- > 0 && subscription.status === 'active' && subscription.currentPeriodEnd !== null && Date.parse(subscription.currentPeriodEnd) <= nowMs) {
       if (!renewSubscription(ctx, subscription).succeeded) break;
     }
@@ -395,6 +399,6 @@ export function changeSubscriptionProcessor(ctx: SandboxContext, input: Operatio
     if (processor.archived) throw invalidState(`Processor ${input.processorId} is archived`);
   }
   subscription.preferredProcessorId = input.processorId ?? null;
-  subscription.updatedAt = ctx.nowIso();
+  subscription.updatedAt = ctx.nowIso(subscription.customerId);
   return { subscription: subscriptionFields(subscription) };
 }

@@ -2,6 +2,7 @@ import { encodeServiceToken } from '@tessera/core';
 import type { OperationInput, OperationName } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
 import { SandboxHttpError } from '../http/http-error.js';
+import { customers } from './customers.js';
 import { createInstrumentFromToken } from './instruments.js';
 import { readOperationInput } from '../http/operation-input.js';
 import { processPayment, refundPayment } from './payments.js';
@@ -10,6 +11,7 @@ import type { SandboxRequest } from '../http/request.js';
 import { requireStore, stores } from './stores.js';
 import { createSubscription, requireSubscription } from './subscriptions.js';
 import { tokenizeCard } from '../emulations/vault.js';
+import { advanceTestClock } from './test-clocks.js';
 import { isTriggerable, triggerableEvents } from './trigger-types.js';
 import { webhookEvents, type WebhookEventType } from './webhooks.js';
 
@@ -109,8 +111,13 @@ export function trigger(ctx: SandboxContext, request: SandboxRequest, type: stri
     case 'subscription/renewed': {
       instrument(APPROVED_CARD);
       const subscription = requireSubscription(ctx, subscribe(false));
-      const end = subscription.currentPeriodEnd === null ? ctx.clock.nowMs() : Date.parse(subscription.currentPeriodEnd);
-      ctx.clock.advance(Math.max(0, end - ctx.clock.nowMs()) + 1000);
+      // The clock the subscription is on moves: a scoped one when the trigger ran under one (Tessera-Test-Clock).
+      const now = Date.parse(ctx.nowIso(subscription.customerId));
+      const end = subscription.currentPeriodEnd === null ? now : Date.parse(subscription.currentPeriodEnd);
+      const ms = Math.max(0, end - now) + 1000;
+      const clockId = customers.of(ctx).get(subscription.customerId)?.testClockId;
+      if (clockId === undefined) ctx.clock.advance(ms);
+      else advanceTestClock(ctx, clockId, { ms });
       break;
     }
   }

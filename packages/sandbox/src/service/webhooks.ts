@@ -192,7 +192,7 @@ function snapshot(value: unknown): unknown {
 export function createWebhookDispatcher(
   holder: StateHolder,
   nextId: (prefix: string) => string,
-  nowIso: () => string,
+  nowIso: (customerId?: string) => string,
   options: WebhookDeliveryOptions = {},
   onDeliveryChange?: (delivery: WebhookDelivery) => void,
 ): WebhookDispatcher {
@@ -320,7 +320,10 @@ export function createWebhookDispatcher(
 
   return {
     emit(type, storeId, data) {
-      const event: WebhookEventRecord = { id: nextId('evt'), type, storeId, createdAt: nowIso(), data: snapshot(data) };
+      // Dated by the clock of the customer the event is about (a payment's, an order's, a subscription's).
+      const about = typeof data === 'object' && data !== null ? (data as { customerId?: unknown }).customerId : undefined;
+      const customerId = typeof about === 'string' ? about : undefined;
+      const event: WebhookEventRecord = { id: nextId('evt'), type, storeId, createdAt: nowIso(customerId), data: snapshot(data) };
       webhookEvents.of(holder).push(event);
       for (const endpoint of webhookEndpoints.of(holder).values()) {
         if (!subscribed(endpoint, event)) continue;

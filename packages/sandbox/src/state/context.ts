@@ -8,6 +8,15 @@ export interface SandboxContext extends StateHolder {
   webhooks: WebhookDispatcher;
   /** A new id with the given prefix, e.g. `pay_000001` (`evt_<tag>_000001` for events): counted per sandbox, never handed out twice. */
   nextId(prefix: string): string;
-  /** The clock's time as an ISO string. */
-  nowIso(): string;
+  /**
+   * The time a record is dated, as an ISO string: the test clock's when `customerId` (the customer the record is
+   * made for) was created under one, else that of the clock the request runs under ({@link requestTestClockId}), else
+   * the sandbox's clock's.
+   */
+  nowIso(customerId?: string): string;
+  /**
+   * The scoped test clock the running request is under (its `Tessera-Test-Clock` header, or the clock being advanced),
+   * set for the length of one synchronous operation; `undefined`: the sandbox's clock.
+   */
+  requestTestClockId?: string | undefined;
 }

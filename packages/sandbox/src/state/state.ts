@@ -14,6 +14,7 @@ import { products, variants } from '../service/products.js';
 import { radarDeviceSessions, radarSessions } from '../service/radar-sessions.js';
 import { stores } from '../service/stores.js';
 import { subscriptions } from '../service/subscriptions.js';
+import { testClocks } from '../service/test-clocks.js';
 import { vaultTokens } from '../emulations/vault.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../service/webhooks.js';
 
@@ -45,6 +46,7 @@ export const collections = [
   webhookDeliveries,
   ledger,
   idempotencyAnswers,
+  testClocks,
 ] as const;
 
 /** One of the sandbox's collections. */
