@@ -92,6 +92,8 @@ export interface Sandbox extends ServiceTokenHelpers {
   testClocks: SandboxTestClocks;
   /** Fault injection, per route or global, deterministic from the seed. */
   faults: SandboxFaults;
+  /** 3DS challenges approved or failed as the customer would on the ACS page, by payment id, session id or ACS transaction id. */
+  challenges: SandboxChallenges;
   /**
    * Replaces one route's operation by name (core's operation name such as `processPayment`, or a sandbox route's),
    * through every adapter (msw, `startSandboxServer`): the override runs in the operation's place, after the key
@@ -102,8 +104,6 @@ export interface Sandbox extends ServiceTokenHelpers {
   /** The seeded stores, processors and flows. */
   defaults: SandboxDefaults;
   /** The secret API key the API accepts. */
-  /** 3DS challenges approved or failed as the customer would on the ACS page, by payment id, session id or ACS transaction id. */
-  challenges: SandboxChallenges;
   apiKey: string;
   /** The public key the vault accepts. */
   vaultKey: string;
@@ -319,10 +319,9 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
     records: recordViews(state),
     clock,
     testClocks: testClockHelper(ctx),
-    challenges: sandboxChallenges(ctx),
+    faults,
     challenges: sandboxChallenges(ctx),
     ...serviceTokenHelpers(ctx),
-    faults,
     override: (name, override) => overrides.set(name, override),
     defaults,
     apiKey: keys.apiKey,

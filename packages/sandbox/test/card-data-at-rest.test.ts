@@ -81,6 +81,13 @@ describe('no card data at rest', () => {
         expect(keep(await bt({ token_id: card.number })).status).toBe(400);
         expect(keep(await bt({ pan: `${card.number.slice(0, -1)}${(Number(card.number.at(-1)) + 1) % 10}` })).status).toBe(400);
       }
+      // The service-token helper (issue 39): the card in its body, with a key and without, and a refused one.
+      for (const headers of [{}, { 'idempotency-key': `k-${++key}` }]) {
+        const made = keep(await c.send('POST', sandboxRoutes.createServiceToken, { card: { number: card.number, cvc: card.cvc } }, headers));
+        expect(made.status).toBe(201);
+        await instrumentOf({ id: made.body.card.tokenId, card: made.body.card }, storeId);
+      }
+      expect(keep(await c.send('POST', sandboxRoutes.createServiceToken, { card: { number: card.number, cvc: card.cvc, expYear: 2001 } })).status).toBe(400);
       // An instrument from the card's token, and a payment with it (the gateway store: 3DS and declines included).
       keep(await c.api(routes.processPayment, { body: purchase(gateway.storeId, await instrumentOf(tokens[0]!, gateway.storeId)), headers: { 'idempotency-key': `k-${++key}` } }));
       keep(await c.api(routes.processPayment, { body: purchase(storeId, await instrumentOf(tokens[1]!, storeId)) }));

@@ -1,5 +1,7 @@
 import { remoteChallenges, type RemoteChallenges } from './challenges.js';
 import { remoteFaults, type RemoteFaults } from './faults.js';
+import type { ServiceTokenHelpers } from '../emulations/service-token.js';
+import { remoteServiceTokens } from './service-tokens.js';
 import { type ConnectSandboxOptions, controlTransport } from './transport.js';
 
 /**
@@ -7,7 +9,7 @@ import { type ConnectSandboxOptions, controlTransport } from './transport.js';
  * `/sandbox/*` helper routes with the secret key: what `createSandbox()` gives in code, for tests whose sandbox runs
  * out of process. One member per concern, each from its own file beside this one.
  */
-export interface SandboxConnection {
+export interface SandboxConnection extends ServiceTokenHelpers {
   /** The sandbox's origin (`http://localhost:4010`). */
   readonly baseUrl: string;
   /** Fault rules: `sandbox.faults`, over HTTP. */
@@ -24,6 +26,7 @@ export function connectSandbox(baseUrl: string, options: ConnectSandboxOptions =
   const transport = controlTransport(baseUrl, options);
   return {
     baseUrl: transport.baseUrl,
+    ...remoteServiceTokens(transport),
     faults: remoteFaults(transport),
     challenges: remoteChallenges(transport),
   };
