@@ -47,12 +47,14 @@ const REQUEST_TIMEOUT_MS = 5_000;
 /** A failure to report (exit code 1), with what to do. */
 class CommandError extends Error {}
 
-interface Connection {
+/** A running sandbox the commands talk to: its origin and the secret key. */
+export interface Connection {
   base: string;
   key: string;
 }
 
-function connection(sandbox: string | undefined): Connection {
+/** The sandbox of a command: `--sandbox <url>`, else TESSERA_SANDBOX_URL, else http://localhost:4010; the key from TESSERA_API_KEY. */
+export function connection(sandbox: string | undefined): Connection {
   const base = (sandbox ?? process.env.TESSERA_SANDBOX_URL ?? DEFAULT_SANDBOX_URL).replace(/\/+$/, '');
   if (!/^https?:\/\/[^/]+$/.test(base)) throw new UsageError(`Invalid --sandbox "${base}": expected the sandbox's origin, as http://localhost:4010`);
   return { base, key: process.env.TESSERA_API_KEY || SANDBOX_API_KEY };

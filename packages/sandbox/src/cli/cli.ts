@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { helperCommands, helperUsage, runHelperCommand } from './cli-helpers.js';
 import { runWebhookCommand, UsageError, webhookCommands, webhookUsage } from './cli-webhooks.js';
 import { assertSupportedNode } from '../node-version.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
@@ -11,6 +12,7 @@ const DEFAULT_DATA_FILE = '.tessera-sandbox/sandbox.db';
 
 const usage = `Usage: tessera-sandbox [options]
        tessera-sandbox listen | trigger | resend … (webhook commands, below)
+       tessera-sandbox token | fault | challenge … (test helpers, below)
        tessera-sandbox drift --live-origin <origin> … (the sandbox against the live service, below)
 
 Runs the Tessera sandbox (API, Basis Theory vault and 3DS emulation, ACS and /sandbox helpers) over HTTP until
@@ -31,6 +33,8 @@ Options:
   -h, --help     print this help
 
 ${webhookUsage}
+
+${helperUsage}
 
 Drift check: tessera-sandbox drift --help`;
 
@@ -136,6 +140,7 @@ async function runDriftCommand(args: string[]): Promise<void> {
 async function main(): Promise<void> {
   const [name, ...rest] = process.argv.slice(2);
   if (name !== undefined && Object.hasOwn(webhookCommands, name)) return runWebhookCommand(name, rest);
+  if (name !== undefined && Object.hasOwn(helperCommands, name)) return runHelperCommand(name, rest);
   if (name === 'drift') return runDriftCommand(rest);
   const command = parseCommandLine();
   if (command === 'help') return void console.log(usage);
