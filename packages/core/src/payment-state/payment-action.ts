@@ -1,14 +1,24 @@
 import type { Payment } from '../resources/payment.js';
 import { knownRequireActions } from './require-action.js';
 
-/** The arguments `startChallenge` takes, read from a pending payment. */
+/**
+ * The arguments `startChallenge` takes, read from a pending payment. These are the one name of each of the
+ * challenge's fields in every Tessera package: the tokenizer's `startChallenge` (as `@basis-theory/web-threeds`
+ * names them), the sandbox's challenge helpers (`sandbox.challenges.approve(sessionId)`, `tessera-sandbox challenge`)
+ * and its ACS page's form. The wire names, which only the payment's JSON and the EMV 3DS messages use, are given on
+ * each field.
+ */
 export interface ThreeDSChallenge {
-  /** The provider's session id (`externalSessionId`). */
+  /**
+   * The 3DS session's id: the payment's `requireActionData.metadata.threedsSession.externalSessionId`, which the
+   * challenge request (CReq) carries as `threeDSServerTransID`.
+   */
   sessionId: string;
+  /** Where the challenge page is posted: the payment's `acsChallengeUrl`. */
   acsChallengeUrl: string;
-  /** `acsTransID`. */
+  /** The ACS's transaction id: the payment's and the CReq's `acsTransID`. */
   acsTransactionId: string;
-  /** `messageVersion`. */
+  /** The EMV 3DS protocol version: the payment's and the CReq's `messageVersion`. */
   threeDSVersion: string;
 }
 

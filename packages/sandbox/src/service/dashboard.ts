@@ -59,10 +59,10 @@ export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
       return { at: event.createdAt, type: event.type, eventId: event.id };
     });
   const entries = ledger.of(ctx);
-  const waiting = [...challenges.of(ctx).entries()].flatMap(([acsTransID, paymentId]) => {
+  const waiting = [...challenges.of(ctx).entries()].flatMap(([acsTransactionId, paymentId]) => {
     const payment = payments.of(ctx).get(paymentId);
     if (payment?.status !== 'pending' || payment.requireActionData?.type !== 'threeds_auth') return [];
-    return [{ acsTransID, paymentId, amount: formatAmount(payment.amount, payment.currency), createdAt: payment.createdAt }];
+    return [{ acsTransactionId, paymentId, amount: formatAmount(payment.amount, payment.currency), createdAt: payment.createdAt }];
   });
   return {
     now: ctx.clock.now().toISOString(),
@@ -230,8 +230,8 @@ function render(data) {
   table($('challenges'), ['Payment', 'Amount', 'Since', ''], data.challenges.map((challenge) => el('tr', { 'data-payment': challenge.paymentId }, [
     el('td', { text: challenge.paymentId }), el('td', { text: challenge.amount }), el('td', { text: challenge.createdAt }),
     el('td', {}, [
-      el('button', { type: 'button', class: 'approve', text: 'Approve', onclick: () => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransID)), { outcome: 'approve' }, 'Challenge approved') }),
-      el('button', { type: 'button', class: 'fail', text: 'Fail', onclick: () => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransID)), { outcome: 'fail' }, 'Challenge failed') }),
+      el('button', { type: 'button', class: 'approve', text: 'Approve', onclick: () => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransactionId)), { outcome: 'approve' }, 'Challenge approved') }),
+      el('button', { type: 'button', class: 'fail', text: 'Fail', onclick: () => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransactionId)), { outcome: 'fail' }, 'Challenge failed') }),
     ]),
   ])));
   table($('payments'), ['Payment', 'Amount', 'Status', 'Timeline', 'Attempts', 'Ledger'], data.payments.map((payment) => el('tr', { id: 'payment-' + payment.id }, [
