@@ -13,7 +13,7 @@ let sandbox: Sandbox;
 let c: Client;
 useMswSandbox(BASE, {}, (next) => ({ sandbox, c } = next));
 
-type Filters = { storeIds?: string[]; status?: string[] };
+type Filters = { storeIds?: string[]; status?: string[]; currency?: string[] };
 
 /** The page as filtering every payment newest first gives it, from the sandbox's records. */
 function expected(filters: Filters, page: number, pageSize: number) {
@@ -22,7 +22,8 @@ function expected(filters: Filters, page: number, pageSize: number) {
     .filter(
       (payment: Readonly<PaymentRecord>) =>
         (filters.storeIds === undefined || filters.storeIds.includes(payment.storeId)) &&
-        (filters.status === undefined || filters.status.includes(payment.status) || (payment.subStatus !== null && filters.status.includes(payment.subStatus))),
+        (filters.status === undefined || filters.status.includes(payment.status) || (payment.subStatus !== null && filters.status.includes(payment.subStatus))) &&
+        (filters.currency === undefined || filters.currency.includes(payment.currency)),
     )
     .reverse();
   return { ids: matching.slice((page - 1) * pageSize, page * pageSize).map((payment) => payment.id), total: matching.length, all: matching.map((payment) => payment.id) };
@@ -54,7 +55,10 @@ const filterSets: Filters[] = [
   { status: ['authorized'] },
   { storeIds: ['store_000002'], status: ['succeeded', 'failed'] },
   { storeIds: ['store_000001', 'store_000002'] },
-  { storeIds: [] },
+  // A filter beside the indexed ones is applied while walking, and counted.
+  { currency: ['USD'] },
+  { storeIds: ['store_000002'], currency: ['EUR'] },
+  { status: ['succeeded', 'authorized'], currency: ['USD'] },
 ];
 
 describe('the payments and events lists from their indexes', () => {
@@ -84,15 +88,21 @@ describe('the payments and events lists from their indexes', () => {
       { eventTypes: ['s_payment_refunded', 'payment/voided'] },
       { eventTypes: ['payment/succeeded'], storeIds: [stores[1]!] },
       { storeIds: [stores[0]!, stores[1]!] },
-      { eventTypes: [] },
+      // A date filter (on createdAt) is applied while walking: after a day long past keeps all, before it none.
+      { eventTypes: ['payment/succeeded'], date: { condition: 'is-after-date', date: '2000-01-01' } },
+      { date: { condition: 'is-before-date', date: '2000-01-01' } },
     ];
     for (const filters of eventFilters) {
       for (const direction of ['desc', 'asc'] as const) {
         const types = (filters as { eventTypes?: string[] }).eventTypes;
         const storeIds = (filters as { storeIds?: string[] }).storeIds;
+        const before2000 = (filters as { date?: { condition: string } }).date?.condition === 'is-before-date';
         const matching = sandbox.records.webhookEvents
           .list()
-          .filter((event) => (storeIds === undefined || storeIds.includes(event.storeId)) && (types === undefined || types.includes(event.type) || types.includes(appEventTypeOf(event.type))));
+          .filter(
+            (event) =>
+              !before2000 && (storeIds === undefined || storeIds.includes(event.storeId)) && (types === undefined || types.includes(event.type) || types.includes(appEventTypeOf(event.type))),
+          );
         const ordered = direction === 'asc' ? matching : [...matching].reverse();
         for (const page of [1, 2]) {
           const answer = await c.api(routes.listEvents, { body: { filters, sortBy: { direction }, pagination: { page, pageSize: 4 } } });

@@ -293,7 +293,7 @@ describe('subscriptions', () => {
     });
     const last = await c.api(routes.listSubscriptions, { body: { page: 2, per_page: 2, sort_order: 'asc' } });
     expect(last.body).toMatchObject({ items: [{ id: made[2] }], pagination: { hasNext: false, nextPage: null, previousPage: 1 } });
-    expect((await c.api(routes.listSubscriptions, { body: { filters: { status: 'past_due' } } })).body.items).toEqual([]);
+    expect((await c.api(routes.listSubscriptions, { body: { filters: { status: ['past_due'] } } })).body.items).toEqual([]);
     expect((await c.api(routes.listSubscriptions, { body: { sort: 'subscriptions.unknown' } })).status).toBe(400);
   });
 

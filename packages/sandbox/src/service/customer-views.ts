@@ -2,7 +2,7 @@ import type { OperationInput } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
 import { customerFields, type CustomerRecord, customers, requireCustomer } from './customers.js';
 import { defaultInstrumentOf, instrumentsOf } from './instruments.js';
-import { pageStyle, pageStyleOf, pageStyleRequest, passes, passingValues, sortRecords } from './lists.js';
+import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingValues, sortRecords } from './lists.js';
 import { groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from '../state/ordered.js';
 import { orders } from './orders.js';
 import { stores } from './stores.js';
@@ -50,12 +50,13 @@ function listedCustomer(ctx: SandboxContext, customer: CustomerRecord): Record<s
 /**
  * `POST /customers/list` → `{ items, total, page, pageSize, totalPages }` (published), newest first unless `sortBy`
  * says otherwise (`field`: any listed field, e.g. `createdAt`, `email`). Filters (not published; the vendor's guide
- * names them): `storeIds`, `email`, `firstName`, `lastName`, `paymentInstrumentCardLast4`.
+ * names them, core's catalog types them): `storeIds`, `email`, `firstName`, `lastName`, `paymentInstrumentCardLast4`,
+ * `tags` (any of them; the sandbox's customers have none), and `date` (on `createdAt`).
  */
 export function listCustomers(ctx: SandboxContext, input: OperationInput<'listCustomers'>) {
   const { filters, field, direction, page, pageSize } = pageStyleRequest(input);
   const all = customers.of(ctx);
-  const onlyByStore = viewFilters.every((name) => passingValues(filters[name]) === undefined);
+  const onlyByStore = viewFilters.every((name) => passingValues(filters[name]) === undefined) && filters.date === undefined && filters.tags === undefined;
   if (field === 'createdAt' && onlyByStore && risesWithCreation(all, 'createdAt')) {
     // Sorted on creation, filtered on the store only: the creation order read from either end, a page costs its size.
     const store = groupFor(all, 'storeId', passingValues(filters.storeIds));
@@ -71,7 +72,13 @@ export function listCustomers(ctx: SandboxContext, input: OperationInput<'listCu
   }
   const listed = [...all.values()]
     .map((customer) => listedCustomer(ctx, customer))
-    .filter((customer) => passes(filters.storeIds, customer.storeId) && viewFilters.every((name) => passes(filters[name], customer[name])));
+    .filter(
+      (customer) =>
+        passes(filters.storeIds, customer.storeId) &&
+        viewFilters.every((name) => passes(filters[name], customer[name])) &&
+        passesDate(filters.date, customer.createdAt as string) &&
+        (filters.tags === undefined || (filters.tags as string[]).some((tag) => (customer.tags as string[]).includes(tag))),
+    );
   const sorted = sortRecords(listed, (customer) => customer[field] as string | null | undefined, direction);
   return pageStyle(sorted, page, pageSize);
 }

@@ -3,7 +3,8 @@ import type { SandboxContext } from '../state/context.js';
 import { customers } from './customers.js';
 import { notFound } from '../http/http-error.js';
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';
-import { groupFor, pageOf, positionOfId, positionsBy, valuesOf, walk, walkGroups } from '../state/ordered.js';
+import { countWalk, groupFor, pageOf, positionOfId, positionsBy, valuesOf, walk, walkGroups } from '../state/ordered.js';
+import { passesDate } from './lists.js';
 import { stores } from './stores.js';
 import { appEventTypeOf, type WebhookEventRecord, webhookEvents } from './webhooks.js';
 
@@ -59,8 +60,8 @@ function listed(filters: Json | undefined, key: string): string[] | undefined {
 
 /**
  * List events (`POST /events/list`, published) → `{ events, total, pageCount, options }`, newest first unless
- * `sortBy.direction` is `asc`. Filters: `storeIds`, and `eventTypes` in either form (`s_order_paid` or `order/paid`);
- * others are accepted and ignored. `options` lists the event types and stores there are, as published.
+ * `sortBy.direction` is `asc`. Filters (typed by core's catalog): `storeIds`, `eventTypes` in either form
+ * (`s_order_paid` or `order/paid`), and `date` (on `createdAt`). `options` lists the event types and stores there are, as published.
  */
 export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvents'>): Json {
   const page = input.pagination?.page ?? 1;
@@ -72,18 +73,31 @@ export function listEvents(ctx: SandboxContext, input: OperationInput<'listEvent
   // (an event never changes), and so does the total.
   const all = webhookEvents.of(ctx);
   const from = input.sortBy?.direction === 'asc' ? ('oldest' as const) : ('newest' as const);
+  // A date filter is applied while walking, and the total counted in one pass.
+  const date = input.filters?.date;
+  const inDates = (event: WebhookEventRecord): boolean => passesDate(date, event.createdAt);
   let total: number;
   let walked: Iterator<WebhookEventRecord>;
   if (types === undefined) {
     const store = groupFor(all, 'storeId', storeIds);
-    total = store.total!;
-    walked = walk(all, { positions: store.positions, matches: store.several ? (event: WebhookEventRecord) => storeIds!.includes(event.storeId) : undefined, from });
+    const inStore = (event: WebhookEventRecord): boolean => storeIds === undefined || storeIds.includes(event.storeId);
+    const matches = date !== undefined ? (event: WebhookEventRecord) => inStore(event) && inDates(event) : store.several ? inStore : undefined;
+    total = matches === undefined ? store.total! : countWalk(all, { positions: store.positions, matches });
+    walked = walk(all, { positions: store.positions, matches, from });
   } else {
     const wanted = (valuesOf(all, 'type') as string[]).filter((type) => types.includes(type) || types.includes(appEventTypeOf(type)));
     const inStores = storeIds === undefined ? (valuesOf(all, 'storeId') as string[]) : [...new Set(storeIds)];
     const groups = inStores.flatMap((storeId) => wanted.map((type) => positionsBy(all, 'storeType', storeTypeOf, storeTypeKey(storeId, type))));
-    total = groups.reduce((sum, positions) => sum + positions.length, 0);
-    walked = walkGroups(all, groups, from);
+    if (date === undefined) {
+      total = groups.reduce((sum, positions) => sum + positions.length, 0);
+      walked = walkGroups(all, groups, from);
+    } else {
+      total = 0;
+      for (const event of walkGroups(all, groups, from)) if (inDates(event)) total++;
+      walked = (function* () {
+        for (const event of walkGroups(all, groups, from)) if (inDates(event)) yield event;
+      })();
+    }
   }
   const storeOptions = (valuesOf(all, 'storeId') as string[]).map((id) => ({ id, name: stores.of(ctx).get(id)?.name ?? null }));
   return {

@@ -7,7 +7,7 @@ import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { customerFields, type CustomerRecord, customers } from './customers.js';
 import { notFound, SandboxHttpError, validationError } from '../http/http-error.js';
-import { pageStyle, pageStyleOf, pageStyleRequest, passes, passingValues, sortRecords } from './lists.js';
+import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingValues, sortRecords } from './lists.js';
 import { countWalk, groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from '../state/ordered.js';
 import { requireStore } from './stores.js';
 import type { TestCardOutcome } from './test-cards.js';
@@ -211,7 +211,7 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
  * `POST /payment-instruments/list` → `{ items, total, page, pageSize, totalPages }` (published), each item the
  * published instrument (`id, type, customerId, accountId, isActive, isDefault, tokenizer, createdAt, updatedAt, card,
  * metadata`), newest first unless `sortBy` says otherwise (`id`, `type`, `createdAt`, `isActive`, `isDefault`).
- * Filters (not published): `customerId`, `storeIds`, `type`, `isActive`, `isDefault`.
+ * Filters (typed by core's catalog; not published): `customerId`, `storeIds`, `type`, `isActive`, `isDefault`, `date`.
  */
 export function listInstruments(ctx: SandboxContext, input: OperationInput<'listPaymentInstruments'>) {
   const { filters, field, direction, page, pageSize } = pageStyleRequest(input);
@@ -221,7 +221,8 @@ export function listInstruments(ctx: SandboxContext, input: OperationInput<'list
     passes(filters.storeIds, instrument.storeId) &&
     passes(filters.type, instrument.type) &&
     passes(filters.isActive, instrument.isActive) &&
-    passes(filters.isDefault, instrument.isDefault);
+    passes(filters.isDefault, instrument.isDefault) &&
+    passesDate(filters.date, instrument.createdAt);
   const show = (instrument: InstrumentRecord) => ({ ...publicInstrument(instrument), updatedAt: instrument.createdAt, metadata: {} });
   if (field === 'createdAt' && risesWithCreation(all, 'createdAt')) {
     // Sorted on creation: the creation order read from either end, within the customer's (or store's) instruments
@@ -229,7 +230,7 @@ export function listInstruments(ctx: SandboxContext, input: OperationInput<'list
     const customerIds = passingValues(filters.customerId);
     const group = customerIds === undefined ? groupFor(all, 'storeId', passingValues(filters.storeIds)) : groupFor(all, 'customerId', customerIds);
     const grouped = customerIds === undefined ? ['storeIds'] : ['customerId'];
-    const rest = (['customerId', 'storeIds', 'type', 'isActive', 'isDefault'] as const).some((name) => !grouped.includes(name) && passingValues(filters[name]) !== undefined);
+    const rest = (['customerId', 'storeIds', 'type', 'isActive', 'isDefault', 'date'] as const).some((name) => !grouped.includes(name) && passingValues(filters[name]) !== undefined);
     const matches = group.several || rest ? listable : undefined;
     const scope = { positions: group.positions, matches, from: direction === 'desc' ? ('newest' as const) : ('oldest' as const) };
     const total = matches === undefined ? group.total! : countWalk(all, scope);

@@ -1,4 +1,4 @@
-import type { KnownPaymentSubStatus, KnownPaymentStatus, ReasonType } from '@tessera/core';
+import type { KnownPaymentSubStatus, KnownPaymentStatus, PaymentMetadata, ReasonType } from '@tessera/core';
 import { byId, internalById } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { invalidState, notFound, type PublishedErrorCode, SandboxHttpError } from '../http/http-error.js';
@@ -83,6 +83,8 @@ export interface PaymentRecord {
   /** The published process request's `orderId` and `subscriptionId`, when given. */
   orderId?: string;
   subscriptionId?: string;
+  /** The purchase's or authorization's `metadata` (the merchant's own keys), when given: kept and answered as sent. */
+  metadata?: PaymentMetadata;
   /** When it was voided. */
   voidedAt?: string;
   /** Purchases and captures in the ledger. */
@@ -242,6 +244,7 @@ export interface PaymentFacts extends Pick<PaymentRecord, 'amount' | 'currency' 
   threedsSessionId?: string | undefined;
   orderId?: string | undefined;
   subscriptionId?: string | undefined;
+  metadata?: PaymentMetadata | undefined;
   returnUrl?: string | undefined;
 }
 
@@ -268,6 +271,7 @@ export function openPayment(ctx: SandboxContext, facts: PaymentFacts): PaymentRe
   if (facts.orderId !== undefined) payment.orderId = facts.orderId;
   if (facts.returnUrl !== undefined) payment.returnUrl = facts.returnUrl;
   if (facts.subscriptionId !== undefined) payment.subscriptionId = facts.subscriptionId;
+  if (facts.metadata !== undefined) payment.metadata = { ...facts.metadata };
   payment.capturedAmount = 0;
   payment.refundedAmount = 0;
   payment.processorId = facts.processorId;

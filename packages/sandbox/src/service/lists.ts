@@ -1,3 +1,5 @@
+import type { DateFilter } from '@tessera/core';
+
 /**
  * The two pagination styles of the published lists. Page style (`POST /payment-instruments/list`,
  * `POST /customers/list`): `{ items, total, page, pageSize, totalPages }`. Cursor-less "pagination" style
@@ -89,3 +91,43 @@ export function passingValues(filter: unknown): readonly unknown[] | undefined {
   if (Array.isArray(filter)) return filter.length === 0 ? undefined : filter;
   return [filter];
 }
+
+
+const DAY_MS = 86_400_000;
+
+/** The instants a filter date covers: a day (`2024-03-20`) its whole UTC day, a date-time that instant alone. */
+function span(value: string): { start: number; end: number } {
+  if (value.length === 10) {
+    const start = Date.parse(`${value}T00:00:00.000Z`);
+    return { start, end: start + DAY_MS };
+  }
+  const instant = Date.parse(value);
+  return { start: instant, end: instant + 1 };
+}
+
+/**
+ * Whether a record made at `createdAt` passes the published `filters.date` (absent: everything passes):
+ * `is-equal-date` on the same UTC day as `date`; `is-after-date` after it (after the whole day for a day);
+ * `is-before-date` before it; `is-between-date` from `from` to `to`, both included (whole days for days).
+ */
+export function passesDate(given: unknown, createdAt: string): boolean {
+  if (given === undefined || given === null) return true;
+  // Core's catalog checked it: a `DateFilter` (`{ condition, date }` or `{ condition, from, to }`).
+  const filter = given as DateFilter;
+  const at = Date.parse(createdAt);
+  switch (filter.condition) {
+    case 'is-equal-date': {
+      const day = span(filter.date.slice(0, 10));
+      return at >= day.start && at < day.end;
+    }
+    case 'is-after-date':
+      return at >= span(filter.date).end;
+    case 'is-before-date':
+      return at < span(filter.date).start;
+    case 'is-between-date':
+      return at >= span(filter.from).start && at < span(filter.to).end;
+  }
+}
+
+/** Whether any of these filters is given (then a list applies them while walking, and counts what passes). */
+export const anyGiven = (...filters: readonly unknown[]): boolean => filters.some((filter) => passingValues(filter) !== undefined);

@@ -1,4 +1,4 @@
-import type { CaptureRequest } from '@tessera/core';
+import type { CaptureRequest, PaymentMetadata } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import { authenticateBtSession, completeBtChallenge, findBtThreeDSSession, type BtThreeDSSessionRecord } from '../emulations/bt-threeds.js';
 import { byId } from '../state/collection.js';
@@ -22,7 +22,8 @@ import {
 } from './lifecycle.js';
 import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './processor-choice.js';
-import { changingGroups, groupFor, hasMore, pageOf, positionOfId, recordAt, walk, walkGroups } from '../state/ordered.js';
+import { changingGroups, countWalk, groupFor, hasMore, pageOf, positionOfId, recordAt, walk, walkGroups } from '../state/ordered.js';
+import { anyGiven, passes, passesDate } from './lists.js';
 import { hasRadarSession } from './radar-sessions.js';
 import type { RecordMap } from '../state/record-map.js';
 import { requireStore } from './stores.js';
@@ -95,6 +96,8 @@ export interface ChargeInput {
   orderId?: string | undefined;
   customerId?: string | undefined;
   subscriptionId?: string | undefined;
+  /** The merchant's own keys, kept on the payment and answered with it. */
+  metadata?: PaymentMetadata | undefined;
   /** Where the redirect page sends the customer back (the published process field). */
   returnUrl?: string | undefined;
 }
@@ -140,6 +143,7 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
     threedsSessionId: input.threedsSessionId,
     orderId: input.orderId,
     subscriptionId: input.subscriptionId,
+    metadata: input.metadata,
     returnUrl: input.returnUrl,
     processorId: routing.processorId,
   });
@@ -328,43 +332,47 @@ export function settleRedirect(ctx: SandboxContext, paymentId: string, approved:
 /** The page list payments answers without `pagination` (the published convention: page 1 of 20). */
 export const DEFAULT_PAYMENTS_PAGE = { page: 1, pageSize: 20 } as const;
 
-/** The published `filters.status`: the statuses to keep (a payment matches on its `status` or its `subStatus`). */
-function statusFilter(filters: Record<string, unknown> | undefined): readonly string[] | undefined {
-  const status = filters?.status;
-  if (status === undefined) return undefined;
-  if (!Array.isArray(status) || !status.every((item) => typeof item === 'string')) {
-    throw validationError([{ field: 'filters.status', code: 'invalid_type', message: 'must be an array of statuses' }]);
-  }
-  return status;
-}
-
 /**
- * List payments (`POST /payments`): newest first, filtered by `filters.storeIds` and `filters.status` (on `status`
- * or `subStatus`: `['voided']` finds the voids), `pagination` optional (page 1 of 20) → the published `{ payments,
- * total, pageCount }` with the document's `data` (the same items), `page` and `pageSize`. With the published
- * `useCursor: true`, `cursor` (a `nextCursor` answered before) says where the page starts instead of `page`, and the
- * answer adds `nextCursor`: the last payment's id while more follow, else `null`.
+ * List payments (`POST /payments`): newest first, filtered by every filter core's catalog types (all must pass):
+ * `storeIds`, `status` (on `status` or `subStatus`: `['voided']` finds the voids), `currency`, `date` (on
+ * `createdAt`, see `passesDate`), `orderId`, `customerId`, `paymentInstrumentId`, and `processorTransactionId`
+ * (the sandbox's processors give no transaction ids: it finds none); `pagination` optional (page 1 of 20) → the
+ * published `{ payments, total, pageCount }` with the document's `data` (the same items), `page` and `pageSize`. With
+ * the published `useCursor: true`, `cursor` (a `nextCursor` answered before) says where the page starts instead of
+ * `page`, and the answer adds `nextCursor`: the last payment's id while more follow, else `null`.
  */
 export function listPayments(
   ctx: SandboxContext,
   input: OperationInput<'listPayments'>,
 ): { payments: PaymentView[]; data: PaymentView[]; total: number; pageCount: number; page: number; pageSize: number; nextCursor?: string | null } {
-  const storeIds = input.filters?.storeIds;
-  const statuses = statusFilter(input.filters);
+  const filters = input.filters ?? {};
+  const storeIds = filters.storeIds;
+  const statuses = filters.status;
   // Read newest first from the end of the creation order: a page costs its size, not the number of payments. With a
   // status filter, from the positions of the store-and-status groups that match (kept as statuses change), merged.
+  // The other filters are applied while walking, and then the total is counted in one pass.
   const all = payments.of(ctx);
+  const others = anyGiven(filters.currency, filters.date, filters.orderId, filters.customerId, filters.paymentInstrumentId, filters.processorTransactionId);
+  const passesOthers = (payment: PaymentRecord): boolean =>
+    passes(filters.currency, payment.currency) &&
+    passesDate(filters.date, payment.createdAt) &&
+    passes(filters.orderId, payment.orderId) &&
+    passes(filters.customerId, payment.customerId) &&
+    passes(filters.paymentInstrumentId, payment.paymentInstrumentId) &&
+    filters.processorTransactionId === undefined;
   const listable = (payment: PaymentRecord): boolean =>
     (storeIds === undefined || storeIds.includes(payment.storeId)) &&
-    (statuses === undefined || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus)));
+    (statuses === undefined || statuses.includes(payment.status) || (payment.subStatus !== null && statuses.includes(payment.subStatus))) &&
+    passesOthers(payment);
   const { page, pageSize } = input.pagination ?? DEFAULT_PAYMENTS_PAGE;
   const after = input.useCursor === true ? cursorPosition(all, input.cursor, listable) : undefined;
   let total: number;
   let rest: Generator<PaymentRecord>;
   if (statuses === undefined) {
     const store = groupFor(all, 'storeId', storeIds);
-    total = store.total!;
-    rest = walk(all, { positions: store.positions, matches: store.several ? listable : undefined, after });
+    const matches = store.several || others ? listable : undefined;
+    total = matches === undefined ? store.total! : countWalk(all, { positions: store.positions, matches });
+    rest = walk(all, { positions: store.positions, matches, after });
   } else {
     const groups = [...changingGroups(all, PAYMENT_STATUS_GROUPS, paymentStatusKey)]
       .filter(([key]) => {
@@ -372,14 +380,27 @@ export function listPayments(
         return (storeIds === undefined || storeIds.includes(storeId)) && (statuses.includes(status) || (subStatus !== '' && statuses.includes(subStatus)));
       })
       .map(([, positions]) => positions);
-    total = groups.reduce((sum, positions) => sum + positions.length, 0);
-    rest = walkGroups(all, groups, 'newest', after);
+    const grouped = (from?: number): Generator<PaymentRecord> => (others ? onlyPassing(walkGroups(all, groups, 'newest', from), passesOthers) : walkGroups(all, groups, 'newest', from));
+    total = others ? countOf(grouped()) : groups.reduce((sum, positions) => sum + positions.length, 0);
+    rest = grouped(after);
   }
   const start = input.useCursor === true ? 0 : (page - 1) * pageSize;
   const listed = pageOf(rest, start, pageSize);
   const onPage = listed.map((payment) => publicPayment(ctx, payment));
   const keyset = input.useCursor === true ? { nextCursor: listed.length === pageSize && hasMore(rest) ? (listed.at(-1)?.id ?? null) : null } : {};
   return { payments: onPage, data: onPage, total, pageCount: Math.ceil(total / pageSize), page, pageSize, ...keyset };
+}
+
+/** The records of `records` that pass. */
+function* onlyPassing<T>(records: Iterable<T>, passing: (record: T) => boolean): Generator<T> {
+  for (const record of records) if (passing(record)) yield record;
+}
+
+/** How many records an iterator gives. */
+function countOf(records: Iterator<unknown>): number {
+  let count = 0;
+  while (records.next().done !== true) count++;
+  return count;
 }
 
 /**

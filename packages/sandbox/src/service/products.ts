@@ -7,7 +7,7 @@ import type { SandboxContext } from '../state/context.js';
 import { notFound } from '../http/http-error.js';
 import { requireStore } from './stores.js';
 
-import { directionOf, type PaginationStyle, paginationStyle, paginationStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { anyGiven, directionOf, type PaginationStyle, paginationStyle, paginationStyleOf, passes, passesDate, sortRecords } from './lists.js';
 import { countWalk, pageOf, positionsWhere, risesWithCreation, walk } from '../state/ordered.js';
 
 /**
@@ -94,7 +94,7 @@ const sortKeys = {
  * `POST /products/list` → `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }` (published): the
  * store's products, each `{ id, name, description, image, price }` (`price` its default variant's default price;
  * `variants` too with `includeVariants`), sorted by `sort` (default `created_at`) and `sort_order` (default `desc`).
- * Filters (not published): `active`.
+ * Filters (not published; typed by core's catalog): `active`, `date` (on `createdAt`).
  */
 export function listProducts(ctx: SandboxContext, input: OperationInput<'listProducts'>) {
   requireStore(ctx, input.storeId);
@@ -102,7 +102,9 @@ export function listProducts(ctx: SandboxContext, input: OperationInput<'listPro
   const sort = input.sort ?? 'created_at';
   const direction = directionOf(input.sort_order);
   const perPage = input.per_page ?? 30;
-  const byActive = passingValues(input.filters?.active) === undefined ? undefined : (product: ProductRecord) => passes(input.filters?.active, product.active);
+  const filters = input.filters ?? {};
+  const passing = (product: ProductRecord): boolean => passes(filters.active, product.active) && passesDate(filters.date, product.createdAt);
+  const byActive = anyGiven(filters.active, filters.date) ? passing : undefined;
   let page: PaginationStyle<ProductRecord>;
   if (sort === 'created_at' && risesWithCreation(all, 'createdAt')) {
     // Sorted on creation: the store's products (an index) read from either end, a page costs its size.
@@ -110,7 +112,7 @@ export function listProducts(ctx: SandboxContext, input: OperationInput<'listPro
     const total = byActive === undefined ? scope.positions.length : countWalk(all, scope);
     page = paginationStyleOf(pageOf(walk(all, scope), (input.page - 1) * perPage, perPage), total, input.page, perPage);
   } else {
-    const matching = [...all.values()].filter((product) => product.storeId === input.storeId && passes(input.filters?.active, product.active));
+    const matching = [...all.values()].filter((product) => product.storeId === input.storeId && passing(product));
     page = paginationStyle(sortRecords(matching, sortKeys[sort], direction), input.page, perPage);
   }
   return {

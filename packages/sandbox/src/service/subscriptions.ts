@@ -5,7 +5,7 @@ import { requireCustomer, customers, customerFields } from './customers.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from '../http/http-error.js';
 import { requireInstrument, defaultInstrumentOf } from './instruments.js';
 import type { PaymentRecord } from './lifecycle.js';
-import { directionOf, paginationStyle, paginationStyleOf, passes, passingValues, sortRecords } from './lists.js';
+import { anyGiven, directionOf, paginationStyle, paginationStyleOf, passes, passesDate, passingValues, sortRecords } from './lists.js';
 import { countWalk, groupFor, pageOf, risesWithCreation, walk } from '../state/ordered.js';
 import { createOrder } from './orders.js';
 import { charge } from './payments.js';
@@ -343,13 +343,17 @@ const subscriptionSortKeys: Record<string, (listed: Record<string, unknown>) => 
 /**
  * `POST /subscriptions/list` → `{ items, pagination: { hasNext, totalItems, nextPage, previousPage } }`
  * (published), sorted by `sort` (default `subscriptions.createdAt`) and `sort_order` (default `desc`). Filters (not
- * published): `storeIds`, `customerId`, `status`.
+ * published; typed by core's catalog): `storeIds`, `customerId`, `status`, `currency`, `date` (on `createdAt`).
  */
 export function listSubscriptions(ctx: SandboxContext, input: OperationInput<'listSubscriptions'>) {
   const filters = input.filters ?? {};
   const all = subscriptions.of(ctx);
   const listable = (subscription: SubscriptionRecord): boolean =>
-    passes(filters.storeIds, subscription.storeId) && passes(filters.customerId, subscription.customerId) && passes(filters.status, subscription.status);
+    passes(filters.storeIds, subscription.storeId) &&
+    passes(filters.customerId, subscription.customerId) &&
+    passes(filters.status, subscription.status) &&
+    passes(filters.currency, subscription.currency) &&
+    passesDate(filters.date, subscription.createdAt);
   const sort = input.sort !== undefined && Object.hasOwn(subscriptionSortKeys, input.sort) ? input.sort : 'subscriptions.createdAt';
   const direction = directionOf(input.sort_order);
   const page = input.page ?? 1;
@@ -359,7 +363,7 @@ export function listSubscriptions(ctx: SandboxContext, input: OperationInput<'li
     // (an index); a status filter is applied while walking and counted in one pass. A page costs its size.
     const customerIds = passingValues(filters.customerId);
     const group = customerIds === undefined ? groupFor(all, 'storeId', passingValues(filters.storeIds)) : groupFor(all, 'customerId', customerIds);
-    const rest = passingValues(filters.status) !== undefined || (customerIds !== undefined && passingValues(filters.storeIds) !== undefined);
+    const rest = anyGiven(filters.status, filters.currency, filters.date) || (customerIds !== undefined && passingValues(filters.storeIds) !== undefined);
     const matches = group.several || rest ? listable : undefined;
     const scope = { positions: group.positions, matches, from: direction === 'desc' ? ('newest' as const) : ('oldest' as const) };
     const total = matches === undefined ? group.total! : countWalk(all, scope);

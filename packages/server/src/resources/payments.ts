@@ -5,6 +5,7 @@ import {
   type AuthorizeRequest,
   type CaptureRequest,
   type ContinuePaymentRequest,
+  type ListPaymentsFilters,
   type Payment,
   type ProcessPaymentRequest,
   type PurchaseRequest,
@@ -27,8 +28,13 @@ export type WithoutMode<T> = T extends unknown ? Omit<T, 'mode'> : never;
 export interface ListPaymentsParams {
   /** Page to start from and its size. Default `{ page: 1, pageSize: 20 }`. */
   pagination?: { page?: number; pageSize?: number };
-  /** Only payments of these stores (`storeIds`), or the published filters (`status`, `currency`, dates, …), sent as given. */
-  filters?: { storeIds?: string[]; [filter: string]: unknown };
+  /**
+   * Only the payments that pass every filter: `status`, `currency`, `date` (published convention), `storeIds`,
+   * `processorTransactionId`, `orderId`, `customerId`, `paymentInstrumentId` (see `ListPaymentsFilters`). A key the
+   * SDK does not type is refused before sending (a typo never widens the list); send one the service adds later under
+   * `unlisted`.
+   */
+  filters?: ListPaymentsFilters;
   /** The published sort: `{ field: 'createdAt', direction: 'desc' }`. Not with `useCursor` (the published page says so). */
   sortBy?: { field?: string; direction?: 'asc' | 'desc' };
   /**
