@@ -14,15 +14,16 @@
 export { authTestResult, testAuthRequest } from './resources/auth.js';
 export { cardFacts } from './resources/card-facts.js';
 export { checkoutInit, checkoutSession, createCheckoutSessionRequest, initCheckoutRequest, payCheckoutRequest } from './resources/checkout-session.js';
+export { customerSummary } from './resources/customer-summary.js';
 export { customerData, customerDetails, customerSchema, listCustomerPaymentInstrumentsParams, listCustomersFilters, listCustomersRequest, listedCustomer } from './resources/customer.js';
 export { appEvent, listEventsFilters, listEventsRequest, recentEventsRequest } from './resources/event.js';
 export { dateConditions, dateFilter } from './resources/list-filters.js';
 export { listOrdersRequest, orderLineItem, orderSchema } from './resources/order.js';
 export { createPaymentFlowRequest, paymentFlow, paymentFlowInput, processorConfig } from './resources/payment-flow.js';
 export { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTokenResponse, listPaymentInstrumentsFilters, listPaymentInstrumentsRequest, paymentInstrument } from './resources/payment-instrument.js';
-export { authorizeRequest, captureRequest, continuePaymentRequest, listPaymentsFilters, listPaymentsRequest, paymentCustomer, paymentInstrumentSummary, paymentMetadata, paymentSchema, paymentTransaction, processPaymentRequest, purchaseRequest, reasonType, refundPaymentRequest, refundSchema, requireActionData, threeDSChallengeData, voidPaymentRequest } from './resources/payment.js';
+export { authorizeRequest, captureRequest, continuePaymentRequest, listPaymentsFilters, listPaymentsRequest, paymentInstrumentSummary, paymentMetadata, paymentSchema, paymentTransaction, processPaymentRequest, purchaseRequest, reasonType, refundPaymentRequest, refundSchema, requireActionData, threeDSChallengeData, voidPaymentRequest } from './resources/payment.js';
 export { archiveProcessorsRequest, processorInput, processorSchema } from './resources/processor.js';
-export { createProductRequest, listedProduct, listProductsFilters, listProductsRequest, productPriceInput, productSchema, productVariantInput } from './resources/product.js';
+export { createProductRequest, currencyOptions, listedProduct, listProductsFilters, listProductsRequest, productPrice, productPriceInput, productSchema, productVariantInput } from './resources/product.js';
 export { createRadarSessionRequest, savedRadarSession } from './resources/radar-session.js';
 export { createStoreRequest, storeSchema } from './resources/store.js';
 export { changeSubscriptionProcessorRequest, createSubscriptionRequest, listedSubscription, listSubscriptionsFilters, listSubscriptionsRequest, rebillSubscriptionRequest, subscriptionSchema, subscriptionSortFields } from './resources/subscription.js';

@@ -1,13 +1,20 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, resourceId, type RequestFields } from './common.js';
+import { cardFacts } from './card-facts.js';
+import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import { pageListRequest } from './list-request.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
-/** A customer (section 2.5). Only id and email are given by the document; other fields pass through. */
+/**
+ * A customer (section 2.5), as create-from-token answers it. The document gives id and email; the published answer
+ * adds `firstName`, `lastName`, `createdAt` (typed as published, never refused). Other fields pass through.
+ */
 export const customerSchema = z.looseObject({
   id: z.string(),
   email: z.optional(z.string()),
+  firstName: published(z.nullable(z.string())),
+  lastName: published(z.nullable(z.string())),
+  createdAt: published(z.string()),
 });
 /** A customer (section 2.5). */
 export type Customer = z.infer<typeof customerSchema>;
@@ -70,8 +77,12 @@ export const customerDetails = z.looseObject({
   storeId: z.optional(z.string()),
   createdAt: z.optional(z.string()),
   store: z.optional(z.looseObject({ id: z.string(), name: z.optional(z.string()) })),
-  paymentInstruments: z.optional(z.array(z.looseObject({ id: z.string() }))),
-  device: z.optional(z.nullable(z.looseObject({}))),
+  /** The customer's instruments (published: `id`, `type`, `isActive`, `isDefault`, `card`). */
+  paymentInstruments: z.optional(
+    z.array(z.looseObject({ id: z.string(), type: published(z.string()), isActive: published(z.boolean()), isDefault: published(z.boolean()), card: published(cardFacts) })),
+  ),
+  /** The device last seen (published: `{ browser, os }`). */
+  device: z.optional(z.nullable(z.looseObject({ browser: published(z.nullable(z.string())), os: published(z.nullable(z.string())) }))),
 });
 /** A customer as `GET /customers/{customerId}` answers it. */
 export type CustomerDetails = z.infer<typeof customerDetails>;

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { pageNumber, pageSize } from './payment.js';
-import { nonEmptyString, type RequestFields } from './common.js';
+import { nonEmptyString, published, type RequestFields } from './common.js';
+import { customerSummary } from './customer-summary.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
@@ -15,12 +16,15 @@ export const appEvent = z.looseObject({
   accountId: z.optional(z.nullable(z.string())),
   storeId: z.optional(z.nullable(z.string())),
   customerId: z.optional(z.nullable(z.string())),
-  properties: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  /** What the event is about (published: `orderId`, `amount` in minor units, `currency`, `paymentId`; others by type). */
+  properties: z.optional(
+    z.nullable(z.looseObject({ orderId: published(z.string()), amount: published(z.number()), currency: published(z.string()), paymentId: published(z.string()) })),
+  ),
   draft: z.optional(z.boolean()),
   processedAt: z.optional(z.nullable(z.string())),
   createdAt: z.optional(z.string()),
-  customer: z.optional(z.nullable(z.looseObject({ id: z.string() }))),
-  store: z.optional(z.nullable(z.looseObject({ id: z.string() }))),
+  customer: published(z.nullable(customerSummary)),
+  store: published(z.nullable(z.looseObject({ id: published(z.string()), name: published(z.nullable(z.string())) }))),
 });
 /** An app event. */
 export type AppEvent = z.infer<typeof appEvent>;

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cardFacts } from './card-facts.js';
+import { customerSummary } from './customer-summary.js';
 import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { customerSchema, customerData, type CustomerData } from './customer.js';
 import { commonFilters, listFilters } from './list-filters.js';
@@ -8,7 +9,8 @@ import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
 /**
  * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a
- * service token may carry none of them (its metadata is all optional), and nobody invents them.
+ * service token may carry none of them (its metadata is all optional), and nobody invents them. The other fields the
+ * published answers show (GET, create-from-token, the lists) are typed as published, optional and never refused.
  */
 export const paymentInstrument = z.looseObject({
   id: z.string(),
@@ -17,6 +19,22 @@ export const paymentInstrument = z.looseObject({
   /** Absent from the items of the published customer instruments list (they are the customer's). */
   customerId: z.optional(z.string()),
   card: published(cardFacts),
+  accountId: published(z.string()),
+  isActive: published(z.boolean()),
+  isDefault: published(z.boolean()),
+  /** Who holds the card data: `basistheory` (published). */
+  tokenizer: published(z.string()),
+  createdAt: published(z.string()),
+  /** The list's items (published). */
+  updatedAt: published(z.string()),
+  /** The instrument's holder (GET, published). */
+  customer: published(customerSummary),
+  /** What the card is (GET and the customer's list, published: `{ funding: 'credit', segment: 'premium' }`). */
+  cardEnrichment: published(z.looseObject({ funding: published(z.nullable(z.string())), segment: published(z.nullable(z.string())) })),
+  /** The processors' tokens of the card (GET, published as `[]`: their shape is not shown). */
+  processorTokens: published(z.array(z.unknown())),
+  /** The merchant's keys (the list's items, published as `{}`). */
+  metadata: published(z.record(z.string(), z.unknown())),
 });
 /** A reusable payment instrument (section 2.4). */
 export type PaymentInstrument = z.infer<typeof paymentInstrument>;

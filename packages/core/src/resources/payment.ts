@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { cardFacts } from './card-facts.js';
+import { customerSummary } from './customer-summary.js';
 import { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, published, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import type { PaymentStatus, PaymentSubStatus } from '../payment-state/payment-status.js';
@@ -62,19 +63,6 @@ export const paymentTransaction = z.looseObject({
 /** A money movement of a payment. */
 export type PaymentTransaction = z.infer<typeof paymentTransaction>;
 
-/**
- * The customer of a payment, as the published GET and list answers show it: `id`, `email`, `firstName`, `lastName`
- * (the names `null` when unknown, as the sandbox answers them).
- */
-export const paymentCustomer = z.looseObject({
-  id: published(z.string()),
-  email: published(z.nullable(z.string())),
-  firstName: published(z.nullable(z.string())),
-  lastName: published(z.nullable(z.string())),
-});
-/** The customer of a payment. */
-export type PaymentCustomer = z.infer<typeof paymentCustomer>;
-
 /** The instrument of a payment, as the published GET and list answers show it: `type` and the `card`'s facts (and its `id`, the sandbox's). */
 export const paymentInstrumentSummary = z.looseObject({
   id: published(z.string()),
@@ -106,7 +94,7 @@ export const paymentSchema = z.looseObject({
   /** When the payment was made (ISO 8601; GET and list). */
   createdAt: published(z.string()),
   /** Who paid (GET and list). */
-  customer: published(paymentCustomer),
+  customer: published(customerSummary),
   /** What it was paid with (GET and list). */
   paymentInstrument: published(paymentInstrumentSummary),
   /** Its money movements (GET and list). */

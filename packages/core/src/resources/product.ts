@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { currencyCode, minorUnits, resourceId, type RequestFields } from './common.js';
+import { currencyCode, minorUnits, published, resourceId, type RequestFields } from './common.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import { sortDirection } from './list-request.js';
 import { pageNumber } from './payment.js';
@@ -59,11 +59,42 @@ export const createProductRequest = z.looseObject({
 /** Body of create product. */
 export type CreateProductRequest = RequestFields<z.input<typeof createProductRequest>>;
 
-/** A product as returned by create: ids for the product, its variants and their prices. */
+/**
+ * A price's amounts by currency, as the published answers show them: `{ USD: { amount: 2999, currency: 'USD' } }`
+ * (amounts in minor units; `currency` in the GET answer only), typed as published and never refused.
+ */
+export const currencyOptions = z.record(z.string(), z.looseObject({ amount: published(z.number()), currency: published(z.string()) }));
+/** A price's amounts by currency. */
+export type CurrencyOptions = z.infer<typeof currencyOptions>;
+
+/**
+ * The fields of a price the published answers show (GET product, list products, GET subscription): `recurring`,
+ * `interval`, `intervalCount`, `currencyOptions`, each typed as published and never refused.
+ */
+const publishedPriceFields = {
+  recurring: published(z.boolean()),
+  interval: published(z.nullable(z.string())),
+  intervalCount: published(z.nullable(z.number())),
+  currencyOptions: published(currencyOptions),
+};
+
+/**
+ * A price of a product, as the published answers show it (GET product, GET subscription): its `id`, `recurring`,
+ * `interval`, `intervalCount` and `currencyOptions`, the last four typed as published and never refused.
+ */
+export const productPrice = z.looseObject({ id: z.string(), ...publishedPriceFields });
+/** A price of a product, as the published answers show it. */
+export type ProductPrice = z.infer<typeof productPrice>;
+
+/**
+ * A product as create (the sandbox's answer) and GET (published) give it: ids for the product, its variants and
+ * their prices, with the published `description`, each variant's `name` and `default`, and each price's fields.
+ */
 export const productSchema = z.looseObject({
   id: z.string(),
   name: z.string(),
-  variants: z.array(z.looseObject({ id: z.string(), prices: z.optional(z.array(z.looseObject({ id: z.string() }))) })),
+  description: published(z.nullable(z.string())),
+  variants: z.array(z.looseObject({ id: z.string(), name: published(z.string()), default: published(z.boolean()), prices: z.optional(z.array(productPrice)) })),
 });
 /** A product as returned by create. */
 export type Product = z.infer<typeof productSchema>;
@@ -107,7 +138,8 @@ export const listedProduct = z.looseObject({
   name: z.optional(z.string()),
   description: z.optional(z.nullable(z.string())),
   image: z.optional(z.nullable(z.string())),
-  price: z.optional(z.nullable(z.looseObject({}))),
+  /** Its default price (published: `recurring`, `interval`, `intervalCount`, `currencyOptions`). */
+  price: z.optional(z.nullable(z.looseObject(publishedPriceFields))),
 });
 /** An item of `POST /products/list`. */
 export type ListedProduct = z.infer<typeof listedProduct>;

@@ -1,5 +1,7 @@
 import * as z from 'zod/mini';
-import { currencyCode, resourceId, type RequestFields } from './common.js';
+import { currencyCode, published, resourceId, type RequestFields } from './common.js';
+import { customerSummary } from './customer-summary.js';
+import { currencyOptions, productPrice } from './product.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import { sortDirection } from './list-request.js';
 import { pageNumber, paymentSchema } from './payment.js';
@@ -32,6 +34,12 @@ export const subscriptionSchema = z.looseObject({
   cancelAtPeriodEnd: z.optional(z.boolean()),
   preferredProcessorId: z.optional(z.nullable(z.string())),
   metadata: z.optional(z.nullable(z.record(z.string(), z.unknown()))),
+  /** Its customer (GET, published). */
+  customer: published(customerSummary),
+  /** Its product (GET, published: `{ id, name }`). */
+  product: published(z.looseObject({ id: published(z.string()), name: published(z.string()) })),
+  /** Its price (GET, published). */
+  price: published(productPrice),
 });
 /** A subscription. */
 export type Subscription = z.infer<typeof subscriptionSchema>;
@@ -46,6 +54,8 @@ export const listedSubscription = z.looseObject({
   customerEmail: z.optional(z.nullable(z.string())),
   priceInterval: z.optional(z.nullable(z.string())),
   priceIntervalCount: z.optional(z.nullable(z.number())),
+  /** The price's amounts by currency (published). */
+  priceCurrencyOptions: published(currencyOptions),
 });
 /** An item of `POST /subscriptions/list`. */
 export type ListedSubscription = z.infer<typeof listedSubscription>;

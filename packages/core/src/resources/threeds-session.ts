@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
+import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
 /** A 3DS session persisted by the service (section 2.6). */
@@ -10,6 +10,8 @@ export const threeDSSession = z.looseObject({
   /** `created` is the only value the document shows. */
   status: z.string(),
   paymentInstrumentId: z.string(),
+  /** When it was made (the published answer; typed as published, never refused). */
+  createdAt: published(z.string()),
 });
 /** A 3DS session persisted by the service (section 2.6). */
 export type ThreeDSSession = z.infer<typeof threeDSSession>;
