@@ -29,7 +29,7 @@ export {
   type ApiErrorDetails,
   type FailureKind,
 } from './errors/api-error.js';
-export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails } from './errors/outcome-unknown-error.js';
+export { TesseraOutcomeUnknownError, type OutcomeUnknownDetails, type OutcomeUnknownRequest } from './errors/outcome-unknown-error.js';
 export { TesseraPaginationError, type PaginationErrorDetails, type PaginationStallReason } from './errors/pagination-error.js';
 export { TesseraRedirectError } from './errors/redirect-error.js';
 export { TesseraResponseTooLargeError } from './errors/response-too-large-error.js';
@@ -55,6 +55,7 @@ export type { Orders, ListOrdersParams } from './resources/orders.js';
 export type { PaymentFlows, PaymentFlowOutcome } from './resources/payment-flows.js';
 export type { PaymentInstruments, ListPaymentInstrumentsParams, PaymentInstrumentOutcome } from './resources/payment-instruments.js';
 export type { Payments, ListPaymentsParams, PaymentOutcome, RefundOutcome, WaitForFinalStatusOptions, WithoutMode } from './resources/payments.js';
+export type { ReconcileEvidence, ReconcileFrom, ReconcileOptions, ReconcileResult, ReconcileSearch } from './resources/reconcile.js';
 export type { Processors, ArchiveProcessorsOutcome } from './resources/processors.js';
 export type { Products, ListProductsParams, ProductOutcome } from './resources/products.js';
 export type { RadarSessions, RadarSessionOutcome } from './resources/radar-sessions.js';

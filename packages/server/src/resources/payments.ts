@@ -20,6 +20,7 @@ import type { PagePromise } from '../core/page.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { Resource } from './resource.js';
 import { recogniseNested, type Recognised } from './response-body.js';
+import { reconcilePayment, type ReconcileFrom, type ReconcileOptions, type ReconcileResult } from './reconcile.js';
 
 /** A request of one mode, without its `mode` (the shortcut method sets it). */
 export type WithoutMode<T> = T extends unknown ? Omit<T, 'mode'> : never;
@@ -104,11 +105,13 @@ export const MIN_POLL_INTERVAL_MS = 1000;
 /** Payments: process (purchase, authorize, capture), retrieve, poll, void, refund and list (sections 4.5–4.8). */
 export class Payments extends Resource<'processPayment' | 'continuePayment' | 'retrievePayment' | 'voidPayment' | 'refundPayment' | 'listPayments'> {
   readonly #loopback: boolean;
+  readonly #idempotentRetries: boolean;
 
   /** @internal Created by `Tessera`; its API URL decides whether short polling intervals are allowed. */
   constructor(http: HttpClient) {
     super(http);
     this.#loopback = isLoopbackUrl(http.apiUrl);
+    this.#idempotentRetries = http.idempotentRetries;
   }
 
   /**
@@ -203,6 +206,26 @@ export class Payments extends Resource<'processPayment' | 'continuePayment' | 'r
     // itself, or the payment it wraps), else beside it, and only with a payment, so narrowing on `payment` is enough.
     if (payment === undefined) return { payment, refund: undefined, raw };
     return { payment, refund: (recogniseNested(refundSchema, payment, 'refund') as Refund | undefined) ?? refund, raw };
+  }
+
+  /**
+   * Finds what a payment call whose outcome is unknown did: pass the {@link TesseraOutcomeUnknownError} it threw (or
+   * `{ request, idempotencyKey, sentAt }` from your own records). A call that named its payment (capture, continue,
+   * void, refund) reads that payment back. A purchase or authorization is replayed with its own key where the service
+   * honours keys (`replay`), else searched for: the store's payments from a little before it was sent to now, held
+   * against the request's `orderId` and `metadata` (give one on every payment to make this certain), instrument,
+   * amount and currency. Answers `found` (the payment), `not_found` (safe to retry with the same key, or to give up)
+   * or `ambiguous` (the candidates, never a guess), with what it relied on. Invalid input throws a
+   * `TesseraValidationError` before any request. See {@link ReconcileResult}.
+   */
+  async reconcile(from: ReconcileFrom, options?: ReconcileOptions): Promise<ReconcileResult> {
+    const payments = {
+      idempotentRetries: this.#idempotentRetries,
+      process: (request: ProcessPaymentRequest, requestOptions: RequestOptions) => this.process(request, requestOptions),
+      retrieve: (id: string, requestOptions: RequestOptions) => this.retrieve(id, requestOptions),
+      list: (params: ListPaymentsParams, requestOptions: RequestOptions) => this.list(params, requestOptions),
+    };
+    return reconcilePayment(payments, from, options);
   }
 
   /**

@@ -12,6 +12,7 @@ import type * as z from 'zod/mini';
 import type { HttpClient, HttpResult } from '../transport/http-client.js';
 import { Page, PagePromise } from '../core/page.js';
 import type { RawRequestOptions, RequestOptions } from '../core/request-options.js';
+import { TesseraOutcomeUnknownError, type OutcomeUnknownRequest } from '../errors/outcome-unknown-error.js';
 import { responseValidationError } from './response-validation-error.js';
 import { recogniseList, recogniseNested, recogniseResource, requireResource, type Recognised } from './response-body.js';
 
@@ -77,7 +78,7 @@ export abstract class Resource<Served extends OperationName> {
   ): Promise<CallAnswer<N>> {
     const operation: Operation = operations[name];
     // The catalog's `answer` gives the shape, which the compiler cannot follow from a generic `N`.
-    return readAnswer(operation, await this.#send(operation, input, options, schema), input) as CallAnswer<N>;
+    return readAnswer(operation, await this.#send(operation, input, options, schema, name), input) as CallAnswer<N>;
   }
 
   /**
@@ -109,8 +110,9 @@ export abstract class Resource<Served extends OperationName> {
     return new PagePromise(fetchPage(first, keyset?.cursor, options));
   }
 
-  async #send(operation: Operation, input: unknown, options: RequestOptions = {}, schema = operation.request): Promise<HttpResult> {
-    const mode = { readRedirect: operation.answer === 'redirect', anonymous: operation.auth === 'none' };
+  async #send(operation: Operation, input: unknown, options: RequestOptions = {}, schema = operation.request, name?: OperationName): Promise<HttpResult> {
+    // A list changes nothing, though the published lists are POSTs: it is retried as a GET is.
+    const mode = { readRedirect: operation.answer === 'redirect', anonymous: operation.auth === 'none', readOnly: operation.answer === 'list' };
     if (schema === undefined) {
       const field = operation.idField ?? 'id';
       const id = parseOrThrow(resourceId, (input as Readonly<Record<string, unknown>>)[field], field);
@@ -122,7 +124,17 @@ export abstract class Resource<Served extends OperationName> {
       operation.sendAs === 'query'
         ? { query: checked as NonNullable<RawRequestOptions['query']> }
         : { body: operation.sendAs === 'body' ? checked : { [operation.sendAs.wrap]: checked } };
-    return this.#http.send(operation.method, routePath(operation), { ...options, ...sent }, mode);
+    const sentAt = new Date();
+    try {
+      return await this.#http.send(operation.method, routePath(operation), { ...options, ...sent }, mode);
+    } catch (error) {
+      // What `payments.reconcile` needs to find what the call did.
+      if (name !== undefined && error instanceof TesseraOutcomeUnknownError) {
+        const request: OutcomeUnknownRequest = { operation: name, body: checked, sentAt };
+        Object.defineProperty(error, 'request', { value: request, enumerable: false, configurable: true });
+      }
+      throw error;
+    }
   }
 
   /**

@@ -57,6 +57,8 @@ export interface SendMode {
   readRedirect?: boolean;
   /** Send no `Authorization` header: a public route (`auth: 'none'`) never receives the secret key. */
   anonymous?: boolean;
+  /** The call only reads (a list sent as a POST): retried as a GET is, whatever `idempotentRetries` says. */
+  readOnly?: boolean;
 }
 
 /** What the error mapping needs to know about a call. */
@@ -105,6 +107,11 @@ export class HttpClient {
     this.#headers = { ...this.#anonymousHeaders, authorization: `Bearer ${config.apiKey}` };
   }
 
+  /** Whether a call that changes something is retried with its key (the client's `idempotentRetries`). */
+  get idempotentRetries(): boolean {
+    return this.#idempotentRetries;
+  }
+
   /** `{baseUrl}/api/public/v1`, without a trailing slash. */
   get apiUrl(): string {
     return this.#config.apiUrl;
@@ -126,7 +133,7 @@ export class HttpClient {
     if (bodyText !== undefined && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
     const url = `${this.#config.apiUrl}${path}${queryString(options.query)}`;
     const call: AttemptCall = { method, url, headers, body: bodyText, idempotencyKey, readRedirect: mode.readRedirect === true };
-    const context: CallContext = { method, path, idempotencyKey, repeatable: method === 'GET' || this.#idempotentRetries, timeoutMs, signal };
+    const context: CallContext = { method, path, idempotencyKey, repeatable: method === 'GET' || mode.readOnly === true || this.#idempotentRetries, timeoutMs, signal };
     const logger = this.#config.logger;
 
     let answer: AttemptAnswer | undefined;
