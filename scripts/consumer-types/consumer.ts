@@ -21,3 +21,10 @@ void fieldsState;
 void TesseraFieldsError;
 void CardFields;
 void fillCardFields;
+// A payment's published fields, read without a cast; a typo in a list filter does not compile.
+const describePayment = (payment: Payment): string =>
+  [payment.createdAt, payment.customer?.email, payment.paymentInstrument?.card?.last4, payment.transactions?.[0]?.amount, payment.refundedAmount].join(' ');
+void describePayment;
+// @ts-expect-error `storeId` is not a filter of list payments (`storeIds` is)
+void tessera.payments.list({ filters: { storeId: 'store_1' } });
+void tessera.payments.list({ filters: { storeIds: ['store_1'], status: ['succeeded'], date: { condition: 'is-after-date', date: '2024-03-20' } } });

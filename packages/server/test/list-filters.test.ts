@@ -3,8 +3,8 @@ import { API_PREFIX } from '@tessera/core/internal';
 import { createSandbox, type Sandbox } from '@tessera/sandbox';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { Tessera, TesseraBadRequestError, TesseraValidationError, type Page } from '../src/index.js';
+import { beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
+import { Tessera, TesseraBadRequestError, TesseraValidationError, type ListPaymentsParams, type Page } from '../src/index.js';
 import { newInstrument, productInput, storeInput } from './fixtures.js';
 import { useMockServer } from './recorder.js';
 
@@ -41,6 +41,12 @@ async function refusedBeforeSending(list: () => PromiseLike<unknown>): Promise<T
 }
 
 describe('a filter typo is refused before sending, on every list', () => {
+  it('does not compile', () => {
+    // @ts-expect-error `storeId` is not a filter of list payments (`storeIds` is)
+    const typo: ListPaymentsParams = { filters: { storeIds: ['store_1'], storeId: 'store_1' } };
+    expectTypeOf(typo.filters).toEqualTypeOf<ListPaymentsFilters | undefined>();
+  });
+
   const typo = { storeId: 'store_1' } as never;
   it.each([
     ['payments', () => tessera.payments.list({ filters: typo })],
