@@ -23,7 +23,7 @@ import type { RouteName } from './http/route-name.js';
 import { openSandboxStorage, resetDataFile, type SandboxStorage, type StoredClock } from './state/persistence.js';
 import { createState } from './state/state.js';
 import { createStore } from './service/stores.js';
-import { rebillDueSubscriptions } from './service/subscriptions.js';
+import { deriveLoadedPeriodEnds, rebillDueSubscriptions } from './service/subscriptions.js';
 import { testClockHelper, type SandboxTestClocks } from './service/test-clock-helper.js';
 import { scopedNowIso } from './service/test-clocks.js';
 import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './service/webhooks.js';
@@ -309,6 +309,8 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
 
   // Deliveries the file holds as still being retried go on.
   if (storage !== undefined && stored !== undefined) webhooks.resumePending();
+  // Subscriptions read back from the file derive their period end again (the file holds a value, not the getter).
+  if (storage !== undefined && stored !== undefined) deriveLoadedPeriodEnds(ctx);
   // An older sandbox's card data, cleaned and scrubbed from the file before any request is answered.
   if (storage !== undefined && forgetOlderCardData({ state }, cardDataRoutes)) storage.scrub();
   const overrides = createOverrideTable(options.overrides);

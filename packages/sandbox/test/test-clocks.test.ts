@@ -1,6 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { TesseraValidationError } from '@tessera/core';
 import { routes } from '@tessera/core/internal';
-import { describe, expect, it } from 'vitest';
-import { sandboxRoutes } from '../src/index.js';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createSandbox, SandboxControlError, sandboxRoutes, startSandboxServer } from '../src/index.js';
+import { client } from './support.js';
 import type { Client } from './use-sandbox.js';
 import { useHttpSandbox } from './use-sandbox.js';
 
@@ -23,7 +28,7 @@ useHttpSandbox({ sandboxOptions: { now: START, clock: 'frozen' } }, ({ server, c
 const clockPath = (id: string, suffix = ''): string => `${sandboxRoutes.retrieveTestClock.replace('{id}', encodeURIComponent(id))}${suffix}`;
 
 /** A monthly plan of the store: its price id. */
-async function monthlyPrice(): Promise<string> {
+async function monthlyPrice(c: Client, storeId: string): Promise<string> {
   const product = await c.api(routes.createProduct, {
     body: {
       storeId,
@@ -37,7 +42,7 @@ async function monthlyPrice(): Promise<string> {
 }
 
 /** A customer with a card (created under `clockId` when given) subscribed to `priceId`, its first period paid. */
-async function subscriber(priceId: string, clockId?: string): Promise<{ customerId: string; instrumentId: string; subscriptionId: string; firstPaymentId: string }> {
+async function subscriber(c: Client, storeId: string, priceId: string, clockId?: string): Promise<{ customerId: string; instrumentId: string; subscriptionId: string; firstPaymentId: string }> {
   const { serviceToken } = await c.tokenize();
   const created = await c.api(routes.createPaymentInstrumentFromToken, {
     body: { serviceToken, storeId, customerData: { email: 'ada@example.com', firstName: 'Ada' } },
@@ -51,7 +56,7 @@ async function subscriber(priceId: string, clockId?: string): Promise<{ customer
   return { customerId, instrumentId: created.body.paymentInstrument.id, subscriptionId: subscribed.body.subscription.id, firstPaymentId: subscribed.body.payment.id };
 }
 
-const paymentsOf = async (customerId: string): Promise<{ id: string; createdAt: string; reasonType?: string; subscriptionId?: string }[]> => {
+const paymentsOf = async (c: Client, customerId: string): Promise<{ id: string; createdAt: string; reasonType?: string; subscriptionId?: string }[]> => {
   const listed = await c.api(routes.listPayments, { body: { pagination: { page: 1, pageSize: 100 } } });
   expect(listed.status).toBe(200);
   return (listed.body.data ?? listed.body.items).filter((payment: { customerId: string }) => payment.customerId === customerId);
@@ -59,15 +64,15 @@ const paymentsOf = async (customerId: string): Promise<{ id: string; createdAt: 
 
 describe('scoped test clocks: two tests share one sandbox', () => {
   it('advancing one clock 31 days renews its customer\'s subscription (dated +31d) and leaves the other test\'s customer on the sandbox clock', async () => {
-    const priceId = await monthlyPrice();
+    const priceId = await monthlyPrice(c, storeId);
     const created = await c.send('POST', sandboxRoutes.createTestClock, { name: 'renewals test' });
     expect(created.status).toBe(201);
     const clock = created.body as { id: string; name: string; frozenTime: string; createdAt: string };
     expect(clock).toEqual({ id: expect.stringMatching(/^clock_[0-9a-z]{8}_\d{6}$/), name: 'renewals test', frozenTime: iso(START), createdAt: iso(START) });
 
     // Test A's customer, under the clock; test B's, on the sandbox clock.
-    const a = await subscriber(priceId, clock.id);
-    const b = await subscriber(priceId);
+    const a = await subscriber(c, storeId, priceId, clock.id);
+    const b = await subscriber(c, storeId, priceId);
 
     const advanced = await c.send('POST', clockPath(clock.id, '/advance'), { ms: 31 * DAY });
     expect(advanced.status).toBe(200);
@@ -76,7 +81,7 @@ describe('scoped test clocks: two tests share one sandbox', () => {
     // A: renewed once, its renewal dated by its clock; its subscription says so.
     const subscriptionA = (await c.api(routes.retrieveSubscription, { params: { id: a.subscriptionId } })).body.subscription;
     expect(subscriptionA).toMatchObject({ status: 'active', renewals: 1, createdAt: iso(START), updatedAt: iso(START + 31 * DAY) });
-    const paymentsA = await paymentsOf(a.customerId);
+    const paymentsA = await paymentsOf(c, a.customerId);
     expect(paymentsA.map((payment) => payment.createdAt).sort()).toEqual([iso(START), iso(START + 31 * DAY)]);
     expect(paymentsA.find((payment) => payment.id !== a.firstPaymentId)).toMatchObject({ reasonType: 'recurring', subscriptionId: a.subscriptionId });
 
@@ -86,7 +91,7 @@ describe('scoped test clocks: two tests share one sandbox', () => {
     expect(sandboxNow()).toBe(START);
     const paidB = await c.api(routes.processPayment, { body: { amount: 500, currency: 'USD', storeId, paymentInstrumentId: b.instrumentId, mode: 'purchase', initiatedBy: 'customer' } });
     expect(paidB.body.payment).toMatchObject({ status: 'succeeded', createdAt: iso(START) });
-    expect((await paymentsOf(b.customerId)).map((payment) => payment.createdAt)).toEqual([iso(START), iso(START)]);
+    expect((await paymentsOf(c, b.customerId)).map((payment) => payment.createdAt)).toEqual([iso(START), iso(START)]);
 
     // What A pays now is dated by its clock, with no header: the customer's clock follows it.
     const paidA = await c.api(routes.processPayment, { body: { amount: 500, currency: 'USD', storeId, paymentInstrumentId: a.instrumentId, mode: 'purchase', initiatedBy: 'customer' } });
@@ -102,15 +107,15 @@ describe('scoped test clocks: two tests share one sandbox', () => {
   });
 
   it('lists, retrieves, advances to a time, and deletes a clock with its customers and what was made for them', async () => {
-    const priceId = await monthlyPrice();
+    const priceId = await monthlyPrice(c, storeId);
     const clock = (await c.send('POST', sandboxRoutes.createTestClock, { frozenTime: '2030-01-31T12:00:00Z' })).body as { id: string };
     const other = (await c.send('POST', sandboxRoutes.createTestClock, {})).body as { id: string };
     const listed = await c.send('GET', sandboxRoutes.listTestClocks);
     expect(listed.body.data.map((entry: { id: string }) => entry.id)).toEqual(expect.arrayContaining([clock.id, other.id]));
     expect((await c.send('GET', clockPath(clock.id))).body).toMatchObject({ id: clock.id, name: null, frozenTime: '2030-01-31T12:00:00.000Z' });
 
-    const under = await subscriber(priceId, clock.id);
-    const kept = await subscriber(priceId, other.id);
+    const under = await subscriber(c, storeId, priceId, clock.id);
+    const kept = await subscriber(c, storeId, priceId, other.id);
     // To a time: Jan 31 + 1 month is Feb 28; by Mar 1 one renewal is due.
     expect((await c.send('POST', clockPath(clock.id, '/advance'), { frozenTime: '2030-03-01T12:00:00Z' })).body.frozenTime).toBe('2030-03-01T12:00:00.000Z');
     expect((await c.api(routes.retrieveSubscription, { params: { id: under.subscriptionId } })).body.subscription).toMatchObject({ renewals: 1, currentPeriodEnd: '2030-03-31T12:00:00.000Z' });
@@ -163,5 +168,102 @@ describe('the routes refuse bad input with a 400 naming the field', () => {
   it('asks for the secret key', async () => {
     expect((await c.send('GET', sandboxRoutes.listTestClocks, undefined, { authorization: '' })).status).toBe(401);
     expect((await c.send('POST', sandboxRoutes.createTestClock, {}, { authorization: 'Bearer sk_wrong' })).status).toBe(401);
+  });
+});
+
+describe('sandbox.testClocks in code, the data file, and one sandbox\'s clocks in another', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'tessera-test-clocks-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('creates, advances and deletes in code; bad input is a TesseraValidationError naming the field, an unknown id a SandboxControlError', () => {
+    const sandbox = createSandbox({ now: START, clock: 'frozen' });
+    const clock = sandbox.testClocks.create({ name: 'in code' });
+    expect(clock).toEqual({ id: expect.stringMatching(/^clock_/), name: 'in code', frozenTime: iso(START), createdAt: iso(START) });
+    expect(sandbox.testClocks.advance(clock.id, { by: '31d' }).frozenTime).toBe(iso(START + 31 * DAY));
+    expect(sandbox.testClocks.advance(clock.id, { to: new Date(START + 40 * DAY) }).frozenTime).toBe(iso(START + 40 * DAY));
+    expect(sandbox.testClocks.list()).toEqual([sandbox.testClocks.retrieve(clock.id)]);
+    expect(sandbox.clock.nowMs()).toBe(START);
+    const fields = (run: () => unknown) => {
+      try {
+        run();
+      } catch (error) {
+        expect(error).toBeInstanceOf(TesseraValidationError);
+        return (error as TesseraValidationError).fields.map(({ field, code }) => `${field}:${code}`);
+      }
+      throw new Error('expected a TesseraValidationError');
+    };
+    expect(fields(() => sandbox.testClocks.advance(clock.id, { to: START }))).toEqual(['frozenTime:before_clock']);
+    expect(fields(() => sandbox.testClocks.advance(clock.id, { by: 'a month' as '1d' }))).toEqual(['by:invalid_duration']);
+    expect(fields(() => sandbox.testClocks.create({ frozenTime: Number.POSITIVE_INFINITY }))).toEqual(['frozenTime:invalid_time']);
+    expect(() => sandbox.testClocks.retrieve('clock_none')).toThrow(SandboxControlError);
+    expect(sandbox.testClocks.delete(clock.id)).toEqual({ id: clock.id, deleted: true });
+    expect(sandbox.testClocks.list()).toEqual([]);
+  });
+
+  it('keeps its clocks and their customers in the data file: after a restart, advancing the clock renews the subscription', async () => {
+    const file = join(dir, 'clocks.db');
+    const first = await startSandboxServer({ port: 0, sandboxOptions: { dataFile: file, now: START, clock: 'frozen' } });
+    let ids: { clockId: string; subscriptionId: string; customerId: string; otherSubscriptionId: string };
+    try {
+      const local = client(first.url, first.sandbox);
+      const store = first.sandbox.defaults.storeId;
+      const clock = first.sandbox.testClocks.create({ name: 'kept' });
+      const priceId = await monthlyPrice(local, store);
+      const made = await subscriber(local, store, priceId, clock.id);
+      const onSandboxClock = await subscriber(local, store, priceId);
+      ids = { clockId: clock.id, subscriptionId: made.subscriptionId, customerId: made.customerId, otherSubscriptionId: onSandboxClock.subscriptionId };
+    } finally {
+      await first.close();
+    }
+    const again = createSandbox({ dataFile: file });
+    try {
+      expect(again.testClocks.list()).toEqual([{ id: ids.clockId, name: 'kept', frozenTime: iso(START), createdAt: iso(START) }]);
+      expect(again.records.customers.get(ids.customerId)?.testClockId).toBe(ids.clockId);
+      again.testClocks.advance(ids.clockId, { by: '31d' });
+      expect(again.records.subscriptions.get(ids.subscriptionId)).toMatchObject({ renewals: 1, updatedAt: iso(START + 31 * DAY) });
+      const renewals = again.records.payments.list().filter((payment) => payment.subscriptionId === ids.subscriptionId);
+      // The first period (paid at creation, dated by the clock then), then the renewal.
+      expect(renewals.map((payment) => payment.createdAt)).toEqual([iso(START), iso(START + 31 * DAY)]);
+      const renewal = renewals.at(-1);
+      expect(renewal?.createdAt).toBe(iso(START + 31 * DAY));
+      // The sandbox clock's subscription after a restart: one renewal for one period, as before it.
+      expect(again.records.subscriptions.get(ids.otherSubscriptionId)?.renewals).toBe(0);
+      again.clock.advance(31 * DAY);
+      expect(again.records.subscriptions.get(ids.otherSubscriptionId)).toMatchObject({ renewals: 1, currentPeriodEnd: '2026-05-01T00:00:00.000Z' });
+    } finally {
+      again.close();
+    }
+    // The advance was written too.
+    const third = createSandbox({ dataFile: file });
+    try {
+      expect(third.testClocks.retrieve(ids.clockId).frozenTime).toBe(iso(START + 31 * DAY));
+    } finally {
+      third.close();
+    }
+  });
+
+  it('a clock of one sandbox is none of another\'s: a 404 in code and over HTTP, a 400 on the header', async () => {
+    const one = createSandbox({ now: START, clock: 'frozen' });
+    const other = await startSandboxServer({ port: 0, sandboxOptions: { now: START, clock: 'frozen' } });
+    try {
+      const mine = one.testClocks.create();
+      const theirs = other.sandbox.testClocks.create();
+      // Both are each sandbox's first clock, and still different ids: each carries its sandbox's tag.
+      expect(mine.id).toMatch(/_000001$/);
+      expect(theirs.id).toMatch(/_000001$/);
+      expect(mine.id).not.toBe(theirs.id);
+      expect(() => other.sandbox.testClocks.retrieve(mine.id)).toThrow(SandboxControlError);
+      const local = client(other.url, other.sandbox);
+      expect((await local.send('GET', clockPath(mine.id))).status).toBe(404);
+      const { serviceToken } = await local.tokenize();
+      const refused = await local.api(routes.createPaymentInstrumentFromToken, {
+        body: { serviceToken, storeId: other.sandbox.defaults.storeId, customerData: { email: 'b@example.com' } },
+        headers: { 'Tessera-Test-Clock': mine.id },
+      });
+      expect(refused.status).toBe(400);
+      expect(other.sandbox.records.customers.count).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 });

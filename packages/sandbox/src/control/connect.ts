@@ -1,7 +1,11 @@
 import { remoteChallenges, type RemoteChallenges } from './challenges.js';
+import { remoteCheckout, type RemoteCheckout } from './checkout.js';
+import { remoteClock, type RemoteClock, remoteTestClocks, type RemoteTestClocks } from './clocks.js';
 import { remoteFaults, type RemoteFaults } from './faults.js';
 import type { ServiceTokenHelpers } from '../emulations/service-token.js';
+import { remoteRadar, type RemoteRadar } from './radar.js';
 import { remoteServiceTokens } from './service-tokens.js';
+import { remoteWebhooks, type RemoteWebhooks } from './webhooks.js';
 import { type ConnectSandboxOptions, controlTransport } from './transport.js';
 
 /**
@@ -16,6 +20,16 @@ export interface SandboxConnection extends ServiceTokenHelpers {
   readonly faults: RemoteFaults;
   /** 3DS challenges approved or failed: `sandbox.challenges`, over HTTP. */
   readonly challenges: RemoteChallenges;
+  /** Webhooks: trigger an event, register an endpoint, resend, read the delivery log (the CLI's `trigger`, `listen`, `resend`). */
+  readonly webhooks: RemoteWebhooks;
+  /** Checkout sessions paid as their customer would. */
+  readonly checkout: RemoteCheckout;
+  /** What the radar checks collected. */
+  readonly radar: RemoteRadar;
+  /** The sandbox's own clock: `sandbox.clock.advance`, over HTTP. */
+  readonly clock: RemoteClock;
+  /** Scoped test clocks: `sandbox.testClocks`, over HTTP. */
+  readonly testClocks: RemoteTestClocks;
 }
 
 /**
@@ -29,5 +43,10 @@ export function connectSandbox(baseUrl: string, options: ConnectSandboxOptions =
     ...remoteServiceTokens(transport),
     faults: remoteFaults(transport),
     challenges: remoteChallenges(transport),
+    webhooks: remoteWebhooks(transport),
+    checkout: remoteCheckout(transport),
+    radar: remoteRadar(transport),
+    clock: remoteClock(transport),
+    testClocks: remoteTestClocks(transport),
   };
 }

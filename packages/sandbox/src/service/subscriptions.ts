@@ -85,6 +85,20 @@ function periodEnd(subscription: SubscriptionRecord): string | null {
   return new Date(addInterval(Date.parse(subscription.createdAt), interval, subscription.intervalCount * (subscription.renewals + 1))).toISOString();
 }
 
+/**
+ * Gives every subscription read back from the data file its derived `currentPeriodEnd` again: the file holds the
+ * value it had when written (JSON keeps a getter's value, not the getter), which would never move on, so the first
+ * advance after a restart billed the same period until {@link MAX_RENEWALS_PER_ADVANCE}. Reads without noting a read.
+ */
+export function deriveLoadedPeriodEnds(ctx: SandboxContext): void {
+  const all = subscriptions.of(ctx);
+  for (const id of all.order) {
+    const subscription = all.peek(id);
+    if (subscription === undefined || Object.getOwnPropertyDescriptor(subscription, 'currentPeriodEnd')?.get !== undefined) continue;
+    Object.defineProperty(subscription, 'currentPeriodEnd', { get: () => periodEnd(subscription), enumerable: true, configurable: true });
+  }
+}
+
 /** The facts a new subscription starts from; its id, status, period end and renewal count are set here. */
 export type SubscriptionStart = Omit<SubscriptionRecord, 'id' | 'status' | 'currentPeriodEnd' | 'renewals' | 'createdAt'>;
 
