@@ -130,7 +130,7 @@ export type { RequestFields } from './resources/common.js';
 export type { CustomerSummary } from './resources/customer-summary.js';
 export type { Customer, CustomerData, CustomerDetails, ListCustomersFilters, ListCustomersRequest, ListedCustomer } from './resources/customer.js';
 export type { AppEvent, ListEventsFilters, ListEventsRequest, RecentEventsRequest } from './resources/event.js';
-export type { DateCondition, DateFilter } from './resources/list-filters.js';
+export type { DateCondition, DateFilter, WireFilters } from './resources/list-filters.js';
 export type { ListOrdersRequest, Order, OrderLineItem } from './resources/order.js';
 export type { CreatePaymentFlowRequest, PaymentFlow, PaymentFlowInput, ProcessorConfig } from './resources/payment-flow.js';
 export type { CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, ListPaymentInstrumentsFilters, ListPaymentInstrumentsRequest, PaymentInstrument } from './resources/payment-instrument.js';

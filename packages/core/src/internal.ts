@@ -18,7 +18,6 @@ export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, t
 export { apiErrorBody, type ApiErrorBody } from './errors/error-body-schema.js';
 export { appEventList, type AppEventList } from './resources/event.js';
 export { pageListRequest, sortBy, sortDirection } from './resources/list-request.js';
-export type { WireFilters } from './resources/list-filters.js';
 export {
   API_PREFIX,
   operations,

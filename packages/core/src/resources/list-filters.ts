@@ -108,8 +108,8 @@ export function nearestName(name: string, known: readonly string[]): string | un
 }
 
 /**
- * What the typed filters of a list output: the typed ones, and those sent under `unlisted`, merged as the wire carries them.
- * @internal
+ * The filters of a list as they go on the wire: the typed ones (`Typed`, without `unlisted`), and the entries given
+ * under `unlisted`, merged in as given.
  */
 export type WireFilters<Typed> = Omit<Typed, 'unlisted'> & { readonly [filter: string]: unknown };
 
