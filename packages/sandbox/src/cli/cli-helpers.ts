@@ -7,6 +7,7 @@ import { connectSandbox, type SandboxConnection } from '../control/connect.js';
 import { faultKinds, type FaultKind, type FaultRule } from '../http/faults.js';
 import type { RouteName } from '../http/route-name.js';
 import { testCardNumbers } from '../service/test-card-names.js';
+import { clockCommands } from './cli-clock.js';
 import { connection, UsageError } from './cli-webhooks.js';
 
 export const helperUsage = `Test helpers (against a running sandbox, as the webhook commands: --sandbox <url>, TESSERA_API_KEY):
@@ -123,7 +124,7 @@ async function challenge(args: string[]): Promise<void> {
 }
 
 /** The helper commands by name. */
-export const helperCommands: Record<string, (args: string[]) => Promise<void>> = { token, fault, challenge };
+export const helperCommands: Record<string, (args: string[]) => Promise<void>> = { token, fault, challenge, ...clockCommands };
 
 /**
  * Runs a helper command. Input the client refuses is a usage error (exit code 2); a sandbox that cannot be reached

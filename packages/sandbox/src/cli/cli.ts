@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { clockUsage } from './cli-clock.js';
 import { helperCommands, helperUsage, runHelperCommand } from './cli-helpers.js';
 import { runWebhookCommand, UsageError, webhookCommands, webhookUsage } from './cli-webhooks.js';
 import { assertSupportedNode } from '../node-version.js';
@@ -13,6 +14,7 @@ const DEFAULT_DATA_FILE = '.tessera-sandbox/sandbox.db';
 const usage = `Usage: tessera-sandbox [options]
        tessera-sandbox listen | trigger | resend … (webhook commands, below)
        tessera-sandbox token | fault | challenge … (test helpers, below)
+       tessera-sandbox clock advance 31d | clock create | … (the sandbox's clock and test clocks, below)
        tessera-sandbox drift --live-origin <origin> … (the sandbox against the live service, below)
 
 Runs the Tessera sandbox (API, Basis Theory vault and 3DS emulation, ACS and /sandbox helpers) over HTTP until
@@ -35,6 +37,8 @@ Options:
 ${webhookUsage}
 
 ${helperUsage}
+
+${clockUsage}
 
 Drift check: tessera-sandbox drift --help`;
 
