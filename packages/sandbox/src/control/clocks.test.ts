@@ -16,15 +16,17 @@ afterAll(() => server.close());
 describe('connectSandbox().testClocks and .clock', () => {
   it('creates, lists, retrieves, advances (by a duration, to a time) and deletes a clock the sandbox holds', async () => {
     const remote = connectSandbox(server.url);
+    // The tests run in any order: the sandbox clock may have been advanced (it is frozen: its time is exact).
+    const sandboxNow = server.sandbox.clock.nowMs();
     const clock = await remote.testClocks.create({ name: 'remote', frozenTime: new Date(START) });
-    expect(clock).toEqual({ id: expect.stringMatching(/^clock_/), name: 'remote', frozenTime: '2026-05-01T00:00:00.000Z', createdAt: '2026-05-01T00:00:00.000Z' });
+    expect(clock).toEqual({ id: expect.stringMatching(/^clock_/), name: 'remote', frozenTime: '2026-05-01T00:00:00.000Z', createdAt: new Date(sandboxNow).toISOString() });
     expect(server.sandbox.testClocks.retrieve(clock.id)).toEqual(clock);
     expect(await remote.testClocks.list()).toContainEqual(clock);
     expect(await remote.testClocks.advance(clock.id, { by: '1d12h' })).toMatchObject({ frozenTime: '2026-05-02T12:00:00.000Z' });
     expect(await remote.testClocks.advance(clock.id, { to: START + 31 * DAY })).toMatchObject({ frozenTime: '2026-06-01T00:00:00.000Z' });
     expect(await remote.testClocks.retrieve(clock.id)).toMatchObject({ frozenTime: '2026-06-01T00:00:00.000Z' });
     // The sandbox's own clock did not move.
-    expect(server.sandbox.clock.nowMs()).toBe(START);
+    expect(server.sandbox.clock.nowMs()).toBe(sandboxNow);
     expect(await remote.testClocks.delete(clock.id)).toEqual({ id: clock.id, deleted: true });
     expect(server.sandbox.records.testClocks.get(clock.id)).toBeUndefined();
   });
