@@ -62,6 +62,9 @@ describe('tessera-sandbox token, fault, challenge (built CLI, against a running 
     // Failed by its session id (core's getThreeDSChallenge(payment).sessionId), with an expiry given.
     const other = (await cli('token', '4000000000003220', '--exp-year', '2033')).stdout.trim();
     expect(decodeServiceToken(other).nonSensitiveMetadata).toMatchObject({ expiryYear: 2033 });
+    const spaced = await cli('token', '5555 5555 5555 4444');
+    expect(decodeServiceToken(spaced.stdout.trim()).nonSensitiveMetadata).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    nothingSecret(spaced);
     const second = await api(routes.processPayment, purchase(storeId, await instrumentOf(other, storeId)));
     const failed = await cli('challenge', 'fail', second.body.payment.requireActionData.metadata.threedsSession.externalSessionId as string);
     expect(failed.stdout).toContain(`of payment ${second.body.payment.id}: not authenticated, payment failed`);

@@ -51,7 +51,7 @@ async function token(args: string[]): Promise<void> {
   const expMonth = integer('exp-month', values['exp-month'], 1, 12);
   const expYear = integer('exp-year', values['exp-year'], 2000, 2200);
   const number = Object.hasOwn(testCardNumbers, card) ? testCardNumbers[card as keyof typeof testCardNumbers] : card.replace(/[\s-]/g, '');
-  const given = expMonth === undefined && expYear === undefined ? (card as `${number}`) : { number, ...(expMonth === undefined ? {} : { expMonth }), ...(expYear === undefined ? {} : { expYear }) };
+  const given = expMonth === undefined && expYear === undefined ? (number as `${number}`) : { number, ...(expMonth === undefined ? {} : { expMonth }), ...(expYear === undefined ? {} : { expYear }) };
   const { serviceToken, card: facts } = await remote(values.sandbox).createServiceTokenWithFacts(given);
   console.log(serviceToken);
   console.error(`${facts.brand} ending ${facts.last4}, expires ${String(facts.expMonth).padStart(2, '0')}/${facts.expYear}${facts.scaRequired ? ', asks for 3DS' : ''} (vault token ${facts.tokenId})`);
