@@ -13,7 +13,7 @@ export { type TriggerResult } from './service/triggers.js';
 export { type RemoteClock, type RemoteTestClocks } from './control/clocks.js';
 export { type SandboxTestClocks } from './service/test-clock-helper.js';
 export { type DeletedTestClock, type SandboxDuration, type SandboxTestClock, type TestClockCreate, type TestClockMove, type TestClockTime } from './service/test-clock-requests.js';
-export { TEST_CLOCK_HEADER } from './service/test-clocks.js';
+export { TEST_CLOCK_HEADER } from './service/test-clock-scope.js';
 export { type ChallengeOutcome, type SandboxChallenges } from './service/challenges.js';
 export { type SandboxServiceToken, type ServiceTokenCard, type ServiceTokenFacts, type ServiceTokenHelpers } from './emulations/service-token.js';
 export { type TestCardName, testCardNumbers } from './service/test-card-names.js';

@@ -25,7 +25,7 @@ import { createState } from './state/state.js';
 import { createStore } from './service/stores.js';
 import { deriveLoadedPeriodEnds, rebillDueSubscriptions } from './service/subscriptions.js';
 import { testClockHelper, type SandboxTestClocks } from './service/test-clock-helper.js';
-import { scopedNowIso } from './service/test-clocks.js';
+import { scopedNowIso } from './service/test-clock-scope.js';
 import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './service/webhooks.js';
 
 /** Options of {@link createSandbox}. */

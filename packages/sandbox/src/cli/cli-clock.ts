@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { connectSandbox, type SandboxConnection } from '../control/connect.js';
 import { durationMs, type SandboxDuration, type SandboxTestClock, type TestClockMove } from '../service/test-clock-requests.js';
-import { TEST_CLOCK_HEADER } from '../service/test-clocks.js';
+import { TEST_CLOCK_HEADER } from '../service/test-clock-scope.js';
 import { connection, UsageError } from './cli-webhooks.js';
 
 export const clockUsage = `Clocks (against a running sandbox, as the webhook commands: --sandbox <url>, TESSERA_API_KEY):

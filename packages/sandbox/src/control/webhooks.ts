@@ -2,11 +2,22 @@ import { TesseraValidationError } from '@tessera/core';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { isTriggerable, type TriggerableEvent, triggerableEvents } from '../service/trigger-types.js';
 import type { TriggerResult } from '../service/triggers.js';
-import type { WebhookDelivery, WebhookDeliveryMode, WebhookEndpointRecord, WebhookEventRecord } from '../service/webhooks.js';
+import type { WebhookDelivery, WebhookDeliveryMode, WebhookEventRecord } from '../service/webhooks.js';
 import type { ControlTransport } from './transport.js';
 
 /** An endpoint as `addEndpoint` answers it: its id, URL, `whsec_…` secret, event types and delivery mode. */
-export type RemoteWebhookEndpoint = Pick<WebhookEndpointRecord, 'id' | 'storeId' | 'url' | 'secret' | 'eventTypes' | 'enabled' | 'createdAt' | 'description'> & { mode: WebhookDeliveryMode };
+export interface RemoteWebhookEndpoint {
+  id: string;
+  storeId: string;
+  url: string;
+  /** The `whsec_…` secret every delivery to it is signed with. */
+  secret: string;
+  eventTypes: string[];
+  enabled: boolean;
+  createdAt: string;
+  description: string | null;
+  mode: WebhookDeliveryMode;
+}
 
 /** The webhook helpers of a running sandbox (`/sandbox/trigger`, `/sandbox/webhook-endpoints`, …): the CLI's `trigger`, `listen` and `resend`, typed. */
 export interface RemoteWebhooks {

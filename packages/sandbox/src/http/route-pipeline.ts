@@ -9,7 +9,7 @@ import type { IdempotencyClaim, IdempotencyStore, Reservation } from '../state/i
 import type { SandboxRequest } from './request.js';
 import type { RouteName } from './route-name.js';
 import type { RouteOverride } from './override.js';
-import { TEST_CLOCK_HEADER, underRequestedTestClock } from '../service/test-clocks.js';
+import { TEST_CLOCK_HEADER, underRequestedTestClock } from '../service/test-clock-scope.js';
 
 /**
  * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key

@@ -11,7 +11,7 @@ import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingVa
 import { countWalk, groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from '../state/ordered.js';
 import { requireStore } from './stores.js';
 import type { TestCardOutcome } from './test-cards.js';
-import { requireSameTestClock } from './test-clocks.js';
+import { requireSameTestClock } from './test-clock-scope.js';
 import { vaultTokens } from '../emulations/vault.js';
 
 /** A payment instrument. */
