@@ -14,7 +14,8 @@ export const MAX_CLOCK_ADVANCE_MS = 100 * 365 * 24 * 3600 * 1000;
 /** A duration: a whole number and a unit, or several (`90s`, `31d`, `1d12h`, `2w`); `ms`, `s`, `m`, `h`, `d`, `w`. */
 export type SandboxDuration = `${number}${DurationUnit}` | `${number}${DurationUnit}${number}${DurationUnit}`;
 
-type DurationUnit = 'ms' | 's' | 'm' | 'h' | 'd' | 'w';
+/** A unit of a {@link SandboxDuration}: milliseconds, seconds, minutes, hours, days, weeks. */
+export type DurationUnit = 'ms' | 's' | 'm' | 'h' | 'd' | 'w';
 
 const unitMs: Readonly<Record<DurationUnit, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000, w: 604_800_000 };
 const durationPart = /(\d+)(ms|s|m|h|d|w)/gy;

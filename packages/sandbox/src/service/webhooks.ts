@@ -50,8 +50,8 @@ export interface WebhookDelivery {
 
 /**
  * How an endpoint is delivered to, for testing a handler's robustness: `normal`; `duplicates` (each event twice);
- * `out-of-order` (events gathered in short batches, up to {@link OUT_OF_ORDER_BATCH} or
- * {@link OUT_OF_ORDER_WINDOW_MS}, each batch delivered newest first, one after the other); `delay` (each delivery
+ * `out-of-order` (events gathered in short batches, up to `OUT_OF_ORDER_BATCH` or
+ * `OUT_OF_ORDER_WINDOW_MS`, each batch delivered newest first, one after the other); `delay` (each delivery
  * starts `ms` later); `fail-first` (the first `attempts` attempts of each delivery reach the receiver, but are
  * recorded as failed whatever it answers and retried: the handler sees the same event `attempts + 1` times, as when
  * its answer is lost).
