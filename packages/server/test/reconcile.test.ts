@@ -55,7 +55,7 @@ describe('payments.reconcile', () => {
     expect(error.request).toMatchObject({ operation: 'processPayment', body: { amount: 5101, orderId: 'order_5101' } });
     expect(JSON.stringify(error)).not.toContain('order_5101');
 
-    const result = await tessera.payments.reconcile(error);
+    const result = await tessera.payments.reconcile(error, { settleMs: 0 });
     expect(result.outcome).toBe('found');
     if (result.outcome !== 'found') return;
     expect(result.payment).toMatchObject({ amount: 5101, status: 'succeeded' });
@@ -72,7 +72,7 @@ describe('payments.reconcile', () => {
     const error = await lostPurchase(tessera, request, 'drop_before_commit');
     expect(server.sandbox.countCharges() - charges).toBe(0);
 
-    const result = await tessera.payments.reconcile(error);
+    const result = await tessera.payments.reconcile(error, { settleMs: 0 });
     expect(result).toMatchObject({ outcome: 'not_found', search: { complete: true } });
     const retried = await tessera.payments.purchase(request, { idempotencyKey: error.idempotencyKey! });
     expect(retried.status).toBe('succeeded');
@@ -86,7 +86,7 @@ describe('payments.reconcile', () => {
     const first = await tessera.payments.purchase(request);
     const error = await lostPurchase(tessera, request, 'drop_after_commit');
 
-    const result = await tessera.payments.reconcile(error);
+    const result = await tessera.payments.reconcile(error, { settleMs: 0 });
     expect(result.outcome).toBe('ambiguous');
     if (result.outcome !== 'ambiguous') return;
     expect(result.candidates).toHaveLength(2);
@@ -100,7 +100,7 @@ describe('payments.reconcile', () => {
     const first = await tessera.payments.purchase({ ...request, metadata: { orderRef: 'A-1' } });
     const error = await lostPurchase(tessera, { ...request, metadata: { orderRef: 'A-2' } }, 'drop_after_commit');
 
-    const result = await tessera.payments.reconcile(error);
+    const result = await tessera.payments.reconcile(error, { settleMs: 0 });
     expect(result.outcome).toBe('found');
     if (result.outcome !== 'found') return;
     expect(result.payment.id).not.toBe(first.id);
@@ -113,7 +113,7 @@ describe('payments.reconcile', () => {
     const other = await instrument(tessera);
     await tessera.payments.purchase({ amount: 5105, currency: 'USD', ...other });
     const error = await lostPurchase(tessera, { amount: 5105, currency: 'USD', ...mine }, 'drop_after_commit');
-    const result = await tessera.payments.reconcile(error);
+    const result = await tessera.payments.reconcile(error, { settleMs: 0 });
     expect(result).toMatchObject({ outcome: 'found', payment: { paymentInstrument: { id: mine.paymentInstrumentId } } });
   });
 
@@ -128,7 +128,7 @@ describe('payments.reconcile', () => {
     const { storeId, paymentInstrumentId } = await instrument(tessera);
     const charges = server.sandbox.countCharges();
     const error = await lostPurchase(tessera, { amount: 5106, currency: 'USD', storeId, paymentInstrumentId }, 'drop_after_commit');
-    const result = await tessera.payments.reconcile(error);
+    const result = await tessera.payments.reconcile(error, { settleMs: 0 });
     expect(result.outcome).toBe('found');
     expect(server.sandbox.countCharges() - charges).toBe(1);
   });
@@ -142,7 +142,7 @@ describe('payments.reconcile', () => {
     const charges = server.sandbox.countCharges();
 
     const { tessera: honouring, sent } = client({ idempotentRetries: true });
-    const result = await honouring.payments.reconcile({ request, idempotencyKey: error.idempotencyKey, sentAt });
+    const result = await honouring.payments.reconcile({ request, idempotencyKey: error.idempotencyKey, sentAt }, { settleMs: 0 });
     expect(result).toMatchObject({ outcome: 'found', reliedOn: ['idempotency_key'], payment: { amount: 5107 } });
     expect(sent.map((sentRequest) => sentRequest.headers.get('idempotency-key'))).toEqual([error.idempotencyKey]);
     expect(server.sandbox.countCharges() - charges).toBe(0);
@@ -155,7 +155,7 @@ describe('payments.reconcile', () => {
     server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
     const error = await tessera.payments.capture({ paymentId: authorization.id }).catch((thrown: unknown) => thrown);
     expect(error).toBeInstanceOf(TesseraOutcomeUnknownError);
-    const result = await tessera.payments.reconcile(error as TesseraOutcomeUnknownError);
+    const result = await tessera.payments.reconcile(error as TesseraOutcomeUnknownError, { settleMs: 0 });
     expect(result).toMatchObject({ outcome: 'found', reliedOn: ['payment_id'], payment: { id: authorization.id, status: 'succeeded' } });
   });
 

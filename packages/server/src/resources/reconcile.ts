@@ -1,4 +1,4 @@
-import { TesseraValidationError, type FieldError, type Payment, type ProcessPaymentRequest } from '@tessera/core';
+import { TesseraAbortError, TesseraValidationError, type FieldError, type Payment, type ProcessPaymentRequest } from '@tessera/core';
 import { processPaymentRequest } from '@tessera/core/schemas';
 import { parseOrThrow } from '@tessera/core/internal';
 import { TesseraConflictError } from '../errors/api-error.js';
@@ -37,6 +37,11 @@ export interface ReconcileOptions extends Pick<RequestOptions, 'signal' | 'timeo
   clockSkewMs?: number;
   /** Pages of 100 payments read at most, newest first. Default 20. A window holding more is answered `ambiguous`. */
   maxPages?: number;
+  /**
+   * How long after it was sent a call may still be carried out by the service, in milliseconds: the search does not
+   * start before then (it waits, abortable with `signal`), so a charge still in flight is not missed. Default 10000.
+   */
+  settleMs?: number;
 }
 
 /** What a reconcile relied on: each piece of evidence that a payment is the one the request made. */
@@ -90,11 +95,12 @@ export interface ReconcilePayments {
   readonly idempotentRetries: boolean;
   process(request: ProcessPaymentRequest, options: RequestOptions): Promise<Payment>;
   retrieve(id: string, options: RequestOptions): Promise<Payment>;
-  list(params: { pagination: { page: number; pageSize: number }; filters: { storeIds: string[] }; sortBy: { field: 'createdAt'; direction: 'desc' } }, options: RequestOptions): PagePromise<Payment>;
+  list(params: { pagination: { page: number; pageSize: number }; filters: { storeIds: string[] }; useCursor: true }, options: RequestOptions): PagePromise<Payment>;
 }
 
 const DEFAULT_CLOCK_SKEW_MS = 5 * 60_000;
 const DEFAULT_MAX_PAGES = 20;
+const DEFAULT_SETTLE_MS = 10_000;
 const PAGE_SIZE = 100;
 
 /** The operations whose request names the payment: it is read back. */
@@ -102,12 +108,17 @@ const byPaymentId: Readonly<Record<string, string>> = { continuePayment: 'paymen
 
 /** Finds what a call whose outcome is unknown did to payments. See `payments.reconcile`. */
 export async function reconcilePayment(payments: ReconcilePayments, from: ReconcileFrom, options: ReconcileOptions = {}): Promise<ReconcileResult> {
+  checkOptions(options);
   const call = callOf(from);
   const requestOptions: RequestOptions = { ...(options.signal ? { signal: options.signal } : {}), ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}) };
   const idField = byPaymentId[call.operation];
   const body = call.body as Record<string, unknown>;
   if (idField !== undefined || body.mode === 'capture') {
-    const payment = await payments.retrieve(String(body[idField ?? 'paymentId']), requestOptions);
+    const ids = Array.isArray(body.paymentIds) ? body.paymentIds : [];
+    if (typeof body.paymentId !== 'string' || ids.length > 1) {
+      throw new TesseraValidationError([{ field: 'from', code: 'several_payments', message: 'names several payments (paymentIds): read each with payments.retrieve' }]);
+    }
+    const payment = await payments.retrieve(body.paymentId, requestOptions);
     return { outcome: 'found', payment, reliedOn: ['payment_id'], search: undefined };
   }
   const request = call.body as CheckedCharge;
@@ -115,7 +126,35 @@ export async function reconcilePayment(payments: ReconcilePayments, from: Reconc
     const replayed = await replay(payments, call, requestOptions);
     if (replayed !== undefined) return { outcome: 'found', payment: replayed, reliedOn: ['idempotency_key'], search: undefined };
   }
+  await settle(call.sentAt, options);
   return search(payments, request, call.sentAt, options, requestOptions);
+}
+
+/** Options that cannot be searched with: a `TesseraValidationError` naming each, before any request. */
+function checkOptions(options: ReconcileOptions): void {
+  const problems: FieldError[] = [];
+  const whole = (field: 'clockSkewMs' | 'maxPages' | 'settleMs', minimum: number) => {
+    const value = options[field];
+    if (value !== undefined && !(Number.isInteger(value) && value >= minimum)) problems.push({ field, code: 'invalid', message: `must be a whole number of at least ${minimum}` });
+  };
+  whole('clockSkewMs', 0);
+  whole('maxPages', 1);
+  whole('settleMs', 0);
+  if (problems.length > 0) throw new TesseraValidationError(problems);
+}
+
+/** Waits until `settleMs` after the call was sent: a charge the service is still making is then listed. */
+async function settle(sentAt: Date, options: ReconcileOptions): Promise<void> {
+  const wait = sentAt.getTime() + (options.settleMs ?? DEFAULT_SETTLE_MS) - Date.now();
+  if (wait <= 0) return;
+  options.signal?.throwIfAborted();
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, wait);
+    options.signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(new TesseraAbortError('The reconcile was aborted', { cause: options.signal?.reason }));
+    }, { once: true });
+  });
 }
 
 /** A purchase or authorization as its schema checked it. */
@@ -178,23 +217,30 @@ async function search(payments: ReconcilePayments, request: CheckedCharge, sentA
   let pagesRead = 0;
   let paymentsRead = 0;
   let complete = false;
-  let page = await payments.list({ pagination: { page: 1, pageSize: PAGE_SIZE }, filters: { storeIds: [request.storeId] }, sortBy: { field: 'createdAt', direction: 'desc' } }, requestOptions);
+  let lastTime: number | undefined;
+  let inOrder = true;
+  let page = await payments.list({ pagination: { page: 1, pageSize: PAGE_SIZE }, filters: { storeIds: [request.storeId] }, useCursor: true }, requestOptions);
   for (;;) {
     pagesRead += 1;
     let older = false;
+    // An answer that shows no list at all is not an empty store: the search cannot say "not found" from it.
+    if (page.data.length === 0 && !showsList(page.raw)) break;
     for (const payment of page.data) {
       paymentsRead += 1;
       const createdAt = timeOf(payment.createdAt);
+      if (createdAt === undefined || (lastTime !== undefined && createdAt > lastTime)) inOrder = false;
+      if (createdAt !== undefined) lastTime = createdAt;
       if (createdAt !== undefined && createdAt < from) older = true;
       // A payment the list does not date may be in the window: it stays a candidate unless something else rules it out.
       if (seen.has(payment.id) || (createdAt !== undefined && (createdAt < from || createdAt > to))) continue;
       seen.add(payment.id);
       const verdicts = evidence(payment, request);
       if (Object.values(verdicts).includes('mismatch')) continue;
-      (proves(verdicts) && createdAt !== undefined ? definite : possible).push(payment);
+      (proves(verdicts, request) && verdicts.amount === 'match' && createdAt !== undefined ? definite : possible).push(payment);
     }
-    // Newest first: a payment older than the window ends it (a service that ignored the sort is read to the end).
-    if ((older && isNewestFirst(page.data)) || !page.hasNextPage()) {
+    // Keyset pages are newest first (published: `useCursor` sorts by createdAt, descending): a payment older than the
+    // window ends the search, unless the answers showed themselves out of order (then it reads to the end).
+    if ((older && inOrder) || !page.hasNextPage()) {
       complete = true;
       break;
     }
@@ -212,18 +258,34 @@ async function search(payments: ReconcilePayments, request: CheckedCharge, sentA
 function evidence(payment: Payment, request: CheckedCharge): Record<'amount' | 'instrument' | 'order' | 'metadata', Verdict> {
   const listed = payment as Payment & Record<string, unknown>;
   const storeId = typeof listed.storeId === 'string' ? listed.storeId : undefined;
-  const sameAmount = payment.amount === request.amount && payment.currency.toUpperCase() === request.currency.toUpperCase() && (storeId === undefined || storeId === request.storeId);
   return {
-    amount: sameAmount ? 'match' : 'mismatch',
+    amount: amountVerdict(listed, request, storeId),
     instrument: compare(instrumentIdOf(listed), request.paymentInstrumentId),
     order: request.orderId === undefined ? 'unknown' : compare(typeof listed.orderId === 'string' ? listed.orderId : undefined, request.orderId),
     metadata: metadataVerdict(listed.metadata, request.metadata),
   };
 }
 
-/** A payment proves itself when it shows the request's order, metadata or instrument (and no other). */
-function proves(verdicts: Record<string, Verdict>): boolean {
-  return verdicts.order === 'match' || verdicts.metadata === 'match' || verdicts.instrument === 'match';
+/**
+ * A payment proves itself by the strongest reference the request gave: its order when it had one, else its metadata
+ * when it had some, else its instrument. A weaker one matching does not stand in for a stronger one not shown.
+ */
+function proves(verdicts: Record<string, Verdict>, request: CheckedCharge): boolean {
+  if (request.orderId !== undefined) return verdicts.order === 'match';
+  if (request.metadata !== undefined && Object.keys(request.metadata).length > 0) return verdicts.metadata === 'match';
+  return verdicts.instrument === 'match';
+}
+
+/**
+ * The amount, currency and store: a whole amount, a currency or a store that differs rules the payment out; one not
+ * shown, or not in minor units (a guide lists `99.99`), rules nothing in or out.
+ */
+function amountVerdict(listed: Record<string, unknown>, request: CheckedCharge, storeId: string | undefined): Verdict {
+  const { amount, currency } = listed;
+  if (Number.isInteger(amount) && amount !== request.amount) return 'mismatch';
+  if (typeof currency === 'string' && currency.toUpperCase() !== request.currency.toUpperCase()) return 'mismatch';
+  if (storeId !== undefined && storeId !== request.storeId) return 'mismatch';
+  return Number.isInteger(amount) && typeof currency === 'string' ? 'match' : 'unknown';
 }
 
 function compare(actual: string | undefined, expected: string): Verdict {
@@ -235,7 +297,14 @@ function metadataVerdict(actual: unknown, expected: Record<string, unknown> | un
   if (expected === undefined || Object.keys(expected).length === 0) return 'unknown';
   if (typeof actual !== 'object' || actual === null) return 'unknown';
   const shown = actual as Record<string, unknown>;
-  return Object.entries(expected).every(([key, value]) => shown[key] === value) ? 'match' : 'mismatch';
+  let verdict: Verdict = 'match';
+  for (const [key, value] of Object.entries(expected)) {
+    const kept = shown[key];
+    // A service may keep `1` as `"1"`: values are compared as text; one not kept as a value rules nothing out.
+    if (!isScalar(kept) || !isScalar(value)) verdict = 'unknown';
+    else if (String(kept) !== String(value)) return 'mismatch';
+  }
+  return verdict;
 }
 
 /** The instrument of a listed payment: the published `paymentInstrument.id`, or a flat `paymentInstrumentId`. */
@@ -262,7 +331,13 @@ function timeOf(value: unknown): number | undefined {
   return Number.isNaN(time) ? undefined : time;
 }
 
-function isNewestFirst(payments: readonly Payment[]): boolean {
-  const times = payments.map((payment) => timeOf(payment.createdAt));
-  return times.every((time, index) => index === 0 || (time !== undefined && times[index - 1] !== undefined && time <= times[index - 1]!));
+/** Whether a list answer holds a list (bare, or under a key the client reads), even an empty one. */
+function showsList(raw: unknown): boolean {
+  if (Array.isArray(raw)) return true;
+  if (typeof raw !== 'object' || raw === null) return false;
+  return ['payments', 'data', 'items'].some((key) => Array.isArray((raw as Record<string, unknown>)[key]));
+}
+
+function isScalar(value: unknown): value is string | number | boolean | null {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
