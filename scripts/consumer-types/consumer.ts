@@ -1,4 +1,4 @@
-// Type-checked by run.mjs as .ts (node10, bundler), .cts and .mts (node16): one use of every public entry point.
+// Type-checked by run.mjs as .ts in an ESM and a CommonJS project (nodenext, node16, bundler, node10) and as .cts: one use of every public entry point.
 import { validateCard } from '@tessera/core';
 import { Tessera, TesseraPaginationError, type Page, type Payment } from '@tessera/server';
 import { createTokenizer } from '@tessera/tokenizer';
