@@ -15,13 +15,16 @@ const out = join(root, '.readme-snippets');
 // React and its types are the tokenizer's dev dependencies (React is its optional peer): the React snippets use them.
 const tokenizerModules = join(root, 'packages/tokenizer/node_modules');
 
-/** The snippets of a README: `{ file, line, lang, code }`. */
+/** The snippets of a README: `{ file, line, lang, code, heading }`, `heading` the title of the section they are in. */
 export function snippets(readme) {
   const text = readFileSync(join(root, readme), 'utf8');
   const found = [];
   const fence = /^```(ts|tsx)\n([\s\S]*?)^```/gm;
   for (let match = fence.exec(text); match; match = fence.exec(text)) {
-    found.push({ file: readme, line: text.slice(0, match.index).split('\n').length, lang: match[1], code: match[2] });
+    const before = text.slice(0, match.index);
+    // The last heading before it, outside code fences (a shell snippet's `# comment` is no heading).
+    const heading = before.split(/^```.*$/m).filter((_, part) => part % 2 === 0).flatMap((prose) => [...prose.matchAll(/^#{1,6} (.+)$/gm)]).at(-1)?.[1] ?? '';
+    found.push({ file: readme, line: before.split('\n').length, lang: match[1], code: match[2], heading });
   }
   return found;
 }

@@ -28,6 +28,7 @@ export {
   type OperationResource,
 } from './internal/operations.js';
 export { isLoopbackUrl } from './internal/loopback.js';
+export { UNLISTED_FILTER_HINT } from './resources/list-filters.js';
 export { minorUnitsMessage } from './money/minor-units-message.js';
 export { orderList, type OrderList } from './resources/order.js';
 export { pageNumber, pageSize, paymentList, paymentResponse, type PaymentList, type PaymentResponse } from './resources/payment.js';

@@ -312,3 +312,16 @@ describe('subscriptions', () => {
     expect((await c.api(routes.changeSubscriptionProcessor, { body: { subscriptionId, processorId: spare } })).status).toBe(409);
   });
 });
+
+describe('list filters', () => {
+  it('refuses a filter it does not know (a typo, or an `unlisted` one the SDK merged in) rather than answer a wider list', async () => {
+    const answer = await c.api(routes.listPayments, { body: { filters: { storeIds: [sandbox.defaults.storeId], riskLevel: ['high'] } } });
+    expect(answer.status).toBe(400);
+    const error = answer.body.error as { code: string; fields: { field: string; code: string; message: string }[] };
+    expect(error.code).toBe('validation_error');
+    expect(error.fields).toEqual([{ field: 'filters.riskLevel', code: 'unknown_field', message: expect.stringContaining('Its filters are status, currency, date, storeIds') }]);
+    // Its own words: the body arrived with `unlisted` merged in, so the SDK's "send it under filters.unlisted" would mislead.
+    expect(error.fields[0]!.message).toMatch(/the sandbox applies only these, and refuses another rather than answer a wider list/);
+    expect(error.fields[0]!.message).not.toContain('filters.unlisted');
+  });
+});

@@ -108,6 +108,13 @@ export function nearestName(name: string, known: readonly string[]): string | un
 }
 
 /**
+ * How an unknown filter's message ends on the SDK's side: where to send a filter the SDK does not type. The sandbox,
+ * which sees `unlisted` merged in, ends it with its own words instead.
+ * @internal
+ */
+export const UNLISTED_FILTER_HINT = '; send one the SDK does not type under filters.unlisted';
+
+/**
  * The filters of a list as they go on the wire: the typed ones (`Typed`, without `unlisted`), and the entries given
  * under `unlisted`, merged in as given.
  */
@@ -142,7 +149,7 @@ export function listFilters<const Shape extends z.core.$ZodShape>(list: string, 
           code: 'custom',
           input: undefined,
           path: [key],
-          message: `is not a filter of ${list}: ${guess}Its filters are ${names.slice(0, -1).join(', ')}; send one the SDK does not type under filters.unlisted`,
+          message: `is not a filter of ${list}: ${guess}Its filters are ${names.slice(0, -1).join(', ')}${UNLISTED_FILTER_HINT}`,
           params: { code: 'unknown_field' },
         });
       }

@@ -7,10 +7,18 @@ import { listOf } from './collection.js';
 export interface LedgerEntry {
   /** The transaction id (`txn_…`) a payment's `transactions` show. */
   id: string;
+  /** The payment that moved the money. */
   paymentId: string;
+  /**
+   * `charge`: a purchase took the money; `authorize`: an authorization held it; `capture`: a capture took it;
+   * `void`: a void released the hold; `refund`: a refund gave it back.
+   */
   kind: 'charge' | 'authorize' | 'capture' | 'void' | 'refund';
+  /** In minor units (`1999` is 19.99), never signed: {@link LedgerEntry.kind} says which way it went. */
   amount: number;
+  /** The payment's currency, ISO 4217 (`USD`). */
   currency: string;
+  /** When, ISO 8601, on the clock of the payment's customer (its test clock, else the sandbox clock). */
   at: string;
   /** The refund of a `refund` entry. */
   refundId?: string;
