@@ -1,10 +1,11 @@
 import { TesseraAbortError, TesseraValidationError, type FieldError, type Payment, type ProcessPaymentRequest } from '@tessera/core';
 import { processPaymentRequest } from '@tessera/core/schemas';
-import { parseOrThrow } from '@tessera/core/internal';
+import { operations, parseOrThrow } from '@tessera/core/internal';
 import { TesseraConflictError } from '../errors/api-error.js';
 import { TesseraOutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import type { PagePromise } from '../core/page.js';
 import type { RequestOptions } from '../core/request-options.js';
+import { listIn } from './response-body.js';
 
 /**
  * What `payments.reconcile` starts from: the {@link TesseraOutcomeUnknownError} a call threw, or the call itself (the
@@ -224,7 +225,7 @@ async function search(payments: ReconcilePayments, request: CheckedCharge, sentA
     pagesRead += 1;
     let older = false;
     // An answer that shows no list at all is not an empty store: the search cannot say "not found" from it.
-    if (page.data.length === 0 && !showsList(page.raw)) break;
+    if (page.data.length === 0 && listIn(operations.listPayments, page.raw) === undefined) break;
     for (const payment of page.data) {
       paymentsRead += 1;
       const createdAt = timeOf(payment.createdAt);
@@ -329,13 +330,6 @@ function timeOf(value: unknown): number | undefined {
   if (typeof value !== 'string' && typeof value !== 'number') return undefined;
   const time = new Date(value).getTime();
   return Number.isNaN(time) ? undefined : time;
-}
-
-/** Whether a list answer holds a list (bare, or under a key the client reads), even an empty one. */
-function showsList(raw: unknown): boolean {
-  if (Array.isArray(raw)) return true;
-  if (typeof raw !== 'object' || raw === null) return false;
-  return ['payments', 'data', 'items'].some((key) => Array.isArray((raw as Record<string, unknown>)[key]));
 }
 
 function isScalar(value: unknown): value is string | number | boolean | null {

@@ -110,6 +110,17 @@ function hasNextOf(data: unknown): boolean | undefined {
   return page !== undefined && totalPages !== undefined ? page < totalPages : undefined;
 }
 
+/**
+ * The list a list answer holds, even an empty one: the body if it is an array, else its `data` array or the array
+ * under one of the operation's `unwrap` keys; `undefined` when it holds none (an answer that is no list at all).
+ */
+export function listIn(operation: Operation, data: unknown): readonly unknown[] | undefined {
+  if (Array.isArray(data)) return data as unknown[];
+  if (!isObject(data)) return undefined;
+  const found = ['data', ...operation.unwrap].map((key) => data[key]).find((value) => Array.isArray(value));
+  return Array.isArray(found) ? (found as unknown[]) : undefined;
+}
+
 /** What {@link recogniseList} reads in a list answer. */
 export interface RecognisedList {
   items: unknown[];
@@ -128,14 +139,8 @@ export interface RecognisedList {
  * of list payments: a non-empty string, else `null` when the body has none).
  */
 export function recogniseList(operation: Operation, data: unknown): RecognisedList {
-  let source: unknown[] = [];
-  if (Array.isArray(data)) source = data;
-  else if (isObject(data)) {
-    const found = ['data', ...operation.unwrap].map((key) => data[key]).find((value) => Array.isArray(value));
-    if (Array.isArray(found)) source = found;
-  }
   const items: unknown[] = [];
-  for (const item of source) {
+  for (const item of listIn(operation, data) ?? []) {
     // With `requires`, an item is recognised by what the SDK relies on, and passes through as sent.
     if (operation.requires !== undefined) {
       if (problemsOf(operation, item, operation.requires, '').length === 0) items.push(item);
