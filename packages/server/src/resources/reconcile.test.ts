@@ -63,4 +63,21 @@ describe('reconcile search', () => {
     await expect(reconcile(listing([]), {}, { clockSkewMs: -1 })).rejects.toBeInstanceOf(TesseraValidationError);
     await expect(reconcile(listing([]), {}, { maxPages: Number.NaN })).rejects.toMatchObject({ fields: [{ field: 'maxPages' }] });
   });
+
+  it('never replays a key older than keyRetentionMs (the service may have forgotten it): it searches instead', async () => {
+    const sent: string[] = [];
+    const payments = { ...listing([{ data: [payment({ paymentInstrument: { id: 'pi_1' }, createdAt: at(-25 * 3_600_000 + 1000) })] }]), idempotentRetries: true };
+    const process = () => {
+      sent.push('process');
+      return Promise.reject(new Error('replayed'));
+    };
+    const dayOld = new Date(sentAt.getTime() - 25 * 3_600_000);
+    const result = await reconcilePayment({ ...payments, process }, { request, idempotencyKey: 'key_1', sentAt: dayOld }, { settleMs: 0 });
+    expect(sent).toEqual([]);
+    expect(result).toMatchObject({ outcome: 'found', reliedOn: expect.not.arrayContaining(['idempotency_key']) });
+    // Within the retention the key is replayed; a shorter retention is the caller's to give, and is checked.
+    await expect(reconcilePayment({ ...payments, process }, { request, idempotencyKey: 'key_1', sentAt: dayOld }, { settleMs: 0, keyRetentionMs: 26 * 3_600_000 })).rejects.toThrow('replayed');
+    expect(sent).toEqual(['process']);
+    await expect(reconcile(payments, {}, { keyRetentionMs: -1 })).rejects.toMatchObject({ fields: [{ field: 'keyRetentionMs', code: 'invalid' }] });
+  });
 });

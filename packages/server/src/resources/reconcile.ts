@@ -32,6 +32,12 @@ export interface ReconcileOptions extends Pick<RequestOptions, 'signal' | 'timeo
    */
   replay?: boolean;
   /**
+   * How long the service keeps an idempotency key, in milliseconds: a request sent longer ago is never replayed (the
+   * key may be forgotten, and the replay would charge again), it is searched for. Default 86400000 (24 hours, as
+   * Stripe keeps keys; the vendor publishes no figure). Lower it if your service forgets sooner.
+   */
+  keyRetentionMs?: number;
+  /**
    * How far the service's clock may be from yours, in milliseconds: the search reads the payments created from this
    * long before the request was sent to this long after now. Default 300000 (5 minutes).
    */
@@ -102,6 +108,7 @@ export interface ReconcilePayments {
 const DEFAULT_CLOCK_SKEW_MS = 5 * 60_000;
 const DEFAULT_MAX_PAGES = 20;
 const DEFAULT_SETTLE_MS = 10_000;
+const DEFAULT_KEY_RETENTION_MS = 24 * 60 * 60_000;
 const PAGE_SIZE = 100;
 
 /** The operations whose request names the payment: it is read back. */
@@ -123,7 +130,8 @@ export async function reconcilePayment(payments: ReconcilePayments, from: Reconc
     return { outcome: 'found', payment, reliedOn: ['payment_id'], search: undefined };
   }
   const request = call.body as CheckedCharge;
-  if (options.replay ?? payments.idempotentRetries) {
+  const keyKept = Date.now() - call.sentAt.getTime() < (options.keyRetentionMs ?? DEFAULT_KEY_RETENTION_MS);
+  if ((options.replay ?? payments.idempotentRetries) && keyKept) {
     const replayed = await replay(payments, call, requestOptions);
     if (replayed !== undefined) return { outcome: 'found', payment: replayed, reliedOn: ['idempotency_key'], search: undefined };
   }
@@ -134,11 +142,12 @@ export async function reconcilePayment(payments: ReconcilePayments, from: Reconc
 /** Options that cannot be searched with: a `TesseraValidationError` naming each, before any request. */
 function checkOptions(options: ReconcileOptions): void {
   const problems: FieldError[] = [];
-  const whole = (field: 'clockSkewMs' | 'maxPages' | 'settleMs', minimum: number) => {
+  const whole = (field: 'clockSkewMs' | 'keyRetentionMs' | 'maxPages' | 'settleMs', minimum: number) => {
     const value = options[field];
     if (value !== undefined && !(Number.isInteger(value) && value >= minimum)) problems.push({ field, code: 'invalid', message: `must be a whole number of at least ${minimum}` });
   };
   whole('clockSkewMs', 0);
+  whole('keyRetentionMs', 0);
   whole('maxPages', 1);
   whole('settleMs', 0);
   if (problems.length > 0) throw new TesseraValidationError(problems);
