@@ -105,6 +105,9 @@ describe('payments.reconcile', () => {
     if (result.outcome !== 'found') return;
     expect(result.payment.id).not.toBe(first.id);
     expect(result.reliedOn).toContain('metadata');
+    // Typed on the answer: read without a cast.
+    expect(result.payment.metadata?.orderRef).toBe('A-2');
+    expect((await tessera.payments.retrieve(first.id)).metadata).toEqual({ orderRef: 'A-1' });
   });
 
   it('does not count a same-amount payment of another card', async () => {

@@ -107,6 +107,11 @@ export const paymentSchema = z.looseObject({
   orderId: published(z.string()),
   /** The processor's id of its transaction (the vendor's chargeback guide). */
   processorTransactionId: published(z.string()),
+  /**
+   * The merchant's `metadata` as the purchase or authorization sent it (see `paymentMetadata`). Not in the published
+   * payment examples (inferred: the sandbox answers it); a service may give the values back as text.
+   */
+  metadata: published(z.record(z.string(), z.unknown())),
 });
 /** A payment (section 2.7). */
 export type Payment = z.infer<typeof paymentSchema>;

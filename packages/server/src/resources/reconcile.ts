@@ -272,7 +272,7 @@ function evidence(payment: Payment, request: CheckedCharge): Record<'amount' | '
     amount: amountVerdict(listed, request, storeId),
     instrument: compare(instrumentIdOf(listed), request.paymentInstrumentId),
     order: request.orderId === undefined ? 'unknown' : compare(typeof listed.orderId === 'string' ? listed.orderId : undefined, request.orderId),
-    metadata: metadataVerdict(listed.metadata, request.metadata),
+    metadata: metadataVerdict(payment.metadata, request.metadata),
   };
 }
 
