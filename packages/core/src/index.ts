@@ -81,6 +81,17 @@ export { knownRequireActions, type RequireAction } from './payment-state/require
 // What a merchant server hands the page of a payment, for the tokenizer's `confirmPayment`.
 export { toConfirmablePayment, type ConfirmablePayment } from './payment-state/confirmable-payment.js';
 
+// The checkout protocol between the tokenizer's browser client and the server's checkout handler.
+export {
+  CHECKOUT_PAYMENT_TOKEN_HEADER,
+  checkoutRoutes,
+  DEFAULT_CHECKOUT_BASE_PATH,
+  type CheckoutErrorAnswer,
+  type CheckoutErrorCode,
+  type CheckoutPayRequest,
+  type CheckoutPaymentAnswer,
+} from './checkout/checkout-protocol.js';
+
 // 3DS challenge windows.
 export { challengeWindowSizes, type ChallengeWindowSize } from './threeds/challenge-request.js';
 
