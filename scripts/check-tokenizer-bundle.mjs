@@ -2,7 +2,7 @@
 // bundler would, and fails if the bundle carries anything that belongs on the server: the server client,
 // Authorization/Bearer header logic, or the secret API key option. Every entry must also bundle without the optional
 // peers @basis-theory/web-threeds and @basis-theory/web-elements (never a bare import in their graph: SSR, esbuild and
-// wrangler users may not have them); only @tessera/tokenizer/basis-theory names the first, /fields the second.
+// wrangler users may not have them); only @tessera/tokenizer/basis-theory names the first, /fields (and /client, which hands out its card fields) the second.
 import { build } from 'esbuild';
 import { fileURLToPath } from 'node:url';
 
@@ -16,7 +16,7 @@ const forbidden = [
 ];
 
 let failed = false;
-const peerOf = { '@tessera/tokenizer/basis-theory': '@basis-theory/web-threeds', '@tessera/tokenizer/fields': '@basis-theory/web-elements' };
+const peerOf = { '@tessera/tokenizer/basis-theory': '@basis-theory/web-threeds', '@tessera/tokenizer/fields': '@basis-theory/web-elements', '@tessera/tokenizer/client': '@basis-theory/web-elements' };
 const optionalPeers = (allowed) => ({
   name: 'no-optional-peer',
   setup(build) {
@@ -26,7 +26,7 @@ const optionalPeers = (allowed) => ({
   },
 });
 
-for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera/tokenizer/basis-theory', '@tessera/tokenizer/fields', '@tessera/tokenizer/testing']) {
+for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera/tokenizer/basis-theory', '@tessera/tokenizer/fields', '@tessera/tokenizer/client', '@tessera/tokenizer/testing']) {
   const result = await build({
     stdin: { contents: `export * from '${entry}';`, resolveDir: `${root}/packages/tokenizer`, loader: 'js' },
     bundle: true,

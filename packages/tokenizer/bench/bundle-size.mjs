@@ -2,6 +2,7 @@
 // ESM, browser) from the built package (dist, run `pnpm --filter @tessera/tokenizer... build` first) and measures
 // min+gzip bytes (gzip level 9). Exits non-zero when a budget is passed. Last line: BENCH_JSON {...}.
 import { build } from 'esbuild';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
@@ -40,6 +41,32 @@ const fields = createCardFields({ environment: 'production' });
 fields.mount({ card: '#card', name: '#name' }).then(() => fields.tokenize()).then(console.log, console.error);`,
   },
   {
+    // A page paying by hand: card fields, Basis Theory's 3DS session and challenge, then confirmPayment for the next
+    // actions (the merchant's own routes).
+    name: 'fieldsAndConfirm',
+    label: 'createCardFields + createThreeDS + confirmPayment (the page without the client)',
+    budget: undefined,
+    contents: `import { confirmPayment, createThreeDS } from '@tessera/tokenizer';
+import { createCardFields } from '@tessera/tokenizer/fields';
+const fields = createCardFields({ environment: 'production' });
+const threeds = createThreeDS({ environment: 'production' });
+fields.mount({ card: '#card', name: '#name' })
+  .then(() => fields.tokenize())
+  .then((tokenized) => threeds.createSession({ instrument: { id: 'pi_1', ...tokenized.card }, payment: { amount: 1, currency: 'USD' } }))
+  .then((payment) => confirmPayment({ payment, threeds, environment: 'production', continuePayment: fetch, fetchPayment: fetch, saveRadarSession: fetch }))
+  .then(console.log, console.error);`,
+  },
+  {
+    // The same page with the client: its pay() runs tokenize, the 3DS session, the merchant's routes and confirmPayment.
+    name: 'client',
+    label: '@tessera/tokenizer/client: createTessera + cardFields + pay',
+    budget: undefined,
+    contents: `import { createTessera } from '@tessera/tokenizer/client';
+const tessera = createTessera({ environment: 'production' });
+const fields = tessera.cardFields();
+fields.mount({ card: '#card', name: '#name' }).then(() => tessera.pay({ fields, orderRef: 'cart_1' })).then(console.log, console.error);`,
+  },
+  {
     name: 'webElementsLoader',
     label: "@basis-theory/web-elements: the loader (basistheory), what the fields path adds",
     budget: undefined,
@@ -68,6 +95,21 @@ new CoreJS({ environment: 'development' }).tokenizeCard({ cardNumber: '424242424
   },
 ];
 
+/** The bytes of the entry's output and of every chunk it imports statically (not those behind a dynamic import). */
+function loadedAtOnce(output) {
+  const files = new Map(output.outputFiles.map((file) => [relative(process.cwd(), file.path), file.contents]));
+  const outputs = output.metafile.outputs;
+  const entry = Object.keys(outputs).find((name) => outputs[name].entryPoint !== undefined);
+  const loaded = new Set();
+  const visit = (name) => {
+    if (loaded.has(name)) return;
+    loaded.add(name);
+    for (const imported of outputs[name].imports) if (imported.kind === 'import-statement' && !imported.external) visit(imported.path);
+  };
+  visit(entry);
+  return Buffer.concat([...loaded].map((name) => files.get(name)));
+}
+
 const results = {};
 let over = false;
 for (const entry of cases) {
@@ -75,6 +117,11 @@ for (const entry of cases) {
     stdin: { contents: entry.contents, resolveDir: packageDir, loader: 'js' },
     bundle: true,
     write: false,
+    // As a merchant's bundler splits: what is imported dynamically (loaded on first use) goes to chunks of its own,
+    // and only what the page loads at once is measured (the entry and the chunks it imports statically).
+    splitting: true,
+    outdir: 'out',
+    metafile: true,
     minify: true,
     format: 'esm',
     platform: 'browser',
@@ -84,7 +131,7 @@ for (const entry of cases) {
     external: ['react', 'react-dom', '@basis-theory/web-threeds', ...(entry.name === 'webElementsLoader' ? [] : ['@basis-theory/web-elements'])],
     logLevel: 'silent',
   });
-  const code = output.outputFiles[0].contents;
+  const code = loadedAtOnce(output);
   const gzip = gzipSync(code, { level: 9 }).length;
   const ok = entry.budget === undefined || gzip <= entry.budget;
   if (!ok) over = true;
@@ -92,6 +139,12 @@ for (const entry of cases) {
   const budget = entry.budget === undefined ? '' : ` (budget ${(entry.budget / KB).toFixed(0)} KB${ok ? '' : ' — OVER BUDGET'})`;
   console.log(`tokenizer bundle ${entry.label}: ${(code.length / KB).toFixed(2)} KB min, ${(gzip / KB).toFixed(2)} KB min+gzip${budget}`);
 }
+// What the client adds to a page that already uses the card fields and confirmPayment: at most 2 KB min+gzip.
+const CLIENT_ADDS_BUDGET = 2 * KB;
+const clientAdds = results.client.gzipBytes - results.fieldsAndConfirm.gzipBytes;
+results.clientAdds = { minBytes: results.client.minBytes - results.fieldsAndConfirm.minBytes, gzipBytes: clientAdds, budgetBytes: CLIENT_ADDS_BUDGET, ok: clientAdds <= CLIENT_ADDS_BUDGET };
+if (!results.clientAdds.ok) over = true;
+console.log(`the client adds ${(clientAdds / KB).toFixed(2)} KB min+gzip to a page with card fields and confirmPayment (budget ${(CLIENT_ADDS_BUDGET / KB).toFixed(0)} KB${results.clientAdds.ok ? '' : ' — OVER BUDGET'})`);
 const ratios = { card: +(results.card.gzipBytes / results.anchorCard.gzipBytes).toFixed(3), whole: +(results.whole.gzipBytes / results.anchorWhole.gzipBytes).toFixed(3) };
 console.log(`tessera vs @tagadapay/core-js, min+gzip: card path ${ratios.card}×, whole package ${ratios.whole}×`);
 console.log(`card fields path: Tessera ${(results.fields.gzipBytes / KB).toFixed(2)} KB + Basis Theory's loader ${(results.webElementsLoader.gzipBytes / KB).toFixed(2)} KB min+gzip (the elements client itself comes from BT's CDN at mount)`);

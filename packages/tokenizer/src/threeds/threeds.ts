@@ -1,4 +1,4 @@
-import type { ThreeDSChallenge } from '@tessera/core';
+import { TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
 import { checkChallengeInput } from './challenge-input.js';
 import { openChallengeModal } from './challenge-modal.js';
 import type { StartChallengeOptions } from './challenge-options.js';
@@ -6,7 +6,7 @@ import type { ChallengeResult } from './challenge-result.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from '../vault/environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from '../errors.js';
 import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
-import { configureWebThreeds, loadBasisTheory3ds, type WebThreeds, type WebThreedsLoader, type WebThreedsSetup } from './web-threeds.js';
+import { configureWebThreeds, loadBasisTheory3ds, type WebThreedsLoader, type WebThreedsSetup } from './web-threeds.js';
 
 export type { CreateThreeDSSessionInput, ThreeDSInstrument, ThreeDSPaymentContext } from './threeds-session-input.js';
 
@@ -48,6 +48,13 @@ export interface ThreeDSCreateSessionBody {
   sessionData: { id: string; sessionId: string; metadata: Record<string, unknown>; cardBrand?: string; additionalCardBrands?: string[] };
 }
 
+/** Basis Theory's 3DS session as web-threeds creates it: its id, and the card's brands when it said. */
+export interface BasisTheoryThreeDSSession {
+  id: string;
+  cardBrand?: string;
+  additionalCardBrands?: string[];
+}
+
 /** Browser-side 3DS through Basis Theory's `@basis-theory/web-threeds`: session creation and the challenge modal. */
 export interface ThreeDS {
   /**
@@ -56,6 +63,12 @@ export interface ThreeDS {
    * (`TesseraValidationError` with every field); Basis Theory's refusal is a `TesseraThreeDSError`.
    */
   createSession(input: CreateThreeDSSessionInput): Promise<ThreeDSCreateSessionBody>;
+  /**
+   * Creates Basis Theory's 3DS session for a vault token id alone (web-threeds' `createSession`) and resolves its
+   * `id` and what web-threeds said of the card: what `createSession` wraps for your server, and what the browser
+   * client's `pay()` sends to the checkout handler. A `TesseraThreeDSError` when Basis Theory refuses.
+   */
+  createBasisTheorySession(tokenId: string): Promise<BasisTheoryThreeDSSession>;
   /**
    * Shows the issuer's challenge in a modal `<dialog>` (focus trapped and restored, ESC, scroll lock, full screen on
    * narrow screens) with web-threeds' challenge running inside it, and resolves exactly once: `success: true` when
@@ -86,20 +99,24 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
     const factory = await loadBasisTheory3ds(options.loadWebThreeds);
     return { factory, publicKey, config: { apiBaseUrl: connection.vaultUrl, sdkBaseUrl, disableTelemetry: options.disableTelemetry ?? true } };
   };
+  const createBasisTheorySession = async (tokenId: string): Promise<BasisTheoryThreeDSSession> => {
+    if (typeof tokenId !== 'string' || tokenId === '') throw new TesseraValidationError([{ field: 'tokenId', code: 'required', message: 'is required: the vault token id of the card (TokenizedCard.tokenId)' }]);
+    if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
+    const { webThreeds, release } = configureWebThreeds(await prepare());
+    try {
+      return await webThreeds.createSession({ tokenId });
+    } catch (error) {
+      // web-threeds rejects with the message text (a string), e.g. Basis Theory's problem title.
+      throw new TesseraThreeDSError(typeof error === 'string' ? error : error instanceof Error ? error.message : 'unknown error');
+    } finally {
+      release();
+    }
+  };
   return {
+    createBasisTheorySession,
     async createSession(input) {
       const valid = checkSessionInput(input);
-      if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
-      const { webThreeds, release } = configureWebThreeds(await prepare());
-      let session: Awaited<ReturnType<WebThreeds['createSession']>>;
-      try {
-        session = await webThreeds.createSession({ tokenId: valid.instrument.tokenId });
-      } catch (error) {
-        // web-threeds rejects with the message text (a string), e.g. Basis Theory's problem title.
-        throw new TesseraThreeDSError(typeof error === 'string' ? error : error instanceof Error ? error.message : 'unknown error');
-      } finally {
-        release();
-      }
+      const session = await createBasisTheorySession(valid.instrument.tokenId);
       const metadata: Record<string, unknown> = {};
       if (session.cardBrand !== undefined) metadata.cardBrand = session.cardBrand;
       if (session.additionalCardBrands !== undefined) metadata.additionalCardBrands = session.additionalCardBrands;

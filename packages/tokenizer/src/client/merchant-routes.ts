@@ -1,0 +1,90 @@
+import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer } from '@tessera/core';
+import type { RadarSession } from '../confirm/radar.js';
+import { TesseraCheckoutError } from './checkout-error.js';
+
+/** The merchant's checkout routes, as the browser client calls them (the protocol of core's `checkoutRoutes`). */
+export interface MerchantRoutes {
+  pay(body: CheckoutPayRequest, signal?: AbortSignal): Promise<CheckoutPaymentAnswer>;
+  retrieve(paymentId: string, paymentToken: string, signal?: AbortSignal): Promise<CheckoutPaymentAnswer>;
+  continue(paymentId: string, paymentToken: string, signal?: AbortSignal): Promise<CheckoutPaymentAnswer>;
+  saveRadarSession(session: RadarSession, paymentToken: string, signal?: AbortSignal): Promise<unknown>;
+}
+
+/** Resends after no answer or a 502, 503 or 504: at most this many times, waiting 0.5 s, then 1 s. */
+const RESENDS = 2;
+const RETRIED_STATUSES = [502, 503, 504];
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * Calls the routes below `basePath` with `fetchImpl`. Every route is safe to resend (the handler keys the payment by
+ * the order and the attempt, and a continue by the payment), so a request that got no answer, or a 502-504, is sent
+ * again as it was, up to twice.
+ */
+export function merchantRoutes(basePath: string, fetchImpl: typeof fetch): MerchantRoutes {
+  const base = basePath.replace(/\/+$/, '');
+  const call = async (route: string, id: string | undefined, init: { body?: unknown; paymentToken?: string; signal?: AbortSignal | undefined }): Promise<unknown> => {
+    const [method, template] = route.split(' ') as [string, string];
+    const url = base + template.replace('{id}', encodeURIComponent(id ?? ''));
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (init.body !== undefined) headers['content-type'] = 'application/json';
+    if (init.paymentToken !== undefined) headers[CHECKOUT_PAYMENT_TOKEN_HEADER] = init.paymentToken;
+    for (let resend = 0; ; resend += 1) {
+      let response: Response;
+      try {
+        response = await fetchImpl(url, {
+          method,
+          headers,
+          credentials: 'same-origin',
+          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+          ...(init.signal ? { signal: init.signal } : {}),
+        });
+      } catch (error) {
+        if (init.signal?.aborted === true) throw error;
+        if (resend < RESENDS) {
+          await wait(500 * 2 ** resend, init.signal);
+          continue;
+        }
+        throw new TesseraCheckoutError('connection_error', `No answer from ${method} ${url}: check that your server mounts the checkout handler there, then try again`, { status: 0, cause: error });
+      }
+      if (RETRIED_STATUSES.includes(response.status) && resend < RESENDS) {
+        await response.body?.cancel();
+        await wait(500 * 2 ** resend, init.signal);
+        continue;
+      }
+      const body: unknown = await response.json().catch(() => undefined);
+      if (response.ok) return body;
+      const error = isObject(body) && isObject(body.error) ? (body as unknown as CheckoutErrorAnswer).error : undefined;
+      if (error === undefined || typeof error.code !== 'string' || typeof error.message !== 'string') {
+        throw new TesseraCheckoutError('invalid_answer', `${method} ${url} answered ${response.status} without the checkout handler's error: is the handler mounted at ${base}?`, { status: response.status });
+      }
+      throw new TesseraCheckoutError(error.code, error.message, { status: response.status, ...(Array.isArray(error.fields) ? { fields: error.fields } : {}) });
+    }
+  };
+  const answer = (route: string, value: unknown): CheckoutPaymentAnswer => {
+    if (isObject(value) && isObject(value.payment) && typeof value.payment.id === 'string' && typeof value.payment.status === 'string' && typeof value.paymentToken === 'string') {
+      return value as unknown as CheckoutPaymentAnswer;
+    }
+    throw new TesseraCheckoutError('invalid_answer', `${route} answered without a payment and its token: is the checkout handler mounted at ${base}?`, { status: 200 });
+  };
+  return {
+    pay: async (body, signal) => answer(checkoutRoutes.pay, await call(checkoutRoutes.pay, undefined, { body, signal })),
+    retrieve: async (paymentId, paymentToken, signal) => answer(checkoutRoutes.retrieve, await call(checkoutRoutes.retrieve, paymentId, { paymentToken, signal })),
+    continue: async (paymentId, paymentToken, signal) => answer(checkoutRoutes.continue, await call(checkoutRoutes.continue, paymentId, { body: {}, paymentToken, signal })),
+    saveRadarSession: (session, paymentToken, signal) => call(checkoutRoutes.radarSession, undefined, { body: session, paymentToken, signal }),
+  };
+}
+
+function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted === true) {
+      reject(signal.reason as Error);
+      return;
+    }
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason as Error);
+    }, { once: true });
+  });
+}

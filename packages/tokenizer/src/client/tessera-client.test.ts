@@ -1,0 +1,121 @@
+import { CHECKOUT_PAYMENT_TOKEN_HEADER, TesseraValidationError, toConfirmablePayment, type CheckoutPayRequest, type Payment } from '@tessera/core';
+import { describe, expect, it, vi } from 'vitest';
+import { TesseraConfigurationError } from '../errors.js';
+import { TesseraCheckoutError } from './checkout-error.js';
+import { createTessera } from './tessera-client.js';
+
+// The browser client's pay() against a fake merchant handler (a fetch double): what it sends, how it resends, what it
+// refuses before sending, and how the handler's errors reach the page. The whole path against the real handler and
+// sandbox runs in Chromium (checkout-client.browser.test.ts).
+const payment = (fields: Partial<Payment>) => toConfirmablePayment({ id: 'pay_1', amount: 2400, currency: 'USD', status: 'succeeded', subStatus: 'approved', requireAction: 'none', ...fields });
+const answer = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+interface Sent {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fetch double answering each request with the next of `answers`, and what it was sent. */
+function handler(...answers: (() => Promise<Response>)[]) {
+  const sent: Sent[] = [];
+  // The client calls fetch(url string, { method, headers, body: a JSON string }).
+  const fetch = vi.fn((input: string, init?: { method?: string; headers?: Record<string, string>; body?: string }) => {
+    sent.push({ method: init?.method ?? 'GET', url: input, headers: init?.headers ?? {}, body: init?.body === undefined ? undefined : JSON.parse(init.body) });
+    const next = answers.shift();
+    if (!next) throw new Error('no more answers');
+    return next();
+  });
+  return { fetch: fetch as unknown as typeof globalThis.fetch, sent };
+}
+
+const tokenized = { serviceToken: 'svc_token_1' };
+
+describe('createTessera().pay', () => {
+  it('sends the order reference, the token and the customer, never an amount, and resolves with the final status', async () => {
+    const { fetch, sent } = handler(() => answer(201, { payment: payment({}), paymentToken: 'pt_1' }));
+    const tessera = createTessera({ environment: 'local', fetch });
+    const result = await tessera.pay({ tokenized, orderRef: 'cart_42', customer: { email: 'ada@example.com' } });
+    expect(result).toMatchObject({ status: 'succeeded', payment: { id: 'pay_1', amount: 2400 } });
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ method: 'POST', url: '/api/tessera/payments', headers: { 'content-type': 'application/json' } });
+    const body = sent[0]!.body as CheckoutPayRequest;
+    expect(body).toEqual({ orderRef: 'cart_42', serviceToken: 'svc_token_1', attempt: expect.stringMatching(/^[A-Za-z0-9_-]{8,64}$/), customer: { email: 'ada@example.com' } });
+  });
+
+  it('resends the same attempt after a lost answer or a 503, so the handler makes one payment', async () => {
+    const { fetch, sent } = handler(
+      () => Promise.reject(new TypeError('Failed to fetch')),
+      () => answer(503, { error: { code: 'service_error', message: 'try again' } }),
+      () => answer(201, { payment: payment({}), paymentToken: 'pt_1' }),
+    );
+    const result = await createTessera({ environment: 'local', fetch }).pay({ tokenized, orderRef: 'cart_42' });
+    expect(result.status).toBe('succeeded');
+    expect(sent.map((request) => (request.body as CheckoutPayRequest).attempt)).toEqual(Array(3).fill((sent[0]!.body as CheckoutPayRequest).attempt));
+  });
+
+  it('gives up after two resends with a TesseraCheckoutError saying where it called', async () => {
+    const { fetch, sent } = handler(...Array.from({ length: 3 }, () => () => Promise.reject(new TypeError('Failed to fetch'))));
+    const error = await createTessera({ environment: 'local', fetch }).pay({ tokenized, orderRef: 'cart_42' }).catch((thrown: unknown) => thrown);
+    expect(TesseraCheckoutError.isInstance(error)).toBe(true);
+    expect(error).toMatchObject({ code: 'checkout_error', reason: 'connection_error', status: 0 });
+    expect((error as Error).message).toContain('POST /api/tessera/payments');
+    expect(sent).toHaveLength(3);
+  });
+
+  it('makes one payment for a double click: the second call for the order gets the first one\'s promise', async () => {
+    const { fetch, sent } = handler(() => answer(201, { payment: payment({}), paymentToken: 'pt_1' }));
+    const tessera = createTessera({ environment: 'local', fetch });
+    const [first, second] = await Promise.all([tessera.pay({ tokenized, orderRef: 'cart_42' }), tessera.pay({ tokenized, orderRef: 'cart_42' })]);
+    expect(second).toBe(first);
+    expect(sent).toHaveLength(1);
+  });
+
+  it('continues, then polls, a payment still processing, each with its token, until it is final', async () => {
+    const { fetch, sent } = handler(
+      () => answer(201, { payment: payment({ status: 'processing', subStatus: null }), paymentToken: 'pt_1' }),
+      () => answer(200, { payment: payment({ status: 'processing', subStatus: null }), paymentToken: 'pt_1' }),
+      () => answer(200, { payment: payment({ status: 'declined', subStatus: 'declined' }), paymentToken: 'pt_1' }),
+    );
+    const result = await createTessera({ environment: 'local', fetch }).pay({ tokenized, orderRef: 'cart_42', polling: { intervalMs: 1, timeoutMs: 5000 } });
+    expect(result.status).toBe('declined');
+    const token = expect.objectContaining({ [CHECKOUT_PAYMENT_TOKEN_HEADER]: 'pt_1' });
+    expect(sent.slice(1)).toEqual([
+      expect.objectContaining({ method: 'POST', url: '/api/tessera/payments/pay_1/continue', headers: token, body: {} }),
+      expect.objectContaining({ method: 'GET', url: '/api/tessera/payments/pay_1', headers: token }),
+    ]);
+  });
+
+  it("turns the handler's error answer into a TesseraCheckoutError with its code, message and fields", async () => {
+    const { fetch } = handler(() => answer(404, { error: { code: 'unknown_order', message: 'This order cannot be paid: reload the page.' } }));
+    const error = await createTessera({ environment: 'local', fetch }).pay({ tokenized, orderRef: 'cart_gone' }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ name: 'TesseraCheckoutError', reason: 'unknown_order', status: 404, message: 'This order cannot be paid: reload the page.', fields: [] });
+  });
+
+  it('says the handler is not mounted when something else answers', async () => {
+    const { fetch } = handler(() => Promise.resolve(new Response('<h1>Not found</h1>', { status: 404 })));
+    const error = await createTessera({ environment: 'local', fetch, basePath: '/checkout-api' }).pay({ tokenized, orderRef: 'cart_42' }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ reason: 'invalid_answer', status: 404 });
+    expect((error as Error).message).toContain('/checkout-api');
+  });
+
+  it('refuses a bad order reference or no card before anything is sent', async () => {
+    const { fetch, sent } = handler();
+    const tessera = createTessera({ environment: 'local', fetch });
+    await expect(tessera.pay({ tokenized, orderRef: '' })).rejects.toMatchObject({ fields: [{ field: 'orderRef' }] });
+    await expect(tessera.pay({ tokenized, orderRef: 'cart 42' })).rejects.toBeInstanceOf(TesseraValidationError);
+    await expect(tessera.pay({ orderRef: 'cart_42' } as never)).rejects.toMatchObject({ fields: [{ field: 'fields', code: 'required' }] });
+    expect(sent).toEqual([]);
+  });
+
+  it('takes the environment once: the vault connection it hands to the standalone functions, and a base path of this origin or https', () => {
+    const tessera = createTessera({ environment: 'local' });
+    expect(tessera.environment).toBe('local');
+    expect(tessera.vault).toMatchObject({ environment: 'local', vaultUrl: 'http://localhost:4010' });
+    expect(() => createTessera({ environment: 'local', basePath: 'api/tessera' })).toThrow(TesseraConfigurationError);
+    expect(() => createTessera({ environment: 'local', basePath: '//evil.example/api' })).toThrow(/basePath/);
+    expect(() => createTessera({ environment: 'local', basePath: 'http://shop.example/api' })).toThrow(/https/);
+    expect(() => createTessera({ environment: 'staging' as never })).toThrow(TesseraConfigurationError);
+  });
+});

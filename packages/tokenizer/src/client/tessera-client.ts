@@ -1,0 +1,147 @@
+import { type ConfirmablePayment, DEFAULT_CHECKOUT_BASE_PATH, TesseraValidationError, type CheckoutPayRequest } from '@tessera/core';
+import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult } from '../confirm/confirm-payment.js';
+import { TesseraConfigurationError } from '../errors.js';
+import { createCardFields } from '../fields.js';
+import type { CardFields, CardFieldsOptions } from '../fields/card-fields.js';
+import { createThreeDS, type ThreeDS, type ThreeDSOptions } from '../threeds/threeds.js';
+import { resolveVaultConnection, type TokenizerEnvironment, type VaultConnectionOptions } from '../vault/environment.js';
+import type { TokenizedCardResult } from '../vault/tokenized-card.js';
+import { merchantRoutes } from './merchant-routes.js';
+
+/** Options of {@link createTessera}: the environment once, for everything the client hands out. */
+export interface TesseraClientOptions extends VaultConnectionOptions, Pick<ThreeDSOptions, 'loadWebThreeds' | 'sdkBaseUrl'> {
+  /**
+   * Where your server mounts `createCheckoutHandler` of `@tessera/server`: a path of this page's origin (default
+   * `/api/tessera`), or an https URL.
+   */
+  basePath?: string;
+  /** The `fetch` the client calls your routes with. Default: the page's. */
+  fetch?: typeof fetch;
+}
+
+/** What the card is: card fields to tokenize, or a card or wallet the page tokenized already. */
+export type PaymentSource = { fields: CardFields } | { tokenized: TokenizedCardResult | { serviceToken: string } };
+
+/** What `pay()` takes: the card and the order, never an amount (your server decides it for the order). */
+export type PayRequest = PaymentSource & {
+  /** Your reference of what is bought (a cart or order id): your server's `order` resolver prices it. */
+  orderRef: string;
+  /** What the customer typed, for your server's resolver. */
+  customer?: { email?: string; name?: string };
+} & Pick<ConfirmPaymentOptions, 'redirect' | 'returnUrl' | 'navigate' | 'challenge' | 'polling' | 'popupTimeoutMs' | 'scriptTimeoutMs' | 'signal'>;
+
+/** The browser client: created once per page with the environment, and every piece of a checkout from it. */
+export interface TesseraClient {
+  readonly environment: TokenizerEnvironment;
+  /** Card fields in this environment (`createCardFields` with the client's vault). */
+  cardFields(options?: Omit<CardFieldsOptions, keyof VaultConnectionOptions>): CardFields;
+  /**
+   * The client's vault connection (environment, vault URL and public key), for the standalone functions a page may
+   * also use, so they share the environment: `createTokenizer(tessera.vault)` for raw inputs (the page reads the
+   * card: SAQ A-EP; prefer the card fields), the wallets' `startApplePay`/`startGooglePay` with that tokenizer. Not a
+   * method of the client, so a page on the card fields does not carry the raw-input code.
+   */
+  readonly vault: Readonly<VaultConnectionOptions>;
+  /** The 3DS helper in this environment (created on first use). */
+  threeds(): ThreeDS;
+  /**
+   * The whole payment in one call: tokenizes the card (card fields) unless it was tokenized, makes Basis Theory's
+   * 3DS session when the card requires it, asks your server's handler to pay the order (one payment per call: it
+   * sends the same attempt again after a lost answer, so nothing is charged twice), runs every next action the
+   * payment asks for (3DS challenge, redirect, processor page, radar checks) and resolves with its final status, as
+   * `confirmPayment` does. A second call for the same `orderRef` while one runs (a double click) gets the first one's
+   * promise. Refusals of your server are a `TesseraCheckoutError`; a declined card is not an error: its `status`.
+   */
+  pay(request: PayRequest): Promise<ConfirmPaymentResult<ConfirmablePayment>>;
+}
+
+/** 1-255 visible ASCII characters, as the handler takes an order reference. */
+const ORDER_REF = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * Creates the browser client for one environment, as `loadStripe(key)` does: card fields, 3DS, the vault connection
+ * for raw tokenization and wallets, and `pay()`, which runs a whole payment against your server's checkout handler (`createCheckoutHandler` of
+ * `@tessera/server`). Checks the options at once (`TesseraConfigurationError`); loads nothing until used.
+ *
+ * ```ts
+ * const tessera = createTessera({ environment: 'production', loadWebThreeds });
+ * const fields = tessera.cardFields();
+ * await fields.mount({ card: '#card', name: '#name' });
+ * const { status } = await tessera.pay({ fields, orderRef: 'cart_42', customer: { email } });
+ * ```
+ */
+export function createTessera(options: TesseraClientOptions): TesseraClient {
+  const connection = resolveVaultConnection(options);
+  const vault: VaultConnectionOptions = { environment: connection.environment, vaultUrl: connection.vaultUrl, vaultKey: connection.vaultKey, timeoutMs: connection.timeoutMs };
+  const basePath = options.basePath ?? DEFAULT_CHECKOUT_BASE_PATH;
+  if (!/^\/(?!\/)/.test(basePath) && !/^https:\/\//.test(basePath)) {
+    throw new TesseraConfigurationError('invalid_option', `basePath must be a path of this page's origin ("/api/tessera") or an https URL, not ${JSON.stringify(basePath.slice(0, 100))}`);
+  }
+  const routes = merchantRoutes(basePath, options.fetch ?? ((input, init) => fetch(input, init)));
+  let threeds: ThreeDS | undefined;
+  const threedsOf = (): ThreeDS =>
+    (threeds ??= createThreeDS({ ...vault, ...(options.loadWebThreeds ? { loadWebThreeds: options.loadWebThreeds } : {}), ...(options.sdkBaseUrl ? { sdkBaseUrl: options.sdkBaseUrl } : {}) }));
+  const running = new Map<string, Promise<ConfirmPaymentResult<ConfirmablePayment>>>();
+
+  const runPay = async (request: PayRequest): Promise<ConfirmPaymentResult<ConfirmablePayment>> => {
+    const { signal } = request;
+    const tokenized: TokenizedCardResult | { serviceToken: string } = 'fields' in request ? await request.fields.tokenize(signal ? { signal } : {}) : request.tokenized;
+    const card = 'card' in tokenized ? (tokenized as TokenizedCardResult).card : undefined;
+    // The issuer requires SCA: Basis Theory's 3DS session first, named in the payment by the handler.
+    const session = card?.scaRequired === true ? await threedsOf().createBasisTheorySession(card.tokenId) : undefined;
+    const body: CheckoutPayRequest = {
+      orderRef: request.orderRef,
+      serviceToken: tokenized.serviceToken,
+      attempt: attemptId(),
+      ...(request.customer ? { customer: request.customer } : {}),
+      ...(session
+        ? { threedsSession: { id: session.id, ...(session.cardBrand === undefined ? {} : { cardBrand: session.cardBrand }), ...(session.additionalCardBrands === undefined ? {} : { additionalCardBrands: session.additionalCardBrands }) } }
+        : {}),
+    };
+    const created = await routes.pay(body, signal);
+    const { paymentToken } = created;
+    return confirmPayment<ConfirmablePayment>({
+      payment: created.payment,
+      threeds: { startChallenge: (challenge, challengeOptions) => threedsOf().startChallenge(challenge, challengeOptions) },
+      continuePayment: async (id, continueSignal) => (await routes.continue(id, paymentToken, continueSignal)).payment,
+      fetchPayment: async (id, fetchSignal) => (await routes.retrieve(id, paymentToken, fetchSignal)).payment,
+      saveRadarSession: (radarSession, saveSignal) => routes.saveRadarSession(radarSession, paymentToken, saveSignal),
+      environment: connection.environment,
+      // The radar stand-ins come from the sandbox's origin, which is the vault's in `local`.
+      ...(connection.environment === 'local' ? { sandboxUrl: new URL(connection.vaultUrl).origin } : {}),
+      ...pick(request, ['redirect', 'returnUrl', 'navigate', 'challenge', 'polling', 'popupTimeoutMs', 'scriptTimeoutMs', 'signal']),
+    });
+  };
+
+  return {
+    environment: connection.environment,
+    cardFields: (fieldOptions = {}) => createCardFields({ ...fieldOptions, ...vault }),
+    vault,
+    threeds: threedsOf,
+    pay(request) {
+      if (typeof request.orderRef !== 'string' || !ORDER_REF.test(request.orderRef)) {
+        return Promise.reject(new TesseraValidationError([{ field: 'orderRef', code: 'invalid', message: 'must be 1-255 visible ASCII characters: your reference of what is bought' }]));
+      }
+      const source = request as Partial<{ fields: unknown; tokenized: { serviceToken?: unknown } }>;
+      if (source.fields === undefined && typeof source.tokenized?.serviceToken !== 'string') {
+        return Promise.reject(new TesseraValidationError([{ field: 'fields', code: 'required', message: 'is required: pass the card fields, or a card already tokenized as `tokenized`' }]));
+      }
+      const inFlight = running.get(request.orderRef);
+      if (inFlight) return inFlight;
+      const paying = runPay(request).finally(() => running.delete(request.orderRef));
+      running.set(request.orderRef, paying);
+      return paying;
+    },
+  };
+}
+
+/** A new id for one `pay()` call, sent again unchanged with every resend of its request. */
+function attemptId(): string {
+  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const picked: Partial<Pick<T, K>> = {};
+  for (const key of keys) if (value[key] !== undefined) picked[key] = value[key];
+  return picked;
+}
