@@ -1,22 +1,10 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { API_PREFIX, routes } from '@tessera/core/internal';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectSandbox, SANDBOX_API_KEY } from '../src/index.js';
-import { bin, start } from './cli-process.js';
+import { cli, start } from './cli-process.js';
 
 // `tessera-sandbox clock …` (the built CLI) against a sandbox running in another process (the CLI): what the commands
 // print and what they moved.
-const run = promisify(execFile);
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args, '--sandbox', sandbox.url], { timeout: 10_000, env: { ...process.env, TESSERA_API_KEY: '' } });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
 let sandbox: Awaited<ReturnType<typeof start>>;
 beforeAll(async () => {
   sandbox = await start('--port', '0');
@@ -36,7 +24,7 @@ const api = async (route: { method: string; path: string }, body?: unknown, head
 
 describe('tessera-sandbox clock (built CLI, against a running sandbox)', () => {
   it('creates a test clock, advances it 31 days (its customer\'s subscription renews), lists and deletes it; advances the sandbox clock', async () => {
-    const created = await cli('clock', 'create', '--frozen-time', '2026-03-01T00:00:00Z', '--name', 'cli');
+    const created = await cli('clock', 'create', '--frozen-time', '2026-03-01T00:00:00Z', '--name', 'cli', '--sandbox', sandbox.url);
     expect(created.code).toBe(0);
     const clockId = created.stdout.trim();
     expect(clockId).toMatch(/^clock_[0-9a-z]{8}_\d{6}$/);
@@ -58,17 +46,17 @@ describe('tessera-sandbox clock (built CLI, against a running sandbox)', () => {
     const subscribed = await api(routes.createSubscription, { customerId: instrument.body.customer.id, priceId, storeId, currency: 'USD', initiatePayment: true });
     const subscriptionId = subscribed.body.subscription.id as string;
 
-    const advanced = await cli('clock', 'advance', clockId, '31d');
+    const advanced = await cli('clock', 'advance', clockId, '31d', '--sandbox', sandbox.url);
     expect(advanced).toMatchObject({ code: 0, stdout: `Test clock ${clockId} now 2026-04-01T00:00:00.000Z\n` });
     const renewed = await api(routes.retrieveSubscription, undefined, {}, subscriptionId);
     expect(renewed.body.subscription).toMatchObject({ renewals: 1, updatedAt: '2026-04-01T00:00:00.000Z' });
-    expect((await cli('clock', 'advance', clockId, '2026-04-15T00:00:00Z')).stdout).toBe(`Test clock ${clockId} now 2026-04-15T00:00:00.000Z\n`);
+    expect((await cli('clock', 'advance', clockId, '2026-04-15T00:00:00Z', '--sandbox', sandbox.url)).stdout).toBe(`Test clock ${clockId} now 2026-04-15T00:00:00.000Z\n`);
 
-    const listed = await cli('clock', 'list');
+    const listed = await cli('clock', 'list', '--sandbox', sandbox.url);
     expect(listed.stdout).toContain(`${clockId}  2026-04-15T00:00:00.000Z  cli`);
 
     const before = Date.now();
-    const global = await cli('clock', 'advance', '31d');
+    const global = await cli('clock', 'advance', '31d', '--sandbox', sandbox.url);
     expect(global.code).toBe(0);
     const now = Date.parse(/^Sandbox clock now (\S+)$/m.exec(global.stdout)?.[1] ?? '');
     expect(now).toBeGreaterThanOrEqual(before + 31 * 86_400_000);
@@ -76,21 +64,21 @@ describe('tessera-sandbox clock (built CLI, against a running sandbox)', () => {
     // The test clock did not move with it.
     expect((await remote.testClocks.retrieve(clockId)).frozenTime).toBe('2026-04-15T00:00:00.000Z');
 
-    expect((await cli('clock', 'delete', clockId)).stdout).toContain(`Deleted test clock ${clockId}`);
-    expect((await cli('clock', 'list')).stdout).toBe('No test clocks\n');
+    expect((await cli('clock', 'delete', clockId, '--sandbox', sandbox.url)).stdout).toContain(`Deleted test clock ${clockId}`);
+    expect((await cli('clock', 'list', '--sandbox', sandbox.url)).stdout).toBe('No test clocks\n');
     expect((await api(routes.retrieveSubscription, undefined, {}, subscriptionId)).status).toBe(404);
   });
 
   it('refuses a bad duration or time before any request (exit 2), and says what the sandbox refused (exit 1)', async () => {
-    const badDuration = await cli('clock', 'advance', '31days');
+    const badDuration = await cli('clock', 'advance', '31days', '--sandbox', sandbox.url);
     expect(badDuration.code).toBe(2);
     expect(badDuration.stderr).toContain('Invalid duration "31days"');
-    const badMove = await cli('clock', 'advance', 'clock_x', 'tomorrow');
+    const badMove = await cli('clock', 'advance', 'clock_x', 'tomorrow', '--sandbox', sandbox.url);
     expect(badMove.code).toBe(2);
     expect(badMove.stderr).toContain('give a duration (31d, 1d12h) or an ISO time');
-    expect((await cli('clock', 'create', '--frozen-time', 'soon')).code).toBe(2);
-    expect((await cli('clock', 'frobnicate')).code).toBe(2);
-    const missing = await cli('clock', 'advance', 'clock_none', '1d');
+    expect((await cli('clock', 'create', '--frozen-time', 'soon', '--sandbox', sandbox.url)).code).toBe(2);
+    expect((await cli('clock', 'frobnicate', '--sandbox', sandbox.url)).code).toBe(2);
+    const missing = await cli('clock', 'advance', 'clock_none', '1d', '--sandbox', sandbox.url);
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No test clock with id "clock_none"');
   });

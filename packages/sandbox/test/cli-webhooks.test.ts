@@ -1,29 +1,13 @@
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_API_KEY } from '../src/index.js';
-import { bin, start } from './cli-process.js';
-
-const run = promisify(execFile);
-/** The environment of every command: no fixed secret unless a test gives one. */
-const env = (extra: Record<string, string> = {}) => ({ ...process.env, TESSERA_WEBHOOK_SECRET: '', TESSERA_API_KEY: '', ...extra });
-
-/** Runs a CLI command to its end (10 s at most), without blocking the receiver of this process. */
-async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [bin, ...args], { timeout: 10_000, env: env() });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code?: number; stdout?: string; stderr?: string };
-    return { code: typeof failed.code === 'number' ? failed.code : -1, stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  }
-}
+import { bin, cli, cliEnv, start } from './cli-process.js';
 
 /** Waits (5 s at most) until `read()` matches. */
 async function until(read: () => string, pattern: RegExp): Promise<string> {
@@ -73,7 +57,7 @@ const expectNothingSecret = (text: string): void => {
 
 describe('tessera-sandbox listen, trigger, resend (built CLI, against a running sandbox)', () => {
   it('listen forwards signed events with the fixed secret and prints each delivery; trigger and resend print the ids', async () => {
-    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', hookUrl, '--webhook-secret', secret], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', hookUrl, '--webhook-secret', secret], { stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv() });
     let out = '';
     listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     listener.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -111,7 +95,7 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
   });
 
   it('listen --fail-first shows the counted failures; one mode at most', { timeout: 15_000 }, async () => {
-    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/ff`, '--fail-first', '1'], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/ff`, '--fail-first', '1'], { stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv() });
     let out = '';
     listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
@@ -130,7 +114,7 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
 
   it('listen takes the fixed secret from TESSERA_WEBHOOK_SECRET; a malformed one is refused (exit 1)', async () => {
     const fromEnv = `whsec_${'feed'.repeat(6)}`;
-    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/env`], { stdio: ['ignore', 'pipe', 'pipe'], env: env({ TESSERA_WEBHOOK_SECRET: fromEnv }) });
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/env`], { stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv({ TESSERA_WEBHOOK_SECRET: fromEnv }) });
     let out = '';
     listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
@@ -150,7 +134,7 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
     const data = join(dir, 'sandbox.db');
     /** Runs `listen` until it is ready, then stops it; what it printed. */
     async function listenOnce(url: string, ...args: string[]): Promise<string> {
-      const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', url, '--forward-to', `${hookUrl}/kept`, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+      const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', url, '--forward-to', `${hookUrl}/kept`, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv() });
       let out = '';
       listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
       const exited = new Promise((resolve) => listener.once('exit', resolve));
@@ -181,7 +165,7 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
   it('listen and trigger default to the gateway store, the one the quick start pays in; every type triggers there', { timeout: 20_000 }, async () => {
     const gatewayStore = /Gateway store: +(store_\S+)/.exec(sandbox.output().stdout)?.[1];
     expect(gatewayStore).toBe('store_000002');
-    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/default-store`], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', sandbox.url, '--forward-to', `${hookUrl}/default-store`], { stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv() });
     let out = '';
     listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
@@ -205,7 +189,7 @@ describe('tessera-sandbox listen, trigger, resend (built CLI, against a running 
 
   it("--log leaves out listen's reads of the delivery log, and keeps its other requests and a refused read", { timeout: 15_000 }, async () => {
     const logged = await start('--port', '0', '--log');
-    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', logged.url, '--forward-to', `${hookUrl}/log`], { stdio: ['ignore', 'pipe', 'pipe'], env: env() });
+    const listener = spawn(process.execPath, [bin, 'listen', '--sandbox', logged.url, '--forward-to', `${hookUrl}/log`], { stdio: ['ignore', 'pipe', 'pipe'], env: cliEnv() });
     let out = '';
     listener.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     try {
