@@ -1,10 +1,10 @@
 import { getThreeDSChallenge, type Payment } from '@tessera/core';
 import { routes } from '@tessera/core/internal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchase } from '../../test/fixtures.js';
-import { client } from '../../test/support.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
-import { type SandboxServer, startSandboxServer } from '../http/server.js';
+import { type Client, useHttpSandbox } from '../../test/use-sandbox.js';
+import type { SandboxServer } from '../http/server.js';
 import { connectSandbox } from './connect.js';
 import { SandboxControlError } from './control-error.js';
 
@@ -12,12 +12,8 @@ import { SandboxControlError } from './control-error.js';
 // (`connectSandbox().challenges`, the route), by the ids a backend holds: the payment's, and core's
 // `getThreeDSChallenge` names (`sessionId`, `acsTransactionId`).
 let server: SandboxServer;
-let c: ReturnType<typeof client>;
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-  c = client(server.url, server.sandbox);
-});
-afterAll(() => server.close());
+let c: Client;
+useHttpSandbox({ port: 0 }, (started) => ({ server, c } = started));
 
 /** A customer's payment in the gateway store on the 3DS test card: pending on its challenge. */
 async function challenged(): Promise<Payment> {

@@ -1,6 +1,7 @@
 import { TesseraValidationError } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startSandboxServer, type SandboxServer } from '../http/server.js';
+import { describe, expect, it, vi } from 'vitest';
+import { useHttpSandbox } from '../../test/use-sandbox.js';
+import type { SandboxServer } from '../http/server.js';
 import { connectSandbox } from './connect.js';
 import { SandboxControlError } from './control-error.js';
 
@@ -8,10 +9,7 @@ import { SandboxControlError } from './control-error.js';
 const START = Date.parse('2026-05-01T00:00:00.000Z');
 const DAY = 86_400_000;
 let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0, sandboxOptions: { now: START, clock: 'frozen' } });
-});
-afterAll(() => server.close());
+useHttpSandbox({ port: 0, sandboxOptions: { now: START, clock: 'frozen' } }, (started) => ({ server } = started));
 
 describe('connectSandbox().testClocks and .clock', () => {
   it('creates, lists, retrieves, advances (by a duration, to a time) and deletes a clock the sandbox holds', async () => {

@@ -1,7 +1,8 @@
 import { routes, API_PREFIX } from '@tessera/core/internal';
 import { TesseraValidationError } from '@tessera/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandboxServer, type SandboxServer } from '../http/server.js';
+import { describe, expect, it } from 'vitest';
+import { useHttpSandbox } from '../../test/use-sandbox.js';
+import type { SandboxServer } from '../http/server.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { connectSandbox } from './connect.js';
 import { SandboxControlError } from './control-error.js';
@@ -9,10 +10,7 @@ import { SandboxControlError } from './control-error.js';
 // The fault rules of a sandbox running behind HTTP, added, listed and cleared from outside it: the route
 // (`/sandbox/faults`, secret key) and `connectSandbox().faults`.
 let server: SandboxServer;
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-});
-afterAll(() => server.close());
+useHttpSandbox({ port: 0 }, (started) => ({ server } = started));
 
 const retrieve = (id: string) => fetch(`${server.url}${API_PREFIX}${routes.retrievePayment.path.replace('{id}', id)}`, { headers: { authorization: `Bearer ${server.sandbox.apiKey}` } });
 

@@ -1,10 +1,10 @@
 import { decodeServiceToken, TesseraValidationError } from '@tessera/core';
 import { routes } from '@tessera/core/internal';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { purchase } from '../../test/fixtures.js';
-import { client } from '../../test/support.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
-import { type SandboxServer, startSandboxServer } from '../http/server.js';
+import { type Client, useHttpSandbox } from '../../test/use-sandbox.js';
+import type { SandboxServer } from '../http/server.js';
 import { testCardNumbers } from '../service/test-card-names.js';
 import { connectSandbox } from './connect.js';
 
@@ -12,12 +12,8 @@ import { connectSandbox } from './connect.js';
 // running sandbox (`connectSandbox().createServiceToken`, `POST /sandbox/service-tokens`): the merchant server's
 // `createFromToken` accepts it, and no answer holds the card's number or CVC.
 let server: SandboxServer;
-let c: ReturnType<typeof client>;
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-  c = client(server.url, server.sandbox);
-});
-afterAll(() => server.close());
+let c: Client;
+useHttpSandbox({ port: 0 }, (started) => ({ server, c } = started));
 
 const instrumentFrom = (serviceToken: string, storeId: string) =>
   c.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken, storeId, customerData: { email: 'ada@example.com', firstName: 'Ada' } } });

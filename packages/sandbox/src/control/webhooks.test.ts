@@ -2,7 +2,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { TesseraValidationError } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SandboxServer, startSandboxServer } from '../http/server.js';
+import { useHttpSandbox } from '../../test/use-sandbox.js';
+import type { SandboxServer } from '../http/server.js';
 import { connectSandbox } from './connect.js';
 
 // The helpers a running sandbox had over HTTP only, typed by `connectSandbox`: webhooks (trigger, endpoint,
@@ -21,13 +22,13 @@ let hookUrl: string;
 beforeAll(async () => {
   await new Promise<void>((resolve) => hook.listen(0, '127.0.0.1', resolve));
   hookUrl = `http://127.0.0.1:${(hook.address() as AddressInfo).port}/hooks`;
-  server = await startSandboxServer({ port: 0 });
 });
 afterAll(async () => {
-  await server.close();
   hook.closeAllConnections();
   await new Promise<void>((resolve) => hook.close(() => resolve()));
 });
+// After the receiver's hooks: the sandbox starts after it listens and closes before it does.
+useHttpSandbox({ port: 0 }, (started) => ({ server } = started));
 
 describe('connectSandbox: webhooks, checkout and radar of a running sandbox', () => {
   it('registers an endpoint, triggers an event delivered to it, reads the log and resends', async () => {
