@@ -1,4 +1,4 @@
-import { TesseraValidationError, type ThreeDSChallenge } from '@tessera/core';
+import type { ThreeDSChallenge } from '@tessera/core';
 import { checkChallengeInput } from './challenge-input.js';
 import { openChallengeModal } from './challenge-modal.js';
 import type { StartChallengeOptions } from './challenge-options.js';
@@ -100,7 +100,6 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
     return { factory, publicKey, config: { apiBaseUrl: connection.vaultUrl, sdkBaseUrl, disableTelemetry: options.disableTelemetry ?? true } };
   };
   const createBasisTheorySession = async (tokenId: string): Promise<BasisTheoryThreeDSSession> => {
-    if (typeof tokenId !== 'string' || tokenId === '') throw new TesseraValidationError([{ field: 'tokenId', code: 'required', message: 'is required: the vault token id of the card (TokenizedCard.tokenId)' }]);
     if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
     const { webThreeds, release } = configureWebThreeds(await prepare());
     try {
