@@ -116,6 +116,7 @@ describe('createTessera().pay', () => {
     expect(() => createTessera({ environment: 'local', basePath: 'api/tessera' })).toThrow(TesseraConfigurationError);
     expect(() => createTessera({ environment: 'local', basePath: '//evil.example/api' })).toThrow(/basePath/);
     expect(() => createTessera({ environment: 'local', basePath: 'http://shop.example/api' })).toThrow(/https/);
+    expect(createTessera({ environment: 'local', basePath: 'http://localhost:3000/api/tessera' }).environment).toBe('local');
     expect(() => createTessera({ environment: 'staging' as never })).toThrow(TesseraConfigurationError);
   });
 });

@@ -4,7 +4,7 @@ import { TesseraConfigurationError } from '../errors.js';
 import { createCardFields } from '../fields.js';
 import type { CardFields, CardFieldsOptions } from '../fields/card-fields.js';
 import { createThreeDS, type ThreeDS, type ThreeDSOptions } from '../threeds/threeds.js';
-import { resolveVaultConnection, type TokenizerEnvironment, type VaultConnectionOptions } from '../vault/environment.js';
+import { isSecureUrl, resolveVaultConnection, type TokenizerEnvironment, type VaultConnectionOptions } from '../vault/environment.js';
 import type { TokenizedCardResult } from '../vault/tokenized-card.js';
 import { merchantRoutes } from './merchant-routes.js';
 
@@ -12,7 +12,7 @@ import { merchantRoutes } from './merchant-routes.js';
 export interface TesseraClientOptions extends VaultConnectionOptions, Pick<ThreeDSOptions, 'loadWebThreeds' | 'sdkBaseUrl'> {
   /**
    * Where your server mounts `createCheckoutHandler` of `@tessera/server`: a path of this page's origin (default
-   * `/api/tessera`), or an https URL.
+   * `/api/tessera`), or an https URL (plain http only on localhost).
    */
   basePath?: string;
   /** The `fetch` the client calls your routes with. Default: the page's. */
@@ -74,8 +74,8 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
   const connection = resolveVaultConnection(options);
   const vault: VaultConnectionOptions = { environment: connection.environment, vaultUrl: connection.vaultUrl, vaultKey: connection.vaultKey, timeoutMs: connection.timeoutMs };
   const basePath = options.basePath ?? DEFAULT_CHECKOUT_BASE_PATH;
-  if (!/^\/(?!\/)/.test(basePath) && !/^https:\/\//.test(basePath)) {
-    throw new TesseraConfigurationError('invalid_option', `basePath must be a path of this page's origin ("/api/tessera") or an https URL, not ${JSON.stringify(basePath.slice(0, 100))}`);
+  if (!/^\/(?!\/)/.test(basePath) && !(/^https?:\/\//.test(basePath) && isSecureUrl(basePath))) {
+    throw new TesseraConfigurationError('invalid_option', `basePath must be a path of this page's origin ("/api/tessera") or an https URL (plain http only on localhost), not ${JSON.stringify(basePath.slice(0, 100))}`);
   }
   const routes = merchantRoutes(basePath, options.fetch ?? ((input, init) => fetch(input, init)));
   let threeds: ThreeDS | undefined;
