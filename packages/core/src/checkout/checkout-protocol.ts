@@ -78,7 +78,9 @@ export type CheckoutErrorCode =
   /** 402: the service declined the card before any payment was made (the instrument could not be created). */
   | 'card_refused'
   /** 502: the service failed; retry the same `pay()` (same `attempt`): never a second charge. */
-  | 'service_error';
+  | 'service_error'
+  /** 500: the merchant's server failed (its resolver or a hook threw, or its order is not one the service takes). */
+  | 'server_error';
 
 /** Every error of a checkout route: a code the page can branch on and a message a customer may be shown. */
 export interface CheckoutErrorAnswer {
