@@ -45,6 +45,10 @@ export {
   type ResponseValidationDetails,
 } from '@tessera/core';
 
+// The checkout handler: every route of the browser client's `pay()`, as one Fetch handler.
+export { createCheckoutHandler, type CheckoutHandler } from './checkout/checkout-handler.js';
+export type { CheckoutCustomer, CheckoutHandlerOptions, CheckoutOrder, CheckoutRefusal, CheckoutRouteName } from './checkout/checkout-options.js';
+
 // The resources, as types (`Tessera['payments']` is the same); their parameter and outcome types.
 export type { Auth } from './resources/auth.js';
 export type { CheckoutSessions, CheckoutPaymentOutcome, CheckoutSessionOutcome } from './resources/checkout-sessions.js';

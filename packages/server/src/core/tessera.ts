@@ -1,6 +1,7 @@
 import { TesseraError, TesseraValidationError } from '@tessera/core';
 import { API_PREFIX, parseOrThrow, z, type HttpMethod } from '@tessera/core/internal';
 import { Auth } from '../resources/auth.js';
+import { rememberApiKey } from './api-key-hmac.js';
 import { CheckoutSessions } from '../resources/checkout-sessions.js';
 import { Customers } from '../resources/customers.js';
 import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from './environment.js';
@@ -199,6 +200,7 @@ export class Tessera {
       maxResponseBytes: settings.maxResponseBytes,
     });
     this.#http = http;
+    rememberApiKey(this, settings.apiKey);
     this.paymentInstruments = new PaymentInstruments(http);
     this.customers = new Customers(http);
     this.threeds = new ThreeDSSessions(http);
