@@ -7,7 +7,7 @@ export { type RemoteFaults, type SandboxFaultRule } from './control/faults.js';
 export { type RemoteChallenges } from './control/challenges.js';
 export { type RemoteCheckout, type RemoteCheckoutCompletion } from './control/checkout.js';
 export { type RemoteRadar } from './control/radar.js';
-export { type RemoteWebhookEndpoint, type RemoteWebhooks } from './control/webhooks.js';
+export { type RemoteWebhooks } from './control/webhooks.js';
 export { triggerableEvents, type TriggerableEvent } from './service/trigger-types.js';
 export { type TriggerResult } from './service/triggers.js';
 export { type RemoteClock, type RemoteTestClocks } from './control/clocks.js';
@@ -29,6 +29,6 @@ export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions 
 export { sandboxRoutes, type SandboxRouteName } from './http/sandbox-routes.js';
 export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, type SandboxServerOptions } from './http/server.js';
 export { testCards, type CustomerActionOutcome, type TestCardOutcome } from './service/test-cards.js';
-export { type WebhookDelivery, type WebhookDeliveryAttempt, type WebhookDeliveryMode, type WebhookDeliveryOptions, type WebhookEventRecord, type WebhookEventType } from './service/webhooks.js';
+export { type SandboxWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryAttempt, type WebhookDeliveryMode, type WebhookDeliveryOptions, type WebhookEventRecord, type WebhookEventType } from './service/webhooks.js';
 export { type PaymentRecordStatus } from './service/lifecycle.js';
 export { type RadarDeviceSessionRecord, type RadarProvider, type RadarSessionRecord } from './service/radar-sessions.js';

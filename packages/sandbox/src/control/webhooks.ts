@@ -2,22 +2,8 @@ import { TesseraValidationError } from '@tessera/core';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { isTriggerable, type TriggerableEvent, triggerableEvents } from '../service/trigger-types.js';
 import type { TriggerResult } from '../service/triggers.js';
-import type { WebhookDelivery, WebhookDeliveryMode, WebhookEventRecord } from '../service/webhooks.js';
+import type { SandboxWebhookEndpoint, WebhookDelivery, WebhookDeliveryMode, WebhookEventRecord } from '../service/webhooks.js';
 import type { ControlTransport } from './transport.js';
-
-/** An endpoint as `addEndpoint` answers it: its id, URL, `whsec_…` secret, event types and delivery mode. */
-export interface RemoteWebhookEndpoint {
-  id: string;
-  storeId: string;
-  url: string;
-  /** The `whsec_…` secret every delivery to it is signed with. */
-  secret: string;
-  eventTypes: string[];
-  enabled: boolean;
-  createdAt: string;
-  description: string | null;
-  mode: WebhookDeliveryMode;
-}
 
 /** The webhook helpers of a running sandbox (`/sandbox/trigger`, `/sandbox/webhook-endpoints`, …): the CLI's `trigger`, `listen` and `resend`, typed. */
 export interface RemoteWebhooks {
@@ -27,7 +13,7 @@ export interface RemoteWebhooks {
    * Registers an endpoint for every event type of the store (default: the first one), with a fixed `whsec_…` secret
    * when given and a delivery mode (`duplicates`, `out-of-order`, `delay`, `fail-first`; default `normal`).
    */
-  addEndpoint(endpoint: { url: string; storeId?: string; secret?: string; mode?: WebhookDeliveryMode }): Promise<{ storeId: string; endpoints: string[]; endpoint: RemoteWebhookEndpoint }>;
+  addEndpoint(endpoint: { url: string; storeId?: string; secret?: string; mode?: WebhookDeliveryMode }): Promise<{ storeId: string; endpoints: string[]; endpoint: SandboxWebhookEndpoint }>;
   /** Delivers an event again (same id, signed anew), to one endpoint or every endpoint subscribed to it. */
   resend(eventId: string, options?: { endpointId?: string }): Promise<{ eventId: string; deliveries: { endpointId: string; url: string }[] }>;
   /** The delivery log, oldest first, each with its position (`index`), at most 500 a page from `since`. */

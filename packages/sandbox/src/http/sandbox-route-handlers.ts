@@ -21,7 +21,7 @@ import { globalAdvanceRequest } from '../service/test-clock-requests.js';
 import { advanceTestClockRoute, createTestClockRoute, deleteTestClockRoute, listTestClocksRoute, retrieveTestClockRoute } from './test-clock-routes.js';
 import { appleMerchantSession, tokenizeCard, tokenizeWallet } from '../emulations/vault.js';
 import { createServiceToken } from '../emulations/service-token.js';
-import { endpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
+import { helperEndpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
 import { notFound, SandboxHttpError } from './http-error.js';
 import { stores } from '../service/stores.js';
 import { trigger } from '../service/triggers.js';
@@ -127,7 +127,7 @@ export const sandboxRouteHandlers = {
     const storeId = input.storeId ?? stores.of(ctx).keys().next().value ?? '';
     const endpoint = registerWebhookEndpoint(ctx, { storeId, url: input.url, eventTypes: 'all', secret: input.secret, mode: input.mode });
     const endpoints = [...webhookEndpoints.of(ctx).values()].filter((candidate) => candidate.storeId === storeId).map((candidate) => candidate.url);
-    return { status: 201, json: { storeId, endpoints: [...new Set(endpoints)], endpoint: { ...endpointView(endpoint), mode: endpoint.mode ?? { kind: 'normal' } } } };
+    return { status: 201, json: { storeId, endpoints: [...new Set(endpoints)], endpoint: helperEndpointView(endpoint) } };
   }),
   // The delivery log, oldest first, each delivery with its position (`index`) and attempts; `endpointId` and
   // `eventId` filter it, `since=<index>` starts there (a poller asks again from its first unfinished one).

@@ -1,7 +1,7 @@
 import type { SandboxContext } from '../state/context.js';
 import { SandboxHttpError } from '../http/http-error.js';
 import { requireStore } from './stores.js';
-import { type WebhookDeliveryMode, webhookEndpoints, webhookEventTypes, type WebhookEndpointRecord } from './webhooks.js';
+import { type SandboxWebhookEndpoint, type WebhookDeliveryMode, webhookEndpoints, webhookEventTypes, type WebhookEndpointRecord } from './webhooks.js';
 
 /** A new endpoint secret: `whsec_` and 32 random bytes in hex (`crypto.getRandomValues`, unpredictable). */
 function newSecret(): string {
@@ -63,7 +63,12 @@ export function registerWebhookEndpoint(ctx: SandboxContext, registration: Endpo
 }
 
 /** An endpoint as `POST /webhooks` answers it (published): `{ id, url, secret, eventTypes, enabled, createdAt }`, and its store and description. */
-export function endpointView(endpoint: WebhookEndpointRecord): Record<string, unknown> {
+export function endpointView(endpoint: WebhookEndpointRecord): Omit<SandboxWebhookEndpoint, 'mode'> {
   const { id, url, secret, eventTypes, enabled, createdAt, storeId, description } = endpoint;
   return { id, url, secret, eventTypes, enabled, createdAt, storeId, description };
+}
+
+/** An endpoint as the `/sandbox/webhook-endpoints` helper answers it: {@link endpointView}'s fields and its delivery mode. */
+export function helperEndpointView(endpoint: WebhookEndpointRecord): SandboxWebhookEndpoint {
+  return { ...endpointView(endpoint), mode: endpoint.mode ?? { kind: 'normal' } };
 }

@@ -72,8 +72,11 @@ export const MAX_DELIVERY_DELAY_MS = 60_000;
 /** The most attempts `fail-first` fails (each delivery has at most 10 attempts). */
 export const MAX_FAIL_FIRST = 9;
 
-/** A registered webhook endpoint (`POST /webhooks`, or the `/sandbox/webhook-endpoints` helper). */
-export interface WebhookEndpointRecord {
+/**
+ * A webhook endpoint as the sandbox answers it, its secret included: what the `/sandbox/webhook-endpoints` helper
+ * (`connectSandbox().webhooks.addEndpoint`) answers; the published `POST /webhooks` answers it without `mode`.
+ */
+export interface SandboxWebhookEndpoint {
   id: string;
   storeId: string;
   url: string;
@@ -81,12 +84,18 @@ export interface WebhookEndpointRecord {
   secret: string;
   /** The event types it receives. */
   eventTypes: string[];
-  /** Registered by the helper: every event type. */
-  allEvents: boolean;
   enabled: boolean;
   description: string | null;
   createdAt: string;
-  /** How it is delivered to (the `/sandbox/webhook-endpoints` helper sets it); `normal` when absent. */
+  /** How it is delivered to. */
+  mode: WebhookDeliveryMode;
+}
+
+/** A registered webhook endpoint (`POST /webhooks`, or the `/sandbox/webhook-endpoints` helper): what the sandbox answers for it, and whether the helper registered it. */
+export interface WebhookEndpointRecord extends Omit<SandboxWebhookEndpoint, 'mode'> {
+  /** Registered by the helper: every event type. */
+  allEvents: boolean;
+  /** How it is delivered to (the helper sets it); `normal` when absent. */
   mode?: WebhookDeliveryMode;
 }
 
