@@ -250,6 +250,26 @@ describe('origin and body limits', () => {
     expect(paid.status).toBe(201);
   });
 
+  it('lets an allowed page on another origin call, with CORS headers and a preflight; none for its own origin or a refused one', async () => {
+    const { handler } = setup({ allowedOrigins: ['https://shop.example', SHOP] });
+    const preflight = await handler(new Request(`${BASE}/payments`, { method: 'OPTIONS', headers: { origin: 'https://shop.example', 'access-control-request-method': 'POST' } }));
+    expect(preflight.status).toBe(204);
+    expect(Object.fromEntries(preflight.headers)).toMatchObject({
+      'access-control-allow-origin': 'https://shop.example',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': `content-type, ${CHECKOUT_PAYMENT_TOKEN_HEADER}`,
+      vary: 'Origin',
+    });
+    const paid = await handler(post('/payments', await payBody('visa'), { origin: 'https://shop.example' }));
+    expect(paid.status).toBe(201);
+    expect(paid.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    const own = await handler(post('/payments', await payBody('visa')));
+    expect(own.headers.get('access-control-allow-origin')).toBeNull();
+    const refusedPreflight = await handler(new Request(`${BASE}/payments`, { method: 'OPTIONS', headers: { origin: 'https://evil.test' } }));
+    expect(refusedPreflight.status).toBe(403);
+    expect(refusedPreflight.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
   it('refuses a body over the limit (413) before parsing it, by Content-Length or by reading, and never resolves the order', async () => {
     const { handler, resolved } = setup({ maxBodyBytes: 1024 });
     const big = JSON.stringify({ ...(await payBody('visa')), padding: 'x'.repeat(2000) });

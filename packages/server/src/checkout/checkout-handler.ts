@@ -3,7 +3,7 @@ import { hmacWithApiKey } from '../core/api-key-hmac.js';
 import type { CheckoutHandlerOptions, CheckoutRouteName } from './checkout-options.js';
 import { CheckoutFailure } from './checkout-failure.js';
 import { pathPaymentId } from './checkout-requests.js';
-import { checkOrigin, normalizeOrigins } from './origin-policy.js';
+import { checkOrigin, corsHeaders, normalizeOrigins } from './origin-policy.js';
 import { pay } from './pay-route.js';
 import { paymentTokens } from './payment-token.js';
 import { continuePayment, retrieve, saveRadarSession } from './payment-routes.js';
@@ -75,7 +75,12 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
   const tokens = paymentTokens(secret, options.paymentTokenTtlSeconds ?? DEFAULT_PAYMENT_TOKEN_TTL_SECONDS);
   const onError = options.onError ?? ((error: unknown) => console.error('[tessera checkout]', error));
 
-  return async (request) => {
+  const withCors = (response: Response, request: Request): Response => {
+    for (const [name, value] of Object.entries(corsHeaders(request, allowedOrigins))) response.headers.set(name, value);
+    return response;
+  };
+
+  const answer = async (request: Request): Promise<Response> => {
     const method = request.method.toUpperCase();
     let route: CheckoutRouteName = 'pay';
     const report = (error: unknown) => {
@@ -91,6 +96,11 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       const found = below === undefined ? undefined : routeOf(below);
       if (found === undefined) throw new CheckoutFailure(404, 'not_found', 'No such checkout route: check the base path the checkout client and handler share.');
       route = found.name === 'payment' ? 'retrieve' : found.name;
+      if (method === 'OPTIONS') {
+        // A preflight of an allowed page on another origin; refused like its request would be for any other.
+        checkOrigin(request, 'GET', allowedOrigins);
+        return new Response(null, { status: 204, headers: { allow: found.allow, ...corsHeaders(request, allowedOrigins, found.allow) } });
+      }
       if (method !== found.allow) {
         throw new CheckoutFailure(405, 'method_not_allowed', `This checkout route takes ${found.allow} only.`, undefined, { allow: found.allow });
       }
@@ -107,4 +117,6 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       return new CheckoutFailure(500, 'server_error', 'The shop could not take this payment just now: try again later or contact the shop.').toResponse();
     }
   };
+
+  return async (request) => withCors(await answer(request), request);
 }

@@ -42,7 +42,8 @@ export interface CheckoutHandlerOptions {
   beforePayment?: (context: { orderRef: string; order: CheckoutOrder; request: Request }) => Promise<CheckoutRefusal | void> | CheckoutRefusal | void;
   /**
    * Called once the service answered the payment (any status, a decline too) and before the page is answered. What it
-   * throws is passed to `onError` and never turns the payment into an error answer. Fulfil from the
+   * throws is passed to `onError` and never turns the payment into an error answer. A resent request (the same
+   * attempt) runs it again for the same payment: make it safe to repeat. Fulfil from the
    * `payment/succeeded` webhook, not from here: the page may never come back.
    */
   afterPayment?: (context: { orderRef: string; order: CheckoutOrder; payment: Payment }) => Promise<void> | void;
@@ -50,7 +51,8 @@ export interface CheckoutHandlerOptions {
   basePath?: string;
   /**
    * The origins allowed to call (`https://shop.example`). Default: the request URL's own origin (pass the public
-   * origin when a proxy changes the host the handler sees).
+   * origin when a proxy changes the host the handler sees). One other than the handler's own origin gets CORS
+   * headers (credentials allowed) and its preflight (`OPTIONS`) answered.
    */
   allowedOrigins?: readonly string[];
   /** The largest body read, in bytes; a longer one is refused (413) before it is parsed. Default 16 KiB. */

@@ -1,3 +1,4 @@
+import { CHECKOUT_PAYMENT_TOKEN_HEADER } from '@tessera/core';
 import { CheckoutFailure } from './checkout-failure.js';
 
 const forbidden = () => new CheckoutFailure(403, 'forbidden_origin', 'This checkout does not take requests from this page: pay from the shop’s own pages (or add its origin to allowedOrigins).');
@@ -21,6 +22,22 @@ export function checkOrigin(request: Request, method: string, allowed: readonly 
   if (method !== 'GET' && method !== 'HEAD') throw forbidden();
   const site = request.headers.get('sec-fetch-site');
   if (site !== null && site !== 'same-origin' && site !== 'none') throw forbidden();
+}
+
+/**
+ * The CORS headers of an answer to an allowed page on another origin than the handler's (`allowedOrigins` naming
+ * `https://shop.example` for a handler on `https://api.shop.example`), so the page may read it; none for the
+ * handler's own origin or a refused one. `allow`: the route's methods, for a preflight.
+ */
+export function corsHeaders(request: Request, allowed: readonly string[] | undefined, allow?: string): Record<string, string> {
+  const origin = request.headers.get('origin');
+  if (origin === null || allowed === undefined || !allowed.includes(origin) || origin === new URL(request.url).origin) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-credentials': 'true',
+    vary: 'Origin',
+    ...(allow === undefined ? {} : { 'access-control-allow-methods': allow, 'access-control-allow-headers': `content-type, ${CHECKOUT_PAYMENT_TOKEN_HEADER}`, 'access-control-max-age': '600' }),
+  };
 }
 
 /** The allowed origins as `Origin` headers write them (`https://shop.example`, no path or trailing slash). */

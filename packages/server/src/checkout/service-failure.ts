@@ -1,4 +1,5 @@
-import { TesseraConnectionError, TesseraTimeoutError } from '@tessera/core';
+import { TesseraConnectionError, TesseraResponseValidationError, TesseraTimeoutError } from '@tessera/core';
+import { TesseraResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { TesseraApiError, TesseraAuthenticationError, TesseraIdempotencyError, TesseraPermissionDeniedError } from '../errors/api-error.js';
 import { TesseraOutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { CheckoutFailure } from './checkout-failure.js';
@@ -11,14 +12,17 @@ export const serverFailure = () => new CheckoutFailure(500, 'server_error', 'The
 
 /**
  * The answer to the page when a service call failed, without the service's words (they may name internals): the
- * service down, slow or its answer lost is a 502 the page retries with the same attempt, which is never a second
+ * service down, slow, its answer lost or unreadable is a 502 the page retries with the same attempt, which is never a second
  * charge (same idempotency keys); a card the service would not take is a 402; the page's 3DS session refused is a
  * 400 naming it; the same attempt resent with another card is a 400 naming `attempt`; the rest is the merchant's (a
  * bad key, an order the service refuses): a 500.
  */
 export function serviceFailure(error: unknown, call: ServiceCall): CheckoutFailure {
   const retry = 'The payment service did not answer: retry the same payment (you will not be charged twice).';
-  if (error instanceof TesseraOutcomeUnknownError || error instanceof TesseraConnectionError || error instanceof TesseraTimeoutError) return new CheckoutFailure(502, 'service_error', retry);
+  // An answer the client could not read (2xx, but not the shape it checks, or too large) is the service's failure too:
+  // resent with the same keys, the call is answered again, never made twice.
+  const unread = error instanceof TesseraResponseValidationError || error instanceof TesseraResponseTooLargeError;
+  if (unread || error instanceof TesseraOutcomeUnknownError || error instanceof TesseraConnectionError || error instanceof TesseraTimeoutError) return new CheckoutFailure(502, 'service_error', retry);
   if (!(error instanceof TesseraApiError)) return serverFailure();
   if (error.status >= 500 || error.status === 429 || error.status === 408) return new CheckoutFailure(502, 'service_error', retry);
   if (error instanceof TesseraAuthenticationError || error instanceof TesseraPermissionDeniedError) return serverFailure();
