@@ -29,6 +29,7 @@ export {
   BASIS_THEORY_SDK_BASE_URL,
   BASIS_THEORY_THREEDS_PROVIDER,
   createThreeDS,
+  type BasisTheoryThreeDSSession,
   type CreateThreeDSSessionInput,
   type ThreeDS,
   type ThreeDSCreateSessionBody,
