@@ -48,6 +48,7 @@ export {
 // The checkout handler: every route of the browser client's `pay()`, as one Fetch handler.
 export { createCheckoutHandler, type CheckoutHandler } from './checkout/checkout-handler.js';
 export type { CheckoutCustomer, CheckoutHandlerOptions, CheckoutOrder, CheckoutRefusal, CheckoutRouteName } from './checkout/checkout-options.js';
+export { toNodeListener, type NodeListenerOptions, type NodeRequestLike, type NodeResponseLike } from './checkout/node-listener.js';
 
 // The resources, as types (`Tessera['payments']` is the same); their parameter and outcome types.
 export type { Auth } from './resources/auth.js';
