@@ -1,8 +1,8 @@
-// The root: what users call, catch or type. The client (`Tessera`, also the default export), the errors it throws,
-// and the few core helpers the starters and guides use beside it (a payment's next action and status, the webhook
-// header and event check, the signer for tests). Types are exported by name; a resource class or `Page` only as a
-// type. Constants, the resource classes as values and the building blocks tests and tools need are on
-// `@tessera/server/internal` (src/internal.ts); the rest of core's helpers come from `@tessera/core`.
+// The root: what users call, catch or type. The client (`Tessera`, also the default export), the checkout handler,
+// the errors it throws, and the few core helpers the starters and guides use beside it (a payment's next action and
+// status, the webhook header and event check, the signer for tests). Types are exported by name; a resource class or
+// `Page` only as a type. Constants, the resource classes as values and the building blocks tests and tools need are
+// on `@tessera/server/internal` (src/internal.ts); the rest of core's helpers come from `@tessera/core`.
 import { Tessera } from './core/tessera.js';
 
 export { Tessera };

@@ -14,7 +14,7 @@ const cardBrands = z.custom<string[]>(
 /** The body of `POST {base}/payments` (`CheckoutPayRequest`): only the fields the handler reads. */
 export const checkoutPayRequest = z.object({
   orderRef: visibleAscii(255),
-  serviceToken: visibleAscii(4096),
+  serviceToken: visibleAscii(8192),
   attempt: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'must be 8-64 characters of A-Z, a-z, 0-9, _ and -: one id per pay() call')),
   customer: z.optional(z.object({ email: z.optional(text(254)), name: z.optional(text(200)) })),
   threedsSession: z.optional(z.object({ id: visibleAscii(255), cardBrand: z.optional(text(64)), additionalCardBrands: z.optional(cardBrands) })),
