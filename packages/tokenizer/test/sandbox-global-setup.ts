@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startSandboxServer } from '@tessera/sandbox';
+import { createCheckoutHandler, Tessera, toNodeListener, type CheckoutOrder } from '@tessera/server';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -15,6 +16,11 @@ declare module 'vitest' {
      * `@basis-theory/web-threeds`, what `https://3ds.basistheory.com` serves), to run the modal against them.
      */
     btPagesUrl: string;
+    /**
+     * Origin of a merchant server that mounts `@tessera/server`'s checkout handler at `/api/tessera` against the
+     * sandbox (CORS open to the test page's loopback origin): what the browser client's `pay()` calls.
+     */
+    merchantUrl: string;
   }
 }
 
@@ -33,10 +39,34 @@ export default async function setup(project: TestProject): Promise<() => Promise
   });
   await new Promise<void>((resolve) => btPages.listen(0, '127.0.0.1', resolve));
   project.provide('btPagesUrl', `http://localhost:${(btPages.address() as AddressInfo).port}`);
+  const merchant = startMerchant(server.url, { frictionless: server.sandbox.defaults.storeId, gateway: server.sandbox.defaults.gateway.storeId });
+  await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
+  project.provide('merchantUrl', `http://localhost:${(merchant.address() as AddressInfo).port}`);
   process.env.TESSERA_SANDBOX_URL = server.url;
   process.env.TESSERA_SANDBOX_GATEWAY_STORE = server.sandbox.defaults.gateway.storeId;
   return async () => {
     btPages.close();
+    merchant.close();
     await server.close();
   };
+}
+
+/**
+ * The merchant's server of the client's browser tests: the checkout handler (through `toNodeListener`), pricing an
+ * order reference `<store>:<amount>` (`frictionless:2400`: the sandbox's first store; `gateway:1999`: its 3DS and
+ * radar store) in USD. The page runs on vitest's own loopback origin, whose port is not known here: the handler
+ * allows the loopback origin that calls (and answers its CORS preflight).
+ */
+function startMerchant(sandboxUrl: string, stores: Record<'frictionless' | 'gateway', string>) {
+  const tessera = new Tessera({ apiKey: 'sk_test_tessera_sandbox', baseUrl: sandboxUrl });
+  const order = (orderRef: string): CheckoutOrder | undefined => {
+    const [store, amount] = orderRef.split(':');
+    const storeId = stores[store as keyof typeof stores];
+    return storeId === undefined ? undefined : { amount: Number(amount), currency: 'USD', storeId };
+  };
+  return createServer((request, response) => {
+    const origin = request.headers.origin;
+    const allowedOrigins = typeof origin === 'string' && /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin) ? [origin] : [];
+    void toNodeListener(createCheckoutHandler({ tessera, order, allowedOrigins }))(request, response);
+  });
 }

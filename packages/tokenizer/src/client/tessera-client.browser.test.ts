@@ -1,0 +1,82 @@
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { commands, page, userEvent } from 'vitest/browser';
+import { loadWebThreeds } from '../basis-theory.js';
+import type { ConfirmPaymentResult } from '../confirm/confirm-payment.js';
+import type { CardFields } from '../fields.js';
+import { createTokenizer } from '../vault/tokenizer.js';
+import { createTessera, type PayRequest } from './tessera-client.js';
+
+// The browser client end to end in Chromium: card fields on the sandbox's emulation of Basis Theory's elements, the
+// merchant's server mounting @tessera/server's checkout handler (test/sandbox-global-setup.ts), and the sandbox
+// behind it. Each payment is one pay() call from a click; the order reference is priced by the server
+// (`<store>:<amount>`), never by the page.
+const sandboxUrl = inject('sandboxUrl');
+const tessera = createTessera({ environment: 'local', vaultUrl: sandboxUrl, basePath: `${inject('merchantUrl')}/api/tessera`, loadWebThreeds });
+const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
+const customer = { email: 'ada@example.com' };
+
+let mounted: CardFields | undefined;
+afterEach(() => {
+  mounted?.unmount();
+  mounted = undefined;
+  document.querySelector('dialog')?.close();
+  document.body.replaceChildren();
+});
+
+/** Card fields in a checkout form, with the number typed in as the customer would. */
+async function fieldsWith(number: string): Promise<CardFields> {
+  const form = Object.assign(document.createElement('form'), { id: 'checkout' });
+  form.append(Object.assign(document.createElement('div'), { id: 'card' }), Object.assign(document.createElement('div'), { id: 'name' }));
+  document.body.append(form);
+  const fields = tessera.cardFields();
+  mounted = fields;
+  await fields.mount({ card: '#card', name: '#name' });
+  await commands.fillCardFieldsWithPlaywright({ number, expiry: `12/${year}`, cvc: '123', name: 'Ada Lovelace' }, '#checkout');
+  await expect.poll(() => fields.getState().complete).toBe(true);
+  return fields;
+}
+
+/** pay() from each click on the page's Pay button (a popup or a challenge follows a click); `double`: a double click. */
+async function payOnClick(request: PayRequest, double = false): Promise<ConfirmPaymentResult[]> {
+  const button = Object.assign(document.createElement('button'), { textContent: 'Pay', type: 'button' });
+  document.body.append(button);
+  const results: Promise<ConfirmPaymentResult>[] = [];
+  button.addEventListener('click', () => results.push(tessera.pay(request)));
+  const pay = page.getByRole('button', { name: 'Pay' });
+  await (double ? userEvent.dblClick(pay) : userEvent.click(pay));
+  return Promise.all(results);
+}
+
+describe('createTessera().pay in Chromium: card fields, the checkout handler, the sandbox', () => {
+  it('pays a frictionless card from the card fields, at the amount the server decided; a double click pays once', async () => {
+    const fields = await fieldsWith('4242 4242 4242 4242');
+    const results = await payOnClick({ fields, orderRef: 'frictionless:2400', customer }, true);
+    expect(results).toHaveLength(2);
+    const [first, second] = results;
+    expect(first).toMatchObject({ status: 'succeeded', payment: { amount: 2400, currency: 'USD', status: 'succeeded' } });
+    expect(second).toBe(first);
+    expect(await commands.getPaymentStatus(first!.payment.id)).toBe('succeeded');
+  });
+
+  it('pays a 3DS card: the Basis Theory session before the payment, the challenge approved in the modal, succeeded', async () => {
+    const fields = await fieldsWith('4000 0000 0000 3220');
+    const paying = payOnClick({ fields, orderRef: 'gateway:1999', customer });
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    await commands.clickAcsButton('Card issuer verification', 'Approve');
+    const [result] = await paying;
+    expect(result).toMatchObject({ status: 'succeeded', payment: { amount: 1999, status: 'succeeded' }, challenge: { success: true } });
+  });
+
+  it("runs Airwallex's radar check (the sandbox's stand-in: the page's environment), saves the session through the handler, succeeded", async () => {
+    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004954', expiryDate: `12/${year}`, cvc: '123' });
+    const [result] = await payOnClick({ tokenized, orderRef: 'gateway:3100', customer });
+    expect(result).toMatchObject({ status: 'succeeded', radarSessions: [{ paymentId: result!.payment.id, airwallexRadarSessionId: expect.any(String) }] });
+  });
+
+  it('answers a declined card with its status, not an error; an unknown order is a TesseraCheckoutError before any payment', async () => {
+    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000009995', expiryDate: `12/${year}`, cvc: '123' });
+    const [declined] = await payOnClick({ tokenized, orderRef: 'frictionless:1500', customer });
+    expect(declined).toMatchObject({ status: 'declined', payment: { status: 'declined' } });
+    await expect(tessera.pay({ tokenized, orderRef: 'nowhere:1500' })).rejects.toMatchObject({ name: 'TesseraCheckoutError', reason: 'unknown_order', status: 404 });
+  });
+});
