@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -16,7 +18,7 @@ const sandboxReadme = 'packages/sandbox/README.md';
 
 /** The sections whose snippets run here, by README. */
 const run: Record<string, string[]> = {
-  [server]: ['Quick start', 'Setting up a store', 'Pagination', 'Webhooks', 'Reconciling an unknown outcome', 'Logging'],
+  [server]: ['Quick start', 'Setting up a store', 'The checkout handler', 'Pagination', 'Webhooks', 'Reconciling an unknown outcome', 'Logging'],
   [sandboxReadme]: ['Over HTTP', 'Out of process, with connectSandbox', 'Helpers', "Test clocks: time moved for one test's customers only", 'Faults', 'Overrides'],
 };
 /** The sections whose snippets only compile (`readme-snippets.test.ts`), and why they do not run here. */
@@ -53,6 +55,15 @@ async function runSection(readme: string, heading: string, options: Omit<Paramet
   return { sandbox: target, results };
 }
 
+/** A port free on 127.0.0.1 just now, for an example that listens on `PORT`. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  return port;
+}
+
 /** The last line a driver printed, as JSON. */
 const reported = (result: SnippetRun): Record<string, unknown> => JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Record<string, unknown>;
 
@@ -84,7 +95,7 @@ it('every create of the server and every sandbox test helper is in a snippet tha
   const calls = [
     'paymentInstruments.createFromToken(', 'threeds.createSession(', 'payments.purchase(', 'payments.continue(', 'radarSessions.create(',
     'processors.create(', 'paymentFlows.create(', 'stores.create(', 'products.create(', 'checkoutSessions.create(', 'checkoutSessions.pay(',
-    'subscriptions.create(', 'webhooks.createEndpoint(', 'payments.reconcile(',
+    'subscriptions.create(', 'webhooks.createEndpoint(', 'payments.reconcile(', 'createCheckoutHandler(', 'toNodeListener(',
     'sandbox.createServiceToken(', 'sandbox.faults.add(', 'sandbox.faults.remove(', 'sandbox.challenges.approve(', 'sandbox.countCharges(',
     'sandbox.records.ledger.list(', 'sandbox.clock.advance(', 'sandbox.webhooksIdle(', 'sandbox.testClocks.create(', 'sandbox.testClocks.advance(',
     'sandbox.testClocks.delete(', 'sandbox.override(',
@@ -153,6 +164,45 @@ console.log(JSON.stringify({
     expect(records.orders.list()).toHaveLength(2);
     expect(records.subscriptions.list()).toHaveLength(2);
     expect(target.sandbox.countCharges()).toBe(2); // the checkout's payment and the first period
+  });
+
+  it('The checkout handler: the Next.js route pays an order at its own price and refuses an unknown one; the node:http server serves it', async () => {
+    const target = await startSandbox();
+    const [route, nodeServer] = snippetsUnder(server, 'The checkout handler');
+    const pay = `
+const serviceToken = await connectSandbox(process.env.TESSERA_BASE_URL).createServiceToken('visa');
+const body = (orderRef, attempt) => JSON.stringify({ orderRef, serviceToken, attempt, amount: 1 }); // the page's amount is ignored
+`;
+    const routeDriver = `
+import { connectSandbox } from '@tessera/sandbox';
+import { POST } from './example.mts';
+${pay}
+const call = (orderRef, attempt) => POST(new Request('https://shop.example/api/tessera/payments', { method: 'POST', headers: { origin: 'https://shop.example', 'content-type': 'application/json' }, body: body(orderRef, attempt) }));
+const paid = await call('cart_42', 'attempt_0001');
+const unknown = await call('cart_43', 'attempt_0002');
+console.log(JSON.stringify({ paid: paid.status, payment: (await paid.json()).payment, unknown: unknown.status, unknownBody: await unknown.json() }));
+`;
+    const env = { TESSERA_STORE_ID: target.sandbox.defaults.storeId };
+    const routed = await runSnippet(route!, { sandboxUrl: target.url, env, driver: routeDriver });
+    expect(routed.exitCode, routed.stderr).toBe(0);
+    const answer = reported(routed);
+    expect(answer).toMatchObject({ paid: 201, payment: { amount: 1999, currency: 'USD', status: 'succeeded' }, unknown: 404, unknownBody: { error: { code: 'unknown_order' } } });
+    expect(routed.stdout).toContain('paid cart_42'); // afterPayment
+    expect(target.sandbox.records.payments.list()).toEqual([expect.objectContaining({ amount: 1999, metadata: expect.objectContaining({ checkoutOrderRef: 'cart_42' }) })]);
+
+    const port = await freePort();
+    const serverDriver = `
+import { connectSandbox } from '@tessera/sandbox';
+import './example.mts';
+${pay}
+const paid = await fetch('http://127.0.0.1:${port}/api/tessera/payments', { method: 'POST', headers: { origin: 'https://shop.example', 'content-type': 'application/json' }, body: body('cart_42', 'attempt_0003') });
+const elsewhere = await fetch('http://127.0.0.1:${port}/other');
+console.log(JSON.stringify({ paid: paid.status, payment: (await paid.json()).payment, elsewhere: elsewhere.status }));
+process.exit(0); // the example's server listens until stopped
+`;
+    const served = await runSnippet(nodeServer!, { sandboxUrl: target.url, env: { ...env, PORT: String(port) }, driver: serverDriver });
+    expect(served.exitCode, served.stderr).toBe(0);
+    expect(reported(served)).toMatchObject({ paid: 201, payment: { amount: 1999, status: 'succeeded' }, elsewhere: 404 });
   });
 
   it('Pagination and Logging run against a store with payments', async () => {
