@@ -18,7 +18,7 @@ const sandboxReadme = 'packages/sandbox/README.md';
 
 /** The sections whose snippets run here, by README. */
 const run: Record<string, string[]> = {
-  [server]: ['Quick start', 'Setting up a store', 'The checkout handler', 'Pagination', 'Webhooks', 'Reconciling an unknown outcome', 'Logging'],
+  [server]: ['Quick start', 'Every route your own', 'Testing without an account', 'Setting up a store', 'The checkout handler', 'Pagination', 'Webhooks', 'Reconciling an unknown outcome', 'Logging'],
   [sandboxReadme]: ['Over HTTP', 'Out of process, with connectSandbox', 'Helpers', "Test clocks: time moved for one test's customers only", 'Faults', 'Overrides'],
 };
 /** The sections whose snippets only compile (`readme-snippets.test.ts`), and why they do not run here. */
@@ -104,7 +104,7 @@ it('every create of the server and every sandbox test helper is in a snippet tha
 });
 
 describe('@tessera/server README', () => {
-  it('Quick start: the routes pay a radar-checked card and a 3DS card to succeeded, each charged once', async () => {
+  it('Every route your own: the routes pay a radar-checked card and a 3DS card to succeeded, each charged once; the msw setup runs', async () => {
     const driver = `
 import { connectSandbox } from '@tessera/sandbox';
 import * as app from './example.mts';
@@ -128,7 +128,8 @@ console.log(JSON.stringify({
 }));
 `;
     const target = await startSandbox();
-    const [withDriver, msw] = snippetsUnder(server, 'Quick start');
+    const [withDriver] = snippetsUnder(server, 'Every route your own');
+    const [msw] = snippetsUnder(server, 'Testing without an account');
     const routes = await runSnippet(withDriver!, { sandboxUrl: target.url, env: { TESSERA_STORE_ID: target.sandbox.defaults.gateway.storeId }, driver });
     expect(routes.exitCode, routes.stderr).toBe(0);
     const { radar, threeds } = reported(routes) as Record<string, { id: string; asked: string; saved?: boolean; final: string }>;
@@ -166,9 +167,10 @@ console.log(JSON.stringify({
     expect(target.sandbox.countCharges()).toBe(2); // the checkout's payment and the first period
   });
 
-  it('The checkout handler: the Next.js route pays an order at its own price and refuses an unknown one; the node:http server serves it', async () => {
+  it('Quick start and The checkout handler: the Next.js route pays an order at its own price and refuses an unknown one; the node:http server serves it', async () => {
     const target = await startSandbox();
-    const [route, nodeServer] = snippetsUnder(server, 'The checkout handler');
+    const [route] = snippetsUnder(server, 'Quick start');
+    const [nodeServer] = snippetsUnder(server, 'The checkout handler');
     const pay = `
 const serviceToken = await connectSandbox(process.env.TESSERA_BASE_URL).createServiceToken('visa');
 const body = (orderRef, attempt) => JSON.stringify({ orderRef, serviceToken, attempt, amount: 1 }); // the page's amount is ignored
