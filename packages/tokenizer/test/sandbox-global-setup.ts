@@ -54,15 +54,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
 /**
  * The merchant's server of the client's browser tests: the checkout handler (through `toNodeListener`), pricing an
  * order reference `<store>:<amount>` (`frictionless:2400`: the sandbox's first store; `gateway:1999`: its 3DS and
- * radar store) in USD. The page runs on vitest's own loopback origin, whose port is not known here: the handler
+ * radar store) in USD, a redirect returning to the page's origin. The page runs on vitest's own loopback origin, whose port is not known here: the handler
  * allows the loopback origin that calls (and answers its CORS preflight).
  */
 function startMerchant(sandboxUrl: string, stores: Record<'frictionless' | 'gateway', string>) {
   const tessera = new Tessera({ apiKey: 'sk_test_tessera_sandbox', baseUrl: sandboxUrl });
-  const order = (orderRef: string): CheckoutOrder | undefined => {
+  // The return page of a redirect is on the page's own origin (its README, a page vitest serves).
+  const order = (orderRef: string, request: Request): CheckoutOrder | undefined => {
     const [store, amount] = orderRef.split(':');
     const storeId = stores[store as keyof typeof stores];
-    return storeId === undefined ? undefined : { amount: Number(amount), currency: 'USD', storeId };
+    const origin = request.headers.get('origin');
+    return storeId === undefined ? undefined : { amount: Number(amount), currency: 'USD', storeId, ...(origin === null ? {} : { returnUrl: `${origin}/README.md` }) };
   };
   return createServer((request, response) => {
     const origin = request.headers.origin;

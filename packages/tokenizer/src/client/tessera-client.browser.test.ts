@@ -73,6 +73,24 @@ describe('createTessera().pay in Chromium: card fields, the checkout handler, th
     expect(result).toMatchObject({ status: 'succeeded', radarSessions: [{ paymentId: result!.payment.id, airwallexRadarSessionId: expect.any(String) }] });
   });
 
+  it('runs a redirect and the processor\'s own page in a popup, back on the page\'s origin, succeeded', async () => {
+    const returnUrl = `${location.origin}/README.md`; // what the server gave the payment
+    for (const cardNumber of ['4000000000003063', '4000000000003089']) {
+      const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber, expiryDate: `12/${year}`, cvc: '123' });
+      const paying = payOnClick({ tokenized, orderRef: 'gateway:2100', customer, redirect: 'popup', returnUrl });
+      await commands.clickRedirectPopupButton('Approve payment');
+      const [result] = await paying;
+      expect(result).toMatchObject({ status: 'succeeded', redirect: 'returned', payment: { amount: 2100, status: 'succeeded' } });
+      document.body.replaceChildren();
+    }
+  });
+
+  it("runs Stripe's radar check (the sandbox's Stripe.js stand-in) and saves the session through the handler, succeeded", async () => {
+    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004962', expiryDate: `12/${year}`, cvc: '123' });
+    const [result] = await payOnClick({ tokenized, orderRef: 'gateway:3200', customer });
+    expect(result).toMatchObject({ status: 'succeeded', radarSessions: [{ paymentId: result!.payment.id, stripeRadarSessionId: expect.stringMatching(/^rse_/) }] });
+  });
+
   it('answers a declined card with its status, not an error; an unknown order is a TesseraCheckoutError before any payment', async () => {
     const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000009995', expiryDate: `12/${year}`, cvc: '123' });
     const [declined] = await payOnClick({ tokenized, orderRef: 'frictionless:1500', customer });
