@@ -1,4 +1,5 @@
 import {
+  createCheckoutHandler,
   getThreeDSChallenge,
   normalizePaymentStatus,
   TesseraApiError,
@@ -7,11 +8,11 @@ import {
   TesseraValidationError,
   toConfirmablePayment,
   WEBHOOK_SIGNATURE_HEADER,
-  type CreateRadarSessionRequest,
   type Payment,
   type Tessera,
 } from '@tessera/server';
 import { Hono, type Context } from 'hono';
+import { orderOfCart } from './cart.js';
 
 /** What the browser may know: where the vault is and which public key to use. Never the secret API key. */
 export interface PublicConfig {
@@ -85,9 +86,11 @@ function paymentView(payment: Payment) {
 }
 
 /**
- * The merchant server: turns service tokens into instruments, persists 3DS sessions, runs payments and reports
- * their status to the page, refunds and voids, and receives webhooks. The API key stays in `tessera`; no route
- * returns it, and errors are mapped to `{ error: { code, message, fields? } }` without internals.
+ * The merchant server: the checkout handler of `@tessera/server` below `/api/tessera` (what the page's
+ * `tessera.pay()` calls: instrument, 3DS session, payment of a cart priced here, continue, radar sessions), the
+ * page's config, captures, refunds and voids, and a webhook receiver. The step-by-step routes (`/api/instruments`,
+ * `/api/threeds-sessions`, `/api/payments`) stay for a server-side flow such as the demo's. The API key stays in
+ * `tessera`; no route returns it, and errors are mapped to `{ error: { code, message, fields? } }` without internals.
  *
  * Only Fetch-API code (Hono and `@tessera/server`): the same app runs on Node, Bun, Deno and edge runtimes. The
  * Node entry (`server.ts`) adds what is Node-only, such as serving a built checkout page from a folder.
@@ -112,6 +115,10 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
   });
 
   app.get('/api/config', (c) => c.json(options.publicConfig));
+
+  // Everything the page's `tessera.pay()` calls; it checks the page's origin and reads the body itself.
+  const checkout = createCheckoutHandler({ tessera, order: orderOfCart(storeId) });
+  app.all('/api/tessera/*', (c) => checkout(c.req.raw));
 
   app.post('/api/instruments', async (c) => {
     const body = await jsonBody(c);
@@ -145,8 +152,8 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
 
   app.post('/api/payments', async (c) => {
     const body = await jsonBody(c);
-    // A real shop computes the amount from its own cart, never from the browser; the starter takes it from the
-    // page so the demo can show several amounts.
+    // For a server-side flow (the demo's): the caller is trusted with the amount. A page pays through the checkout
+    // handler, which prices the cart here instead.
     const request = {
       amount: field(body, 'amount', isAmount),
       currency: field(body, 'currency', isString),
@@ -167,15 +174,6 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
 
   app.get('/payment-return', (c) => c.html('<!doctype html><title>Returning to the shop</title><p>Returning to the shop…</p>'));
   app.get('/api/payments/:id', async (c) => c.json(paymentView(await tessera.payments.retrieve(c.req.param('id')))));
-  // A radar check the payment asked for: the device session the page's `confirmPayment` collected (Airwallex's or
-  // Stripe's, the vendor's body as it is; the SDK checks it before sending), saved before the page asks to continue.
-  app.post('/api/radar-sessions', async (c) => {
-    const { radarSession } = await tessera.radarSessions.create((await jsonBody(c)) as CreateRadarSessionRequest, idempotency(c));
-    return c.json({ radarSessionId: radarSession?.radarSessionId ?? null }, 201);
-  });
-  // After the customer acted (a 3DS challenge, a redirect, a radar check): the page's `confirmPayment` asks to continue.
-  app.post('/api/payments/:id/continue', async (c) => c.json(paymentView(await tessera.payments.continue({ paymentId: c.req.param('id') }, idempotency(c)))));
-
   app.post('/api/payments/:id/capture', async (c) => {
     const amount = optional(await jsonBody(c), 'amount', isAmount);
     const params = { paymentId: c.req.param('id'), storeId };

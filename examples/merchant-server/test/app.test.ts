@@ -4,6 +4,7 @@ import { createTokenizer } from '@tessera/tokenizer';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createMerchantApp, type ReceivedWebhook } from '../src/app.js';
+import { CARTS } from '../src/cart.js';
 
 const BASE_URL = 'http://127.0.0.1:4010';
 let sandbox: Sandbox;
@@ -22,6 +23,8 @@ beforeEach(() => {
 });
 
 const WEBHOOK_SECRET = 'whsec_starter_test';
+/** What a browser sends with the page's calls: its origin, the app's own (`app.request` runs on http://localhost). */
+const PAGE = { origin: 'http://localhost' };
 
 function appFor(storeId: string, webhooks: ReceivedWebhook[] = [], webhookSecret: string | null = WEBHOOK_SECRET) {
   const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 0 });
@@ -100,8 +103,6 @@ describe('merchant-server example', () => {
     expect(session.status).toBe(201);
     const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId, amount: 1999, currency: 'USD', threedsSessionId: session.body.id });
     expect(payment.body).toMatchObject({ status: 'requires_action', serviceStatus: 'pending', payment: { id: payment.body.id, status: 'pending', requireAction: 'threeds_auth' } });
-    // Before the customer acts, continuing answers the payment as it is.
-    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'requires_action', payment: { requireAction: 'threeds_auth' } });
     const challenge = payment.body.challenge as { acsChallengeUrl: string; acsTransactionId: string; sessionId: string };
     expect(challenge.acsChallengeUrl).toMatch(/\/acs\/challenge$/);
     // What the customer's "Approve" click in the ACS page posts.
@@ -109,27 +110,39 @@ describe('merchant-server example', () => {
       method: 'POST',
       body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }),
     });
-    expect((await call(app, 'GET', `/api/payments/${payment.body.id}`)).body.status).toBe('succeeded');
-    // What the page's confirmPayment calls once the challenge ended: tessera.payments.continue.
-    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'succeeded', payment: { status: 'succeeded', requireAction: 'none' } });
+    expect((await call(app, 'GET', `/api/payments/${payment.body.id}`)).body).toMatchObject({ status: 'succeeded', payment: { status: 'succeeded', requireAction: 'none' } });
   });
 
-  it('saves the radar session the page collected, then continues the payment: succeeded, charged once', async () => {
-    const app = appFor(sandbox.defaults.gateway.storeId);
-    const instrument = await call(app, 'POST', '/api/instruments', { serviceToken: await serviceToken('4000000000004954'), email: 'ada@example.com' });
-    const payment = await call(app, 'POST', '/api/payments', { paymentInstrumentId: instrument.body.paymentInstrument.id, amount: 1999, currency: 'USD' });
-    expect(payment.body).toMatchObject({ status: 'requires_action', payment: { requireAction: 'radar', requireActionData: { type: 'radar', metadata: { provider: 'airwallex' } } } });
-    // Continuing before the session is saved leaves it waiting on the check.
-    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'requires_action' });
-    const saved = await call(app, 'POST', '/api/radar-sessions', { paymentId: payment.body.id, airwallexRadarSessionId: '0b7f0b9e-7c6a-4a53-9d1e-1f0f6f2c1a11' });
-    expect(saved.status).toBe(201);
-    expect(saved.body.radarSessionId).toMatch(/^rs_/);
-    expect(requests.find((r) => r.url.endsWith('/radar-sessions'))).toBeDefined();
-    expect((await call(app, 'POST', `/api/payments/${payment.body.id}/continue`, {})).body).toMatchObject({ status: 'succeeded' });
-    expect(sandbox.countCharges(payment.body.id)).toBe(1);
-    // A body that is neither vendor shape never leaves the server.
+  it('pays a cart through the checkout handler at the price set here, whatever the page adds', async () => {
+    const app = appFor(sandbox.defaults.storeId);
+    const pay = await call(app, 'POST', '/api/tessera/payments', { orderRef: 'tshirt', serviceToken: await serviceToken('4242424242424242'), attempt: 'attempt-0001', customer: { email: 'ada@example.com' }, amount: 1 }, PAGE);
+    expect(pay.status).toBe(201);
+    expect(pay.body.payment).toMatchObject({ status: 'succeeded', amount: CARTS.tshirt!.amount, currency: 'USD' });
+    expect(sandbox.countCharges(pay.body.payment.id)).toBe(1);
+    // A cart the shop does not know, and a page of another site, are refused before any service call.
     const before = requests.length;
-    expect((await call(app, 'POST', '/api/radar-sessions', { paymentId: payment.body.id })).status).toBe(400);
+    expect((await call(app, 'POST', '/api/tessera/payments', { orderRef: 'hoodie', serviceToken: await serviceToken('4242424242424242'), attempt: 'attempt-0002' }, PAGE)).body.error.code).toBe('unknown_order');
+    expect((await call(app, 'POST', '/api/tessera/payments', { orderRef: 'tshirt', serviceToken: 'tok', attempt: 'attempt-0003' }, { origin: 'https://evil.example' })).status).toBe(403);
+    expect(requests.length - before).toBe(1); // the second serviceToken's vault call only
+  });
+
+  it('saves the radar session the page collected through the handler, then continues the payment: succeeded, charged once', async () => {
+    const app = appFor(sandbox.defaults.gateway.storeId);
+    const pay = await call(app, 'POST', '/api/tessera/payments', { orderRef: 'tshirt', serviceToken: await serviceToken('4000000000004954'), attempt: 'attempt-radar1' }, PAGE);
+    expect(pay.body.payment).toMatchObject({ status: 'pending', requireAction: 'radar', requireActionData: { type: 'radar', metadata: { provider: 'airwallex' } } });
+    const id = pay.body.payment.id as string;
+    // The header the browser client sends it in (`CHECKOUT_PAYMENT_TOKEN_HEADER` of @tessera/core).
+    const token = { ...PAGE, 'tessera-payment-token': pay.body.paymentToken as string };
+    // Continuing before the session is saved leaves it waiting on the check.
+    expect((await call(app, 'POST', `/api/tessera/payments/${id}/continue`, {}, token)).body.payment).toMatchObject({ requireAction: 'radar' });
+    const saved = await call(app, 'POST', '/api/tessera/radar-sessions', { paymentId: id, airwallexRadarSessionId: '0b7f0b9e-7c6a-4a53-9d1e-1f0f6f2c1a11' }, token);
+    expect(saved.status).toBe(200);
+    expect(requests.find((r) => r.url.endsWith('/radar-sessions'))).toBeDefined();
+    expect((await call(app, 'POST', `/api/tessera/payments/${id}/continue`, {}, token)).body.payment).toMatchObject({ status: 'succeeded' });
+    expect(sandbox.countCharges(id)).toBe(1);
+    // Without the payment token the handler gave the page, nothing is read or continued.
+    const before = requests.length;
+    expect((await call(app, 'POST', `/api/tessera/payments/${id}/continue`, {}, PAGE)).status).toBeGreaterThanOrEqual(400);
     expect(requests).toHaveLength(before);
   });
 
