@@ -1,34 +1,35 @@
 import { formatAmount } from '@tessera/core';
 import {
   buildGooglePayPaymentDataRequest,
-  confirmPayment,
   createGooglePaymentsClient,
+  createTokenizer,
   isApplePayAvailable,
   isGooglePayReady,
   startApplePay,
   startGooglePay,
   TesseraError,
+  TesseraValidationError,
   type GooglePaymentsClientLike,
-  type TokenizedCard,
-  type TokenizedCardResult,
 } from '@tessera/tokenizer';
 import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
-import { createCardFields } from '@tessera/tokenizer/fields';
-import { useThreeDSChallenge, useTokenizer } from '@tessera/tokenizer/react';
+import { createTessera, type PaymentSource } from '@tessera/tokenizer/client';
 import { useEffect, useMemo, useState } from 'react';
-import { continuePayment, createInstrument, createPayment, createThreeDSSession, getConfig, getPayment, saveRadarSession, type CheckoutConfig } from './api.js';
+import { getConfig, type CheckoutConfig } from './api.js';
 import { CardFieldsForm } from './card-fields-form.js';
 import { CardForm, type CardFormValue } from './card-form.js';
 
 /**
  * How the card is collected. `fields` (the default): Basis Theory's iframes, so this page never holds the card (PCI
- * SAQ A). `raw`: the page's own inputs and `tokenizeCard` (the page reads the card: SAQ A-EP); open the page with
- * `?card=raw` to try it. Keep one in your shop.
+ * SAQ A). `raw`: the page's own inputs and `tokenizeCardWithFacts` (the page reads the card: SAQ A-EP); open the
+ * page with `?card=raw` to try it. Keep one in your shop.
  */
 const cardCollection: 'fields' | 'raw' = new URLSearchParams(globalThis.location?.search).get('card') === 'raw' ? 'raw' : 'fields';
 
-/** The cart: a real shop computes this on its server. */
-const cart = { label: 'Tessera T-shirt', amount: 1999, currency: 'USD' };
+/**
+ * The cart as the page shows it. The page pays only its reference (`orderRef`): the merchant server prices it (the
+ * merchant-server starter's `CARTS`), never from what the page says.
+ */
+const cart = { orderRef: 'tshirt', label: 'Tessera T-shirt', amount: 1999, currency: 'USD' };
 
 type Phase =
   | { kind: 'form' }
@@ -43,23 +44,20 @@ const outcomeTitles = {
   error: 'Something went wrong',
 } as const;
 
-/** Checkout page: card form (or a wallet), instrument, 3DS when needed, payment, polling, final state. */
+/** Checkout page: card form (or a wallet), one `tessera.pay()` (3DS and any other step included), final state. */
 export function App({ config }: { config: CheckoutConfig }) {
-  const connection = {
-    environment: config.environment,
-    ...(config.vaultUrl ? { vaultUrl: config.vaultUrl } : {}),
-    ...(config.vaultKey ? { vaultKey: config.vaultKey } : {}),
-  };
-  const tokenization = useTokenizer(connection);
-  // 3DS runs through Basis Theory's web-threeds (installed next to the tokenizer), loaded when a challenge starts.
-  const challenge = useThreeDSChallenge({ ...connection, loadWebThreeds });
-  // Created once; mounted by <CardFields> (nothing loads before), and only on the fields path.
-  const fields = useMemo(
-    () => (cardCollection === 'fields' ? createCardFields({ ...connection, style: { base: { fontFamily: 'system-ui, sans-serif', fontSize: '16px', color: '#1a1a2e' }, invalid: { color: '#c62828' } } }) : undefined),
+  // Created once from the server's config; 3DS runs through Basis Theory's web-threeds, loaded when a challenge starts.
+  const tessera = useMemo(
+    () => createTessera({ environment: config.environment, ...(config.vaultUrl ? { vaultUrl: config.vaultUrl } : {}), ...(config.vaultKey ? { vaultKey: config.vaultKey } : {}), loadWebThreeds }),
     [config.environment, config.vaultUrl, config.vaultKey],
   );
-  const { tokenizer } = tokenization;
-  const { threeds } = challenge;
+  // Mounted by <CardFields> (nothing loads before), and only on the fields path.
+  const fields = useMemo(
+    () => (cardCollection === 'fields' ? tessera.cardFields({ style: { base: { fontFamily: 'system-ui, sans-serif', fontSize: '16px', color: '#1a1a2e' }, invalid: { color: '#c62828' } } }) : undefined),
+    [tessera],
+  );
+  // The raw inputs and the wallets tokenize on the page, in the client's vault.
+  const tokenizer = useMemo(() => createTokenizer(tessera.vault), [tessera]);
   const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [applePay] = useState(() => isApplePayAvailable());
@@ -75,42 +73,20 @@ export function App({ config }: { config: CheckoutConfig }) {
     // The request only depends on the store and the cart, which do not change while the page is open.
   }, [config.environment]);
 
-  /** Everything after the service token: the same for a card (with its facts) and a wallet. */
-  async function pay(serviceToken: string, card?: TokenizedCard) {
-    // One key per step of this attempt: a double submit or a retry of the same step charges once.
-    const attempt = crypto.randomUUID();
+  /**
+   * The whole payment in one call: the server makes the instrument, the 3DS session when the card needs one and the
+   * payment of the cart; `pay()` runs what the payment asks for (the 3DS challenge, a redirect or the processor's page
+   * in a popup, a radar check) and resolves with its final status. Field errors go back to the form (rethrown).
+   */
+  async function pay(source: PaymentSource) {
     try {
-      setPhase({ kind: 'working', step: 'Saving your card…' });
-      const { paymentInstrument } = await createInstrument({ serviceToken, email }, `${attempt}-instrument`);
-      let threedsSessionId: string | undefined;
-      // The issuer requires SCA: Basis Theory's 3DS session is created before the payment, and named in it.
-      if (threeds && card?.scaRequired) {
-        setPhase({ kind: 'working', step: 'Preparing card verification…' });
-        const body = await threeds.createSession({
-          instrument: { id: paymentInstrument.id, ...card },
-          payment: { amount: cart.amount, currency: cart.currency, customerInfo: { email } },
-        });
-        threedsSessionId = (await createThreeDSSession(body, `${attempt}-3ds`)).id;
-      }
       setPhase({ kind: 'working', step: 'Processing payment…' });
-      const created = await createPayment(
-        { paymentInstrumentId: paymentInstrument.id, amount: cart.amount, currency: cart.currency, ...(threedsSessionId ? { threedsSessionId } : {}) },
-        `${attempt}-payment`,
-      );
-      if (created.payment.status === 'pending') setPhase({ kind: 'working', step: 'Waiting for your bank…' });
-      // One call runs whatever the payment asks for (the 3DS challenge, a redirect or the processor's page, a radar
-      // check, one after the other), continues it on the server and resolves with its final status.
-      const { status, payment, challenge: verification } = await confirmPayment({
-        payment: created.payment,
-        ...(threeds ? { threeds } : {}),
-        continuePayment: async (id, signal) => (await continuePayment(id, signal)).payment,
-        fetchPayment: async (id, signal) => (await getPayment(id, signal)).payment,
-        saveRadarSession: (session, signal) => saveRadarSession(session, signal),
-        // Radar providers' scripts: their published ones, or the sandbox's stand-ins (`local`, from the sandbox's origin).
-        environment: config.environment,
-        ...(config.vaultUrl ? { sandboxUrl: config.vaultUrl } : {}),
+      const { status, payment, challenge: verification } = await tessera.pay({
+        ...source,
+        orderRef: cart.orderRef,
+        customer: { email },
         redirect: 'popup',
-        returnUrl: `${location.origin}/payment-return`, // the returnUrl your server gave the payment
+        returnUrl: `${location.origin}/payment-return`, // the returnUrl the server gives the payment
         polling: { intervalMs: 1000, timeoutMs: 60_000 },
       });
       if (status === 'requires_action') {
@@ -126,6 +102,10 @@ export function App({ config }: { config: CheckoutConfig }) {
       };
       setPhase({ kind: 'done', outcome, message: messages[outcome], paymentId: payment.id });
     } catch (error) {
+      if ('fields' in source && TesseraValidationError.isInstance(error)) {
+        setPhase({ kind: 'form' });
+        throw error;
+      }
       setPhase({ kind: 'done', outcome: 'error', message: TesseraError.isInstance(error) || error instanceof Error ? error.message : 'Unknown error' });
     }
   }
@@ -133,18 +113,14 @@ export function App({ config }: { config: CheckoutConfig }) {
   async function payWithCard({ card }: CardFormValue) {
     setPhase({ kind: 'working', step: 'Securing your card…' });
     // The service token and the card facts (token id, BIN, last4, expiry, whether SCA is required) in one call.
-    const tokenized = await tokenizer?.tokenizeCardWithFacts(card).catch(() => undefined);
-    if (tokenized) await pay(tokenized.serviceToken, tokenized.card);
+    const tokenized = await tokenizer.tokenizeCardWithFacts(card).catch(() => undefined);
+    if (tokenized) await pay({ tokenized });
     else setPhase({ kind: 'done', outcome: 'error', message: 'Your card could not be saved. Check the details and try again.' });
-  }
-
-  async function payWithFields({ serviceToken, card }: TokenizedCardResult) {
-    await pay(serviceToken, card);
   }
 
   async function payWithWallet(wallet: () => Promise<string>) {
     try {
-      await pay(await wallet());
+      await pay({ tokenized: { serviceToken: await wallet() } });
     } catch (error) {
       setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'Wallet failed' });
     }
@@ -165,7 +141,7 @@ export function App({ config }: { config: CheckoutConfig }) {
         </section>
       ) : (
         <>
-          {tokenizer && (applePay || googlePay) && (
+          {(applePay || googlePay) && (
             <div className="wallets">
               {applePay && (
                 <button type="button" className="apple-pay" disabled={phase.kind === 'working'}
@@ -183,7 +159,7 @@ export function App({ config }: { config: CheckoutConfig }) {
           )}
           {fields ? (
             <CardFieldsForm fields={fields} email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`}
-              onTokenized={(result) => void payWithFields(result)}
+              onPay={() => pay({ fields })}
               onError={(error) => setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'Your card could not be saved.' })} />
           ) : (
             <CardForm email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`} onSubmit={(value) => void payWithCard(value)} />

@@ -1,18 +1,18 @@
-import { TesseraValidationError, type FieldError, type TokenizedCardResult } from '@tessera/tokenizer';
+import { TesseraValidationError, type FieldError } from '@tessera/tokenizer';
 import type { CardFields as CardFieldsObject } from '@tessera/tokenizer/fields';
 import { CardFields } from '@tessera/tokenizer/react';
 import { useState, type FormEvent } from 'react';
 
 interface CardFieldsFormProps {
-  /** The card fields, created once (`createCardFields`, in `app.tsx`). */
+  /** The card fields, created once (`tessera.cardFields()`, in `app.tsx`). */
   fields: CardFieldsObject;
   email: string;
   onEmailChange: (email: string) => void;
   disabled: boolean;
   payLabel: string;
-  /** The card was tokenized in the frames: the service token and the card facts. */
-  onTokenized: (result: TokenizedCardResult) => void;
-  /** Tokenizing failed for another reason than the fields (the vault, the network). */
+  /** Pays with the fields (`tessera.pay({ fields })`): rejects with a `TesseraValidationError` naming the fields to fix. */
+  onPay: () => Promise<void>;
+  /** The frames failed to load. */
   onError: (error: unknown) => void;
 }
 
@@ -21,21 +21,24 @@ const validEmail = (email: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
 /**
  * The card form on Basis Theory's iframes (PCI SAQ A): the card number, expiry and CVC are typed into frames served
  * by the vault, so this page never holds them; the name is a plain input Tessera adds. Field errors come from
- * `tokenize()` (a `TesseraValidationError` naming each field, nothing sent), shown under the fields after a submit.
+ * `tessera.pay({ fields })` (a `TesseraValidationError` naming each field, nothing sent), shown under the fields after a submit.
  */
-export function CardFieldsForm({ fields, email, onEmailChange, disabled, payLabel, onTokenized, onError }: CardFieldsFormProps) {
+export function CardFieldsForm({ fields, email, onEmailChange, disabled, payLabel, onPay, onError }: CardFieldsFormProps) {
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [ready, setReady] = useState(false);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const emailErrors: FieldError[] = validEmail(email) ? [] : [{ field: 'email', code: 'invalid_format', message: 'Enter a valid email address' }];
+    // A wrong email stops here, shown with what the frames report already; the card is checked again when paying.
+    if (!validEmail(email)) {
+      setErrors([{ field: 'email', code: 'invalid_format', message: 'Enter a valid email address' }, ...fields.getState().errors]);
+      return;
+    }
+    setErrors([]);
     try {
-      const result = await fields.tokenize();
-      setErrors(emailErrors);
-      if (emailErrors.length === 0) onTokenized(result);
+      await onPay();
     } catch (error) {
-      if (TesseraValidationError.isInstance(error)) setErrors([...emailErrors, ...error.fields]);
+      if (TesseraValidationError.isInstance(error)) setErrors(error.fields);
       else onError(error);
     }
   };

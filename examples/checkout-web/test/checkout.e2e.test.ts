@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCheckoutServer, type CheckoutServer } from './checkout-server.js';
 import { chromiumLaunchOptions } from './chromium.js';
 
-// End to end in a real Chromium: the built checkout page, served with the routes it calls (test/checkout-server.ts)
-// on @tessera/server, against the real sandbox server (vault, API, Basis Theory's 3DS emulation and ACS); 3DS runs
-// through the real @basis-theory/web-threeds. Screenshots of each state go to test-artifacts/ in this folder.
+// End to end in a real Chromium: the built checkout page, served with its config and the checkout handler of
+// @tessera/server that its `tessera.pay()` calls (test/checkout-server.ts), against the real sandbox server (vault,
+// API, Basis Theory's 3DS emulation and ACS); 3DS runs through the real @basis-theory/web-threeds. Screenshots of each state go to test-artifacts/ in this folder.
 const root = fileURLToPath(new URL('..', import.meta.url));
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
@@ -227,6 +227,21 @@ describe('checkout page in Chromium', () => {
     expect((await page.locator('.error').allTextContents())[0]).toBe('Enter a valid email address');
     expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
     await page.screenshot({ path: `${artifacts}desktop-5-field-errors.png` });
+    await page.close();
+  });
+
+  it('with a valid email, shows the field errors pay() found in the frames, sends nothing and keeps the form', async () => {
+    const tokensBefore = sandbox.sandbox.records.vaultTokens.count;
+    const page = await openCheckout();
+    await page.locator('form[data-fields-ready]').waitFor();
+    await page.getByLabel('Email').fill('ada@example.com');
+    await fillCardFields(page, { number: '4242 4242 4242 4241', expiry: '12/30', cvc: '123' }, { within: '.card-fields' });
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    await expect.poll(async () => (await page.locator('.error').allTextContents()).length).toBeGreaterThanOrEqual(1);
+    expect(await page.locator('.error').allTextContents()).not.toContain('Enter a valid email address');
+    expect(await page.locator('[data-outcome]').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Pay $19.99' }).isEnabled()).toBe(true);
+    expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
     await page.close();
   });
 
