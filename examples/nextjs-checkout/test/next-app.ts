@@ -4,13 +4,13 @@ import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 // Runs this app as it is deployed: `next build`, then `next start` on 127.0.0.1 and a free port, with the
-// environment given (nothing of this process's TESSERA_* leaks in). Telemetry is off: the test talks to no one.
+// environment given (nothing of this process's TESSERA_* or SHOP_ORIGIN leaks in). Telemetry is off: the test talks to no one.
 export const appRoot = fileURLToPath(new URL('..', import.meta.url));
 const nextBin = createRequire(import.meta.url).resolve('next/dist/bin/next');
 
 function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...extra };
-  for (const name of Object.keys(env)) if (name.startsWith('TESSERA_') && !(name in extra)) delete env[name];
+  for (const name of Object.keys(env)) if ((name.startsWith('TESSERA_') || name === 'SHOP_ORIGIN') && !(name in extra)) delete env[name];
   return env;
 }
 

@@ -5,9 +5,5 @@ import './globals.css';
 export const metadata: Metadata = { title: 'Tessera checkout' };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
-  return (
-    <html lang="en">
-      <body>{children}</body>
-    </html>
-  );
+  return <html lang="en"><body>{children}</body></html>;
 }

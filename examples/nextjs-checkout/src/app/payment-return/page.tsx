@@ -1,30 +1,19 @@
 import { normalizePaymentStatus } from '@tessera/server';
-import { formatAmount } from '@tessera/core';
 import Link from 'next/link';
+import { outcomeOf, Result } from '@/components/result';
 import { getTessera } from '@/lib/tessera';
 
 /**
- * Where a redirect action's page (the bank's, the processor's) sends the customer back: the `returnUrl` the payment
- * route gives the payment, with `paymentId` in the query. The server continues the payment and shows where it stands.
+ * Where a redirect action's page (the bank's, the processor's) sends the customer back: the order's `returnUrl`, with
+ * `paymentId` in the query. The server continues the payment and shows where it stands.
  */
-export default async function PaymentReturn({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function PaymentReturn({ searchParams }: { searchParams: Promise<{ paymentId?: string | string[] }> }) {
   const { paymentId } = await searchParams;
-  if (typeof paymentId !== 'string' || paymentId === '') return <Result outcome="error" title="No payment to show" />;
-  const payment = await getTessera().payments.continue({ paymentId });
-  const status = normalizePaymentStatus(payment);
-  if (status === 'succeeded' || status === 'authorized') return <Result outcome="succeeded" title="Payment succeeded" text={`${formatAmount(payment.amount, payment.currency, 'en-US')} paid. Thank you!`} />;
-  if (status === 'declined') return <Result outcome="declined" title="Payment declined" text="Your bank declined the payment. Try another card." />;
-  return <Result outcome="failed" title="Payment not completed" text="The payment was not completed. You have not been charged." />;
-}
-
-function Result({ outcome, title, text }: { outcome: string; title: string; text?: string }) {
+  const payment = typeof paymentId === 'string' && paymentId !== '' ? await getTessera().payments.continue({ paymentId }) : undefined;
+  const outcome = payment ? outcomeOf(normalizePaymentStatus(payment), payment) : { kind: 'failed', title: 'No payment to show', text: 'This page shows a payment when your bank sends you back.' } as const;
   return (
     <main className="checkout">
-      <section className={`result ${outcome}`} role="status" data-outcome={outcome}>
-        <h2>{title}</h2>
-        {text && <p>{text}</p>}
-        <Link href="/">Back to the shop</Link>
-      </section>
+      <Result outcome={outcome}><Link href="/">Back to the shop</Link></Result>
     </main>
   );
 }

@@ -1,16 +1,23 @@
-import { handle, idempotency, isAmount, optional, paymentView, readJson, type IdParams } from '@/lib/http';
+import { normalizePaymentStatus, TesseraApiError, TesseraValidationError } from '@tessera/server';
 import { getStoreId, getTessera } from '@/lib/tessera';
 
 /**
  * `POST /api/payments/:id/refund` `{ amount? }`: refunds part of the payment (an amount in minor units) or all that
  * is left. Your own back office calls this, not the checkout page: put it behind your staff's authentication.
  */
-export const POST = handle(async (request: Request, { params }: IdParams) => {
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
   const { id } = await params;
-  const amount = optional(await readJson(request), 'amount', isAmount);
+  const { amount } = ((await request.json().catch(() => ({}))) ?? {}) as { amount?: number };
   const tessera = getTessera();
-  const refundParams = { paymentId: id, storeId: getStoreId(), ...(amount ? { amount } : {}) };
-  const { payment } = await tessera.payments.refund(refundParams, idempotency(request));
-  // The refund's answer may hold no payment (the published API does not show its body): then read it.
-  return Response.json(paymentView(payment ?? (await tessera.payments.retrieve(id))));
-});
+  try {
+    const { payment } = await tessera.payments.refund({ paymentId: id, storeId: getStoreId(), ...(amount === undefined ? {} : { amount }) });
+    // The refund's answer may hold no payment (the published API does not show its body): then read it.
+    const refunded = payment ?? (await tessera.payments.retrieve(id));
+    return Response.json({ id, status: normalizePaymentStatus(refunded), amount: refunded.amount, currency: refunded.currency });
+  } catch (error) {
+    // Bad input names its field (nothing was sent) and the service's 4xx is passed on; Next logs the rest as a 500.
+    if (error instanceof TesseraValidationError) return Response.json({ error: { code: error.code, message: error.message, fields: error.fields } }, { status: 400 });
+    if (error instanceof TesseraApiError && error.status < 500) return Response.json({ error: { code: error.code, message: error.message } }, { status: error.status });
+    throw error;
+  }
+}
