@@ -23,6 +23,8 @@ seconds() { printf '%ss' "$(( $(date +%s) - $1 ))"; }
 # What would be published: one tarball per non-private package (pnpm pack turns workspace:* into versions).
 mkdir "$work/tarballs"
 for dir in packages/*/; do
+  # A folder without a package.json (a local run's leftovers) is no package.
+  [ -f "$dir/package.json" ] || continue
   if node -e 'process.exit(require(process.argv[1]).private ? 0 : 1)' "$repo/$dir/package.json"; then continue; fi
   (cd "$dir" && npx -y pnpm@12 pack --pack-destination "$work/tarballs" > /dev/null)
 done
