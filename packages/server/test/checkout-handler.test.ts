@@ -1,7 +1,8 @@
 import { CHECKOUT_PAYMENT_TOKEN_HEADER, type CheckoutErrorAnswer, type CheckoutPaymentAnswer } from '@tessera/core';
-import { sandboxRoutes, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxRoutes, type SandboxServer } from '@tessera/sandbox';
+import { describe, expect, it } from 'vitest';
 import { createCheckoutHandler, Tessera, type CheckoutHandlerOptions, type CheckoutOrder } from '../src/index.js';
+import { useSandboxServer } from './use-sandbox-server.js';
 
 // The checkout handler against the sandbox over real HTTP: the page's requests made as the browser client sends them,
 // with a service token the sandbox's vault made for a test card.
@@ -11,15 +12,7 @@ const BASE = `${SHOP}/api/tessera`;
 /** Every card number the tests use: none may show in an answer. */
 const CARD_NUMBERS = ['4242424242424242', '4000000000003220', '4000000000004954', '4000000000009995'];
 
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-});
-afterEach(() => {
-  server.sandbox.faults.clear();
-});
-afterAll(async () => {
-  await server.close();
-});
+useSandboxServer((started) => (server = started));
 
 let attempts = 0;
 /** A new attempt id, as one `pay()` call makes. */

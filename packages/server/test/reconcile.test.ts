@@ -1,21 +1,14 @@
-import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxServer } from '@tessera/sandbox';
+import { describe, expect, it } from 'vitest';
 import { Tessera, TesseraOutcomeUnknownError, TesseraValidationError, type TesseraOptions } from '../src/index.js';
 import { newInstrument } from './fixtures.js';
+import { useSandboxServer } from './use-sandbox-server.js';
 
 // payments.reconcile against the sandbox over real HTTP, with its faults: a socket closed after the charge (the
 // payment exists), before it (it does not), and a service that ignores idempotency keys.
 let server: SandboxServer;
 
-beforeAll(async () => {
-  server = await startSandboxServer({ port: 0 });
-});
-afterEach(() => {
-  server.sandbox.faults.clear();
-});
-afterAll(async () => {
-  await server.close();
-});
+useSandboxServer((started) => (server = started));
 
 /** A client that does not retry a purchase whose outcome is unknown (as against the real service), and its requests. */
 function client(options: Partial<TesseraOptions> = {}): { tessera: Tessera; sent: Request[] } {
