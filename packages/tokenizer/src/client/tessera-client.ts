@@ -7,6 +7,7 @@ import { createThreeDS, type ThreeDS, type ThreeDSOptions } from '../threeds/thr
 import { isSecureUrl, resolveVaultConnection, type TokenizerEnvironment, type VaultConnectionOptions } from '../vault/environment.js';
 import type { TokenizedCardResult } from '../vault/tokenized-card.js';
 import { merchantRoutes } from './merchant-routes.js';
+import { randomUuid } from '../random-uuid.js';
 
 /** Options of {@link createTessera}: the environment once, for everything the client hands out. */
 export interface TesseraClientOptions extends VaultConnectionOptions, Pick<ThreeDSOptions, 'loadWebThreeds' | 'sdkBaseUrl'> {
@@ -92,7 +93,8 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
     const body: CheckoutPayRequest = {
       orderRef: request.orderRef,
       serviceToken: tokenized.serviceToken,
-      attempt: attemptId(),
+      // A new id for this call, sent again unchanged with every resend of its request.
+      attempt: randomUuid(),
       ...(request.customer ? { customer: request.customer } : {}),
       ...(session
         ? { threedsSession: { id: session.id, ...(session.cardBrand === undefined ? {} : { cardBrand: session.cardBrand }), ...(session.additionalCardBrands === undefined ? {} : { additionalCardBrands: session.additionalCardBrands }) } }
@@ -133,11 +135,6 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       return paying;
     },
   };
-}
-
-/** A new id for one `pay()` call, sent again unchanged with every resend of its request. */
-function attemptId(): string {
-  return typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {

@@ -2,6 +2,7 @@ import { type PaymentAction, TesseraAbortError } from '@tessera/core';
 import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from '../vault/environment.js';
 import { TesseraConfigurationError } from '../errors.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
+import { randomUuid } from '../random-uuid.js';
 
 /** A radar action: Airwallex's device fingerprint, or a Stripe Radar session. */
 export type RadarAction = Extract<PaymentAction, { type: 'radar' | 'stripe_radar' }>;
@@ -128,14 +129,4 @@ function loadScript(src: string, action: RadarAction, paymentId: string, options
   loading.set(src, loaded);
   (document.body ?? document.head).append(script);
   return loaded;
-}
-
-/** A version 4 UUID (crypto.randomUUID needs a secure context; getRandomValues does not). */
-function randomUuid(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
