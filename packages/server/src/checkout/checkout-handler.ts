@@ -1,4 +1,4 @@
-import { DEFAULT_CHECKOUT_BASE_PATH } from '@tessera/core';
+import { checkoutRoutes, DEFAULT_CHECKOUT_BASE_PATH } from '@tessera/core';
 import { hmacWithApiKey } from '../core/api-key-hmac.js';
 import type { CheckoutHandlerOptions, CheckoutRouteName } from './checkout-options.js';
 import { CheckoutFailure } from './checkout-failure.js';
@@ -7,6 +7,7 @@ import { checkOrigin, corsHeaders, normalizeOrigins } from './origin-policy.js';
 import { pay } from './pay-route.js';
 import { paymentTokens } from './payment-token.js';
 import { continuePayment, retrieve, saveRadarSession } from './payment-routes.js';
+import { serverFailure } from './service-failure.js';
 import { DEFAULT_CHECKOUT_MAX_BODY_BYTES, readJsonBody } from './request-body.js';
 
 /** A Fetch handler: a `Request` in, a `Response` out (Next.js route handlers, Hono, Bun, Deno, workers). */
@@ -20,20 +21,27 @@ const SECRET_LABEL = 'tessera checkout payment token secret v1';
 
 const encoder = new TextEncoder();
 
-/** A route the path names: its name, the methods it takes, and the payment id in its path. */
-function routeOf(path: string): { name: CheckoutRouteName | 'payment'; allow: string; paymentId?: string } | undefined {
-  if (path === '/payments') return { name: 'pay', allow: 'POST' };
-  if (path === '/radar-sessions') return { name: 'radarSession', allow: 'POST' };
-  const match = /^\/payments\/([^/]+)(\/continue)?$/.exec(path);
-  if (!match) return undefined;
-  let paymentId: string;
-  try {
-    paymentId = decodeURIComponent(match[1]!);
-  } catch {
-    return undefined;
+/** Each route of core's `checkoutRoutes`: its name, its method, and its path as a pattern (`{id}` captured). */
+const routes = (Object.entries(checkoutRoutes) as [CheckoutRouteName, string][]).map(([name, route]) => {
+  const [allow, template] = route.split(' ') as [string, string];
+  return { name, allow, pattern: new RegExp(`^${template.replace('{id}', '([^/]+)')}$`) };
+});
+
+/** The route the path names: its name, the method it takes, and the payment id in its path. */
+function routeOf(path: string): { name: CheckoutRouteName; allow: string; paymentId?: string } | undefined {
+  for (const { name, allow, pattern } of routes) {
+    const match = pattern.exec(path);
+    if (!match) continue;
+    if (match[1] === undefined) return { name, allow };
+    let paymentId: string;
+    try {
+      paymentId = decodeURIComponent(match[1]);
+    } catch {
+      return undefined;
+    }
+    return pathPaymentId.test(paymentId) ? { name, allow, paymentId } : undefined;
   }
-  if (!pathPaymentId.test(paymentId)) return undefined;
-  return match[2] ? { name: 'continue', allow: 'POST', paymentId } : { name: 'payment', allow: 'GET', paymentId };
+  return undefined;
 }
 
 function checkOptions(options: CheckoutHandlerOptions): void {
@@ -95,7 +103,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       const below = path === basePath || path.startsWith(`${basePath}/`) ? path.slice(basePath.length) : undefined;
       const found = below === undefined ? undefined : routeOf(below);
       if (found === undefined) throw new CheckoutFailure(404, 'not_found', 'No such checkout route: check the base path the checkout client and handler share.');
-      route = found.name === 'payment' ? 'retrieve' : found.name;
+      route = found.name;
       if (method === 'OPTIONS') {
         // A preflight of an allowed page on another origin; refused like its request would be for any other.
         checkOrigin(request, 'GET', allowedOrigins);
@@ -106,7 +114,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
       }
       checkOrigin(request, method, allowedOrigins);
       const context = { options, tessera, tokens, report };
-      if (found.name === 'payment') return await retrieve(context, request, found.paymentId!);
+      if (found.name === 'retrieve') return await retrieve(context, request, found.paymentId!);
       const body = await readJsonBody(request, maxBodyBytes);
       if (found.name === 'pay') return await pay(context, body, request);
       if (found.name === 'continue') return await continuePayment(context, request, found.paymentId!);
@@ -114,7 +122,7 @@ export function createCheckoutHandler(options: CheckoutHandlerOptions): Checkout
     } catch (error) {
       if (error instanceof CheckoutFailure) return error.toResponse();
       report(error);
-      return new CheckoutFailure(500, 'server_error', 'The shop could not take this payment just now: try again later or contact the shop.').toResponse();
+      return serverFailure().toResponse();
     }
   };
 
