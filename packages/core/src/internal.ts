@@ -45,7 +45,7 @@ export { MAX_REQUEST_ID_LENGTH, safeRequestId } from './internal/request-id.js';
 export { routePath, routes, type OperationMethod, type Route } from './internal/routes.js';
 export { SANDBOX_API_KEY } from './internal/sandbox-api-key.js';
 export { parseOrThrow, toFieldErrors } from './errors/validation.js';
-export { SANDBOX_VAULT_KEY, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './internal/vault-routes.js';
+export { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './internal/vault-routes.js';
 export { webhookList, type WebhookList } from './resources/webhook-endpoint.js';
 export { computeWebhookSignature, parseWebhookSignature, timingSafeEqual, webhookPayloadBytes, type ParsedWebhookSignature } from './webhooks/webhook-signature.js';
 export * as z from './internal/zod-mini.js';

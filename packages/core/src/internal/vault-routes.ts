@@ -19,3 +19,13 @@ export const vaultKeyHeader = 'BT-API-KEY';
  * accepts it. Declared here only. It is a publishable key, never a secret one.
  */
 export const SANDBOX_VAULT_KEY = 'key_test_us_pub_TesseraSandbox4010Local';
+/**
+ * The service's Basis Theory tenant ids, as `@tagadapay/core-js@3.1.0` publishes them (`dist/core/config.js`,
+ * `PAYMENT_CONFIGS.<env>.basisTheory.tenantId`, read by its `getGoogleTenantId(environment)`). Google Pay's
+ * `gatewayMerchantId` (gateway `basistheory`) must be the tenant that decrypts the token. The vendor uses the
+ * development tenant for `local` too, so the sandbox's vault emulates that tenant and answers with its id.
+ */
+export const SERVICE_VAULT_TENANT_IDS = {
+  production: 'b1636929-db11-4b01-b2c2-6a97b3444061',
+  development: '0b283fa3-44a1-4535-adff-e99ad0a58a47',
+} as const;
