@@ -91,19 +91,19 @@ describe('vault (Basis Theory emulation)', () => {
     }
   });
 
-  it('tokenizes Apple Pay and Google Pay payment data, and makes an Apple Pay merchant session', async () => {
+  it('refuses wallet payment data the sandbox did not mint, and makes an Apple Pay merchant session (wallet-vault.test.ts has the rest)', async () => {
     const apple = await c.vault(sandboxRoutes.vaultTokenizeApplePay, { apple_payment_data: { data: 'x', header: {}, signature: 's', version: 'EC_v1' } });
-    expect(apple.status).toBe(201);
-    expect(apple.body.apple_pay).toMatchObject({ type: 'apple_pay', card: { last4: '1111', bin: '411111', brand: 'visa' } });
-    const google = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: { signature: 's', protocolVersion: 'ECv2', signedMessage: '{}' } });
-    expect(google.body.google_pay).toMatchObject({ type: 'google_pay', card: { last4: '1111' } });
-    expect(sandbox.records.vaultTokens.get(google.body.google_pay.id)?.type).toBe('google_pay');
+    expect(apple.status).toBe(400);
+    expect(apple.body.errors).toHaveProperty(['apple_payment_data.paymentData']);
+    const google = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: { signature: 'cw==', protocolVersion: 'ECv2', signedMessage: '{}', intermediateSigningKey: { signedKey: '{}', signatures: ['cw=='] } } });
+    expect(google.status).toBe(422);
+    expect(sandbox.records.vaultTokens.count).toBe(0);
     expect((await c.vault(sandboxRoutes.vaultTokenizeGooglePay, {})).status).toBe(400);
-    expect((await c.vault(sandboxRoutes.vaultTokenizeApplePay, { apple_payment_data: {} })).status).toBe(400);
     const session = await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'shop.example' });
     expect(session.status).toBe(201);
     expect(session.body).toMatchObject({ domainName: 'shop.example', displayName: 'Shop' });
-    expect((await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'shop.example:8443' })).status).toBe(400);
+    expect((await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'shop.example:8443' })).status).toBe(201);
+    expect((await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'https://shop.example' })).status).toBe(400);
   });
 
   it('answers unknown vault paths with a problem-details 404', async () => {

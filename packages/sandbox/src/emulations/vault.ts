@@ -1,5 +1,5 @@
 import { validateCard } from '@tessera/core';
-import { z } from '@tessera/core/internal';
+import { SERVICE_VAULT_TENANT_IDS, z } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { validationError } from '../http/http-error.js';
@@ -39,13 +39,8 @@ const cardRequest = z.looseObject({
   metadata: z.optional(z.record(z.string(), z.string())),
 });
 
-const walletPaymentData = z.record(z.string(), z.unknown()).check(z.refine((value) => Object.keys(value).length > 0, 'must not be empty'));
-const applePayRequest = z.looseObject({ apple_payment_data: walletPaymentData });
-const googlePayRequest = z.looseObject({ google_payment_data: walletPaymentData });
-const merchantSessionRequest = z.looseObject({ display_name: z.string().check(z.minLength(1)), domain: z.string().check(z.regex(/^[A-Za-z0-9.-]+$/)) });
-
-// A stable, non-reversible card fingerprint (FNV-1a, two seeds). Good enough to tell cards apart in a sandbox.
-function fingerprint(digits: string): string {
+/** A stable, non-reversible card fingerprint (FNV-1a, two seeds). Good enough to tell cards apart in a sandbox. */
+export function fingerprint(digits: string): string {
   const hash = (seed: number): string => {
     let h = seed >>> 0;
     for (let i = 0; i < digits.length; i++) h = Math.imul(h ^ digits.charCodeAt(i), 16777619) >>> 0;
@@ -54,14 +49,17 @@ function fingerprint(digits: string): string {
   return `${hash(2166136261)}${hash(5381)}`;
 }
 
-/** The sandbox's BT tenant id (BT answers carry `tenant_id`). */
-export const SANDBOX_BT_TENANT_ID = '7e55e7a0-0000-4000-8000-000000000000';
+/**
+ * The sandbox's BT tenant id (BT answers carry `tenant_id`): the service's development tenant, the one the vendor's
+ * code uses for `local` (`SERVICE_VAULT_TENANT_IDS`), so Google Pay's `gatewayMerchantId` names this vault.
+ */
+export const SANDBOX_BT_TENANT_ID = SERVICE_VAULT_TENANT_IDS.development;
 
-// BT token ids are UUIDs; the sandbox's stay reproducible (a counter in the last group).
-const nextTokenId = (ctx: SandboxContext): string => `0b7c7e55-0000-4000-8000-${ctx.nextId('tok').replace(/\D/g, '').padStart(12, '0')}`;
+/** A new BT token id: a UUID, as BT's are, kept reproducible (a counter in the last group). */
+export const nextTokenId = (ctx: SandboxContext): string => `0b7c7e55-0000-4000-8000-${ctx.nextId('tok').replace(/\D/g, '').padStart(12, '0')}`;
 
 /** The facts BT returns under `card` (snake_case), from the sandbox's record. */
-function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
+export function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
   return {
     bin: record.bin,
     last4: record.last4,
@@ -120,54 +118,5 @@ export function tokenizeCard(ctx: SandboxContext, body: unknown): Record<string,
     ...(input.metadata ? { metadata: input.metadata } : {}),
     created_by: SANDBOX_BT_TENANT_ID,
     created_at: record.createdAt,
-  };
-}
-
-/**
- * `POST /apple-pay` (`{ apple_payment_data }`) and `POST /google-pay` (`{ google_payment_data }`): tokenizes a
- * wallet token as a sandbox Visa card and answers as BT does, `{ apple_pay: {…} }` or `{ google_pay: {…} }`, with
- * the card facts under `card`.
- */
-export function tokenizeWallet(ctx: SandboxContext, type: 'apple_pay' | 'google_pay', body: unknown): Record<string, unknown> {
-  const input = type === 'apple_pay' ? validate(applePayRequest, body).apple_payment_data : validate(googlePayRequest, body).google_payment_data;
-  const record: VaultTokenRecord = {
-    id: nextTokenId(ctx),
-    type,
-    last4: '1111',
-    bin: '411111',
-    brand: 'visa',
-    expMonth: 12,
-    expYear: ctx.clock.now().getUTCFullYear() + 3,
-    outcome: 'approve',
-    createdAt: ctx.nowIso(),
-  };
-  vaultTokens.of(ctx).set(record.id, record);
-  const expiresAt = new Date(ctx.clock.nowMs() + 60 * 60_000).toISOString();
-  return {
-    [type]: {
-      id: record.id,
-      tenant_id: SANDBOX_BT_TENANT_ID,
-      type,
-      status: 'active',
-      card: cardFacts(record),
-      fingerprint: fingerprint(`${type}:${JSON.stringify(input)}`),
-      created_at: record.createdAt,
-      expires_at: expiresAt,
-    },
-  };
-}
-
-/** `POST /apple-pay/session` (`{ display_name, domain }`): an opaque Apple Pay merchant session. */
-export function appleMerchantSession(ctx: SandboxContext, body: unknown): Record<string, unknown> {
-  const input = validate(merchantSessionRequest, body);
-  const now = ctx.clock.nowMs();
-  return {
-    merchantSessionIdentifier: ctx.nextId('msi'),
-    epochTimestamp: now,
-    expiresAt: now + 5 * 60_000,
-    nonce: ctx.nextId('nonce'),
-    domainName: input.domain,
-    displayName: input.display_name,
-    signature: 'sandbox',
   };
 }

@@ -14,9 +14,20 @@ import { TEST_CLOCK_HEADER, underRequestedTestClock } from '../service/test-cloc
 /**
  * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key
  * (`bt`, BT's browser routes) or with the secret key (`bt-secret`, BT's server routes), anyone on this machine
- * (`loopback`: the dashboard's page and its data, see {@link isLoopbackRequest}), or anyone (the pages).
+ * (`loopback`: the dashboard's page and its data, see {@link isLoopbackRequest}), a page of the sandbox's own origin
+ * (`same-origin`: the stand-in wallet sheets' routes, see {@link isSameOriginRequest}), or anyone (the pages).
  */
-export type RouteAuth = 'api' | 'vault' | 'bt' | 'bt-secret' | 'loopback' | 'none';
+export type RouteAuth = 'api' | 'vault' | 'bt' | 'bt-secret' | 'loopback' | 'same-origin' | 'none';
+
+/**
+ * True for a request a browser sent from a page of the sandbox's own origin, or that no browser sent (no `Origin`,
+ * no `Sec-Fetch-Site`: a test's fetch): a page on another origin sends its own in `Origin`.
+ */
+export function isSameOriginRequest(request: Pick<SandboxRequest, 'header' | 'origin'>): boolean {
+  const origin = request.header('origin');
+  const site = request.header('sec-fetch-site');
+  return (origin === null || origin === request.origin) && (site === null || site === 'same-origin' || site === 'none');
+}
 
 
 /**
@@ -111,6 +122,8 @@ function authenticate(auth: RouteAuth, request: SandboxRequest, keys: RouteKeys)
     }
   } else if (auth === 'loopback') {
     if (!isLoopbackRequest(request)) throw new SandboxHttpError(403, 'forbidden', 'The sandbox dashboard is served on loopback only (127.0.0.1, ::1, localhost)');
+  } else if (auth === 'same-origin') {
+    if (!isSameOriginRequest(request)) throw new SandboxHttpError(403, 'forbidden', 'This route answers pages of the sandbox\'s own origin only (its wallet sheet): open the sheet through the sandbox\'s Apple Pay or Google Pay stand-in');
   } else if (auth === 'vault') {
     const key = request.header('bt-api-key');
     if (key === keys.apiKey || (request.header('authorization') ?? '') !== '') {
@@ -193,7 +206,10 @@ function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, 
   }
 }
 
-/** The vault and BT's routes answer errors as Basis Theory does; the API and the pages as the API does. */
+/**
+ * The vault, BT's routes and the wallet sheets' routes (`same-origin`) answer errors as Basis Theory does; the API
+ * and the pages as the API does.
+ */
 export const errorFormatOf = (auth: RouteAuth): ErrorFormat => (auth === 'api' || auth === 'none' || auth === 'loopback' ? 'api' : 'problem');
 
 const replayed = (stored: SandboxAnswer, requestId: string): SandboxAnswer => ({

@@ -19,7 +19,11 @@ import { validate } from './validate.js';
 import { addFaultRule, clearFaultRules, listFaultRules, removeFaultRule } from './fault-routes.js';
 import { globalAdvanceRequest } from '../service/test-clock-requests.js';
 import { advanceTestClockRoute, createTestClockRoute, deleteTestClockRoute, listTestClocksRoute, retrieveTestClockRoute } from './test-clock-routes.js';
-import { appleMerchantSession, tokenizeCard, tokenizeWallet } from '../emulations/vault.js';
+import { tokenizeCard } from '../emulations/vault.js';
+import { appleMerchantSession } from '../emulations/apple-merchant-session.js';
+import { tokenizeApplePay, tokenizeGooglePay } from '../emulations/wallet-vault.js';
+import { mintApplePayToken, mintGooglePayToken } from '../emulations/wallet-tokens.js';
+import { walletCardViews } from '../service/wallet-cards.js';
 import { createServiceToken } from '../emulations/service-token.js';
 import { helperEndpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
 import { notFound, SandboxHttpError } from './http-error.js';
@@ -73,15 +77,21 @@ const script = (text: string): SandboxRoute => ({ method: 'GET', auth: 'none', g
 const fromRadarScript = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'none', guarded: false, cors: radarCorsHeaders, handle });
 // The dashboard's page, files and data: read without a key, from loopback only; its actions are helpers (secret key).
 const onLoopback = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'GET', auth: 'loopback', guarded: false, handle });
+// What the stand-in wallet sheet (a page of the sandbox's origin) posts: no key, no CORS, same origin only.
+const fromWalletSheet = (handle: SandboxRoute['handle']): SandboxRoute => ({ method: 'POST', auth: 'same-origin', guarded: false, handle });
 const helper = (method: 'GET' | 'POST' | 'DELETE', handle: SandboxRoute['handle']): SandboxRoute => ({ method, auth: 'api', guarded: false, handle });
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
 export const sandboxRouteHandlers = {
   // Vault: Basis Theory's API (BT-API-KEY public key, CORS, snake_case).
   vaultTokenizeCard: { ...vault((ctx, { body }) => ({ status: 201, json: tokenizeCard(ctx, body) })), cardData: true },
-  vaultTokenizeApplePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeWallet(ctx, 'apple_pay', body) })),
-  vaultTokenizeGooglePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeWallet(ctx, 'google_pay', body) })),
+  vaultTokenizeApplePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeApplePay(ctx, body) })),
+  vaultTokenizeGooglePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeGooglePay(ctx, body) })),
   vaultApplePayMerchantSession: vault((ctx, { body }) => ({ status: 201, json: appleMerchantSession(ctx, body) })),
+  // The test wallet cards, and the stand-in sheets' minting of wallet tokens (same origin only: no key, no CORS).
+  listWalletCards: { method: 'GET', auth: 'none', guarded: false, handle: () => ({ json: walletCardViews() }) },
+  mintApplePayToken: fromWalletSheet((ctx, { body }) => ({ status: 201, json: mintApplePayToken(ctx, body) })),
+  mintGooglePayToken: fromWalletSheet((ctx, { body }) => ({ status: 201, json: mintGooglePayToken(ctx, body) })),
 
   // Basis Theory 3DS (web-threeds in the page: public key, CORS; the service's server calls: secret key).
   btCreateThreeDSSession: { method: 'POST', auth: 'bt', guarded: true, cardData: true, handle: (ctx, { body }) => createBtThreeDSSession(ctx, body) },

@@ -7,6 +7,10 @@ import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGoogl
  * call from the page (no auth, CORS), and the `/sandbox/*` test helpers (secret key; the dashboard's page, files and data: loopback only, no key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
  */
 export const sandboxRoutes = {
+  // Before the vault's: the router matches a path's end under any prefix, and these end like /tokens and /apple-pay.
+  listWalletCards: '/sandbox/wallet-cards',
+  mintApplePayToken: '/sandbox/wallet-sheets/apple-pay/tokens',
+  mintGooglePayToken: '/sandbox/wallet-sheets/google-pay/tokens',
   vaultTokenizeCard: vaultCardsPath,
   vaultTokenizeApplePay: vaultApplePayPath,
   vaultTokenizeGooglePay: vaultGooglePayPath,

@@ -1,0 +1,142 @@
+import { z } from '@tessera/core/internal';
+import type { SandboxContext } from '../state/context.js';
+import { validate } from '../http/validate.js';
+import { requiresChallenge } from '../service/test-cards.js';
+import { fundingCard, walletCard, type WalletCardId } from '../service/wallet-cards.js';
+import { cardFacts, fingerprint, nextTokenId, SANDBOX_BT_TENANT_ID, type VaultTokenRecord, vaultTokens } from './vault.js';
+import { base64, randomBytes, randomHex, spendOnce } from './wallet-binding.js';
+import { readApplePayToken, readGooglePayToken, unverifiableToken } from './wallet-tokens.js';
+
+/** How long a wallet token lives in the vault unless the request says (`expires_at`): one hour (inferred). */
+const WALLET_TOKEN_MS = 60 * 60_000;
+
+const base64Text = z.string().check(z.minLength(1), z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'));
+const hexText = z.string().check(z.minLength(1), z.regex(/^[0-9A-Fa-f]+$/, 'must be hexadecimal'));
+const expiresAt = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/, 'must be an ISO 8601 date and time')));
+const base64List = z.custom<string[]>((value) => Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(item)), 'must be a non-empty list of base64 signatures');
+
+// Apple's ApplePayPaymentToken (Apple Pay on the Web): the encrypted `paymentData` (EC_v1), the card's
+// `paymentMethod` and the `transactionIdentifier`. Basis Theory's API takes it whole as `apple_payment_data`.
+const applePaymentToken = z.looseObject({
+  paymentData: z.looseObject({
+    version: z.literal('EC_v1'),
+    data: base64Text,
+    signature: base64Text,
+    header: z.looseObject({ ephemeralPublicKey: base64Text, publicKeyHash: base64Text, transactionId: hexText, applicationData: z.optional(hexText) }),
+  }),
+  paymentMethod: z.looseObject({ displayName: z.string(), network: z.string(), type: z.enum(['debit', 'credit', 'prepaid', 'store']) }),
+  transactionIdentifier: hexText,
+});
+const applePayRequest = z.looseObject({ apple_payment_data: applePaymentToken, expires_at: expiresAt });
+
+// Google's payment method token, protocol ECv2 (`tokenizationData.token`, parsed): Basis Theory's `google_payment_data`.
+const googlePaymentToken = z.looseObject({
+  protocolVersion: z.literal('ECv2'),
+  signature: base64Text,
+  intermediateSigningKey: z.looseObject({ signedKey: z.string().check(z.minLength(1)), signatures: base64List }),
+  signedMessage: z.string().check(z.minLength(1)),
+});
+const googlePayRequest = z.looseObject({ google_payment_data: googlePaymentToken, expires_at: expiresAt });
+
+/** Keeps a wallet token's card facts (a device token's or the card's first six and last four, never a number). */
+function storeWalletToken(ctx: SandboxContext, type: 'apple_pay' | 'google_pay', id: WalletCardId, deviceToken: boolean): VaultTokenRecord {
+  const card = walletCard(id, type);
+  if (!card) throw unverifiableToken(type, 'The wallet card of this token is not one of the sandbox\'s: tokenize a token the sandbox\'s sheet gave');
+  const funding = fundingCard(card);
+  const facts = deviceToken ? card.device : funding;
+  const record: VaultTokenRecord = {
+    id: nextTokenId(ctx),
+    type,
+    bin: facts.bin,
+    last4: facts.last4,
+    brand: card.network,
+    expMonth: 12,
+    expYear: ctx.clock.now().getUTCFullYear() + 3,
+    // A device token carries its cryptogram: the customer was authenticated on the device, no 3DS challenge follows.
+    outcome: deviceToken && requiresChallenge(funding.outcome) ? 'approve' : funding.outcome,
+    createdAt: ctx.nowIso(),
+  };
+  vaultTokens.of(ctx).set(record.id, record);
+  return record;
+}
+
+/** The fields every wallet token answer has (BT's `ApplePayToken` / `GooglePayToken`, snake_case). */
+function tokenFields(ctx: SandboxContext, record: VaultTokenRecord, expires: string | undefined, card: WalletCardId): Record<string, unknown> {
+  return {
+    id: record.id,
+    type: record.type,
+    tenant_id: SANDBOX_BT_TENANT_ID,
+    status: 'active',
+    expires_at: expires ?? new Date(ctx.clock.nowMs() + WALLET_TOKEN_MS).toISOString(),
+    created_by: SANDBOX_BT_TENANT_ID,
+    created_at: record.createdAt,
+    card: cardFacts(record),
+    fingerprint: fingerprint(`${record.type}:${card}:${record.bin}${record.last4}`),
+  };
+}
+
+/** A payment cryptogram (20 bytes, base64) and its ECI, as a device token's authentication carries them. */
+const cryptogramOf = (network: string): { threeds_cryptogram: string; eci_indicator: string } => ({
+  threeds_cryptogram: base64(randomBytes(20)),
+  eci_indicator: network === 'mastercard' ? '02' : '07',
+});
+
+/**
+ * `POST /apple-pay` (`{ apple_payment_data }`: Apple's whole `ApplePayPaymentToken`): checks the token's shape, that
+ * this sandbox's Apple Pay stand-in minted it (its signature) and that it is used once, and answers as BT does,
+ * `{ apple_pay: {…} }`: a device token (the DPAN's facts under `card`) with its cryptogram under `authentication`.
+ */
+export function tokenizeApplePay(ctx: SandboxContext, body: unknown): Record<string, unknown> {
+  const input = validate(applePayRequest, body);
+  const token = input.apple_payment_data;
+  if (token.transactionIdentifier.toLowerCase() !== token.paymentData.header.transactionId.toLowerCase()) {
+    throw unverifiableToken('apple_pay', 'apple_payment_data.transactionIdentifier is not the transaction of paymentData.header.transactionId: tokenize the token the Apple Pay sheet gave, unchanged');
+  }
+  const content = readApplePayToken(ctx, token.paymentData);
+  if (!spendOnce(ctx, `apple:${content.transactionId.toLowerCase()}`)) {
+    throw unverifiableToken('apple_pay', 'This Apple Pay payment token was already tokenized (each is good once): ask the customer to pay with Apple Pay again');
+  }
+  const record = storeWalletToken(ctx, 'apple_pay', content.card, true);
+  return {
+    apple_pay: {
+      ...tokenFields(ctx, record, input.expires_at, content.card),
+      transaction_id: content.transactionId,
+      payment_data_type: '3DSecure',
+      device_manufacturer_identifier: randomHex(6),
+      authentication: cryptogramOf(record.brand),
+    },
+  };
+}
+
+/**
+ * `POST /google-pay` (`{ google_payment_data }`: Google's ECv2 payment method token): checks the token's shape, that
+ * this sandbox's Google Pay stand-in minted it for the `basistheory` gateway and this vault's tenant (its
+ * `gatewayMerchantId`), that it has not expired and is used once, and answers as BT does, `{ google_pay: {…} }`:
+ * `PAN_ONLY` the card's facts (3DS may follow), `CRYPTOGRAM_3DS` a device token with its cryptogram.
+ */
+export function tokenizeGooglePay(ctx: SandboxContext, body: unknown): Record<string, unknown> {
+  const input = validate(googlePayRequest, body);
+  const content = readGooglePayToken(ctx, input.google_payment_data);
+  if (content.gatewayMerchantId !== SANDBOX_BT_TENANT_ID) {
+    throw unverifiableToken(
+      'google_pay',
+      `google_payment_data was made for gatewayMerchantId "${content.gatewayMerchantId}", not this vault's tenant "${SANDBOX_BT_TENANT_ID}": set tokenizationSpecification.parameters.gatewayMerchantId to the tenant id`,
+    );
+  }
+  if (!(content.messageExpiration > ctx.clock.nowMs())) {
+    throw unverifiableToken('google_pay', 'This Google Pay payment token has expired (its messageExpiration has passed): ask the customer to pay with Google Pay again');
+  }
+  if (!spendOnce(ctx, `google:${content.messageId}`)) {
+    throw unverifiableToken('google_pay', 'This Google Pay payment token was already tokenized (each is good once): ask the customer to pay with Google Pay again');
+  }
+  const deviceToken = content.authMethod === 'CRYPTOGRAM_3DS';
+  const record = storeWalletToken(ctx, 'google_pay', content.card, deviceToken);
+  const cryptogram = deviceToken ? cryptogramOf(record.brand) : undefined;
+  return {
+    google_pay: {
+      ...tokenFields(ctx, record, input.expires_at, content.card),
+      ...(cryptogram ? { authentication: cryptogram } : {}),
+      details: { auth_method: content.authMethod, message_id: content.messageId, ...(cryptogram ? { eci_indicator: cryptogram.eci_indicator } : {}) },
+    },
+  };
+}
