@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import * as bt from '@basis-theory/node-sdk/serialization';
 import { encodeServiceToken, getPaymentAction } from '@tessera/core';
 import { routes, SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
@@ -353,5 +354,42 @@ describe('a payment from a wallet token', () => {
     expect(payment).toMatchObject({ status: 'pending', requireAction: 'threeds_auth' });
     const action = getPaymentAction(payment);
     expect(action).toMatchObject({ type: 'threeds_auth', challenge: { acsChallengeUrl: `${server.url}/acs/challenge` } });
+  });
+});
+
+describe("the answers against Basis Theory's published types (@basis-theory/node-sdk 5.7.0's serializers)", () => {
+  // `fail`: a field BT's type does not declare, or a field of the wrong type, throws.
+  const strict = { unrecognizedObjectKeys: 'fail', skipValidation: false } as const;
+
+  it('POST /apple-pay: the request as BT reads it, the answer an ApplePayCreateResponse with nothing BT does not declare', async () => {
+    const token = await appleToken();
+    const request = { apple_payment_data: token };
+    // BT's ApplePayMethodToken declares paymentData and transactionIdentifier: Apple's paymentMethod is read past.
+    const read = bt.ApplePayCreateRequest.parseOrThrow(request, { unrecognizedObjectKeys: 'strip', skipValidation: false });
+    expect(read.applePaymentData).toEqual({ paymentData: token.paymentData, transactionIdentifier: token.transactionIdentifier });
+    const answer = await c.vault(sandboxRoutes.vaultTokenizeApplePay, request);
+    const parsed = bt.ApplePayCreateResponse.parseOrThrow(answer.body, strict);
+    expect(parsed.applePay).toMatchObject({ type: 'apple_pay', tenantId: TENANT, status: 'active', card: { last4: '8412', expirationMonth: 12 }, authentication: { eciIndicator: '07' } });
+    expect(parsed.applePay?.expiresAt).toBeInstanceOf(Date);
+  });
+
+  it('POST /google-pay: the request a GooglePayCreateRequest exactly, the answer a GooglePayCreateResponse', async () => {
+    for (const card of ['visa_approved', 'visa_3ds']) {
+      const request = { google_payment_data: await googleToken(card) };
+      expect(bt.GooglePayCreateRequest.parseOrThrow(request, strict).googlePaymentData?.protocolVersion).toBe('ECv2');
+      const answer = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, request);
+      const parsed = bt.GooglePayCreateResponse.parseOrThrow(answer.body, strict);
+      expect(parsed.googlePay?.details?.authMethod).toBe(card === 'visa_3ds' ? 'PAN_ONLY' : 'CRYPTOGRAM_3DS');
+    }
+  });
+
+  it('POST /apple-pay/session: the request an ApplePaySessionRequest; refusals ValidationProblemDetails (400) and ProblemDetails (422)', async () => {
+    const request = { display_name: 'Tessera Shop', domain: 'localhost:5173' };
+    expect(bt.applePay.ApplePaySessionRequest.parseOrThrow(request, strict)).toEqual({ displayName: 'Tessera Shop', domain: 'localhost:5173' });
+    const invalid = await c.vault(sandboxRoutes.vaultApplePayMerchantSession, { ...request, domain: 'not a host' });
+    expect(bt.ValidationProblemDetails.parseOrThrow(invalid.body, strict)).toMatchObject({ status: 400, errors: { domain: [expect.any(String)] } });
+    const token = await googleToken('visa_approved', { gateway: 'stripe' });
+    const refused = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: token });
+    expect(bt.ProblemDetails.parseOrThrow(refused.body, strict)).toMatchObject({ status: 422, title: 'Invalid Google Pay payment data' });
   });
 });
