@@ -198,10 +198,11 @@ describe('POST /apple-pay', () => {
     expect(answer.body).toEqual({
       apple_pay: {
         id: expect.stringMatching(/^[0-9a-f]{8}-/),
-        type: 'apple_pay',
+        type: 'dpan',
         tenant_id: TENANT,
         status: 'active',
-        expires_at: at(60 * 60_000),
+        // Until the card's expiry (Apple's payment data), unless expires_at says otherwise.
+        expires_at: `${new Date(at()).getUTCFullYear() + 3}-12-31T00:00:00.000Z`,
         created_by: TENANT,
         created_at: at(),
         transaction_id: token.paymentData.header.transactionId,
@@ -217,7 +218,7 @@ describe('POST /apple-pay', () => {
           issuer: expect.any(Object),
           issuer_country: expect.any(Object),
         },
-        authentication: { threeds_cryptogram: expect.stringMatching(base64), eci_indicator: '07' },
+        authentication: { threeds_cryptogram: expect.stringMatching(base64), eci_indicator: '7' },
         fingerprint: expect.any(String),
       },
     });
@@ -257,28 +258,43 @@ describe('POST /apple-pay', () => {
 });
 
 describe('POST /google-pay', () => {
-  it('tokenizes PAN_ONLY as the card (3DS may follow) and CRYPTOGRAM_3DS as a device token with its cryptogram', async () => {
+  it('answers PAN_ONLY with a token_intent (the card: 3DS may follow) and CRYPTOGRAM_3DS with a google_pay device token', async () => {
     const panOnly = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: await googleToken('visa_3ds') });
     expect(panOnly.status).toBe(201);
-    expect(panOnly.body.google_pay).toEqual({
-      id: expect.any(String),
-      type: 'google_pay',
-      tenant_id: TENANT,
-      status: 'active',
-      expires_at: at(60 * 60_000),
-      created_by: TENANT,
-      created_at: at(),
-      card: expect.objectContaining({ bin: '400000', last4: '3220', brand: 'visa', authentication: 'sca_required' }),
-      details: { auth_method: 'PAN_ONLY', message_id: expect.any(String) },
-      fingerprint: expect.any(String),
+    expect(panOnly.body).toEqual({
+      token_intent: {
+        id: expect.any(String),
+        type: 'card',
+        tenant_id: TENANT,
+        expires_at: at(24 * 60 * 60_000),
+        created_by: TENANT,
+        created_at: at(),
+        card: expect.objectContaining({ bin: '400000', last4: '3220', brand: 'visa', authentication: 'sca_required' }),
+        fingerprint: expect.any(String),
+        _extras: {
+          tsp_details: { tsp: 'Google', auth_method: 'PAN_ONLY', message_id: expect.any(String), eci_indicator: '', assurance_details: { account_verified: true, card_holder_authenticated: false } },
+        },
+      },
     });
-    const device = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: await googleToken('visa_approved') });
-    expect(device.body.google_pay).toMatchObject({
-      card: { bin: '489537', last4: '8412', brand: 'visa' },
-      authentication: { threeds_cryptogram: expect.stringMatching(base64), eci_indicator: '07' },
-      details: { auth_method: 'CRYPTOGRAM_3DS', eci_indicator: '07' },
+    const device = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: await googleToken('visa_approved'), expires_at: '2040-12-25' });
+    expect(device.body).toEqual({
+      google_pay: {
+        id: expect.any(String),
+        tenant_id: TENANT,
+        status: 'active',
+        expires_at: '2040-12-25T00:00:00.000Z',
+        created_by: TENANT,
+        created_at: at(),
+        card: expect.objectContaining({ bin: '489537', last4: '8412', brand: 'visa' }),
+        authentication: { threeds_cryptogram: expect.stringMatching(base64), eci_indicator: '7' },
+        details: { tsp: 'Google', auth_method: 'CRYPTOGRAM_3DS', message_id: expect.any(String), eci_indicator: '7', assurance_details: { account_verified: true, card_holder_authenticated: true } },
+        fingerprint: expect.any(String),
+      },
     });
     expect(device.body.google_pay.card.authentication).toBeUndefined();
+    // Google's token as the JSON text tokenizationData.token holds (BT's Google Pay guide sends it so) is read too.
+    const asText = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: JSON.stringify(await googleToken('mastercard_approved')) });
+    expect(asText.body.token_intent).toMatchObject({ card: { last4: '4444', brand: 'mastercard' } });
     // Kept: the first six and last four, the brand and the outcome; never a card number.
     expect(JSON.stringify(server.sandbox.records.vaultTokens.list())).not.toMatch(/\d{13,}/);
   });
@@ -310,7 +326,7 @@ describe('POST /google-pay', () => {
     expect(Object.keys(ecv1.errors)).toEqual(['google_payment_data.protocolVersion']);
     const noKey = await refusedByVault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: { ...token, intermediateSigningKey: undefined } }, 400);
     expect(Object.keys(noKey.errors)).toEqual(['google_payment_data.intermediateSigningKey']);
-    for (const body of [{}, { google_payment_data: JSON.stringify(token) }, { google_payment_data: { signature: 's', protocolVersion: 'ECv2', signedMessage: '{}' } }]) {
+    for (const body of [{}, { google_payment_data: 'not json' }, { google_payment_data: JSON.stringify({ ...token, protocolVersion: 'ECv1' }) }, { google_payment_data: { signature: 's', protocolVersion: 'ECv2', signedMessage: '{}' } }]) {
       await refusedByVault(sandboxRoutes.vaultTokenizeGooglePay, body, 400);
     }
   });
@@ -324,7 +340,7 @@ describe('a payment from a wallet token', () => {
         ? await c.vault(sandboxRoutes.vaultTokenizeApplePay, { apple_payment_data: await appleToken(card) })
         : await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: await googleToken(card) });
     expect(tokenized.status).toBe(201);
-    const vaultToken = tokenized.body[wallet];
+    const vaultToken = tokenized.body[wallet] ?? tokenized.body.token_intent;
     // As the tokenizer wraps a wallet token: the type, BT's id, and the facts the wallet gives (none for a wallet).
     const serviceToken = encodeServiceToken({ type: wallet, token: vaultToken.id, provider: 'basistheory', nonSensitiveMetadata: { last4: '', brand: '', bin: '', expiryMonth: 0, expiryYear: 0 } });
     const { storeId } = server.sandbox.defaults.gateway;
@@ -369,7 +385,7 @@ describe("the answers against Basis Theory's published types (@basis-theory/node
     expect(read.applePaymentData).toEqual({ paymentData: token.paymentData, transactionIdentifier: token.transactionIdentifier });
     const answer = await c.vault(sandboxRoutes.vaultTokenizeApplePay, request);
     const parsed = bt.ApplePayCreateResponse.parseOrThrow(answer.body, strict);
-    expect(parsed.applePay).toMatchObject({ type: 'apple_pay', tenantId: TENANT, status: 'active', card: { last4: '8412', expirationMonth: 12 }, authentication: { eciIndicator: '07' } });
+    expect(parsed.applePay).toMatchObject({ type: 'dpan', tenantId: TENANT, status: 'active', card: { last4: '8412', expirationMonth: 12 }, authentication: { eciIndicator: '7' } });
     expect(parsed.applePay?.expiresAt).toBeInstanceOf(Date);
   });
 
@@ -379,7 +395,8 @@ describe("the answers against Basis Theory's published types (@basis-theory/node
       expect(bt.GooglePayCreateRequest.parseOrThrow(request, strict).googlePaymentData?.protocolVersion).toBe('ECv2');
       const answer = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, request);
       const parsed = bt.GooglePayCreateResponse.parseOrThrow(answer.body, strict);
-      expect(parsed.googlePay?.details?.authMethod).toBe(card === 'visa_3ds' ? 'PAN_ONLY' : 'CRYPTOGRAM_3DS');
+      const authMethod = card === 'visa_3ds' ? parsed.tokenIntent?.extras?.tspDetails?.authMethod : parsed.googlePay?.details?.authMethod;
+      expect(authMethod).toBe(card === 'visa_3ds' ? 'PAN_ONLY' : 'CRYPTOGRAM_3DS');
     }
   });
 

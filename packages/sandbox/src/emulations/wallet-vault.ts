@@ -7,16 +7,23 @@ import { cardFacts, fingerprint, nextTokenId, SANDBOX_BT_TENANT_ID, type VaultTo
 import { base64, randomBytes, randomHex, spendOnce } from './wallet-binding.js';
 import { readApplePayToken, readGooglePayToken, unverifiableToken } from './wallet-tokens.js';
 
-/** How long a wallet token lives in the vault unless the request says (`expires_at`): one hour (inferred). */
-const WALLET_TOKEN_MS = 60 * 60_000;
+/** How long a Token Intent lives: one day (BT's docs, Token Intents: "automatically expires after 1 day"). */
+const TOKEN_INTENT_MS = 24 * 60 * 60_000;
 
-const base64Text = z.string().check(z.minLength(1), z.regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'));
+const base64Pattern = /^[A-Za-z0-9+/]+={0,2}$/;
+const base64Text = z.string().check(z.minLength(1), z.regex(base64Pattern, 'must be base64'));
 const hexText = z.string().check(z.minLength(1), z.regex(/^[0-9A-Fa-f]+$/, 'must be hexadecimal'));
-const expiresAt = z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/, 'must be an ISO 8601 date and time')));
-const base64List = z.custom<string[]>((value) => Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && /^[A-Za-z0-9+/]+={0,2}$/.test(item)), 'must be a non-empty list of base64 signatures');
+// BT's example sends a date (`2030-12-25`); a date and time is taken too.
+const expiresAt = z.optional(
+  z.string().check(
+    z.regex(/^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?$/, 'must be an ISO 8601 date (2030-12-25) or date and time'),
+    z.refine((value) => !Number.isNaN(Date.parse(value)), 'must be a real date'),
+  ),
+);
+const base64List = z.custom<string[]>((value) => Array.isArray(value) && value.length > 0 && value.every((item) => typeof item === 'string' && base64Pattern.test(item)), 'must be a non-empty list of base64 signatures');
 
 // Apple's ApplePayPaymentToken (Apple Pay on the Web): the encrypted `paymentData` (EC_v1), the card's
-// `paymentMethod` and the `transactionIdentifier`. Basis Theory's API takes it whole as `apple_payment_data`.
+// `paymentMethod` and the `transactionIdentifier`, as BT's docs show the request (Tokenize: `apple_payment_data`).
 const applePaymentToken = z.looseObject({
   paymentData: z.looseObject({
     version: z.literal('EC_v1'),
@@ -29,7 +36,8 @@ const applePaymentToken = z.looseObject({
 });
 const applePayRequest = z.looseObject({ apple_payment_data: applePaymentToken, expires_at: expiresAt });
 
-// Google's payment method token, protocol ECv2 (`tokenizationData.token`, parsed): Basis Theory's `google_payment_data`.
+// Google's payment method token, protocol ECv2: the object `tokenizationData.token` holds as JSON text. BT's docs
+// send it parsed (API reference) or as that text (the Google Pay guide): both are read.
 const googlePaymentToken = z.looseObject({
   protocolVersion: z.literal('ECv2'),
   signature: base64Text,
@@ -37,6 +45,16 @@ const googlePaymentToken = z.looseObject({
   signedMessage: z.string().check(z.minLength(1)),
 });
 const googlePayRequest = z.looseObject({ google_payment_data: googlePaymentToken, expires_at: expiresAt });
+
+/** The body with `google_payment_data` parsed when it came as the JSON text of Google's token. */
+function withParsedGoogleToken(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || !('google_payment_data' in body) || typeof body.google_payment_data !== 'string') return body;
+  try {
+    return { ...body, google_payment_data: JSON.parse(body.google_payment_data) as unknown };
+  } catch {
+    return body;
+  }
+}
 
 /** Keeps a wallet token's card facts (a device token's or the card's first six and last four, never a number). */
 function storeWalletToken(ctx: SandboxContext, type: 'apple_pay' | 'google_pay', id: WalletCardId, deviceToken: boolean): VaultTokenRecord {
@@ -60,14 +78,14 @@ function storeWalletToken(ctx: SandboxContext, type: 'apple_pay' | 'google_pay',
   return record;
 }
 
-/** The fields every wallet token answer has (BT's `ApplePayToken` / `GooglePayToken`, snake_case). */
-function tokenFields(ctx: SandboxContext, record: VaultTokenRecord, expires: string | undefined, card: WalletCardId): Record<string, unknown> {
+/** `expires_at` as asked for, in ISO 8601. */
+const isoOf = (value: string): string => new Date(value).toISOString();
+
+/** The fields every wallet resource has (BT's `ApplePayToken`, `GooglePayToken` and Token Intent, snake_case). */
+function resourceFields(record: VaultTokenRecord, card: WalletCardId): Record<string, unknown> {
   return {
     id: record.id,
-    type: record.type,
     tenant_id: SANDBOX_BT_TENANT_ID,
-    status: 'active',
-    expires_at: expires ?? new Date(ctx.clock.nowMs() + WALLET_TOKEN_MS).toISOString(),
     created_by: SANDBOX_BT_TENANT_ID,
     created_at: record.createdAt,
     card: cardFacts(record),
@@ -75,16 +93,20 @@ function tokenFields(ctx: SandboxContext, record: VaultTokenRecord, expires: str
   };
 }
 
-/** A payment cryptogram (20 bytes, base64) and its ECI, as a device token's authentication carries them. */
+/**
+ * A payment cryptogram (20 bytes, base64) and its ECI, as a device token's `authentication` carries them: `7` for
+ * Visa (BT's Apple Pay example), `02` for Mastercard (BT's Google Pay example).
+ */
 const cryptogramOf = (network: string): { threeds_cryptogram: string; eci_indicator: string } => ({
   threeds_cryptogram: base64(randomBytes(20)),
-  eci_indicator: network === 'mastercard' ? '02' : '07',
+  eci_indicator: network === 'mastercard' ? '02' : '7',
 });
 
 /**
- * `POST /apple-pay` (`{ apple_payment_data }`: Apple's whole `ApplePayPaymentToken`): checks the token's shape, that
- * this sandbox's Apple Pay stand-in minted it (its signature) and that it is used once, and answers as BT does,
- * `{ apple_pay: {…} }`: a device token (the DPAN's facts under `card`) with its cryptogram under `authentication`.
+ * `POST /apple-pay` (`{ apple_payment_data, expires_at? }`: Apple's whole `ApplePayPaymentToken`): checks the
+ * token's shape, that this sandbox's Apple Pay stand-in minted it (its signature) and that it is used once, and
+ * answers as BT does, `{ apple_pay: {…} }`: a device token (`type: 'dpan'`, the DPAN's facts under `card`) with its
+ * cryptogram under `authentication`, expiring with the card unless `expires_at` says otherwise.
  */
 export function tokenizeApplePay(ctx: SandboxContext, body: unknown): Record<string, unknown> {
   const input = validate(applePayRequest, body);
@@ -97,9 +119,14 @@ export function tokenizeApplePay(ctx: SandboxContext, body: unknown): Record<str
     throw unverifiableToken('apple_pay', 'This Apple Pay payment token was already tokenized (each is good once): ask the customer to pay with Apple Pay again');
   }
   const record = storeWalletToken(ctx, 'apple_pay', content.card, true);
+  // Without `expires_at`, BT keeps the token until the card's expiry in Apple's payment data (its last day).
+  const cardExpiry = new Date(Date.UTC(record.expYear, record.expMonth, 0)).toISOString();
   return {
     apple_pay: {
-      ...tokenFields(ctx, record, input.expires_at, content.card),
+      ...resourceFields(record, content.card),
+      type: 'dpan',
+      status: 'active',
+      expires_at: input.expires_at === undefined ? cardExpiry : isoOf(input.expires_at),
       transaction_id: content.transactionId,
       payment_data_type: '3DSecure',
       device_manufacturer_identifier: randomHex(6),
@@ -109,13 +136,15 @@ export function tokenizeApplePay(ctx: SandboxContext, body: unknown): Record<str
 }
 
 /**
- * `POST /google-pay` (`{ google_payment_data }`: Google's ECv2 payment method token): checks the token's shape, that
- * this sandbox's Google Pay stand-in minted it for the `basistheory` gateway and this vault's tenant (its
- * `gatewayMerchantId`), that it has not expired and is used once, and answers as BT does, `{ google_pay: {…} }`:
- * `PAN_ONLY` the card's facts (3DS may follow), `CRYPTOGRAM_3DS` a device token with its cryptogram.
+ * `POST /google-pay` (`{ google_payment_data, expires_at? }`: Google's ECv2 payment method token): checks the
+ * token's shape, that this sandbox's Google Pay stand-in minted it for the `basistheory` gateway and this vault's
+ * tenant (its `gatewayMerchantId`), that it has not expired and is used once, and answers as BT does: for
+ * `CRYPTOGRAM_3DS` `{ google_pay: {…} }` (a device token with its cryptogram, no expiry unless asked), for
+ * `PAN_ONLY` `{ token_intent: {…} }` (the card, 3DS may follow; a day to live), Google's details under `details` /
+ * `_extras.tsp_details`.
  */
 export function tokenizeGooglePay(ctx: SandboxContext, body: unknown): Record<string, unknown> {
-  const input = validate(googlePayRequest, body);
+  const input = validate(googlePayRequest, withParsedGoogleToken(body));
   const content = readGooglePayToken(ctx, input.google_payment_data);
   if (content.gatewayMerchantId !== SANDBOX_BT_TENANT_ID) {
     throw unverifiableToken(
@@ -132,11 +161,30 @@ export function tokenizeGooglePay(ctx: SandboxContext, body: unknown): Record<st
   const deviceToken = content.authMethod === 'CRYPTOGRAM_3DS';
   const record = storeWalletToken(ctx, 'google_pay', content.card, deviceToken);
   const cryptogram = deviceToken ? cryptogramOf(record.brand) : undefined;
+  const tspDetails = {
+    tsp: 'Google',
+    auth_method: content.authMethod,
+    message_id: content.messageId,
+    eci_indicator: cryptogram?.eci_indicator ?? '',
+    assurance_details: { account_verified: true, card_holder_authenticated: deviceToken },
+  };
+  if (!cryptogram) {
+    return {
+      token_intent: {
+        ...resourceFields(record, content.card),
+        type: 'card',
+        expires_at: input.expires_at === undefined ? new Date(ctx.clock.nowMs() + TOKEN_INTENT_MS).toISOString() : isoOf(input.expires_at),
+        _extras: { tsp_details: tspDetails },
+      },
+    };
+  }
   return {
     google_pay: {
-      ...tokenFields(ctx, record, input.expires_at, content.card),
-      ...(cryptogram ? { authentication: cryptogram } : {}),
-      details: { auth_method: content.authMethod, message_id: content.messageId, ...(cryptogram ? { eci_indicator: cryptogram.eci_indicator } : {}) },
+      ...resourceFields(record, content.card),
+      status: 'active',
+      ...(input.expires_at === undefined ? {} : { expires_at: isoOf(input.expires_at) }),
+      authentication: cryptogram,
+      details: tspDetails,
     },
   };
 }
