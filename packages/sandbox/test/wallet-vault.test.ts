@@ -1,11 +1,15 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import * as bt from '@basis-theory/node-sdk/serialization';
 import { encodeServiceToken, getPaymentAction } from '@tessera/core';
 import { routes, SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
-import { type SandboxServer, sandboxRoutes } from '../src/index.js';
+import { type SandboxServer, sandboxRoutes, startSandboxServer } from '../src/index.js';
+import { testCardNumbers } from '../src/service/test-card-names.js';
 import { purchase } from './fixtures.js';
-import type { Answer } from './support.js';
+import { type Answer, client } from './support.js';
 import { type Client, useHttpSandbox } from './use-sandbox.js';
 
 // Issue 35: the vault's Apple Pay and Google Pay routes as strict as Basis Theory's, the test wallet cards, and the
@@ -408,5 +412,49 @@ describe("the answers against Basis Theory's published types (@basis-theory/node
     const token = await googleToken('visa_approved', { gateway: 'stripe' });
     const refused = await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: token });
     expect(bt.ProblemDetails.parseOrThrow(refused.body, strict)).toMatchObject({ status: 422, title: 'Invalid Google Pay payment data' });
+  });
+});
+
+describe('wallet tokens at rest', () => {
+  it('keeps no card number in the data file (or its WAL) after every wallet card is minted, tokenized and paid', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-wallet-data-'));
+    try {
+      const file = join(dir, 'sandbox.db');
+      const started = await startSandboxServer({ port: 0, host: '127.0.0.1', sandboxOptions: { dataFile: file } });
+      const http = client(started.url, started.sandbox);
+      const cards = (await http.send('GET', sandboxRoutes.listWalletCards)).body as { id: string; wallet: string }[];
+      let key = 0;
+      for (const card of cards) {
+        for (const wallet of ['apple_pay', 'google_pay'] as const) {
+          if (card.wallet !== 'both' && card.wallet !== wallet) continue;
+          const headers = { 'idempotency-key': `k-${++key}` };
+          let tokenized: Answer;
+          if (wallet === 'apple_pay') {
+            const session = await http.vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Shop', domain: 'localhost:5173' });
+            const token = await http.send('POST', sandboxRoutes.mintApplePayToken, { card: card.id, merchantSession: session.body }, { authorization: '' });
+            tokenized = await http.vault(sandboxRoutes.vaultTokenizeApplePay, { apple_payment_data: token.body }, headers);
+          } else {
+            const data = await http.send('POST', sandboxRoutes.mintGooglePayToken, { card: card.id, gateway: 'basistheory', gatewayMerchantId: TENANT, allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'] }, { authorization: '' });
+            tokenized = await http.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: data.body.paymentMethodData.tokenizationData.token }, headers);
+          }
+          expect(tokenized.status, `${wallet} ${card.id}`).toBe(201);
+          const id = (tokenized.body[wallet] ?? tokenized.body.token_intent).id as string;
+          const serviceToken = encodeServiceToken({ type: wallet, token: id, provider: 'basistheory' });
+          const { storeId } = started.sandbox.defaults.gateway;
+          const created = await http.api(routes.createPaymentInstrumentFromToken, { body: { serviceToken, storeId, customerData: { email: 'ada@example.com' } } });
+          expect((await http.api(routes.processPayment, { body: purchase(storeId, created.body.paymentInstrument.id), headers: { 'idempotency-key': `k-${++key}` } })).status).toBe(200);
+        }
+      }
+      expect(existsSync(`${file}-wal`)).toBe(true);
+      const scan = (): string[] =>
+        [file, `${file}-wal`].filter((path) => existsSync(path)).flatMap((path) => Object.values(testCardNumbers).filter((number) => readFileSync(path).toString('latin1').includes(number)).map((number) => `${path}: ${number}`));
+      expect(scan()).toEqual([]);
+      await started.close();
+      expect(scan()).toEqual([]);
+      // The file did keep the wallet tokens (the scan read a real file).
+      expect(readFileSync(file).toString('latin1')).toContain('"type":"google_pay"');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
