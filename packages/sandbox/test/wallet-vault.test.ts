@@ -328,11 +328,15 @@ describe('POST /google-pay', () => {
     const token = await googleToken();
     const ecv1 = await refusedByVault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: { ...token, protocolVersion: 'ECv1' } }, 400);
     expect(Object.keys(ecv1.errors)).toEqual(['google_payment_data.protocolVersion']);
+    const past = await refusedByVault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: token, expires_at: '2001-01-01' }, 400);
+    expect(Object.keys(past.errors)).toEqual(['expires_at']);
     const noKey = await refusedByVault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: { ...token, intermediateSigningKey: undefined } }, 400);
     expect(Object.keys(noKey.errors)).toEqual(['google_payment_data.intermediateSigningKey']);
     for (const body of [{}, { google_payment_data: 'not json' }, { google_payment_data: JSON.stringify({ ...token, protocolVersion: 'ECv1' }) }, { google_payment_data: { signature: 's', protocolVersion: 'ECv2', signedMessage: '{}' } }]) {
       await refusedByVault(sandboxRoutes.vaultTokenizeGooglePay, body, 400);
     }
+    // None of the refusals spent the token.
+    expect((await c.vault(sandboxRoutes.vaultTokenizeGooglePay, { google_payment_data: token })).status).toBe(201);
   });
 });
 

@@ -1,5 +1,6 @@
 import { z } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
+import { validationError } from '../http/http-error.js';
 import { validate } from '../http/validate.js';
 import { requiresChallenge } from '../service/test-cards.js';
 import { fundingCard, walletCard, type WalletCardId } from '../service/wallet-cards.js';
@@ -78,8 +79,12 @@ function storeWalletToken(ctx: SandboxContext, type: 'apple_pay' | 'google_pay',
   return record;
 }
 
-/** `expires_at` as asked for, in ISO 8601. */
-const isoOf = (value: string): string => new Date(value).toISOString();
+/** `expires_at` as asked for, in ISO 8601; a 400 when it has passed. */
+function isoOf(ctx: SandboxContext, value: string): string {
+  const at = Date.parse(value);
+  if (at <= ctx.clock.nowMs()) throw validationError([{ field: 'expires_at', code: 'in_the_past', message: 'must be in the future: leave it out for the default expiry' }]);
+  return new Date(at).toISOString();
+}
 
 /** The fields every wallet resource has (BT's `ApplePayToken`, `GooglePayToken` and Token Intent, snake_case). */
 function resourceFields(record: VaultTokenRecord, card: WalletCardId): Record<string, unknown> {
@@ -110,6 +115,7 @@ const cryptogramOf = (network: string): { threeds_cryptogram: string; eci_indica
  */
 export function tokenizeApplePay(ctx: SandboxContext, body: unknown): Record<string, unknown> {
   const input = validate(applePayRequest, body);
+  const expires = input.expires_at === undefined ? undefined : isoOf(ctx, input.expires_at);
   const token = input.apple_payment_data;
   if (token.transactionIdentifier.toLowerCase() !== token.paymentData.header.transactionId.toLowerCase()) {
     throw unverifiableToken('apple_pay', 'apple_payment_data.transactionIdentifier is not the transaction of paymentData.header.transactionId: tokenize the token the Apple Pay sheet gave, unchanged');
@@ -126,7 +132,7 @@ export function tokenizeApplePay(ctx: SandboxContext, body: unknown): Record<str
       ...resourceFields(record, content.card),
       type: 'dpan',
       status: 'active',
-      expires_at: input.expires_at === undefined ? cardExpiry : isoOf(input.expires_at),
+      expires_at: expires ?? cardExpiry,
       transaction_id: content.transactionId,
       payment_data_type: '3DSecure',
       device_manufacturer_identifier: randomHex(6),
@@ -145,6 +151,7 @@ export function tokenizeApplePay(ctx: SandboxContext, body: unknown): Record<str
  */
 export function tokenizeGooglePay(ctx: SandboxContext, body: unknown): Record<string, unknown> {
   const input = validate(googlePayRequest, withParsedGoogleToken(body));
+  const expires = input.expires_at === undefined ? undefined : isoOf(ctx, input.expires_at);
   const content = readGooglePayToken(ctx, input.google_payment_data);
   if (content.gatewayMerchantId !== SANDBOX_BT_TENANT_ID) {
     throw unverifiableToken(
@@ -173,7 +180,7 @@ export function tokenizeGooglePay(ctx: SandboxContext, body: unknown): Record<st
       token_intent: {
         ...resourceFields(record, content.card),
         type: 'card',
-        expires_at: input.expires_at === undefined ? new Date(ctx.clock.nowMs() + TOKEN_INTENT_MS).toISOString() : isoOf(input.expires_at),
+        expires_at: expires ?? new Date(ctx.clock.nowMs() + TOKEN_INTENT_MS).toISOString(),
         _extras: { tsp_details: tspDetails },
       },
     };
@@ -182,7 +189,7 @@ export function tokenizeGooglePay(ctx: SandboxContext, body: unknown): Record<st
     google_pay: {
       ...resourceFields(record, content.card),
       status: 'active',
-      ...(input.expires_at === undefined ? {} : { expires_at: isoOf(input.expires_at) }),
+      ...(expires === undefined ? {} : { expires_at: expires }),
       authentication: cryptogram,
       details: tspDetails,
     },
