@@ -95,7 +95,7 @@ it('every create of the server and every sandbox test helper is in a snippet tha
   const calls = [
     'paymentInstruments.createFromToken(', 'threeds.createSession(', 'payments.purchase(', 'payments.continue(', 'radarSessions.create(',
     'processors.create(', 'paymentFlows.create(', 'stores.create(', 'products.create(', 'checkoutSessions.create(', 'checkoutSessions.pay(',
-    'subscriptions.create(', 'webhooks.createEndpoint(', 'payments.reconcile(', 'createCheckoutHandler(', 'toNodeListener(',
+    'subscriptions.create(', 'webhooks.createEndpoint(', 'payments.reconcile(', 'createCheckoutHandler(', 'toNodeListener(', 'createWebhookHandler(',
     'sandbox.createServiceToken(', 'sandbox.faults.add(', 'sandbox.faults.remove(', 'sandbox.challenges.approve(', 'sandbox.countCharges(',
     'sandbox.records.ledger.list(', 'sandbox.clock.advance(', 'sandbox.webhooksIdle(', 'sandbox.testClocks.create(', 'sandbox.testClocks.advance(',
     'sandbox.testClocks.delete(', 'sandbox.override(',
@@ -230,7 +230,7 @@ console.log(JSON.stringify({ unsigned: unsigned.status, unsignedBody: await unsi
     const [snippet] = snippetsUnder(server, 'Webhooks');
     const result = await runSnippet(snippet!, { sandboxUrl: target.url, env: { TESSERA_STORE_ID: target.sandbox.defaults.storeId }, driver });
     expect(result.exitCode, result.stderr).toBe(0);
-    expect(reported(result)).toEqual({ unsigned: 400, unsignedBody: { error: 'missing_signature' }, signed: 204 });
+    expect(reported(result)).toEqual({ unsigned: 400, unsignedBody: { error: { code: 'missing_signature', message: expect.any(String) as string } }, signed: 204 });
     expect(target.sandbox.records.webhookEndpoints.list()).toEqual([
       expect.objectContaining({ storeId: target.sandbox.defaults.storeId, url: 'https://shop.example/webhooks', eventTypes: ['order/paid', 'payment/succeeded', 'payment/declined'] }),
     ]);

@@ -49,6 +49,7 @@ export {
 export { createCheckoutHandler, type CheckoutHandler } from './checkout/checkout-handler.js';
 export type { CheckoutCustomer, CheckoutHandlerOptions, CheckoutOrder, CheckoutRefusal, CheckoutRouteName } from './checkout/checkout-options.js';
 export { toNodeListener, type NodeListenerOptions, type NodeRequestLike, type NodeResponseLike } from './checkout/node-listener.js';
+export { createWebhookHandler, DEFAULT_WEBHOOK_MAX_BODY_BYTES, type WebhookHandler, type WebhookHandlerErrorCode, type WebhookHandlerOptions } from './webhooks/webhook-handler.js';
 
 // The resources, as types (`Tessera['payments']` is the same); their parameter and outcome types.
 export type { Auth } from './resources/auth.js';

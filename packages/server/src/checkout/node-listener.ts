@@ -1,5 +1,3 @@
-import type { CheckoutHandler } from './checkout-handler.js';
-
 /** What the listener reads of Node's `IncomingMessage` (Express's `req`, Fastify's `request.raw`). */
 export interface NodeRequestLike extends AsyncIterable<Uint8Array | string> {
   method?: string | undefined;
@@ -26,11 +24,11 @@ export interface NodeListenerOptions {
 }
 
 /**
- * A Node `(req, res)` listener around a Fetch handler (the checkout handler), for `node:http`, Express
- * (`app.use('/api/tessera', toNodeListener(handler))`, before any body parser: the handler reads and caps the body
- * itself) and Fastify (`request.raw`, `reply.raw`, with its body parsing left off for the route).
+ * A Node `(req, res)` listener around a Fetch handler (the checkout handler, the webhook handler), for `node:http`,
+ * Express (`app.use('/api/tessera', toNodeListener(handler))`, before any body parser: the handler reads and caps the
+ * body itself) and Fastify (`request.raw`, `reply.raw`, with its body parsing left off for the route).
  */
-export function toNodeListener(handler: CheckoutHandler, options: NodeListenerOptions = {}): (req: NodeRequestLike, res: NodeResponseLike) => Promise<void> {
+export function toNodeListener(handler: (request: Request) => Promise<Response>, options: NodeListenerOptions = {}): (req: NodeRequestLike, res: NodeResponseLike) => Promise<void> {
   return async (req, res) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const host = typeof req.headers.host === 'string' ? req.headers.host : 'localhost';

@@ -6,13 +6,12 @@ export const DEFAULT_CHECKOUT_MAX_BODY_BYTES = 16 * 1024;
 const tooLarge = (maxBytes: number) => new CheckoutFailure(413, 'body_too_large', `The request body is over ${maxBytes} bytes: send only what the checkout route takes.`);
 
 /**
- * The body of `request` as JSON, read up to `maxBytes`: a `Content-Length` over it is refused before reading, a
- * stream that goes over it is cancelled there, both with a 413 {@link CheckoutFailure}, before anything is parsed. An
- * empty body reads as `{}`; one that is not a JSON object is a 400.
+ * The body of `request` as bytes, read up to `maxBytes`: `undefined` when it is over (a `Content-Length` over it is
+ * refused before reading, a stream that goes over it is cancelled there).
  */
-export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+export async function readBodyBytes(request: Request, maxBytes: number): Promise<Uint8Array | undefined> {
   const declared = request.headers.get('content-length');
-  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > maxBytes)) throw tooLarge(maxBytes);
+  if (declared !== null && (!/^\d+$/.test(declared.trim()) || Number(declared) > maxBytes)) return undefined;
   const chunks: Uint8Array[] = [];
   let size = 0;
   if (request.body !== null) {
@@ -23,7 +22,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
       size += value.byteLength;
       if (size > maxBytes) {
         await reader.cancel().catch(() => undefined);
-        throw tooLarge(maxBytes);
+        return undefined;
       }
       chunks.push(value);
     }
@@ -34,6 +33,16 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     bytes.set(chunk, at);
     at += chunk.byteLength;
   }
+  return bytes;
+}
+
+/**
+ * The body of `request` as JSON, read up to `maxBytes` ({@link readBodyBytes}): over it is a 413 {@link CheckoutFailure},
+ * before anything is parsed. An empty body reads as `{}`; one that is not a JSON object is a 400.
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<Record<string, unknown>> {
+  const bytes = await readBodyBytes(request, maxBytes);
+  if (bytes === undefined) throw tooLarge(maxBytes);
   const text = new TextDecoder().decode(bytes).trim();
   if (text === '') return {};
   let parsed: unknown;
