@@ -1,9 +1,4 @@
-import { handleWebhook } from '@/lib/webhooks';
+/** The same receiver on the edge runtime (`POST /api/webhooks/edge`): no Node API, the signature checked with Web Crypto. */
+export { handleWebhook as POST } from '@/lib/webhooks';
 
-/** The same receiver on the edge runtime: no Node API, the signature checked with Web Crypto. */
 export const runtime = 'edge';
-
-/** `POST /api/webhooks/edge`: the service's webhook deliveries, verified on the edge runtime. */
-export async function POST(request: Request): Promise<Response> {
-  return handleWebhook(request);
-}
