@@ -359,6 +359,7 @@ describe('routes and the service failing', () => {
     expect(Object.keys(failed.body.error)).toEqual(['code', 'message']);
     assertClean(failed);
 
+    // Against a service known to honour idempotency keys (the sandbox), a lost answer is a 502 the page resends.
     server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
     const dropped = await answer<CheckoutErrorAnswer>(await handler(post('/payments', body)));
     expect(dropped).toMatchObject({ status: 502, body: { error: { code: 'service_error' } } });
@@ -367,6 +368,26 @@ describe('routes and the service failing', () => {
     expect(retried).toMatchObject({ status: 201, body: { payment: { status: 'succeeded' } } });
     expect(server.sandbox.countCharges() - charges).toBe(1);
     expect(errors.length).toBe(2);
+  });
+
+  it('against a service that may ignore idempotency keys, finds the payment of a purchase whose answer was lost before answering the page', async () => {
+    const { handler, errors } = setup({ reconcile: { settleMs: 0 } }, { maxRetries: 0, idempotentRetries: false });
+    const charges = server.sandbox.countCharges();
+    server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
+    const paid = await answer<CheckoutPaymentAnswer>(await handler(post('/payments', await payBody('visa'))));
+    expect(paid, String(errors[0])).toMatchObject({ status: 201, body: { payment: { status: 'succeeded', amount: 2500 } } });
+    expect(server.sandbox.countCharges() - charges).toBe(1);
+    expect(errors).toEqual([]);
+
+    // A purchase that never arrived: none found, a 502 the page resends, and the resend charges once.
+    const body = await payBody('visa');
+    server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_before_commit', times: 1 });
+    const lost = await answer<CheckoutErrorAnswer>(await handler(post('/payments', body)));
+    expect(lost).toMatchObject({ status: 502, body: { error: { code: 'service_error' } } });
+    expect(server.sandbox.countCharges() - charges).toBe(1);
+    const resent = await answer<CheckoutPaymentAnswer>(await handler(post('/payments', body)));
+    expect(resent).toMatchObject({ status: 201, body: { payment: { status: 'succeeded' } } });
+    expect(server.sandbox.countCharges() - charges).toBe(2);
   });
 
   it('answers 500 server_error when the resolver throws, and never lets afterPayment turn a payment into an error', async () => {

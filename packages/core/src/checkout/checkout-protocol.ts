@@ -70,6 +70,11 @@ export type CheckoutErrorCode =
   | 'unknown_order'
   /** 409: the merchant's `beforePayment` refused (the order is paid already, out of stock, …). */
   | 'payment_refused'
+  /**
+   * 409: the service's answer to the payment was lost and the payments it lists cannot tell whether it was made: do
+   * not pay again; the merchant reconciles the order.
+   */
+  | 'outcome_unknown'
   /** 413: the body is over the handler's limit. */
   | 'body_too_large'
   /** 404 or 405: no such route, or not with this method. */

@@ -1,5 +1,6 @@
 import type { Payment, PaymentMetadata } from '@tessera/core';
 import type { Tessera } from '../core/tessera.js';
+import type { ReconcileOptions } from '../resources/reconcile.js';
 
 /** Who pays: details for a new customer, or an existing customer of the service. */
 export type CheckoutCustomer = { email?: string; name?: string } | { customerId: string };
@@ -64,6 +65,11 @@ export interface CheckoutHandlerOptions {
   paymentTokenSecret?: string;
   /** How long a payment token lets the page read or continue its payment, in seconds. Default 3600. */
   paymentTokenTtlSeconds?: number;
+  /**
+   * How a purchase whose answer was lost is looked for (`payments.reconcile`'s options) before the page is answered.
+   * Default: reconcile's (it waits `settleMs`, 10 s, so a charge still in flight is seen).
+   */
+  reconcile?: Pick<ReconcileOptions, 'settleMs' | 'clockSkewMs' | 'maxPages' | 'timeoutMs'>;
   /**
    * Receives what the handler did not answer the page with: a throw of `order` or a hook, a failed service call.
    * Default: `console.error`. The page gets a typed error without it.

@@ -1,4 +1,5 @@
 import { toConfirmablePayment, TesseraValidationError, type CheckoutPaymentAnswer, type CustomerData, type Payment } from '@tessera/core';
+import { TesseraOutcomeUnknownError } from '../errors/outcome-unknown-error.js';
 import { parseOrThrow } from '@tessera/core/internal';
 import type * as z from 'zod/mini';
 import type { CheckoutHandlerOptions, CheckoutOrder } from './checkout-options.js';
@@ -61,6 +62,7 @@ async function serviceCall<T>(call: ServiceCall, report: (error: unknown) => voi
   try {
     return await run();
   } catch (error) {
+    if (error instanceof CheckoutFailure) throw error;
     if (!(error instanceof TesseraValidationError)) {
       report(error);
       throw serviceFailure(error, call);
@@ -83,6 +85,20 @@ async function merchantCall<T>(report: (error: unknown) => void, run: () => Prom
     report(error);
     throw serverFailure();
   }
+}
+
+/**
+ * The payment a purchase whose answer was lost made, found with `payments.reconcile` (by the attempt's metadata)
+ * before the page is answered: the page never has to resend a purchase that went through, which a service ignoring
+ * idempotency keys would charge again. None made: the original error, a 502 the page resends. Candidates that cannot
+ * be told apart: a 409 `outcome_unknown`, so that the page does not pay again.
+ */
+async function reconciled(context: PayContext, error: TesseraOutcomeUnknownError): Promise<Payment> {
+  const result = await context.options.tessera.payments.reconcile(error, context.options.reconcile);
+  if (result.outcome === 'found') return result.payment;
+  if (result.outcome === 'not_found') throw error;
+  context.report(error);
+  throw new CheckoutFailure(409, 'outcome_unknown', 'The payment service did not say whether this payment went through: do not pay again; the shop will confirm your order.');
 }
 
 /**
@@ -121,23 +137,27 @@ export async function pay(context: PayContext, body: Record<string, unknown>, re
     );
     threedsSessionId = session.id;
   }
-  const payment: Payment = await serviceCall('payment', report, async () =>
-    tessera.payments.purchase(
-      {
-        amount: order.amount,
-        currency: order.currency,
-        storeId,
-        paymentInstrumentId: paymentInstrument.id,
-        initiatedBy: 'customer',
-        ...(order.returnUrl !== undefined ? { returnUrl: order.returnUrl } : {}),
-        ...(threedsSessionId !== undefined ? { threedsSessionId } : {}),
-        // The merchant's reference as metadata, not as `orderId`: the published `orderId` names the service's own
-        // order (GET /orders/{orderId}). `payments.reconcile` and the dashboard find the payment by it either way.
-        metadata: { ...order.metadata, checkoutOrderRef: orderRef, checkoutAttempt: attempt },
-      },
-      { idempotencyKey: await payStepKey('purchase', orderRef, attempt) },
-    ),
-  );
+  const purchase = {
+    amount: order.amount,
+    currency: order.currency,
+    storeId,
+    paymentInstrumentId: paymentInstrument.id,
+    initiatedBy: 'customer' as const,
+    ...(order.returnUrl !== undefined ? { returnUrl: order.returnUrl } : {}),
+    ...(threedsSessionId !== undefined ? { threedsSessionId } : {}),
+    // The merchant's reference as metadata, not as `orderId`: the published `orderId` names the service's own
+    // order (GET /orders/{orderId}). `payments.reconcile` and the dashboard find the payment by it either way.
+    metadata: { ...order.metadata, checkoutOrderRef: orderRef, checkoutAttempt: attempt },
+  };
+  const idempotencyKey = await payStepKey('purchase', orderRef, attempt);
+  const payment: Payment = await serviceCall('payment', report, async () => {
+    try {
+      return await tessera.payments.purchase(purchase, { idempotencyKey });
+    } catch (error) {
+      if (!(error instanceof TesseraOutcomeUnknownError)) throw error;
+      return reconciled(context, error);
+    }
+  });
   if (options.afterPayment) {
     try {
       await options.afterPayment({ orderRef, order, payment });
