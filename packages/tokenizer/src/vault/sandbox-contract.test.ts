@@ -1,8 +1,9 @@
 import { decodeServiceToken } from '@tessera/core';
-import { API_PREFIX, encodeChallengeRequest, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
-import { createSandbox } from '@tessera/sandbox';
+import { API_PREFIX, encodeChallengeRequest, SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
+import { createSandbox, sandboxRoutes } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TesseraVaultError } from '../errors.js';
 import { createTokenizer } from './tokenizer.js';
 
 // The tokenizer against the sandbox's own msw handlers: the vault contract, and the merchant server accepting the
@@ -78,12 +79,26 @@ describe('tokenizer ⇄ sandbox (msw)', () => {
     expect(await page.text()).toContain('id="approve"');
   });
 
-  it('wallet tokens and the Apple Pay merchant session go through the sandbox vault', async () => {
-    expect(decodeServiceToken(await tokenizer.tokenizeApplePay({ paymentData: { data: 'x' } }))).toMatchObject({ type: 'apple_pay' });
-    expect(decodeServiceToken(await tokenizer.tokenizeGooglePay('{"signature":"x"}'))).toMatchObject({ type: 'google_pay' });
-    await expect(tokenizer.validateApplePayMerchant({ validationURL: 'https://apple-pay-gateway.apple.com/x', domainName: 'shop.example', displayName: 'Shop' })).resolves.toMatchObject({
-      domainName: 'shop.example',
+  it('wallet tokens the sandbox minted, and the Apple Pay merchant session, go through the sandbox vault', async () => {
+    // What the sandbox's wallet sheets make (same origin as the sandbox: no Origin from Node), tokenized as a page would.
+    const mint = async (path: string, body: unknown): Promise<Record<string, any>> => {
+      const response = await fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect(response.status).toBe(201);
+      return (await response.json()) as Record<string, any>;
+    };
+    const merchantSession = await tokenizer.validateApplePayMerchant({ validationURL: 'https://apple-pay-gateway.apple.com/x', domainName: 'shop.example', displayName: 'Shop' });
+    expect(merchantSession).toMatchObject({ domainName: 'shop.example' });
+    const applePayToken = await mint(sandboxRoutes.mintApplePayToken, { card: 'visa_approved', merchantSession });
+    expect(decodeServiceToken(await tokenizer.tokenizeApplePay(applePayToken))).toMatchObject({ type: 'apple_pay' });
+    const paymentData = await mint(sandboxRoutes.mintGooglePayToken, {
+      card: 'visa_approved',
+      gateway: 'basistheory',
+      gatewayMerchantId: SERVICE_VAULT_TENANT_IDS.development,
+      allowedAuthMethods: ['CRYPTOGRAM_3DS'],
     });
+    expect(decodeServiceToken(await tokenizer.tokenizeGooglePay(paymentData.paymentMethodData.tokenizationData.token as string))).toMatchObject({ type: 'google_pay' });
+    // Made-up wallet data is refused by the vault, as Basis Theory refuses what no wallet made.
+    await expect(tokenizer.tokenizeApplePay({ paymentData: { data: 'x' } })).rejects.toBeInstanceOf(TesseraVaultError);
   });
 
   it('the vault refuses the secret key and a wrong public key with typed errors', async () => {
