@@ -1,0 +1,95 @@
+import type { ConfirmablePayment } from '@tessera/core';
+import { act, createElement } from 'react';
+import { describe, expect, it } from 'vitest';
+import { strictModeRoot } from '../../test/strict-mode-root.js';
+import type { PayRequest, TesseraClient } from '../client.js';
+import { TesseraCheckoutError } from '../client.js';
+import { usePay, type PayResult, type UsePayResult } from './use-pay.js';
+
+const app = strictModeRoot();
+
+/** Renders `usePay` in StrictMode (double effects) and returns a getter for its latest value. */
+function renderHook(tessera: TesseraClient): () => UsePayResult {
+  let latest: UsePayResult | undefined;
+  function Probe(): null {
+    latest = usePay(tessera);
+    return null;
+  }
+  app.render(createElement(Probe));
+  return () => latest!;
+}
+
+/** A client whose `pay()` calls are recorded and settled by the test. */
+function fakeClient() {
+  const calls: { request: PayRequest; resolve: (result: PayResult) => void; reject: (error: unknown) => void }[] = [];
+  const tessera = {
+    pay: (request: PayRequest) =>
+      new Promise<PayResult>((resolve, reject) => {
+        calls.push({ request, resolve, reject });
+      }),
+  } as unknown as TesseraClient;
+  return { tessera, calls };
+}
+
+const payment = { id: 'pay_1', status: 'succeeded', amount: 1999, currency: 'USD' } as unknown as ConfirmablePayment;
+const succeeded = { status: 'succeeded', payment } as PayResult;
+const request = { tokenized: { serviceToken: 'tok' }, orderRef: 'cart_1' } as const;
+
+describe('usePay', () => {
+  it('shows paying, then the result; a second call while one runs gets the same promise (one payment)', async () => {
+    const { tessera, calls } = fakeClient();
+    const hook = renderHook(tessera);
+    expect(hook()).toMatchObject({ paying: false, error: undefined, result: undefined });
+    let first: Promise<PayResult | undefined> | undefined;
+    let second: Promise<PayResult | undefined> | undefined;
+    act(() => {
+      first = hook().pay(request);
+      second = hook().pay(request);
+    });
+    expect(second).toBe(first);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]!.request).toMatchObject({ orderRef: 'cart_1', signal: expect.any(AbortSignal) as AbortSignal });
+    expect(hook().paying).toBe(true);
+    await act(async () => {
+      calls[0]!.resolve(succeeded);
+      await first;
+    });
+    expect(await first).toBe(succeeded);
+    expect(hook()).toMatchObject({ paying: false, error: undefined, result: succeeded });
+    // The next payment is a new call.
+    act(() => {
+      void hook().pay(request);
+    });
+    expect(calls).toHaveLength(2);
+  });
+
+  it('puts a failure in error and resolves undefined; reset clears it', async () => {
+    const { tessera, calls } = fakeClient();
+    const hook = renderHook(tessera);
+    let pending: Promise<PayResult | undefined> | undefined;
+    act(() => {
+      pending = hook().pay(request);
+    });
+    const refused = new TesseraCheckoutError('unknown_order', 'This order is not known to the shop', { status: 404 });
+    await act(async () => {
+      calls[0]!.reject(refused);
+      await pending;
+    });
+    expect(await pending).toBeUndefined();
+    expect(hook()).toMatchObject({ paying: false, error: refused, result: undefined });
+    act(() => hook().reset());
+    expect(hook()).toMatchObject({ paying: false, error: undefined, result: undefined });
+  });
+
+  it('cancel aborts the running payment’s signal', () => {
+    const { tessera, calls } = fakeClient();
+    const hook = renderHook(tessera);
+    act(() => {
+      void hook().pay(request);
+    });
+    const signal = calls[0]!.request.signal!;
+    expect(signal.aborted).toBe(false);
+    act(() => hook().cancel());
+    expect(signal.aborted).toBe(true);
+  });
+});

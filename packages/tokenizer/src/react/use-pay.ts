@@ -1,0 +1,92 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ConfirmablePayment } from '@tessera/core';
+import type { ConfirmPaymentResult } from '@tessera/tokenizer';
+// Types only: the React entry never carries the client's code (the page created its client with `createTessera`).
+import type { PayRequest, TesseraClient } from '@tessera/tokenizer/client';
+
+/** What `pay()` resolves with: the payment's final status, as `confirmPayment` gives it. */
+export type PayResult = ConfirmPaymentResult<ConfirmablePayment>;
+
+/** What {@link usePay}'s `pay` takes: `tessera.pay`'s request but its `signal` (the hook's `cancel` aborts). */
+export type UsePayRequest = PayRequest extends infer R ? (R extends unknown ? Omit<R, 'signal'> : never) : never;
+
+/** State and actions of {@link usePay}. */
+export interface UsePayResult {
+  /**
+   * Runs `tessera.pay(request)`: resolves its result, or `undefined` when it failed (the error is in `error`). A call
+   * while one runs (a double click) gets the running one's promise: one payment, never two.
+   */
+  pay: (request: UsePayRequest) => Promise<PayResult | undefined>;
+  /** Stops the running payment's customer step (the 3DS challenge closes as cancelled, polling stops). */
+  cancel: () => void;
+  /** Clears `result` and `error`, for the next payment (after a decline, or "buy another"). */
+  reset: () => void;
+  /** True while a payment runs. */
+  paying: boolean;
+  /** Why the last payment could not run: a `TesseraValidationError` naming the empty fields, a `TesseraCheckoutError`, … */
+  error: Error | undefined;
+  /** The last payment's outcome: read its `status` (`succeeded`, `declined`, …); a decline is not an error. */
+  result: PayResult | undefined;
+}
+
+interface PayState {
+  paying: boolean;
+  error: Error | undefined;
+  result: PayResult | undefined;
+}
+
+const idle: PayState = { paying: false, error: undefined, result: undefined };
+
+/**
+ * React hook around the browser client's `pay()`: the state a checkout shows (paying, the error, the result) and one
+ * payment at a time. Unmounting stops nothing that was paid: the payment's answer is just not shown.
+ *
+ * ```tsx
+ * const { pay, paying, error, result } = usePay(tessera);
+ * <form onSubmit={(event) => { event.preventDefault(); void pay({ fields, orderRef: cart.id }); }}>…</form>
+ * ```
+ */
+export function usePay(tessera: TesseraClient): UsePayResult {
+  const [state, setState] = useState<PayState>(idle);
+  const running = useRef<{ promise: Promise<PayResult | undefined>; controller: AbortController } | undefined>(undefined);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+  const show = useCallback((next: PayState) => {
+    if (mounted.current) setState(next);
+  }, []);
+
+  const pay = useCallback(
+    (request: UsePayRequest): Promise<PayResult | undefined> => {
+      if (running.current) return running.current.promise;
+      const controller = new AbortController();
+      show({ paying: true, error: undefined, result: undefined });
+      const promise = tessera.pay({ ...request, signal: controller.signal }).then(
+        (result) => {
+          show({ paying: false, error: undefined, result });
+          return result;
+        },
+        (error: unknown) => {
+          show({ paying: false, error: error instanceof Error ? error : new Error(String(error)), result: undefined });
+          return undefined;
+        },
+      );
+      running.current = { promise, controller };
+      void promise.finally(() => {
+        if (running.current?.promise === promise) running.current = undefined;
+      });
+      return promise;
+    },
+    [tessera, show],
+  );
+  const cancel = useCallback(() => running.current?.controller.abort(), []);
+  const reset = useCallback(() => {
+    if (!running.current) setState(idle);
+  }, []);
+
+  return { pay, cancel, reset, ...state };
+}
