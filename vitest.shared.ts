@@ -20,6 +20,7 @@ export const alias: AliasOptions = [
   { find: /^@tessera\/tokenizer\/basis-theory$/, replacement: source('tokenizer/src/basis-theory.ts') },
   { find: /^@tessera\/tokenizer\/fields$/, replacement: source('tokenizer/src/fields.ts') },
   { find: /^@tessera\/tokenizer\/testing$/, replacement: source('tokenizer/src/testing.ts') },
+  { find: /^@tessera\/tokenizer\/wallets$/, replacement: source('tokenizer/src/wallets.ts') },
 ];
 
 /**

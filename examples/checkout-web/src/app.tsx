@@ -1,16 +1,6 @@
 import { formatAmount } from '@tessera/core';
-import {
-  buildGooglePayPaymentDataRequest,
-  createGooglePaymentsClient,
-  createTokenizer,
-  isApplePayAvailable,
-  isGooglePayReady,
-  startApplePay,
-  startGooglePay,
-  TesseraError,
-  TesseraValidationError,
-  type GooglePaymentsClientLike,
-} from '@tessera/tokenizer';
+import { createTokenizer, TesseraError, TesseraValidationError } from '@tessera/tokenizer';
+import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isApplePayAvailable, isGooglePayReady, startApplePay, startGooglePay, type GooglePaymentsClientLike } from '@tessera/tokenizer/wallets';
 import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
 import { createTessera, type PaymentSource } from '@tessera/tokenizer/client';
 import { useEffect, useMemo, useState } from 'react';
@@ -63,7 +53,7 @@ export function App({ config }: { config: CheckoutConfig }) {
   const [applePay] = useState(() => isApplePayAvailable());
   const [googlePay, setGooglePay] = useState<GooglePaymentsClientLike>();
   const price = formatAmount(cart.amount, cart.currency);
-  const googlePayRequest = buildGooglePayPaymentDataRequest({ gatewayMerchantId: config.storeId, merchantName: 'Tessera demo shop', amount: cart.amount, currency: cart.currency, countryCode: 'US' });
+  const googlePayRequest = buildGooglePayPaymentDataRequest({ environment: config.environment, merchantName: 'Tessera demo shop', amount: cart.amount, currency: cart.currency, countryCode: 'US' });
 
   useEffect(() => {
     // Only offered when the page loaded Google's pay.js (a real shop adds the script tag).

@@ -9,6 +9,10 @@ import { gzipSync } from 'node:zlib';
 const packageDir = fileURLToPath(new URL('..', import.meta.url));
 const KB = 1024;
 
+const WALLET_BUTTONS_PAGE = `import { createWalletButtons } from '@tessera/tokenizer/wallets';
+const buttons = createWalletButtons({ environment: 'production', request: { amount: 1999, currency: 'USD', country: 'US', label: 'Shop', shippingAddressRequired: true }, onToken: console.log, onShippingContactChange: () => ({ amount: 1999 }) });
+buttons.mount('#wallets').then(console.log, console.error);`;
+
 const cases = [
   {
     name: 'card',
@@ -39,6 +43,23 @@ createThreeDS({ environment: 'local' }).startChallenge({ sessionId: 's', acsChal
     contents: `import { createCardFields } from '@tessera/tokenizer/fields';
 const fields = createCardFields({ environment: 'production' });
 fields.mount({ card: '#card', name: '#name' }).then(() => fields.tokenize()).then(console.log, console.error);`,
+  },
+  {
+    // The whole wallet-buttons path: the wallet code and the vault plumbing it shares with the card path (the vault
+    // request, the environment, the token reader, core's errors and money). Apple Pay JS and Google's pay.js load at
+    // mount from the providers' origins (the sandbox's in `local`), outside the page's bundle.
+    name: 'wallets',
+    label: '@tessera/tokenizer/wallets: createWalletButtons + mount, whole path',
+    budget: undefined,
+    contents: WALLET_BUTTONS_PAGE,
+  },
+  {
+    // Tessera's own wallet-buttons code: the same page with the shared vault plumbing and core left out.
+    name: 'walletButtons',
+    label: '@tessera/tokenizer/wallets: the wallet-buttons code alone (vault plumbing and core external)',
+    budget: 6 * KB,
+    externalize: /^(@tessera\/core(\/internal)?|\.\.\/(vault\/[\w-]+|errors|script-loader)\.js)$/,
+    contents: WALLET_BUTTONS_PAGE,
   },
   {
     // A page paying by hand: card fields, Basis Theory's 3DS session and challenge, then confirmPayment for the next
@@ -130,6 +151,8 @@ for (const entry of cases) {
     // Basis Theory's elements loader (but in its own case).
     external: ['react', 'react-dom', '@basis-theory/web-threeds', ...(entry.name === 'webElementsLoader' ? [] : ['@basis-theory/web-elements'])],
     logLevel: 'silent',
+    // A case measuring one part of a path leaves the rest out (`externalize`: the import paths to leave out).
+    plugins: entry.externalize ? [{ name: 'externalize', setup: (plugin) => plugin.onResolve({ filter: entry.externalize }, (args) => ({ path: args.path, external: true })) }] : [],
   });
   const code = loadedAtOnce(output);
   const gzip = gzipSync(code, { level: 9 }).length;
@@ -148,5 +171,6 @@ console.log(`the client adds ${(clientAdds / KB).toFixed(2)} KB min+gzip to a pa
 const ratios = { card: +(results.card.gzipBytes / results.anchorCard.gzipBytes).toFixed(3), whole: +(results.whole.gzipBytes / results.anchorWhole.gzipBytes).toFixed(3) };
 console.log(`tessera vs @tagadapay/core-js, min+gzip: card path ${ratios.card}×, whole package ${ratios.whole}×`);
 console.log(`card fields path: Tessera ${(results.fields.gzipBytes / KB).toFixed(2)} KB + Basis Theory's loader ${(results.webElementsLoader.gzipBytes / KB).toFixed(2)} KB min+gzip (the elements client itself comes from BT's CDN at mount)`);
+console.log(`wallet buttons path: Tessera ${(results.wallets.gzipBytes / KB).toFixed(2)} KB min+gzip, of which the wallet-buttons code alone ${(results.walletButtons.gzipBytes / KB).toFixed(2)} KB; Apple Pay JS (https://applepay.cdn-apple.com) and Google's pay.js (https://pay.google.com) load at mount from their origins, outside the page's bundle`);
 console.log(`BENCH_JSON ${JSON.stringify({ name: 'tokenizer-bundle-size', unit: 'bytes', results, ratiosToAnchor: ratios })}`);
 if (over) process.exitCode = 1;

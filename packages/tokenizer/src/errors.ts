@@ -63,13 +63,31 @@ export class TesseraChallengeError extends TesseraError {
   }
 }
 
-/** A wallet sheet (Apple Pay, Google Pay) is unavailable, was cancelled, or failed. */
+/**
+ * Why a wallet (Apple Pay, Google Pay) did not give a token:
+ * - `not_available`: this browser or device cannot pay with it (no `ApplePaySession`, `canMakePayments()` false,
+ *   `isReadyToPay` false, no pay.js): offer the card fields;
+ * - `script_failed`: Apple Pay JS or Google's pay.js did not load (network, Content-Security-Policy);
+ * - `session_refused`: the browser or the provider refused to open the sheet (Safari: a second sheet while one is
+ *   open, or no user gesture: start it from the click itself; Google: a request it does not accept);
+ * - `merchant_validation_failed`: Apple did not accept the merchant session the vault gave (domain not registered);
+ * - `cancelled`: the customer closed the sheet;
+ * - `shipping_update_failed`: your `onShippingContactChange` or `onShippingMethodChange` threw: the sheet was closed;
+ * - `token_failed`: the sheet gave no payment token the vault could take.
+ */
+export type WalletErrorReason = 'not_available' | 'script_failed' | 'session_refused' | 'merchant_validation_failed' | 'cancelled' | 'shipping_update_failed' | 'token_failed';
+
+/**
+ * A wallet sheet (Apple Pay, Google Pay) was unavailable, refused, closed or failed: `reason` says which. The vault's
+ * own refusals stay their typed errors (`TesseraVaultError`, `TesseraConnectionError`); an abort through `signal` is a
+ * `TesseraAbortError`. Never carries the wallet's payment token: the browser's own error is kept as `cause` only.
+ */
 export class TesseraWalletError extends TesseraError {
   static override readonly brand: string = 'Wallet';
-  /** `unavailable`, `cancelled` or `failed`. */
-  declare readonly reason: 'unavailable' | 'cancelled' | 'failed';
+  /** Which step failed. */
+  declare readonly reason: WalletErrorReason;
 
-  constructor(reason: 'unavailable' | 'cancelled' | 'failed', message: string, options?: { cause?: unknown }) {
+  constructor(reason: WalletErrorReason, message: string, options?: { cause?: unknown }) {
     super(`wallet_${reason}`, message, { ...options, reason });
   }
 }

@@ -1,4 +1,3 @@
-export { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionConstructor, type ApplePaySessionLike, type StartApplePayOptions } from './wallets/apple-pay.js';
 export { type ChallengeFailureReason, type ChallengeLabels, type ChallengeResult, type StartChallengeOptions } from './threeds/challenge-modal.js';
 export { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 export { BASIS_THEORY_API_URL, LOCAL_VAULT_URL, type TokenizerEnvironment, type VaultConnectionOptions } from './vault/environment.js';
@@ -12,19 +11,9 @@ export {
   TesseraWalletError,
   type ChallengeErrorReason,
   type ConfigurationErrorReason,
+  type WalletErrorReason,
 } from './errors.js';
 export { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError, type NextActionFailureReason } from './confirm/payment-action-errors.js';
-export {
-  buildGooglePayPaymentDataRequest,
-  createGooglePaymentsClient,
-  GOOGLE_PAY_GATEWAY,
-  isGooglePayReady,
-  startGooglePay,
-  type GooglePayCardPaymentMethod,
-  type GooglePaymentsClientLike,
-  type GooglePayPaymentDataRequest,
-  type GooglePayRequestOptions,
-} from './wallets/google-pay.js';
 export {
   BASIS_THEORY_SDK_BASE_URL,
   BASIS_THEORY_THREEDS_PROVIDER,

@@ -8,11 +8,17 @@ describe('server-side rendering', () => {
     const react = await import('./react/index.js');
     const fields = await import('./fields.js');
     const testing = await import('./testing.js');
+    const wallets = await import('./wallets.js');
     expect(typeof testing.fillCardFields).toBe('function');
     expect(typeof main.createTokenizer).toBe('function');
     expect(typeof main.createThreeDS).toBe('function');
     expect(typeof react.useTokenizer).toBe('function');
-    expect(main.isApplePayAvailable()).toBe(false);
+    expect(wallets.isApplePayAvailable()).toBe(false);
+    // Wallet buttons created and mounted during SSR load nothing and show nothing, without a throw.
+    const buttons = wallets.createWalletButtons({ environment: 'local', request: { amount: 100, currency: 'USD', country: 'US', label: 'Shop' }, onToken: () => undefined });
+    const mounted = await buttons.mount('#wallets');
+    expect(mounted.shown).toEqual([]);
+    expect(mounted.notShown.apple_pay).toMatchObject({ name: 'TesseraWalletError', reason: 'not_available' });
     // Creating clients during SSR is fine too: nothing touches the DOM until a challenge starts.
     expect(() => main.createThreeDS({ environment: 'local' })).not.toThrow();
     expect(() => main.createTokenizer({ environment: 'local' })).not.toThrow();
@@ -22,6 +28,7 @@ describe('server-side rendering', () => {
     // The React component renders its containers on the server; it mounts only in the browser (an effect).
     const { renderToString } = await import('react-dom/server');
     const { createElement } = await import('react');
+    expect(renderToString(createElement(react.WalletButtons, { buttons, className: 'wallets' }))).toBe('<div class="wallets"></div>');
     expect(renderToString(createElement(react.CardFields, { fields: cardFields, layout: 'split' }))).toBe(
       '<div><div data-tessera-field="number"></div><div data-tessera-field="expiry"></div><div data-tessera-field="cvc"></div><div data-tessera-field="name"></div></div>',
     );

@@ -2,6 +2,7 @@
 // they hold the secret sandbox API key, which must never reach the page.
 import { Buffer } from 'node:buffer';
 import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core/internal';
+import { sandboxRoutes } from '@tessera/sandbox';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { CHALLENGE_CARD, challengeOf, chargeTestCard, sandboxPost, type PendingChallenge } from '../../sandbox/test/charge-test-card.js';
@@ -172,6 +173,7 @@ declare module 'vitest/browser' {
     payWithServiceToken: (serviceToken: string) => Promise<Record<string, unknown>>;
     fillCardFieldsWithPlaywright: (card: TestCardInput, within: string) => Promise<void>;
     recordRequests: () => Promise<RecordedRequest[]>;
+    mintWalletToken: (wallet: 'apple_pay' | 'google_pay', body: Record<string, unknown>) => Promise<Record<string, any>>;
   }
 }
 
@@ -225,3 +227,11 @@ export const recordRequests: BrowserCommand<[]> = (context): RecordedRequest[] =
   }
   return [...recordedRequests];
 };
+
+/**
+ * What the sandbox's wallet sheet makes when the customer pays (its mint routes are same-origin only, so the test
+ * page asks Node): an Apple `ApplePayPaymentToken` for `{ card, merchantSession }`, or Google's `PaymentData` for
+ * `{ card, gateway, gatewayMerchantId, allowedAuthMethods }`.
+ */
+export const mintWalletToken: BrowserCommand<[wallet: 'apple_pay' | 'google_pay', body: Record<string, unknown>]> = async (_context, wallet, body): Promise<Record<string, unknown>> =>
+  post(wallet === 'apple_pay' ? sandboxRoutes.mintApplePayToken : sandboxRoutes.mintGooglePayToken, body, {});

@@ -1,8 +1,9 @@
-import { type PaymentAction, TesseraAbortError } from '@tessera/core';
+import type { PaymentAction } from '@tessera/core';
 import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from '../vault/environment.js';
 import { TesseraConfigurationError } from '../errors.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
 import { randomUuid } from '../random-uuid.js';
+import { loadScript } from '../script-loader.js';
 
 /** A radar action: Airwallex's device fingerprint, or a Stripe Radar session. */
 export type RadarAction = Extract<PaymentAction, { type: 'radar' | 'stripe_radar' }>;
@@ -53,7 +54,7 @@ export async function collectRadarSession(action: RadarAction, paymentId: string
     const origin = sandbox !== undefined ? `${sandbox}/airwallex` : action.isTest ? AIRWALLEX_DEMO_ORIGIN : AIRWALLEX_ORIGIN;
     const existing = document.getElementById(AIRWALLEX_SCRIPT_ID);
     if (existing) existing.setAttribute('data-order-session-id', sessionId);
-    else await loadScript(`${origin}${AIRWALLEX_PATH}`, action, paymentId, options, { id: AIRWALLEX_SCRIPT_ID, 'data-order-session-id': sessionId });
+    else await loadRadarScript(`${origin}${AIRWALLEX_PATH}`, action, paymentId, options, { id: AIRWALLEX_SCRIPT_ID, 'data-order-session-id': sessionId });
     return { paymentId, airwallexRadarSessionId: sessionId };
   }
   const stripe = await loadStripe(sandbox !== undefined ? `${sandbox}/stripe-js/v3/` : STRIPE_JS_URL, action, paymentId, options);
@@ -86,47 +87,19 @@ const stripeGlobal = (): StripeConstructor | undefined => {
 async function loadStripe(src: string, action: RadarAction, paymentId: string, options: RadarScriptOptions): Promise<StripeConstructor> {
   const present = stripeGlobal();
   if (present) return present;
-  await loadScript(src, action, paymentId, options, {});
+  await loadRadarScript(src, action, paymentId, options, {});
   const loaded = stripeGlobal();
   if (!loaded) throw new TesseraNextActionError('script_failed', action.type, paymentId, `Stripe.js loaded from ${src} but defined no window.Stripe: check that the URL serves Stripe.js`);
   return loaded;
 }
 
-// The loads under way, by script URL: a second radar check while the first loads waits for the same tag.
-const loading = new Map<string, Promise<void>>();
-
-/**
- * Adds `<script src async>` with `attributes` and waits for it to load, at most `scriptTimeoutMs`. A script that
- * fails, times out or is aborted is removed, so a later check loads it afresh.
- */
-function loadScript(src: string, action: RadarAction, paymentId: string, options: RadarScriptOptions, attributes: Record<string, string>): Promise<void> {
-  const pending = loading.get(src);
-  if (pending) return pending;
-  const { signal } = options;
-  if (signal?.aborted) return Promise.reject(new TesseraAbortError());
-  const script = document.createElement('script');
-  for (const [name, value] of Object.entries(attributes)) script.setAttribute(name, value);
-  script.async = true;
-  script.src = src;
-  const loaded = new Promise<void>((resolve, reject) => {
-    const finish = (error?: Error): void => {
-      clearTimeout(timer);
-      script.onload = script.onerror = null;
-      signal?.removeEventListener('abort', onAbort);
-      loading.delete(src);
-      if (error === undefined) return resolve();
-      script.remove();
-      reject(error);
-    };
-    const fail = (detail: string): TesseraNextActionError =>
-      new TesseraNextActionError('script_failed', action.type, paymentId, `The ${action.provider === 'stripe' ? 'Stripe.js' : 'Airwallex fingerprint'} script ${detail} (${src}): check the network and that your Content-Security-Policy allows it (see the tokenizer README)`);
-    const onAbort = (): void => finish(new TesseraAbortError());
-    const timer = setTimeout(() => finish(fail('did not load in time')), options.scriptTimeoutMs ?? 10_000);
-    script.onload = () => finish();
-    script.onerror = () => finish(fail('could not be loaded'));
-    signal?.addEventListener('abort', onAbort, { once: true });
+/** {@link loadScript} with the radar check's typed error. */
+function loadRadarScript(src: string, action: RadarAction, paymentId: string, options: RadarScriptOptions, attributes: Record<string, string>): Promise<void> {
+  return loadScript(src, {
+    attributes,
+    timeoutMs: options.scriptTimeoutMs,
+    signal: options.signal,
+    fail: (detail) =>
+      new TesseraNextActionError('script_failed', action.type, paymentId, `The ${action.provider === 'stripe' ? 'Stripe.js' : 'Airwallex fingerprint'} script ${detail} (${src}): check the network and that your Content-Security-Policy allows it (see the tokenizer README)`),
   });
-  loading.set(src, loaded);
-  (document.body ?? document.head).append(script);
-  return loaded;
 }

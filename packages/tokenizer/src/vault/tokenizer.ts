@@ -1,11 +1,14 @@
 import { type AbortOptions, type CardInput, type CardTokenResponse, TesseraValidationError, validateCard } from '@tessera/core';
-import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core/internal';
+import { vaultCardsPath } from '@tessera/core/internal';
 import { basisTheoryTokenOf, readBasisTheoryToken, toCardTokenResponse, type VaultToken } from './basis-theory-token.js';
 import { toVaultCardData } from './card-data-fields.js';
 import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
 import { toServiceTokenString } from './service-token-envelope.js';
 import { tokenizedCardFrom, type TokenizedCardResult } from './tokenized-card.js';
 import { postToVault } from './vault-request.js';
+import { walletVault, type ApplePayMerchantValidationRequest, type WalletToken } from './wallet-vault.js';
+
+export type { ApplePayMerchantValidationRequest, WalletToken } from './wallet-vault.js';
 
 export type { TokenizedCard, TokenizedCardResult } from './tokenized-card.js';
 
@@ -13,19 +16,6 @@ export type { TokenizedCard, TokenizedCardResult } from './tokenized-card.js';
 export interface TokenizerOptions extends VaultConnectionOptions {
   /** The `fetch` to use (defaults to the global one, looked up at call time). */
   fetch?: typeof fetch;
-}
-
-/** A wallet token as the Apple Pay or Google Pay sheet gave it: its JSON string, or the parsed object. */
-export type WalletToken = string | Record<string, unknown>;
-
-/** What the Apple Pay sheet asks for in `onvalidatemerchant`. */
-export interface ApplePayMerchantValidationRequest {
-  /** `event.validationURL` from `onvalidatemerchant`. Not sent: Basis Theory's `/apple-pay/session` does not take it. */
-  validationURL?: string;
-  /** The page's domain, registered with Apple (a host name; a port is dropped). Defaults to `location.hostname`. */
-  domainName?: string;
-  /** Merchant name shown on the sheet. */
-  displayName: string;
 }
 
 /** Browser-side client of the vault. Never needs or accepts a secret API key. */
@@ -55,30 +45,17 @@ export interface Tokenizer {
    * @deprecated Use {@link Tokenizer.tokenizeCardToResponse}: it converts the vault's answer, it does not return it raw.
    */
   tokenizeCardRaw(card: CardInput, options?: AbortOptions): Promise<CardTokenResponse>;
-  /** Tokenizes an Apple Pay payment token (`event.payment.token.paymentData`) into a service token of type `apple_pay`. */
+  /**
+   * Tokenizes an Apple Pay payment token into a service token of type `apple_pay`: the whole `ApplePayPaymentToken`
+   * of `onpaymentauthorized` (`event.payment.token`: `paymentData`, `paymentMethod`, `transactionIdentifier`), sent
+   * as Basis Theory's `apple_payment_data`, as the service's own library sends it.
+   */
   tokenizeApplePay(walletToken: WalletToken, options?: AbortOptions): Promise<string>;
   /** Tokenizes a Google Pay token (`paymentMethodData.tokenizationData.token`) into a service token of type `google_pay`. */
   tokenizeGooglePay(walletToken: WalletToken, options?: AbortOptions): Promise<string>;
   /** Asks Basis Theory (`POST /apple-pay/session`) for an Apple Pay merchant session (the opaque object `completeMerchantValidation` takes). */
   validateApplePayMerchant(request: ApplePayMerchantValidationRequest, options?: AbortOptions): Promise<unknown>;
 }
-
-// BT takes the wallet's payment data as a JSON object (`apple_payment_data`, `google_payment_data`).
-function toWalletPaymentData(walletToken: WalletToken): Record<string, unknown> {
-  let value: unknown = walletToken;
-  if (typeof walletToken === 'string') {
-    try {
-      value = JSON.parse(walletToken) as unknown;
-    } catch {
-      value = undefined;
-    }
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value) || Object.keys(value).length === 0) {
-    throw new TesseraValidationError([{ field: 'walletToken', code: 'required', message: 'Wallet token is required (a JSON object)' }]);
-  }
-  return value as Record<string, unknown>;
-}
-
 
 /**
  * Creates a tokenizer for one environment. Every environment speaks Basis Theory's API: `production` and
@@ -105,12 +82,9 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
   const tokenizeCardToResponse = async (card: CardInput, requestOptions?: AbortOptions): Promise<CardTokenResponse> =>
     toCardTokenResponse(await tokenizeCardToken(card, requestOptions));
 
-  const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: AbortOptions): Promise<string> => {
-    const paymentData = toWalletPaymentData(walletToken);
-    const body = type === 'apple_pay' ? { apple_payment_data: paymentData } : { google_payment_data: paymentData };
-    const answer = await post(type === 'apple_pay' ? vaultApplePayPath : vaultGooglePayPath, body, requestOptions);
-    return toServiceTokenString(readBasisTheoryToken(basisTheoryTokenOf(answer, type), type), connection.provider);
-  };
+  const wallets = walletVault(connection, fetchImpl);
+  const tokenizeWallet = async (type: 'apple_pay' | 'google_pay', walletToken: WalletToken, requestOptions?: AbortOptions): Promise<string> =>
+    toServiceTokenString(await wallets.tokenizeWallet(type, walletToken, requestOptions), connection.provider);
 
   return {
     environment: connection.environment,
@@ -121,15 +95,6 @@ export function createTokenizer(options: TokenizerOptions): Tokenizer {
     tokenizeCardWithFacts: async (card, requestOptions) => tokenizedCardFrom(await tokenizeCardToken(card, requestOptions), connection.provider),
     tokenizeApplePay: (walletToken, requestOptions) => tokenizeWallet('apple_pay', walletToken, requestOptions),
     tokenizeGooglePay: (walletToken, requestOptions) => tokenizeWallet('google_pay', walletToken, requestOptions),
-    validateApplePayMerchant: async (request, requestOptions) => {
-      // BT's `domain` is a host name: `shop.example:8443` → `shop.example`.
-      const domainName = (request.domainName ?? globalThis.location?.hostname)?.replace(/:\d+$/, '');
-      const fields = [
-        ...(domainName ? [] : [{ field: 'domainName', code: 'required', message: 'is required' }]),
-        ...(typeof request.displayName === 'string' && request.displayName !== '' ? [] : [{ field: 'displayName', code: 'required', message: 'is required' }]),
-      ];
-      if (fields.length > 0) throw new TesseraValidationError(fields);
-      return post(vaultApplePaySessionPath, { display_name: request.displayName, domain: domainName }, requestOptions);
-    },
+    validateApplePayMerchant: wallets.validateApplePayMerchant,
   };
 }

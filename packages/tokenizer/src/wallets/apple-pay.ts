@@ -1,6 +1,8 @@
-import { TesseraError } from '@tessera/core';
+import { type AbortOptions, fromMinorUnits, TesseraAbortError, TesseraError } from '@tessera/core';
 import { TesseraWalletError } from '../errors.js';
 import type { Tokenizer } from '../vault/tokenizer.js';
+import type { ApplePayMerchantValidationRequest } from '../vault/wallet-vault.js';
+import { toWalletAddress, type WalletPaymentRequest, type WalletRequestUpdate, type WalletShippingCallbacks } from './wallet-request.js';
 
 /** The Apple Pay payment request (`ApplePayJS.ApplePayPaymentRequest`), kept structural so no Apple typings are needed. */
 export interface ApplePayPaymentRequest {
@@ -12,15 +14,27 @@ export interface ApplePayPaymentRequest {
   [key: string]: unknown;
 }
 
+/** The authorized payment of `onpaymentauthorized` (`ApplePayJS.ApplePayPayment`): the token and the contacts asked for. */
+export interface ApplePayPayment {
+  /** The whole `ApplePayPaymentToken` (`paymentData`, `paymentMethod`, `transactionIdentifier`): what the vault takes. */
+  token: Record<string, unknown>;
+  shippingContact?: Record<string, unknown>;
+  billingContact?: Record<string, unknown>;
+}
+
 /** The part of `ApplePaySession` the helpers use. */
 export interface ApplePaySessionLike {
   onvalidatemerchant: ((event: { validationURL: string }) => void) | null;
-  onpaymentauthorized: ((event: { payment: { token: Record<string, unknown> } }) => void) | null;
+  onpaymentauthorized: ((event: { payment: ApplePayPayment }) => void) | null;
   oncancel: ((event: unknown) => void) | null;
+  onshippingcontactselected?: ((event: { shippingContact: Record<string, unknown> }) => void) | null;
+  onshippingmethodselected?: ((event: { shippingMethod: { identifier: string } }) => void) | null;
   begin(): void;
   abort(): void;
   completeMerchantValidation(merchantSession: unknown): void;
   completePayment(result: { status: number }): void;
+  completeShippingContactSelection?(update: Record<string, unknown>): void;
+  completeShippingMethodSelection?(update: Record<string, unknown>): void;
 }
 
 /** The part of the `ApplePaySession` constructor the helpers use. */
@@ -31,13 +45,15 @@ export interface ApplePaySessionConstructor {
   readonly STATUS_FAILURE: number;
 }
 
-function applePaySession(): ApplePaySessionConstructor | undefined {
-  return (globalThis as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
-}
+/** Apple Pay JS version of the sessions (3, as the service's own library starts them). */
+export const APPLE_PAY_VERSION = 3;
+
+/** `window.ApplePaySession`, when Safari or Apple Pay JS defines it. */
+export const applePaySession = (): ApplePaySessionConstructor | undefined => (globalThis as { ApplePaySession?: ApplePaySessionConstructor }).ApplePaySession;
 
 /**
  * True when this browser can show the Apple Pay sheet (`ApplePaySession.canMakePayments()`). False during
- * server-side rendering and in browsers without Apple Pay.
+ * server-side rendering and in browsers without Apple Pay (the wallet buttons load Apple Pay JS for those first).
  */
 export function isApplePayAvailable(): boolean {
   try {
@@ -48,61 +64,190 @@ export function isApplePayAvailable(): boolean {
   }
 }
 
+/**
+ * Apple's payment request from Tessera's: amounts from minor units, the contact fields asked for, the service's card
+ * networks with 3DS (as the service's own library asks).
+ */
+export function toApplePayRequest(request: WalletPaymentRequest): ApplePayPaymentRequest {
+  const amount = (minor: number): string => fromMinorUnits(minor, request.currency);
+  const address = ['postalAddress', 'name'];
+  const shipping = [...(request.shippingAddressRequired ? address : []), ...(request.emailRequired ? ['email'] : []), ...(request.phoneNumberRequired ? ['phone'] : [])];
+  return {
+    countryCode: request.country,
+    currencyCode: request.currency,
+    supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
+    merchantCapabilities: ['supports3DS'],
+    total: { label: request.label, amount: amount(request.amount), type: 'final' },
+    ...(request.lineItems ? { lineItems: request.lineItems.map((item) => ({ label: item.label, amount: amount(item.amount), type: 'final' })) } : {}),
+    ...(shipping.length > 0 ? { requiredShippingContactFields: shipping } : {}),
+    ...(request.billingAddressRequired ? { requiredBillingContactFields: address } : {}),
+    ...(request.shippingMethods ? { shippingMethods: request.shippingMethods.map((method) => ({ identifier: method.id, label: method.label, detail: method.detail ?? '', amount: amount(method.amount) })) } : {}),
+  };
+}
+
+/** One Apple Pay sheet, as {@link runApplePay} drives it. */
+export interface ApplePaySheet<R> extends WalletShippingCallbacks {
+  request: ApplePayPaymentRequest;
+  /** Tessera's request the Apple one was made from, for the shipping updates (currency, label, methods). */
+  walletRequest?: WalletPaymentRequest | undefined;
+  merchant: ApplePayMerchantValidationRequest;
+  signal?: AbortSignal | undefined;
+  validate(request: ApplePayMerchantValidationRequest, options: AbortOptions): Promise<unknown>;
+  /** Tokenizes the authorized payment. */
+  tokenize(payment: ApplePayPayment, options: AbortOptions): Promise<R>;
+  /** Runs after tokenization: the sheet shows success when it resolves, failure when it throws (its error is the run's). */
+  complete?(result: R): unknown;
+}
+
+const refused = (cause: unknown): TesseraWalletError =>
+  new TesseraWalletError('session_refused', 'Safari refused to start the Apple Pay sheet: start it synchronously in the click handler (no await before it), and only one sheet at a time', { cause });
+
+/**
+ * Starts the Apple Pay sheet synchronously (call it in the click: Safari wants the user gesture) and settles once:
+ * with `tokenize`'s result, or a typed error. Nothing is sent after the sheet is cancelled or `signal` aborts it.
+ */
+export function runApplePay<R>(Session: ApplePaySessionConstructor, sheet: ApplePaySheet<R>): Promise<R> {
+  const { signal } = sheet;
+  if (signal?.aborted) return Promise.reject(new TesseraAbortError());
+  let session: ApplePaySessionLike;
+  try {
+    session = new Session(APPLE_PAY_VERSION, sheet.request);
+  } catch (error) {
+    return Promise.reject(refused(error));
+  }
+  return new Promise<R>((resolve, reject) => {
+    let settled = false;
+    const done = (): boolean => {
+      if (settled) return false;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      return true;
+    };
+    const fail = (error: unknown, otherwise?: () => TesseraWalletError): void => {
+      if (done()) reject(TesseraError.isInstance(error) || !otherwise ? (error as Error) : otherwise());
+    };
+    const close = (error: unknown, otherwise?: () => TesseraWalletError): void => {
+      if (settled) return;
+      fail(error, otherwise);
+      try {
+        session.abort();
+      } catch {
+        // The sheet was already closed.
+      }
+    };
+    const onAbort = (): void => close(new TesseraAbortError(undefined, { cause: signal?.reason }));
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const requestOptions: AbortOptions = signal ? { signal } : {};
+
+    session.onvalidatemerchant = () => {
+      sheet.validate(sheet.merchant, requestOptions).then(
+        (merchantSession) => {
+          if (settled) return;
+          try {
+            session.completeMerchantValidation(merchantSession);
+          } catch (error) {
+            close(error, () => new TesseraWalletError('merchant_validation_failed', 'Apple refused the merchant session: register this domain with the service for Apple Pay (see the going-live guide)', { cause: error }));
+          }
+        },
+        (error: unknown) => close(error, () => new TesseraWalletError('merchant_validation_failed', 'The merchant validation failed: register this domain with the service for Apple Pay (see the going-live guide)', { cause: error })),
+      );
+    };
+    session.onpaymentauthorized = (event) => {
+      if (settled) return;
+      const finish = (status: number): void => session.completePayment({ status });
+      sheet
+        .tokenize(event.payment, requestOptions)
+        .then(
+          async (result) => {
+            await sheet.complete?.(result);
+            return result;
+          },
+          (error: unknown) => {
+            throw TesseraError.isInstance(error) ? error : new TesseraWalletError('token_failed', 'The vault could not take the Apple Pay token: try again or pay by card', { cause: error });
+          },
+        )
+        .then(
+          (result) => {
+            finish(Session.STATUS_SUCCESS);
+            if (done()) resolve(result);
+          },
+          (error: unknown) => {
+            finish(Session.STATUS_FAILURE);
+            fail(error);
+          },
+        );
+    };
+    session.oncancel = () => fail(new TesseraWalletError('cancelled', 'The customer closed the Apple Pay sheet'));
+
+    const update = (callback: () => WalletRequestUpdate | Promise<WalletRequestUpdate>, complete: 'completeShippingContactSelection' | 'completeShippingMethodSelection'): void => {
+      Promise.resolve()
+        .then(callback)
+        .then(
+          (answer) => {
+            if (!settled) session[complete]?.(toApplePayUpdate(answer, sheet.walletRequest ?? { currency: sheet.request.currencyCode, label: sheet.request.total.label }));
+          },
+          (error: unknown) => close(new TesseraWalletError('shipping_update_failed', 'Your shipping callback threw, so the Apple Pay sheet was closed: answer an `error` for an address you cannot ship to', { cause: error })),
+        );
+    };
+    const { onShippingContactChange, onShippingMethodChange } = sheet;
+    if (onShippingContactChange) {
+      session.onshippingcontactselected = (event) => update(() => onShippingContactChange(toWalletAddress(event.shippingContact) ?? {}), 'completeShippingContactSelection');
+    }
+    if (onShippingMethodChange) {
+      session.onshippingmethodselected = (event) => {
+        const method = sheet.walletRequest?.shippingMethods?.find((candidate) => candidate.id === event.shippingMethod.identifier);
+        if (method) update(() => onShippingMethodChange(method), 'completeShippingMethodSelection');
+      };
+    }
+    try {
+      session.begin();
+    } catch (error) {
+      fail(refused(error));
+    }
+  });
+}
+
+/** Apple's update objects (Apple Pay JS 3: `ApplePayShippingContactUpdate`, `ApplePayShippingMethodUpdate`) from Tessera's. */
+function toApplePayUpdate(answer: WalletRequestUpdate, request: Pick<WalletPaymentRequest, 'currency' | 'label'>): Record<string, unknown> {
+  const amount = (minor: number): string => fromMinorUnits(minor, request.currency);
+  const ApplePayError = (globalThis as { ApplePayError?: new (code: string, field?: string, message?: string) => unknown }).ApplePayError;
+  return {
+    newTotal: { label: request.label, amount: amount(answer.amount), type: 'final' },
+    newLineItems: (answer.lineItems ?? []).map((item) => ({ label: item.label, amount: amount(item.amount), type: 'final' })),
+    ...(answer.shippingMethods ? { newShippingMethods: answer.shippingMethods.map((method) => ({ identifier: method.id, label: method.label, detail: method.detail ?? '', amount: amount(method.amount) })) } : {}),
+    ...(answer.error ? { errors: [ApplePayError ? new ApplePayError('addressUnserviceable', undefined, answer.error) : { code: 'addressUnserviceable', message: answer.error }] } : {}),
+  };
+}
+
 /** Options of {@link startApplePay}. */
 export interface StartApplePayOptions {
   /** Merchant name for the merchant validation. */
   displayName: string;
   /** Domain registered with Apple (default `location.hostname`). */
   domainName?: string;
-  /** Apple Pay JS version. Default 3. */
-  version?: number;
+  /** Closes the sheet (`session.abort()`) and rejects with `TesseraAbortError`. */
+  signal?: AbortSignal;
 }
 
 /**
  * Shows the Apple Pay sheet and returns the service token. Merchant validation goes through the vault, the
  * authorized payment token is tokenized by the vault, and the sheet is completed with success or failure.
  * Call it synchronously from a click handler: Apple requires the session to start in a user gesture.
- * Rejects with `TesseraWalletError` (`unavailable`, `cancelled`) or the vault's typed error.
+ * Rejects with `TesseraWalletError` (`not_available`, `session_refused`, `merchant_validation_failed`, `cancelled`,
+ * `token_failed`), the vault's typed error, or `TesseraAbortError`. The wallet buttons (`createWalletButtons`) do all
+ * of this, and render the button.
  */
 export function startApplePay(tokenizer: Tokenizer, paymentRequest: ApplePayPaymentRequest, options: StartApplePayOptions): Promise<string> {
   const Session = applePaySession();
   if (!Session || !isApplePayAvailable()) {
-    return Promise.reject(new TesseraWalletError('unavailable', 'Apple Pay is not available in this browser'));
+    return Promise.reject(new TesseraWalletError('not_available', 'Apple Pay is not available in this browser: offer the card fields instead'));
   }
-  const session = new Session(options.version ?? 3, paymentRequest);
-  return new Promise<string>((resolve, reject) => {
-    let settled = false;
-    const fail = (error: unknown): void => {
-      if (settled) return;
-      settled = true;
-      reject(TesseraError.isInstance(error) ? error : new TesseraWalletError('failed', 'Apple Pay failed', { cause: error }));
-    };
-    session.onvalidatemerchant = (event) => {
-      const request = { validationURL: event.validationURL, displayName: options.displayName, ...(options.domainName ? { domainName: options.domainName } : {}) };
-      tokenizer.validateApplePayMerchant(request).then(
-        (merchantSession) => session.completeMerchantValidation(merchantSession),
-        (error: unknown) => {
-          session.abort();
-          fail(error);
-        },
-      );
-    };
-    session.onpaymentauthorized = (event) => {
-      tokenizer.tokenizeApplePay(event.payment.token).then(
-        (serviceToken) => {
-          session.completePayment({ status: Session.STATUS_SUCCESS });
-          if (!settled) {
-            settled = true;
-            resolve(serviceToken);
-          }
-        },
-        (error: unknown) => {
-          session.completePayment({ status: Session.STATUS_FAILURE });
-          fail(error);
-        },
-      );
-    };
-    session.oncancel = () => fail(new TesseraWalletError('cancelled', 'The customer closed the Apple Pay sheet'));
-    session.begin();
+  const { signal, ...merchant } = options;
+  return runApplePay(Session, {
+    request: paymentRequest,
+    merchant,
+    signal,
+    validate: (request, requestOptions) => tokenizer.validateApplePayMerchant(request, requestOptions),
+    tokenize: (payment, requestOptions) => tokenizer.tokenizeApplePay(payment.token, requestOptions),
   });
 }

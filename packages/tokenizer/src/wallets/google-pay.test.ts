@@ -4,7 +4,7 @@ import { TesseraWalletError } from '../errors.js';
 import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isGooglePayReady, startGooglePay } from './google-pay.js';
 import { createTokenizer } from '../vault/tokenizer.js';
 
-const options = { gatewayMerchantId: 'merchant_1', merchantName: 'Shop', amount: 1234, currency: 'USD', countryCode: 'US' };
+const options = { environment: 'local' as const, gatewayMerchantId: 'merchant_1', merchantName: 'Shop', amount: 1234, currency: 'USD', countryCode: 'US' };
 
 describe('buildGooglePayPaymentDataRequest', () => {
   it('names the vault as the gateway and renders the amount exactly', () => {

@@ -1,27 +1,30 @@
 import { decodeServiceToken } from '@tessera/core';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { isApplePayAvailable, startApplePay, type ApplePayPaymentRequest, type ApplePaySessionLike } from './apple-pay.js';
-import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isGooglePayReady, startGooglePay, type GooglePayPaymentDataRequest } from './google-pay.js';
+import { SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
+import { createElement } from 'react';
+import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import { commands } from 'vitest/browser';
+import { strictModeRoot } from '../../test/strict-mode-root.js';
+import { WalletButtons } from '../react/wallet-buttons-element.js';
 import { createTokenizer } from '../vault/tokenizer.js';
+import { createWalletButtons, startApplePay, toApplePayRequest, type ApplePayPaymentRequest, type ApplePaySessionLike, type GooglePayPaymentDataRequest, type WalletButtonsOptions, type WalletPaymentResult } from '../wallets.js';
 
+// The wallet code in Chromium with hand-played ApplePaySession and google.payments.api (the sandbox's stand-in
+// scripts are tested in wallets-sandbox.browser.test.ts), against the real sandbox vault: the wallet tokens are the
+// ones the sandbox's sheets mint (the vault refuses made-up ones), through a Node command.
 const sandboxUrl = inject('sandboxUrl');
-const tokenizer = () => createTokenizer({ environment: 'local', vaultUrl: sandboxUrl });
-const applePayRequest: ApplePayPaymentRequest = {
-  countryCode: 'US',
-  currencyCode: 'USD',
-  supportedNetworks: ['visa', 'masterCard'],
-  merchantCapabilities: ['supports3DS'],
-  total: { label: 'Shop', amount: '19.99' },
-};
+const app = strictModeRoot();
+// `development` against the sandbox's vault: the hand stubs stand in for the providers' scripts, so none loads.
+const connection = { environment: 'development', vaultUrl: sandboxUrl, vaultKey: 'key_test_us_pub_TesseraSandbox4010Local' } as const;
+const request = { amount: 1999, currency: 'USD', country: 'US', label: 'Tessera shop', emailRequired: true };
 
 type Stubbed = typeof globalThis & { ApplePaySession?: unknown; google?: unknown };
-
 afterEach(() => {
   delete (globalThis as Stubbed).ApplePaySession;
   delete (globalThis as Stubbed).google;
+  document.body.replaceChildren();
 });
 
-/** A stand-in for Safari's ApplePaySession that plays the sheet: validate merchant, then authorize or cancel. */
+/** Safari's ApplePaySession as a sheet plays it: merchant validation, then the customer pays (a minted token) or cancels. */
 function stubApplePay(behaviour: { canMakePayments: boolean; cancel?: boolean }) {
   const sessions: FakeApplePaySession[] = [];
   class FakeApplePaySession implements ApplePaySessionLike {
@@ -45,8 +48,10 @@ function stubApplePay(behaviour: { canMakePayments: boolean; cancel?: boolean })
     }
     completeMerchantValidation(merchantSession: unknown): void {
       this.merchantSession = merchantSession;
-      if (behaviour.cancel) this.oncancel?.({});
-      else this.onpaymentauthorized?.({ payment: { token: { paymentData: { version: 'EC_v1', data: 'encrypted' }, transactionIdentifier: 'tx_1' } } });
+      if (behaviour.cancel) return this.oncancel?.({});
+      void commands.mintWalletToken('apple_pay', { card: 'visa_approved', merchantSession }).then((token) =>
+        this.onpaymentauthorized?.({ payment: { token, shippingContact: { emailAddress: 'ada@example.com' } } }),
+      );
     }
     completePayment(result: { status: number }): void {
       this.completedWith = result.status;
@@ -59,89 +64,146 @@ function stubApplePay(behaviour: { canMakePayments: boolean; cancel?: boolean })
   return sessions;
 }
 
-describe('cards through the sandbox BT emulation (CORS, from the page)', () => {
-  it('tokenizeCard returns a service token core decodes, without card data', async () => {
-    const serviceToken = await tokenizer().tokenizeCard({ cardNumber: '4000 0000 0000 3220', expiryDate: '12/35', cvc: '123' });
-    expect(atob(serviceToken)).not.toMatch(/4000000000003220|"123"/);
-    expect(decodeServiceToken(serviceToken)).toMatchObject({
-      type: 'card',
-      provider: 'basistheory',
-      nonSensitiveMetadata: { last4: '3220', bin: '400000', authentication: 'sca_required', expiryMonth: 12, expiryYear: 2035 },
-    });
-    const raw = await tokenizer().tokenizeCardToResponse({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' });
-    expect(raw.metadata?.auth?.scaRequired).toBe(false);
-    expect(raw.data?.number).not.toBe('4242424242424242');
-  });
-
-  it('a wrong vault key is a typed vault error', async () => {
-    const wrong = createTokenizer({ environment: 'local', vaultUrl: sandboxUrl, vaultKey: 'key_test_us_pub_wrong' });
-    await expect(wrong.tokenizeCard({ cardNumber: '4242424242424242', expiryDate: '12/35', cvc: '123' })).rejects.toMatchObject({ name: 'TesseraVaultError', status: 401 });
-  });
-});
-
-describe('Apple Pay (stubbed ApplePaySession, real sandbox vault)', () => {
-  it('is unavailable without ApplePaySession or when it says no', () => {
-    expect(isApplePayAvailable()).toBe(false);
-    stubApplePay({ canMakePayments: false });
-    expect(isApplePayAvailable()).toBe(false);
-    stubApplePay({ canMakePayments: true });
-    expect(isApplePayAvailable()).toBe(true);
-  });
-
-  it('validates the merchant through the vault, tokenizes the payment token and completes the sheet', async () => {
-    const sessions = stubApplePay({ canMakePayments: true });
-    const serviceToken = await startApplePay(tokenizer(), applePayRequest, { displayName: 'Shop', domainName: 'shop.example' });
-    const [session] = sessions;
-    expect(session?.version).toBe(3);
-    expect(session?.request).toEqual(applePayRequest);
-    expect(session?.merchantSession).toMatchObject({ domainName: 'shop.example', displayName: 'Shop', signature: 'sandbox' });
-    expect(session?.completedWith).toBe(0);
-    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'apple_pay', provider: 'basistheory', nonSensitiveMetadata: { last4: '1111' } });
-  });
-
-  it('uses the page domain by default, and a cancelled sheet is a typed error', async () => {
-    const sessions = stubApplePay({ canMakePayments: true, cancel: true });
-    await expect(startApplePay(tokenizer(), applePayRequest, { displayName: 'Shop' })).rejects.toMatchObject({ name: 'TesseraWalletError', reason: 'cancelled' });
-    expect(sessions[0]?.merchantSession).toMatchObject({ domainName: location.hostname });
-  });
-
-  it('refuses when Apple Pay is unavailable', async () => {
-    await expect(startApplePay(tokenizer(), applePayRequest, { displayName: 'Shop' })).rejects.toMatchObject({ reason: 'unavailable' });
-  });
-});
-
-describe('Google Pay (stubbed google.payments.api, real sandbox vault)', () => {
-  it('builds the request with the vault as gateway, loads payment data and tokenizes it', async () => {
-    const seen: { environment?: string; request?: GooglePayPaymentDataRequest } = {};
-    (globalThis as Stubbed).google = {
-      payments: {
-        api: {
-          PaymentsClient: class {
-            constructor(options: { environment: string }) {
-              seen.environment = options.environment;
-            }
-            isReadyToPay(): Promise<{ result: boolean }> {
-              return Promise.resolve({ result: true });
-            }
-            loadPaymentData(request: GooglePayPaymentDataRequest) {
-              seen.request = request;
-              return Promise.resolve({ paymentMethodData: { tokenizationData: { type: 'PAYMENT_GATEWAY', token: '{"protocolVersion":"ECv2","signature":"sig"}' } } });
-            }
-          },
+/** google.payments.api as pay.js defines it: the sheet answers PaymentData minted for the request's gateway. */
+function stubGooglePay(behaviour: { ready: boolean }) {
+  const seen: { environment?: string; requests: GooglePayPaymentDataRequest[] } = { requests: [] };
+  (globalThis as Stubbed).google = {
+    payments: {
+      api: {
+        PaymentsClient: class {
+          constructor(options: { environment: string }) {
+            seen.environment = options.environment;
+          }
+          isReadyToPay(): Promise<{ result: boolean }> {
+            return Promise.resolve({ result: behaviour.ready });
+          }
+          createButton(options: { onClick: () => void }): HTMLElement {
+            const button = document.createElement('button');
+            button.textContent = 'Buy with GPay';
+            button.addEventListener('click', options.onClick);
+            return button;
+          }
+          loadPaymentData(paymentRequest: GooglePayPaymentDataRequest) {
+            seen.requests.push(paymentRequest);
+            const method = paymentRequest.allowedPaymentMethods[0];
+            return commands.mintWalletToken('google_pay', {
+              card: 'visa_approved',
+              ...method?.tokenizationSpecification.parameters,
+              allowedAuthMethods: method?.parameters.allowedAuthMethods,
+            }).then((paymentData) => ({ ...paymentData, email: 'grace@example.com' }));
+          }
         },
       },
-    };
-    const client = createGooglePaymentsClient('TEST');
-    const request = buildGooglePayPaymentDataRequest({ gatewayMerchantId: 'merchant_1', merchantName: 'Shop', amount: 1999, currency: 'USD', countryCode: 'US' });
-    await expect(isGooglePayReady(client, request)).resolves.toBe(true);
-    const serviceToken = await startGooglePay(tokenizer(), client, request);
-    expect(seen.environment).toBe('TEST');
-    expect(seen.request?.allowedPaymentMethods[0]?.tokenizationSpecification.parameters).toEqual({ gateway: 'basistheory', gatewayMerchantId: 'merchant_1' });
-    expect(seen.request?.transactionInfo.totalPrice).toBe('19.99');
-    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'google_pay', provider: 'basistheory' });
+    },
+  };
+  return seen;
+}
+
+function buttons(options: Partial<WalletButtonsOptions> = {}) {
+  const onToken = vi.fn<(result: WalletPaymentResult) => void>();
+  const onError = vi.fn<(error: unknown) => void>();
+  const container = document.createElement('div');
+  document.body.append(container);
+  return { container, onToken, onError, buttons: createWalletButtons({ ...connection, request, onToken, onError, ...options }) };
+}
+
+describe('wallet buttons (hand-played sheets, real sandbox vault)', () => {
+  it("shows each wallet's own button, starts the sheet in the click itself, and resolves the service token, the card facts and the contacts", async () => {
+    const sessions = stubApplePay({ canMakePayments: true });
+    const google = stubGooglePay({ ready: true });
+    const { container, onToken, onError, buttons: wallet } = buttons();
+    await expect(wallet.mount(container)).resolves.toEqual({ shown: ['apple_pay', 'google_pay'], notShown: {} });
+    // Apple Pay JS's <apple-pay-button> is not defined here: Safari's CSS button.
+    const apple = container.querySelector<HTMLElement>('[data-tessera-wallet="apple_pay"] button')!;
+    expect(apple.getAttribute('aria-label')).toBe('Apple Pay');
+    expect(apple.getAttribute('style')).toContain('-webkit-appearance:-apple-pay-button');
+
+    apple.click();
+    // The session exists before the click handler returned: the user gesture is kept.
+    expect(sessions).toHaveLength(1);
+    expect(sessions[0]?.request).toEqual(toApplePayRequest(request));
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalledTimes(1), { timeout: 5000 });
+    const applePaid = onToken.mock.calls[0]![0];
+    expect(applePaid).toMatchObject({ wallet: 'apple_pay', card: { type: 'apple_pay', brand: 'visa' }, contacts: { email: 'ada@example.com' } });
+    expect(decodeServiceToken(applePaid.serviceToken)).toMatchObject({ type: 'apple_pay', provider: 'basistheory', token: applePaid.card.tokenId });
+    expect(sessions[0]?.merchantSession).toMatchObject({ displayName: 'Tessera shop', domainName: location.hostname });
+    expect(sessions[0]?.completedWith).toBe(0);
+    await expect(commands.payWithServiceToken(applePaid.serviceToken)).resolves.toMatchObject({ status: 'succeeded' });
+
+    const googleButton = container.querySelector<HTMLElement>('[data-tessera-wallet="google_pay"] button')!;
+    googleButton.click();
+    expect(google.requests).toHaveLength(1);
+    expect(google.environment).toBe('TEST');
+    expect(google.requests[0]?.allowedPaymentMethods[0]?.tokenizationSpecification.parameters).toEqual({ gateway: 'basistheory', gatewayMerchantId: SERVICE_VAULT_TENANT_IDS.development });
+    expect(google.requests[0]).toMatchObject({ emailRequired: true, transactionInfo: { totalPrice: '19.99', currencyCode: 'USD', countryCode: 'US' } });
+    await vi.waitFor(() => expect(onToken).toHaveBeenCalledTimes(2), { timeout: 5000 });
+    const googlePaid = onToken.mock.calls[1]![0];
+    expect(googlePaid).toMatchObject({ wallet: 'google_pay', card: { type: 'google_pay' }, contacts: { email: 'grace@example.com' } });
+    await expect(commands.payWithServiceToken(googlePaid.serviceToken)).resolves.toMatchObject({ status: 'succeeded' });
+    expect(onError).not.toHaveBeenCalled();
+    // No wallet token in the page.
+    expect(document.body.innerHTML).not.toMatch(/paymentData|signedMessage|EC_v1|ECv2/);
+
+    wallet.unmount();
+    expect(container.innerHTML).toBe('');
   });
 
-  it('without pay.js the client is unavailable', () => {
-    expect(() => createGooglePaymentsClient('TEST')).toThrow(expect.objectContaining({ reason: 'unavailable' }) as Error);
+  it('shows no button for a wallet that cannot pay, never throwing: the result says why', async () => {
+    stubApplePay({ canMakePayments: false });
+    stubGooglePay({ ready: false });
+    const { container, buttons: wallet } = buttons();
+    const mounted = await wallet.mount(container);
+    expect(mounted.shown).toEqual([]);
+    expect(mounted.notShown).toMatchObject({ apple_pay: { name: 'TesseraWalletError', reason: 'not_available' }, google_pay: { reason: 'not_available' } });
+    expect(container.querySelectorAll('button')).toHaveLength(0);
+  });
+
+  it('a provider script that does not load is script_failed for that wallet only (loaded from the sandbox origin in local)', async () => {
+    const { container, buttons: wallet } = buttons({ environment: 'local', vaultUrl: 'http://localhost:9', vaultKey: undefined as never, scriptTimeoutMs: 3000 });
+    const mounted = await wallet.mount(container);
+    expect(mounted.shown).toEqual([]);
+    expect(mounted.notShown.apple_pay).toMatchObject({ reason: 'script_failed', message: expect.stringContaining('http://localhost:9/applepay/jsapi/1.latest/apple-pay-sdk.js') as string });
+    expect(mounted.notShown.google_pay).toMatchObject({ reason: 'script_failed', message: expect.stringContaining('http://localhost:9/gp/p/js/pay.js') as string });
+    expect(document.querySelector('script[src*="apple-pay-sdk.js"]')).toBeNull();
+  });
+
+  it('a cancelled sheet goes to onError as cancelled; unmounting closes an open sheet without an error', async () => {
+    const sessions = stubApplePay({ canMakePayments: true, cancel: true });
+    const { container, onToken, onError, buttons: wallet } = buttons({ wallets: ['apple_pay'] });
+    await wallet.mount(container);
+    container.querySelector<HTMLElement>('button')!.click();
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'TesseraWalletError', reason: 'cancelled' })), { timeout: 5000 });
+
+    stubApplePay({ canMakePayments: true });
+    const second = buttons({ wallets: ['apple_pay'] });
+    await second.buttons.mount(second.container);
+    second.container.querySelector<HTMLElement>('button')!.click();
+    second.buttons.unmount();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(second.onError).not.toHaveBeenCalled();
+    expect(second.onToken).not.toHaveBeenCalled();
+    expect(onToken).not.toHaveBeenCalled();
+    expect(sessions).toHaveLength(1);
+  });
+
+  it('<WalletButtons> (React) mounts the buttons once under StrictMode and tells which are shown', async () => {
+    stubApplePay({ canMakePayments: false });
+    stubGooglePay({ ready: true });
+    const onMount = vi.fn();
+    const wallet = createWalletButtons({ ...connection, request, onToken: () => undefined });
+    app.render(createElement(WalletButtons, { buttons: wallet, className: 'wallets', onMount }));
+    await vi.waitFor(() => expect(onMount).toHaveBeenCalledWith(expect.objectContaining({ shown: ['google_pay'] })), { timeout: 5000 });
+    expect(document.querySelectorAll('.wallets [data-tessera-wallet]')).toHaveLength(1);
+    app.unmount();
+    expect(document.querySelectorAll('[data-tessera-wallet]')).toHaveLength(0);
+  });
+});
+
+describe('startApplePay (the lower-level function) against the sandbox vault', () => {
+  it('tokenizes the whole ApplePayPaymentToken the sheet gave', async () => {
+    const sessions = stubApplePay({ canMakePayments: true });
+    const serviceToken = await startApplePay(createTokenizer(connection), toApplePayRequest(request), { displayName: 'Shop', domainName: 'shop.example' });
+    expect(sessions[0]?.merchantSession).toMatchObject({ domainName: 'shop.example', displayName: 'Shop' });
+    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'apple_pay', provider: 'basistheory' });
   });
 });
