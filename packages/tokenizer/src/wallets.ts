@@ -31,5 +31,5 @@ export {
   type GooglePayRequestOptions,
   type GooglePayTransactionInfo,
 } from './wallets/google-pay.js';
-export { walletScriptUrl } from './wallets/wallet-scripts.js';
+export { walletScriptUrl, type WalletScriptSource } from './wallets/wallet-scripts.js';
 export { TesseraWalletError, type WalletErrorReason } from './errors.js';

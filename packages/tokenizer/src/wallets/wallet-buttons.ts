@@ -1,4 +1,4 @@
-import { TesseraAbortError } from '@tessera/core';
+import { TesseraAbortError, TesseraValidationError } from '@tessera/core';
 import { TesseraConfigurationError, TesseraWalletError } from '../errors.js';
 import { resolveVaultConnection } from '../vault/environment.js';
 import type { TokenizerOptions } from '../vault/tokenizer.js';
@@ -83,6 +83,15 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
   const connection = resolveVaultConnection(options);
   const vault = walletVault(connection, options.fetch);
   const { request } = options;
+  // The request is checked here, before anything loads: the fields named, every amount an integer in minor units
+  // (Apple's request is made now, which converts each one).
+  const expected = { label: [/\S/, 'is required: your business name'], currency: [/^[A-Z]{3}$/, 'must be an ISO 4217 code in capitals (USD)'], country: [/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in capitals (US)'] } as const;
+  const invalid = Object.entries(expected).filter(([field, [pattern]]) => {
+    const value = (request as unknown as Record<string, unknown> | undefined)?.[field];
+    return !(typeof value === 'string' && pattern.test(value));
+  });
+  if (invalid.length > 0) throw new TesseraValidationError(invalid.map(([field, [, message]]) => ({ field: `request.${field}`, code: 'invalid', message })));
+  const applePayRequest = toApplePayRequest(request);
   let mounted: { root: Element; controller: AbortController } | undefined;
   let sheet: AbortController | undefined;
 
@@ -120,7 +129,6 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
     }
     if (!Session || !canPay) throw unavailable('apple_pay');
     const { displayName = request.label, domainName, buttonType = 'plain', buttonStyle = 'black' } = options.applePay ?? {};
-    const applePayRequest = toApplePayRequest(request);
     // Apple's own button when Apple Pay JS defined it; else Safari's CSS button.
     const element = document.createElement(customElements.get('apple-pay-button') ? 'apple-pay-button' : 'button');
     if (element.localName === 'button') element.setAttribute('style', `-webkit-appearance:-apple-pay-button;-apple-pay-button-type:${buttonType};-apple-pay-button-style:${buttonStyle};display:inline-block;width:100%;min-height:40px`);

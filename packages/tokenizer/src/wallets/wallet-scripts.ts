@@ -1,6 +1,6 @@
 import { TesseraWalletError } from '../errors.js';
 import { loadScript } from '../script-loader.js';
-import type { VaultConnection } from '../vault/environment.js';
+import type { TokenizerEnvironment } from '../vault/environment.js';
 import { applePaySession } from './apple-pay.js';
 import { googlePaymentsClientClass } from './google-pay.js';
 import type { WalletName } from './wallet-request.js';
@@ -13,8 +13,14 @@ const scripts: Record<WalletName, { origin: string; sandboxPath: string; path: s
   google_pay: { origin: 'https://pay.google.com', sandboxPath: '/gp/p/js/pay.js', path: '/gp/p/js/pay.js', name: "Google's pay.js", loaded: () => googlePaymentsClientClass() !== undefined },
 };
 
+/** What picks a wallet script's origin: the environment and the vault URL (whose origin is the sandbox's in `local`). */
+export interface WalletScriptSource {
+  environment: TokenizerEnvironment;
+  vaultUrl: string;
+}
+
 /** Where a wallet's script comes from: the provider's URL, or in `local` the sandbox's stand-in (the vault's origin). */
-export function walletScriptUrl(wallet: WalletName, connection: Pick<VaultConnection, 'environment' | 'vaultUrl'>): string {
+export function walletScriptUrl(wallet: WalletName, connection: WalletScriptSource): string {
   const script = scripts[wallet];
   return connection.environment === 'local' ? `${new URL(connection.vaultUrl).origin}${script.sandboxPath}` : `${script.origin}${script.path}`;
 }
@@ -24,7 +30,7 @@ export function walletScriptUrl(wallet: WalletName, connection: Pick<VaultConnec
  * `ApplePaySession` without Apple Pay JS); in `local` the sandbox's stand-in, once, whatever the browser has, so the
  * sheet is always the test sheet. Nothing is loaded at import.
  */
-export async function loadWalletScript(wallet: WalletName, connection: Pick<VaultConnection, 'environment' | 'vaultUrl'>, timeoutMs?: number, signal?: AbortSignal): Promise<void> {
+export async function loadWalletScript(wallet: WalletName, connection: WalletScriptSource, timeoutMs?: number, signal?: AbortSignal): Promise<void> {
   const script = scripts[wallet];
   const src = walletScriptUrl(wallet, connection);
   const local = connection.environment === 'local';

@@ -66,13 +66,14 @@ function stubApplePay(behaviour: { canMakePayments: boolean; cancel?: boolean })
 
 /** google.payments.api as pay.js defines it: the sheet answers PaymentData minted for the request's gateway. */
 function stubGooglePay(behaviour: { ready: boolean }) {
-  const seen: { environment?: string; requests: GooglePayPaymentDataRequest[] } = { requests: [] };
+  const seen: { environment?: string; requests: GooglePayPaymentDataRequest[]; onPaymentDataChanged?: ((data: Record<string, unknown>) => Promise<Record<string, unknown>>) | undefined } = { requests: [] };
   (globalThis as Stubbed).google = {
     payments: {
       api: {
         PaymentsClient: class {
-          constructor(options: { environment: string }) {
+          constructor(options: { environment: string; paymentDataCallbacks?: { onPaymentDataChanged: (data: Record<string, unknown>) => Promise<Record<string, unknown>> } }) {
             seen.environment = options.environment;
+            seen.onPaymentDataChanged = options.paymentDataCallbacks?.onPaymentDataChanged;
           }
           isReadyToPay(): Promise<{ result: boolean }> {
             return Promise.resolve({ result: behaviour.ready });
@@ -196,6 +197,37 @@ describe('wallet buttons (hand-played sheets, real sandbox vault)', () => {
     expect(document.querySelectorAll('.wallets [data-tessera-wallet]')).toHaveLength(1);
     app.unmount();
     expect(document.querySelectorAll('[data-tessera-wallet]')).toHaveLength(0);
+  });
+});
+
+describe("Google Pay's shipping changes", () => {
+  it("asks Google for the address and options, and answers onPaymentDataChanged from the merchant's callbacks", async () => {
+    const google = stubGooglePay({ ready: true });
+    const shippingMethods = [
+      { id: 'standard', label: 'Standard', detail: '3-5 days', amount: 0 },
+      { id: 'express', label: 'Express', amount: 1500 },
+    ];
+    const { container, buttons: wallet } = buttons({
+      wallets: ['google_pay'],
+      request: { ...request, shippingAddressRequired: true, phoneNumberRequired: true, shippingMethods },
+      onShippingContactChange: (address) => (address.country === 'FR' ? { amount: 1999, error: 'We do not ship to France' } : { amount: 2499, lineItems: [{ label: 'Shipping', amount: 500 }] }),
+      onShippingMethodChange: (method) => ({ amount: 1999 + method.amount }),
+    });
+    await wallet.mount(container);
+    container.querySelector<HTMLElement>('button')!.click();
+    expect(google.requests[0]).toMatchObject({
+      shippingAddressRequired: true,
+      shippingAddressParameters: { phoneNumberRequired: true },
+      shippingOptionRequired: true,
+      shippingOptionParameters: { defaultSelectedOptionId: 'standard', shippingOptions: [{ id: 'standard', label: 'Standard', description: '3-5 days' }, { id: 'express', label: 'Express', description: '' }] },
+      callbackIntents: ['SHIPPING_ADDRESS', 'SHIPPING_OPTION'],
+    });
+    const changed = google.onPaymentDataChanged!;
+    await expect(changed({ callbackTrigger: 'SHIPPING_ADDRESS', shippingAddress: { locality: 'Austin', administrativeArea: 'TX', postalCode: '78701', countryCode: 'US' } })).resolves.toEqual({
+      newTransactionInfo: { totalPriceStatus: 'FINAL', totalPrice: '24.99', currencyCode: 'USD', countryCode: 'US', displayItems: [{ label: 'Shipping', type: 'LINE_ITEM', price: '5.00' }] },
+    });
+    await expect(changed({ callbackTrigger: 'SHIPPING_ADDRESS', shippingAddress: { countryCode: 'FR' } })).resolves.toMatchObject({ error: { reason: 'SHIPPING_ADDRESS_UNSERVICEABLE', message: 'We do not ship to France', intent: 'SHIPPING_ADDRESS' } });
+    await expect(changed({ callbackTrigger: 'SHIPPING_OPTION', shippingOptionData: { id: 'express' } })).resolves.toMatchObject({ newTransactionInfo: { totalPrice: '34.99' } });
   });
 });
 
