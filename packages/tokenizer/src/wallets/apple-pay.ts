@@ -93,10 +93,8 @@ export interface ApplePaySheet<R> extends WalletShippingCallbacks {
   merchant: ApplePayMerchantValidationRequest;
   signal?: AbortSignal | undefined;
   validate(request: ApplePayMerchantValidationRequest, options: AbortOptions): Promise<unknown>;
-  /** Tokenizes the authorized payment. */
+  /** Tokenizes the authorized payment: the sheet shows success when it resolves, failure when it throws. */
   tokenize(payment: ApplePayPayment, options: AbortOptions): Promise<R>;
-  /** Runs after tokenization: the sheet shows success when it resolves, failure when it throws (its error is the run's). */
-  complete?(result: R): unknown;
 }
 
 const refused = (cause: unknown): TesseraWalletError =>
@@ -155,27 +153,16 @@ export function runApplePay<R>(Session: ApplePaySessionConstructor, sheet: Apple
     session.onpaymentauthorized = (event) => {
       if (settled) return;
       const finish = (status: number): void => session.completePayment({ status });
-      sheet
-        .tokenize(event.payment, requestOptions)
-        .then(
-          async (result) => {
-            await sheet.complete?.(result);
-            return result;
-          },
-          (error: unknown) => {
-            throw TesseraError.isInstance(error) ? error : new TesseraWalletError('token_failed', 'The vault could not take the Apple Pay token: try again or pay by card', { cause: error });
-          },
-        )
-        .then(
-          (result) => {
-            finish(Session.STATUS_SUCCESS);
-            if (done()) resolve(result);
-          },
-          (error: unknown) => {
-            finish(Session.STATUS_FAILURE);
-            fail(error);
-          },
-        );
+      sheet.tokenize(event.payment, requestOptions).then(
+        (result) => {
+          finish(Session.STATUS_SUCCESS);
+          if (done()) resolve(result);
+        },
+        (error: unknown) => {
+          finish(Session.STATUS_FAILURE);
+          fail(error, () => new TesseraWalletError('token_failed', 'The vault could not take the Apple Pay token: try again or pay by card', { cause: error }));
+        },
+      );
     };
     session.oncancel = () => fail(new TesseraWalletError('cancelled', 'The customer closed the Apple Pay sheet'));
 

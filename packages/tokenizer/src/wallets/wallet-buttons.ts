@@ -33,11 +33,12 @@ export interface WalletButtonsOptions extends TokenizerOptions, WalletShippingCa
   /** Which wallets to offer, in this order. Default both. */
   wallets?: WalletName[];
   /**
-   * The customer paid: send `result.serviceToken` to your server. Apple's sheet shows success when the promise you
-   * return resolves, failure when it rejects (Google's sheet has closed by then).
+   * The customer paid and the vault tokenized it; the sheet has closed (as the service's own library closes Apple's,
+   * so a 3DS challenge the payment asks for shows on the page). Pay with it: `tessera.pay({ tokenized: result, … })`.
+   * A click on a button is ignored until the promise you return settles.
    */
   onToken: (result: WalletPaymentResult) => unknown;
-  /** A sheet did not give a token: a `TesseraWalletError` (`reason`), the vault's typed error, or your `onToken`'s error. */
+  /** A sheet did not give a token: a `TesseraWalletError` (`reason`) or the vault's typed error; or your `onToken` threw. */
   onError?: (error: unknown) => void;
   /** Apple Pay: merchant name for the merchant validation (default `request.label`), the domain (default the page's). */
   applePay?: { displayName?: string; domainName?: string; buttonType?: string; buttonStyle?: 'black' | 'white' | 'white-outline' };
@@ -100,10 +101,11 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
     return { wallet: token.type as WalletName, serviceToken, card: { ...card, type: token.type as WalletName }, contacts };
   };
   // One sheet at a time: a click while one is open is ignored.
-  const open = (run: (signal: AbortSignal) => Promise<unknown>): void => {
+  const open = (run: (signal: AbortSignal) => Promise<WalletPaymentResult>): void => {
     if (sheet) return;
     const controller = (sheet = new AbortController());
     run(controller.signal)
+      .then(options.onToken)
       .catch((error: unknown) => {
         if (!controller.signal.aborted) options.onError?.(error);
       })
@@ -149,7 +151,6 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
               await vault.tokenizeWallet('apple_pay', payment.token, requestOptions),
               toWalletContacts(payment.shippingContact?.emailAddress, payment.shippingContact?.phoneNumber, payment.shippingContact, payment.billingContact),
             ),
-          complete: options.onToken,
         }),
       ),
     );
@@ -177,14 +178,11 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
         runGooglePay(
           client,
           paymentDataRequest,
-          async (token, paymentData, requestOptions) => {
-            const paid = result(
+          async (token, paymentData, requestOptions) =>
+            result(
               await vault.tokenizeWallet('google_pay', token, requestOptions),
               toWalletContacts(paymentData.email, paymentData.shippingAddress?.phoneNumber, paymentData.shippingAddress, paymentData.paymentMethodData.info?.billingAddress),
-            );
-            await options.onToken(paid);
-            return paid;
-          },
+            ),
           sheetSignal,
         ),
       );

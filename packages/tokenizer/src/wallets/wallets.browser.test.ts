@@ -187,6 +187,23 @@ describe('wallet buttons (hand-played sheets, real sandbox vault)', () => {
     expect(sessions).toHaveLength(1);
   });
 
+  it("closes Apple's sheet with success before onToken runs (a 3DS challenge shows on the page), and an onToken that throws goes to onError", async () => {
+    const sessions = stubApplePay({ canMakePayments: true });
+    const statusAtToken: (number | undefined)[] = [];
+    const failure = new Error('your server refused');
+    const { container, onError, buttons: wallet } = buttons({
+      wallets: ['apple_pay'],
+      onToken: () => {
+        statusAtToken.push(sessions[0]?.completedWith);
+        throw failure;
+      },
+    });
+    await wallet.mount(container);
+    container.querySelector<HTMLElement>('button')!.click();
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(failure), { timeout: 5000 });
+    expect(statusAtToken).toEqual([0]);
+  });
+
   it('<WalletButtons> (React) mounts the buttons once under StrictMode and tells which are shown', async () => {
     stubApplePay({ canMakePayments: false });
     stubGooglePay({ ready: true });
