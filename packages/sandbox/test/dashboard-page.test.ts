@@ -2,10 +2,12 @@ import { request as httpRequest } from 'node:http';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { routes } from '@tessera/core/internal';
-import { chromium, type Browser } from 'playwright-core';
+import axe from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../vitest.shared.js';
-import { sandboxRoutes, type SandboxServer } from '../src/index.js';
+import { SandboxControlError, sandboxRoutes, type SandboxServer } from '../src/index.js';
+import { challengeOf } from './charge-test-card.js';
 import { purchase } from './fixtures.js';
 import { useHttpSandbox, type Client } from './use-sandbox.js';
 
@@ -35,6 +37,145 @@ const getWithHost = (url: string, host: string): Promise<number> =>
     req.end();
   });
 
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core's serious and critical WCAG 2.2 A/AA findings on the page (or the frame), as `rule (impact): target`. */
+async function axeFindings(target: Pick<Page, 'evaluate'>): Promise<string[]> {
+  await target.evaluate(axe.source);
+  return target.evaluate(async (tags) => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, WCAG_TAGS);
+}
+
+/** True when the page scrolls sideways (its content is wider than its window). */
+const scrollsSideways = (page: Page): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+/** A pending 3DS payment of the gateway store: its id and its challenge. */
+async function pendingChallenge() {
+  const { gateway } = server.sandbox.defaults;
+  const instrument = await c.instrument(gateway.storeId, CHALLENGE_CARD);
+  const processed = await c.api(routes.processPayment, { body: purchase(gateway.storeId, instrument.id) });
+  return challengeOf(processed.body);
+}
+
+/** The CReq web-threeds posts to the ACS (base64url JSON). */
+const creqOf = ({ challenge }: ReturnType<typeof challengeOf>): string =>
+  Buffer.from(JSON.stringify({ messageType: 'CReq', messageVersion: challenge.threeDSVersion, threeDSServerTransID: challenge.sessionId, acsTransID: challenge.acsTransactionId, challengeWindowSize: '03' })).toString('base64url');
+
+/** A page holding the sandbox's ACS challenge page in a frame (as the checkout's 3DS modal does). */
+async function acsInFrame(page: Page, pending: ReturnType<typeof challengeOf>): Promise<void> {
+  await page.goto(`${server.url}${sandboxRoutes.dashboardStyles}`);
+  await page.setContent(`<!doctype html><html lang="en"><title>Checkout</title><iframe name="acs" title="Bank verification"></iframe>
+<form id="f" method="post" target="acs" action="${pending.challenge.acsChallengeUrl}"><input type="hidden" name="creq" value="${creqOf(pending)}"></form>`);
+  const loaded = page.waitForEvent('framenavigated', (frame) => frame.name() === 'acs');
+  await page.evaluate(() => (document.getElementById('f') as HTMLFormElement).submit());
+  await loaded;
+  await page.frame({ name: 'acs' })!.waitForSelector('#approve');
+}
+
+describe('the sandbox dashboard and 3DS pages: accessible (issue 38)', () => {
+  it('has no serious or critical WCAG 2.2 A/AA finding: empty, with a waiting challenge, with an open payload, at 375 px; nor have the 3DS pages', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}${sandboxRoutes.dashboard}`);
+    await page.locator('#challenges .empty').waitFor();
+    expect(await axeFindings(page), 'empty').toEqual([]);
+
+    const pending = await pendingChallenge();
+    await page.locator(`#challenges li[data-payment="${pending.paymentId}"]`).waitFor();
+    expect(await axeFindings(page), 'a waiting challenge').toEqual([]);
+    await page.locator('#events summary').first().click();
+    expect(await axeFindings(page), 'an open payload').toEqual([]);
+    await page.setViewportSize({ width: 375, height: 800 });
+    expect(await axeFindings(page), '375 px').toEqual([]);
+    await page.screenshot({ path: `${artifacts}5-axe-375.png`, fullPage: true });
+
+    // The 3DS pages: web-threeds' challenge frame, the ACS's challenge page and its answer.
+    await page.goto(`${server.url}/pages/challenge.html`);
+    expect(await axeFindings(page), 'challenge frame page').toEqual([]);
+    await acsInFrame(page, pending);
+    const acs = page.frame({ name: 'acs' })!;
+    expect(await axeFindings(acs), 'ACS challenge page').toEqual([]);
+    await acs.locator('#approve').click();
+    await page.frame({ name: 'acs' })!.waitForSelector('h1:text("Authentication approved")');
+    expect(await axeFindings(page.frame({ name: 'acs' })!), 'ACS answer page').toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('a challenge the customer abandoned (the modal closed) shows as abandoned and cannot be approved into a charge, by the page, the route or sandbox.challenges', async () => {
+    const pending = await pendingChallenge();
+    const checkout = await browser.newPage();
+    await acsInFrame(checkout, pending);
+    // The customer cancels the 3DS modal: the frame goes away unanswered.
+    await checkout.evaluate(() => document.querySelector('iframe')!.remove());
+    await expect.poll(() => server.sandbox.records.payments.get(pending.paymentId)?.status).toBe('pending');
+
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${server.url}${sandboxRoutes.dashboard}`);
+    const item = page.locator(`#challenges li[data-payment="${pending.paymentId}"]`);
+    await expect.poll(() => item.textContent()).toContain('Abandoned by the customer');
+    expect(await item.locator('.approve').count()).toBe(0);
+    expect(await item.locator('time').getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const refused = await fetch(`${server.url}${sandboxRoutes.completeDashboardChallenge.replace('{id}', pending.paymentId)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${server.sandbox.apiKey}` },
+      body: '{"outcome":"approve"}',
+    });
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('challenge_abandoned');
+    let thrown: unknown;
+    try {
+      server.sandbox.challenges.approve(pending.challenge.acsTransactionId);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SandboxControlError);
+    expect(thrown).toMatchObject({ status: 409, code: 'challenge_abandoned' });
+    expect(server.sandbox.records.payments.get(pending.paymentId)?.status).toBe('pending');
+    // Failing it stays possible: the payment fails, as the customer was told.
+    expect(server.sandbox.challenges.fail(pending.paymentId).status).toBe('failed');
+    await checkout.close();
+    await page.close();
+  }, 60_000);
+
+  it('keeps focus and an open payload across its refresh; names each button with its payment or event; readable dates; fits 375 and 320 px', async () => {
+    const pending = await pendingChallenge();
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${server.url}${sandboxRoutes.dashboard}`);
+    const approve = page.getByRole('button', { name: `Approve challenge for payment ${pending.paymentId}`, exact: true });
+    await approve.waitFor();
+    expect(await page.getByRole('button', { name: `Fail challenge for payment ${pending.paymentId}`, exact: true }).count()).toBe(1);
+    const eventId = ((await page.locator('#events details').first().getAttribute('data-key')) ?? '').replace('payload-', '');
+    expect(eventId).toMatch(/./);
+    expect(await page.getByRole('button', { name: `Resend event ${eventId}`, exact: true }).count()).toBe(1);
+
+    // Dates a person reads, the machine's in datetime.
+    const created = page.locator(`#payment-${pending.paymentId} .timeline time`).first();
+    expect(await created.getAttribute('datetime')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d/);
+    expect(await created.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d:\d\d UTC$/);
+
+    // 375 and 320 px: no sideways scroll, and the challenge's actions on screen.
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await scrollsSideways(page), `${width} px`).toBe(false);
+      const box = await approve.boundingBox();
+      expect(box!.x + box!.width, `${width} px`).toBeLessThanOrEqual(width);
+    }
+
+    // Open a payload and focus a button, then let the sandbox change (a new payment, new events) and a refresh pass.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.locator(`details[data-key="payload-${eventId}"] summary`).click();
+    await page.getByRole('button', { name: `Fail challenge for payment ${pending.paymentId}`, exact: true }).focus();
+    const next = await pendingChallenge();
+    await page.locator(`#challenges li[data-payment="${next.paymentId}"]`).waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(3500);
+    expect(await page.locator(`details[data-key="payload-${eventId}"]`).evaluate((details) => (details as HTMLDetailsElement).open)).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Fail challenge for payment ${pending.paymentId}`);
+    await page.close();
+  }, 60_000);
+});
+
 describe('the sandbox dashboard', () => {
   it("shows a 3DS payment's life: pending, approved from the page, succeeded with its ledger; the clock advances; no key, no action", async () => {
     const { gateway } = server.sandbox.defaults;
@@ -53,12 +194,12 @@ describe('the sandbox dashboard', () => {
     await page.goto(`${server.url}${sandboxRoutes.dashboard}`);
     const row = page.locator(`#payment-${paymentId}`);
     await expect.poll(() => row.locator('.status').textContent()).toBe('pending');
-    await expect.poll(() => page.locator(`#challenges tr[data-payment="${paymentId}"]`).count()).toBe(1);
+    await expect.poll(() => page.locator(`#challenges li[data-payment="${paymentId}"]`).count()).toBe(1);
     expect(await page.locator('#instruments').textContent()).toContain('•••• 3220');
     await page.screenshot({ path: `${artifacts}1-pending-challenge.png`, fullPage: true });
 
     // Without the key: refused, and the payment still waits.
-    await page.locator(`#challenges tr[data-payment="${paymentId}"] .approve`).click();
+    await page.locator(`#challenges li[data-payment="${paymentId}"] .approve`).click();
     await expect.poll(() => page.locator('#message').textContent()).toContain('Refused (401)');
     expect(server.sandbox.records.payments.get(paymentId)?.status).toBe('pending');
     await page.screenshot({ path: `${artifacts}2-refused-without-key.png`, fullPage: true });
@@ -68,17 +209,17 @@ describe('the sandbox dashboard', () => {
     await page.locator('#key-input').fill(server.sandbox.apiKey);
     await page.locator('#key-form button[type=submit]').click();
     expect(await page.evaluate(() => sessionStorage.getItem('tessera-sandbox-key'))).toBe(server.sandbox.apiKey);
-    await page.locator(`#challenges tr[data-payment="${paymentId}"] .approve`).click();
+    await page.locator(`#challenges li[data-payment="${paymentId}"] .approve`).click();
     await expect.poll(() => row.locator('.status').textContent()).toBe('succeeded');
     expect(await row.locator('.ledger').textContent()).toMatch(/charge \$10\.00/);
     expect(await row.locator('.timeline').textContent()).toContain('payment');
-    expect(await page.locator('#challenges').textContent()).toContain('None yet.');
+    await expect.poll(() => page.locator(`#challenges li[data-payment="${paymentId}"]`).count()).toBe(0);
     await page.screenshot({ path: `${artifacts}3-succeeded-with-ledger.png`, fullPage: true });
 
     // The clock: advanced by 31 days from the page.
-    const before = Date.parse((await page.locator('#now').textContent()) ?? '');
+    const before = Date.parse((await page.locator('#now time').getAttribute('datetime')) ?? '');
     await page.locator('#advance').click();
-    await expect.poll(async () => Date.parse((await page.locator('#now').textContent()) ?? '') - before).toBe(31 * 24 * 3600 * 1000);
+    await expect.poll(async () => Date.parse((await page.locator('#now time').getAttribute('datetime')) ?? '') - before).toBe(31 * 24 * 3600 * 1000);
     await page.screenshot({ path: `${artifacts}4-clock-advanced.png`, fullPage: true });
 
     // Nothing secret on the page or in its data.

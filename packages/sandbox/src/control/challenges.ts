@@ -8,7 +8,8 @@ export interface RemoteChallenges {
   /**
    * Approves a challenge as the customer's *Approve* on the ACS page does, by the payment's id (`pay_…`), its 3DS
    * session id (`getThreeDSChallenge(payment).sessionId`) or its ACS transaction id (`acsTransactionId`). Rejects
-   * with a `SandboxControlError`: 404 for an unknown id, 409 for a payment that never asked for a challenge.
+   * with a `SandboxControlError`: 404 for an unknown id, 409 for a payment that never asked for a challenge, 409
+   * `challenge_abandoned` for a challenge the customer left unanswered (their checkout said they were not charged).
    */
   approve(id: string): Promise<ChallengeOutcome>;
   /** Fails a challenge (the ACS page's *Fail authentication*): the payment fails. Same ids as {@link approve}. */

@@ -5,6 +5,8 @@ import type { SandboxContext } from '../state/context.js';
 import { instruments } from '../service/instruments.js';
 import { type PaymentRecord, type PaymentRecordStatus, challenges, payments } from '../service/lifecycle.js';
 import { settleChallenge } from '../service/payments.js';
+import { abandonChallenge, abandonmentOf, challengeAbandoned } from '../service/abandoned-challenges.js';
+import { SandboxHttpError } from '../http/http-error.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { vaultTokens } from './vault.js';
 
@@ -57,10 +59,16 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
       ? undefined
       : vaultTokens.of(ctx).get(btSession.tokenId)?.last4;
   const what = payment ? `the payment of <strong>${escapeHtml(formatAmount(payment.amount, payment.currency))}</strong>` : 'this purchase';
+  // The page going away unanswered (the checkout's modal closed or cancelled, the tab left) tells the ACS the
+  // customer abandoned the challenge: a beacon, as nothing else reaches the sandbox once the frame is removed.
+  const abandon = JSON.stringify({ url: sandboxRoutes.acsComplete, acsTransactionId: creq.acsTransID, sessionId: creq.threeDSServerTransID, outcome: 'abandon' }).replace(/</g, '\\u003c');
   return page(
     'Tessera Sandbox ACS',
-    `<h1>Tessera Sandbox Bank</h1><p>Confirm ${what} with the card ending ${escapeHtml(last4 ?? '')}.</p>` +
-      `<p>This is a test page: no code is needed.</p>${button('approve', 'Approve')}${button('fail', 'Fail authentication')}`,
+    `<main><h1>Tessera Sandbox Bank</h1><p>Confirm ${what} with the card ending ${escapeHtml(last4 ?? '')}.</p>` +
+      `<p>This is a test page: no code is needed.</p>${button('approve', 'Approve')}${button('fail', 'Fail authentication')}</main>` +
+      `<script>(() => { const { url, ...fields } = ${abandon}; let answered = false;
+for (const form of document.forms) form.addEventListener('submit', () => { answered = true; });
+addEventListener('pagehide', () => { if (!answered) navigator.sendBeacon(url, new URLSearchParams(fields)); }); })();</script>`,
   );
 }
 
@@ -73,8 +81,19 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
 export function completePage(ctx: SandboxContext, form: Record<string, string>): HtmlPage {
   // One name per field, core's `ThreeDSChallenge`'s; the CReq's names kept for the scripts that post them.
   const sessionId = form.sessionId ?? form.threeDSServerTransID ?? '';
-  const completion = completeChallenge(ctx, form.acsTransactionId ?? form.acsTransID ?? '', sessionId, form.outcome === 'approve');
-  if (!completion) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
+  const acsTransactionId = form.acsTransactionId ?? form.acsTransID ?? '';
+  if (form.outcome === 'abandon') {
+    if (stillOpen(ctx, acsTransactionId, sessionId)) abandonChallenge(ctx, acsTransactionId);
+    return page('Verification cancelled', '<main><h1>Verification cancelled</h1><p>You were not charged.</p></main>');
+  }
+  let completion: ChallengeCompletion | undefined;
+  try {
+    completion = completeChallenge(ctx, acsTransactionId, sessionId, form.outcome === 'approve');
+  } catch (error) {
+    if (error instanceof SandboxHttpError && error.code === 'challenge_abandoned') return page('Verification cancelled', `<main><h1>Verification cancelled</h1><p>${escapeHtml(error.message)}</p></main>`, 409);
+    throw error;
+  }
+  if (!completion) return page('Unknown challenge', '<main><h1>Unknown challenge</h1></main>', 404);
   const { payment, btSession, authenticated } = completion;
   const message = {
     type: 'challenge',
@@ -91,6 +110,13 @@ export function completePage(ctx: SandboxContext, form: Record<string, string>):
   );
 }
 
+/** True while the challenge `acsTransID` waits for the customer (its payment pending, or BT's session in `challenge`). */
+function stillOpen(ctx: SandboxContext, acsTransID: string, threeDSServerTransID: string): boolean {
+  const paymentId = challenges.of(ctx).get(acsTransID);
+  if (paymentId !== undefined) return payments.of(ctx).get(paymentId)?.status === 'pending';
+  return findBtChallenge(ctx, acsTransID, threeDSServerTransID)?.authenticationStatus === 'challenge';
+}
+
 /** What completing a challenge settled: the payment, or BT's session (a server-side authenticate), and the outcome. */
 export interface ChallengeCompletion {
   payment: PaymentRecord | undefined;
@@ -100,9 +126,14 @@ export interface ChallengeCompletion {
 
 /**
  * The ACS completion (what {@link completePage} and the dashboard's approve and fail run): settles the payment
- * waiting on the challenge `acsTransID`, or BT's session; `undefined` for an unknown challenge.
+ * waiting on the challenge `acsTransID`, or BT's session; `undefined` for an unknown challenge. Throws a
+ * `SandboxHttpError` 409 `challenge_abandoned` for approving an open challenge the customer left (see
+ * {@link abandonChallenge}).
  */
 export function completeChallenge(ctx: SandboxContext, acsTransID: string, threeDSServerTransID: string, approved: boolean): ChallengeCompletion | undefined {
+  const abandoned = abandonmentOf(ctx, acsTransID);
+  // The customer left it and was told they were not charged: never approved afterwards (failing it stays possible).
+  if (approved && abandoned && stillOpen(ctx, acsTransID, threeDSServerTransID)) throw challengeAbandoned(acsTransID, abandoned.abandonedAt);
   const payment = settleChallenge(ctx, acsTransID, approved);
   const btSession = payment ? undefined : findBtChallenge(ctx, acsTransID, threeDSServerTransID);
   if (!payment && !btSession) return undefined;

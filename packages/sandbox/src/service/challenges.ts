@@ -34,7 +34,8 @@ export interface SandboxChallenges {
    * Approves a challenge, as the customer's *Approve* on the ACS page does: by the payment's id (`pay_…`), its 3DS
    * session id (`sessionId`) or its ACS transaction id (`acsTransactionId`). The payment succeeds (or is authorized).
    * Settling a settled challenge again changes nothing and returns the same outcome. Throws a `SandboxControlError`
-   * (404 `not_found` for an unknown id, 409 `invalid_state` for a payment that never asked for a challenge).
+   * (404 `not_found` for an unknown id, 409 `invalid_state` for a payment that never asked for a challenge, 409
+   * `challenge_abandoned` for a challenge the customer left unanswered: their checkout said they were not charged).
    */
   approve(id: string): ChallengeOutcome;
   /** Fails a challenge (the ACS page's *Fail authentication*): the payment fails. Same ids as {@link approve}. */

@@ -5,6 +5,7 @@ import { customers } from './customers.js';
 import { instruments } from './instruments.js';
 import { ledger, movementsOf } from '../state/ledger.js';
 import { challenges, payments } from './lifecycle.js';
+import { abandonmentOf } from './abandoned-challenges.js';
 import { type Ordered, pageOf, positionsBy, walk } from '../state/ordered.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { subscriptions } from './subscriptions.js';
@@ -62,7 +63,9 @@ export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
   const waiting = [...challenges.of(ctx).entries()].flatMap(([acsTransactionId, paymentId]) => {
     const payment = payments.of(ctx).get(paymentId);
     if (payment?.status !== 'pending' || payment.requireActionData?.type !== 'threeds_auth') return [];
-    return [{ acsTransactionId, paymentId, amount: formatAmount(payment.amount, payment.currency), createdAt: payment.createdAt }];
+    // A challenge the customer left (modal closed: they were told they were not charged) is shown as abandoned, not offered.
+    const abandonedAt = abandonmentOf(ctx, acsTransactionId)?.abandonedAt ?? null;
+    return [{ acsTransactionId, paymentId, amount: formatAmount(payment.amount, payment.currency), createdAt: payment.createdAt, abandonedAt }];
   });
   return {
     now: ctx.clock.now().toISOString(),
@@ -144,39 +147,50 @@ const dashboardHtml = `<!doctype html>
 <header><h1>Tessera Sandbox</h1>
 <div id="clock"><span>Test clock: <strong id="now">…</strong></span>
 <label>Advance by <select id="advance-by"><option value="3600000">1 hour</option><option value="86400000">1 day</option><option value="2678400000" selected>31 days</option></select></label>
-<button id="advance" type="button">Advance</button></div>
+<button id="advance" type="button">Advance the clock</button></div>
 <div id="key"><span id="key-state">No key given: actions are refused</span> <button id="set-key" type="button">Enter secret key</button> <button id="forget-key" type="button">Forget key</button></div>
 <p id="message" role="status"></p>
 </header>
 <main>
-<section><h2>Challenges waiting for the customer</h2><div id="challenges"></div></section>
-<section><h2>Payments</h2><div id="payments"></div></section>
-<section><h2>Subscriptions</h2><div id="subscriptions"></div></section>
-<section><h2>Customers</h2><div id="customers"></div></section>
-<section><h2>Instruments</h2><div id="instruments"></div></section>
-<section><h2>Events</h2><div id="events"></div></section>
-<section><h2>Webhook deliveries</h2><div id="deliveries"></div></section>
+<section aria-labelledby="h-challenges"><h2 id="h-challenges">3DS challenges</h2><div id="challenges"></div></section>
+<section aria-labelledby="h-payments"><h2 id="h-payments">Payments</h2><div id="payments"></div></section>
+<section aria-labelledby="h-subscriptions"><h2 id="h-subscriptions">Subscriptions</h2><div id="subscriptions"></div></section>
+<section aria-labelledby="h-customers"><h2 id="h-customers">Customers</h2><div id="customers"></div></section>
+<section aria-labelledby="h-instruments"><h2 id="h-instruments">Instruments</h2><div id="instruments"></div></section>
+<section aria-labelledby="h-events"><h2 id="h-events">Events</h2><div id="events"></div></section>
+<section aria-labelledby="h-deliveries"><h2 id="h-deliveries">Webhook deliveries</h2><div id="deliveries"></div></section>
 </main>
-<dialog id="key-dialog"><form id="key-form" method="dialog"><label>Secret key <input id="key-input" type="password" autocomplete="off" required></label>
+<dialog id="key-dialog" aria-labelledby="key-title"><h2 id="key-title">Secret key</h2><form id="key-form" method="dialog"><label>Secret key <input id="key-input" type="password" autocomplete="off" required></label>
 <button type="submit">Keep for this tab</button></form></dialog>
 </body></html>`;
 
-/** The dashboard's style sheet (`GET /sandbox/dashboard/app.css`). */
-export const dashboardStyles = `body{font:14px system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}
+/** The dashboard's style sheet (`GET /sandbox/dashboard/app.css`): fits a 320 px window (wide tables scroll in their own box). */
+export const dashboardStyles = `*,*::before,*::after{box-sizing:border-box}
+body{font:14px system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9;overflow-wrap:anywhere}
 header{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde;padding:.75rem 1.5rem;z-index:1}
 h1{font-size:1.25rem;margin:0 0 .5rem}h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
-main{padding:0 1.5rem 2rem}#clock,#key{display:flex;gap:.75rem;align-items:center;flex-wrap:wrap;margin:.25rem 0}
-button{font:inherit;padding:.3rem .8rem;border:1px solid #99a;border-radius:4px;background:#fff;cursor:pointer}button:hover{background:#eef}
-table{border-collapse:collapse;width:100%;background:#fff;margin-bottom:.5rem}th,td{border:1px solid #dde;padding:.3rem .5rem;text-align:left;vertical-align:top}
-th{background:#eef0f4}.status{font-weight:600}.status-succeeded,.status-delivered{color:#0a7a32}.status-pending{color:#a66300}
+main{padding:0 1.5rem 2rem}#clock,#key{display:flex;gap:.5rem .75rem;align-items:center;flex-wrap:wrap;margin:.25rem 0}
+button,select,input{font:inherit}button{padding:.3rem .8rem;border:1px solid #6b6b80;border-radius:4px;background:#fff;color:#1d2330;cursor:pointer;min-height:24px}button:hover{background:#eef}
+:focus-visible{outline:3px solid #1a56db;outline-offset:2px}
+.scroll{overflow-x:auto;max-width:100%;margin-bottom:.5rem}
+table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #dde;padding:.3rem .5rem;text-align:left;vertical-align:top}
+th{background:#eef0f4}.status{font-weight:600}.status-succeeded,.status-delivered{color:#0a6b2c}.status-pending{color:#8a4f00}
 .status-failed,.status-declined{color:#b3261e}pre{margin:0;max-height:12rem;overflow:auto;font-size:12px;white-space:pre-wrap;word-break:break-all}
-ol,ul{margin:0;padding-left:1.2rem}#message{min-height:1.2em;margin:.25rem 0;color:#b3261e}#message.ok{color:#0a7a32}.empty{color:#667}
-details summary{cursor:pointer}`;
+ol,ul{margin:0;padding-left:1.2rem}#message{min-height:1.2em;margin:.25rem 0;color:#b3261e}#message.ok{color:#0a6b2c}.empty{color:#595966}
+details summary{cursor:pointer}
+.challenge-list{list-style:none;padding:0;display:grid;gap:.5rem}.challenge{background:#fff;border:1px solid #dde;border-radius:6px;padding:.5rem .75rem;display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}
+.challenge .actions{display:flex;gap:.5rem;flex-wrap:wrap}.challenge.abandoned{border-style:dashed}.badge{font-weight:600;color:#8a4f00}
+@media (max-width:600px){header{position:static;padding:.5rem .75rem}main{padding:0 .75rem 1.5rem}}`;
 
-/** The dashboard's script (`GET /sandbox/dashboard/app.js`): reads the data, renders with DOM calls (no innerHTML), sends actions with the key. */
+/**
+ * The dashboard's script (`GET /sandbox/dashboard/app.js`): reads the data, renders with DOM calls (no innerHTML),
+ * sends actions with the key. A refresh redraws only the sections whose data changed, and puts back the focus and the
+ * open payloads of a redrawn section (keyed by `data-key`), so a keyboard or screen-reader user keeps their place.
+ */
 export const dashboardScript = `const KEY = 'tessera-sandbox-key';
 const $ = (id) => document.getElementById(id);
 let routes = {};
+const drawn = new Map();
 
 function el(tag, props = {}, children = []) {
   const node = document.createElement(tag);
@@ -190,15 +204,22 @@ function el(tag, props = {}, children = []) {
 }
 const text = (value) => (value === null || value === undefined ? '' : String(value));
 const statusCell = (status) => el('td', { class: 'status status-' + text(status), text: text(status) });
+const readable = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
+// A date a person reads ("29 Nov 2026, 01:20:03 UTC"), the machine's in datetime.
+const time = (iso) => {
+  if (iso === null || iso === undefined || Number.isNaN(Date.parse(iso))) return document.createTextNode(text(iso));
+  return el('time', { datetime: iso, text: readable.format(new Date(iso)) + ' UTC' });
+};
 
-function table(container, headings, rows) {
-  container.replaceChildren();
+function table(container, caption, headings, rows) {
   if (rows.length === 0) return container.append(el('p', { class: 'empty', text: 'None yet.' }));
-  const head = el('tr', {}, headings.map((heading) => el('th', { text: heading })));
-  container.append(el('table', {}, [el('thead', {}, [head]), el('tbody', {}, rows)]));
+  const head = el('tr', {}, headings.map((heading) => el('th', { scope: 'col', text: heading })));
+  // Wide tables scroll inside their own box (focusable, so a keyboard can scroll it), never the page.
+  container.append(el('div', { class: 'scroll', role: 'region', 'aria-label': caption, tabindex: '0' }, [el('table', {}, [el('thead', {}, [head]), el('tbody', {}, rows)])]));
 }
-const list = (items) => el('ol', {}, items.map((item) => el('li', { text: item })));
-const json = (value) => el('details', {}, [el('summary', { text: 'payload' }), el('pre', { text: JSON.stringify(value, null, 2) })]);
+const list = (items) => el('ol', {}, items.map((item) => el('li', {}, item)));
+const payload = (eventId, value) => el('details', { 'data-key': 'payload-' + eventId }, [el('summary', { 'aria-label': 'Payload of event ' + eventId, text: 'payload' }), el('pre', { tabindex: '0', 'aria-label': 'Payload of event ' + eventId, text: JSON.stringify(value, null, 2) })]);
+const button = (key, label, name, onclick) => el('button', { type: 'button', class: key.split('-')[0], 'data-key': key, 'aria-label': name, text: label, onclick });
 
 function say(message, ok = false) {
   $('message').textContent = message;
@@ -224,47 +245,85 @@ async function act(path, body, done) {
   await refresh();
 }
 
-function render(data) {
-  routes = data.routes;
-  $('now').textContent = data.now;
-  table($('challenges'), ['Payment', 'Amount', 'Since', ''], data.challenges.map((challenge) => el('tr', { 'data-payment': challenge.paymentId }, [
-    el('td', { text: challenge.paymentId }), el('td', { text: challenge.amount }), el('td', { text: challenge.createdAt }),
-    el('td', {}, [
-      el('button', { type: 'button', class: 'approve', text: 'Approve', onclick: () => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransactionId)), { outcome: 'approve' }, 'Challenge approved') }),
-      el('button', { type: 'button', class: 'fail', text: 'Fail', onclick: () => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransactionId)), { outcome: 'fail' }, 'Challenge failed') }),
-    ]),
-  ])));
-  table($('payments'), ['Payment', 'Amount', 'Status', 'Timeline', 'Attempts', 'Ledger'], data.payments.map((payment) => el('tr', { id: 'payment-' + payment.id }, [
+const settle = (challenge, outcome, done) => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransactionId)), { outcome }, done);
+
+const sections = {
+  challenges: (container, data) => {
+    if (data.challenges.length === 0) return container.append(el('p', { class: 'empty', text: 'None waiting.' }));
+    container.append(el('ul', { class: 'challenge-list' }, data.challenges.map((challenge) => {
+      const abandoned = challenge.abandonedAt !== null;
+      const what = 'challenge for payment ' + challenge.paymentId;
+      return el('li', { class: 'challenge' + (abandoned ? ' abandoned' : ''), 'data-payment': challenge.paymentId }, [
+        el('span', { text: challenge.paymentId }), el('span', { text: challenge.amount }),
+        abandoned
+          ? el('span', { class: 'badge' }, ['Abandoned by the customer ', time(challenge.abandonedAt), ' (they were told they were not charged)'])
+          : el('span', {}, ['Waiting since ', time(challenge.createdAt)]),
+        el('span', { class: 'actions' }, [
+          ...(abandoned ? [] : [button('approve-' + challenge.paymentId, 'Approve', 'Approve ' + what, () => settle(challenge, 'approve', 'Challenge for ' + challenge.paymentId + ' approved'))]),
+          button('fail-' + challenge.paymentId, 'Fail', 'Fail ' + what, () => settle(challenge, 'fail', 'Challenge for ' + challenge.paymentId + ' failed')),
+        ]),
+      ]);
+    })));
+  },
+  payments: (container, data) => table(container, 'Payments', ['Payment', 'Amount', 'Status', 'Timeline', 'Attempts', 'Ledger'], data.payments.map((payment) => el('tr', { id: 'payment-' + payment.id }, [
     el('td', {}, [el('div', { text: payment.id }), el('small', { text: payment.mode + (payment.subscriptionId ? ' · ' + payment.subscriptionId : '') })]),
     el('td', { text: payment.amount }),
     statusCell(payment.status),
-    el('td', { class: 'timeline' }, [list(payment.timeline.map((step) => step.at + '  ' + step.type))]),
-    el('td', { class: 'attempts' }, [list(payment.attempts.map((attempt) => attempt.processorType + ' ' + attempt.processorId + ': ' + attempt.outcome))]),
-    el('td', { class: 'ledger' }, [list(payment.ledger.map((entry) => entry.kind + ' ' + entry.amount + ' (' + entry.id + ')'))]),
-  ])));
-  table($('subscriptions'), ['Subscription', 'Customer', 'Amount', 'Every', 'Status', 'Renewals', 'Period ends'], data.subscriptions.map((s) => el('tr', {}, [
-    el('td', { text: s.id }), el('td', { text: s.customerId }), el('td', { text: s.amount }), el('td', { text: s.interval }), statusCell(s.status), el('td', { text: s.renewals }), el('td', { text: s.currentPeriodEnd }),
-  ])));
-  table($('customers'), ['Customer', 'Name', 'Email', 'Store', 'Created'], data.customers.map((c) => el('tr', {}, [
-    el('td', { text: c.id }), el('td', { text: c.name }), el('td', { text: c.email }), el('td', { text: c.storeId }), el('td', { text: c.createdAt }),
-  ])));
-  table($('instruments'), ['Instrument', 'Customer', 'Brand', 'Card', 'Expiry'], data.instruments.map((i) => el('tr', {}, [
+    el('td', { class: 'timeline' }, [list(payment.timeline.map((step) => [time(step.at), ' ' + step.type]))]),
+    el('td', { class: 'attempts' }, [list(payment.attempts.map((attempt) => [attempt.processorType + ' ' + attempt.processorId + ': ' + attempt.outcome]))]),
+    el('td', { class: 'ledger' }, [list(payment.ledger.map((entry) => [entry.kind + ' ' + entry.amount + ' (' + entry.id + ') ', time(entry.at)]))]),
+  ]))),
+  subscriptions: (container, data) => table(container, 'Subscriptions', ['Subscription', 'Customer', 'Amount', 'Every', 'Status', 'Renewals', 'Period ends'], data.subscriptions.map((s) => el('tr', {}, [
+    el('td', { text: s.id }), el('td', { text: s.customerId }), el('td', { text: s.amount }), el('td', { text: s.interval }), statusCell(s.status), el('td', { text: s.renewals }), el('td', {}, [time(s.currentPeriodEnd)]),
+  ]))),
+  customers: (container, data) => table(container, 'Customers', ['Customer', 'Name', 'Email', 'Store', 'Created'], data.customers.map((c) => el('tr', {}, [
+    el('td', { text: c.id }), el('td', { text: c.name }), el('td', { text: c.email }), el('td', { text: c.storeId }), el('td', {}, [time(c.createdAt)]),
+  ]))),
+  instruments: (container, data) => table(container, 'Instruments', ['Instrument', 'Customer', 'Brand', 'Card', 'Expiry'], data.instruments.map((i) => el('tr', {}, [
     el('td', { text: i.id }), el('td', { text: i.customerId }), el('td', { text: i.brand }), el('td', { text: i.last4 ? '•••• ' + i.last4 : '' }), el('td', { text: i.expiry }),
-  ])));
-  table($('events'), ['Event', 'Type', 'Created', 'Payload', ''], data.events.map((event) => el('tr', {}, [
-    el('td', { text: event.id }), el('td', { text: event.type }), el('td', { text: event.createdAt }), el('td', {}, [json(event.payload)]),
-    el('td', {}, [el('button', { type: 'button', class: 'resend', text: 'Resend', onclick: () => act(routes.resend.replace('{id}', encodeURIComponent(event.id)), {}, 'Event ' + event.id + ' sent again') })]),
-  ])));
-  table($('deliveries'), ['Event', 'Endpoint', 'Status', 'Attempts (answer, ' + (data.deliveries[0]?.signatureHeader ?? 'signature') + ')'], data.deliveries.map((d) => el('tr', {}, [
+  ]))),
+  events: (container, data) => table(container, 'Events', ['Event', 'Type', 'Created', 'Payload', 'Action'], data.events.map((event) => el('tr', {}, [
+    el('td', { text: event.id }), el('td', { text: event.type }), el('td', {}, [time(event.createdAt)]), el('td', {}, [payload(event.id, event.payload)]),
+    el('td', {}, [button('resend-' + event.id, 'Resend', 'Resend event ' + event.id, () => act(routes.resend.replace('{id}', encodeURIComponent(event.id)), {}, 'Event ' + event.id + ' sent again'))]),
+  ]))),
+  deliveries: (container, data) => table(container, 'Webhook deliveries', ['Event', 'Endpoint', 'Status', 'Attempts (answer, ' + (data.deliveries[0]?.signatureHeader ?? 'signature') + ')'], data.deliveries.map((d) => el('tr', {}, [
     el('td', { text: d.eventId + ' ' + d.eventType + (d.reason ? ' (' + d.reason + ')' : '') }), el('td', { text: d.endpointId + ' ' + d.url }), statusCell(d.status),
-    el('td', {}, [list(d.attempts.map((a) => '#' + a.attempt + ' ' + a.at + ' → ' + (a.status ?? a.error) + ' in ' + a.durationMs + ' ms; ' + text(a.signature)))]),
-  ])));
+    el('td', {}, [list(d.attempts.map((a) => ['#' + a.attempt + ' ', time(a.at), ' → ' + (a.status ?? a.error) + ' in ' + a.durationMs + ' ms; ' + text(a.signature)]))]),
+  ]))),
+};
+
+// Redraws one section, keeping what the person was doing in it: the focused control and the open payloads.
+function redraw(name, container, data) {
+  const focused = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-key') : null;
+  const open = new Set([...container.querySelectorAll('details[open]')].map((details) => details.getAttribute('data-key')));
+  container.replaceChildren();
+  sections[name](container, data);
+  for (const details of container.querySelectorAll('details[data-key]')) if (open.has(details.getAttribute('data-key'))) details.open = true;
+  if (focused !== null) container.querySelector('[data-key="' + CSS.escape(focused) + '"]')?.focus();
 }
 
+function render(data) {
+  routes = data.routes;
+  $('now').replaceChildren(time(data.now));
+  for (const name of Object.keys(sections)) {
+    const shown = JSON.stringify(data[name]);
+    if (drawn.get(name) === shown) continue;
+    drawn.set(name, shown);
+    redraw(name, $(name), data);
+  }
+}
+
+let refreshing = false;
 async function refresh() {
-  const response = await fetch('${sandboxRoutes.dashboardData}', { cache: 'no-store' });
-  if (!response.ok) return say('The sandbox answered ' + response.status);
-  render(await response.json());
+  if (refreshing) return;
+  refreshing = true;
+  try {
+    const response = await fetch('${sandboxRoutes.dashboardData}', { cache: 'no-store' });
+    if (!response.ok) return say('The sandbox answered ' + response.status);
+    render(await response.json());
+  } finally {
+    refreshing = false;
+  }
 }
 
 $('set-key').addEventListener('click', () => $('key-dialog').showModal());

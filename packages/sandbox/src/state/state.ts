@@ -1,3 +1,4 @@
+import { abandonedChallenges } from '../service/abandoned-challenges.js';
 import { btThreeDSSessions } from '../emulations/bt-threeds.js';
 import { checkoutSessions } from '../service/checkout.js';
 import { type Collection, type CollectionValue, emptyCollection } from './collection.js';
@@ -39,6 +40,7 @@ export const collections = [
   payments,
   refunds,
   challenges,
+  abandonedChallenges,
   radarSessions,
   radarDeviceSessions,
   webhookEvents,
