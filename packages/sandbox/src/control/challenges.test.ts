@@ -46,6 +46,38 @@ describe('3DS challenges settled from a test', () => {
     expect(challenges.approve(getThreeDSChallenge(third)!.acsTransactionId)).toMatchObject({ paymentId: third.id, status: 'succeeded' });
   });
 
+  it('a challenge the customer abandoned (its ACS page went away unanswered) is refused approval: 409 challenge_abandoned, in process, over HTTP and on the ACS page; failing it stays possible', async () => {
+    const payment = await challenged();
+    const { acsTransactionId, sessionId } = getThreeDSChallenge(payment)!;
+    // What the ACS page's beacon sends when its frame goes away (the checkout's modal cancelled).
+    const beacon = await fetch(`${server.url}${sandboxRoutes.acsComplete}`, { method: 'POST', body: new URLSearchParams({ acsTransactionId, sessionId, outcome: 'abandon' }) });
+    expect(beacon.status).toBe(200);
+
+    let thrown: unknown;
+    try {
+      server.sandbox.challenges.approve(payment.id);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(SandboxControlError);
+    expect(thrown).toMatchObject({ status: 409, code: 'challenge_abandoned' });
+    expect((thrown as Error).message).toMatch(/fail it, or start a new payment/);
+    await expect(connectSandbox(server.url).challenges.approve(acsTransactionId)).rejects.toMatchObject({ status: 409, code: 'challenge_abandoned' });
+    // The ACS page's own Approve (a second tab, a stale frame) is refused too.
+    const page = await fetch(`${server.url}${sandboxRoutes.acsComplete}`, { method: 'POST', body: new URLSearchParams({ acsTransactionId, sessionId, outcome: 'approve' }) });
+    expect(page.status).toBe(409);
+    expect(await statusOf(payment.id)).toBe('pending');
+    expect(server.sandbox.countCharges(payment.id)).toBe(0);
+
+    expect(server.sandbox.challenges.fail(sessionId)).toMatchObject({ paymentId: payment.id, status: 'failed', authenticated: false });
+    // Once settled, a late beacon changes nothing.
+    const settled = await challenged();
+    server.sandbox.challenges.approve(settled.id);
+    const { acsTransactionId: settledTransaction, sessionId: settledSession } = getThreeDSChallenge(settled)!;
+    await fetch(`${server.url}${sandboxRoutes.acsComplete}`, { method: 'POST', body: new URLSearchParams({ acsTransactionId: settledTransaction, sessionId: settledSession, outcome: 'abandon' }) });
+    expect(server.sandbox.challenges.approve(settled.id)).toMatchObject({ status: 'succeeded' });
+  });
+
   it('in process: a payment that never asked for one is a 409, an unknown id a 404, each saying what to give', async () => {
     const { storeId } = server.sandbox.defaults;
     const instrument = await c.instrument(storeId);
