@@ -173,6 +173,7 @@ declare module 'vitest/browser' {
     payWithServiceToken: (serviceToken: string) => Promise<Record<string, unknown>>;
     fillCardFieldsWithPlaywright: (card: TestCardInput, within: string) => Promise<void>;
     recordRequests: () => Promise<RecordedRequest[]>;
+    actOnWalletSheet: (action: 'pay' | 'cancel', card?: string) => Promise<void>;
     mintWalletToken: (wallet: 'apple_pay' | 'google_pay', body: Record<string, unknown>) => Promise<Record<string, any>>;
   }
 }
@@ -235,3 +236,13 @@ export const recordRequests: BrowserCommand<[]> = (context): RecordedRequest[] =
  */
 export const mintWalletToken: BrowserCommand<[wallet: 'apple_pay' | 'google_pay', body: Record<string, unknown>]> = async (_context, wallet, body): Promise<Record<string, unknown>> =>
   post(wallet === 'apple_pay' ? sandboxRoutes.mintApplePayToken : sandboxRoutes.mintGooglePayToken, body, {});
+
+/**
+ * Plays the customer on the sandbox's test wallet sheet (the iframe `tessera-wallet-sheet` its stand-in scripts
+ * show): picks the wallet card `card` (its id; default the first), then Pay, or Cancel.
+ */
+export const actOnWalletSheet: BrowserCommand<[action: 'pay' | 'cancel', card?: string]> = async (context, action, card): Promise<void> => {
+  const sheet = context.iframe.frameLocator('iframe[name="tessera-wallet-sheet"]');
+  if (card !== undefined) await sheet.locator(`input[name="card"][value="${card}"]`).check();
+  await sheet.locator(action === 'pay' ? '#pay' : '#cancel').click();
+};
