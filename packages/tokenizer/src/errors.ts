@@ -70,7 +70,8 @@ export class TesseraChallengeError extends TesseraError {
  * - `script_failed`: Apple Pay JS or Google's pay.js did not load (network, Content-Security-Policy);
  * - `session_refused`: the browser or the provider refused to open the sheet (Safari: a second sheet while one is
  *   open, or no user gesture: start it from the click itself; Google: a request it does not accept);
- * - `merchant_validation_failed`: Apple did not accept the merchant session the vault gave (domain not registered);
+ * - `merchant_validation_failed`: the vault refused Apple's merchant validation (its `TesseraVaultError` as `cause`),
+ *   or Apple did not accept the session it gave: register the domain with the service;
  * - `cancelled`: the customer closed the sheet;
  * - `shipping_update_failed`: your `onShippingContactChange` or `onShippingMethodChange` threw: the sheet was closed;
  * - `token_failed`: the sheet gave no payment token the vault could take.
@@ -79,7 +80,8 @@ export type WalletErrorReason = 'not_available' | 'script_failed' | 'session_ref
 
 /**
  * A wallet sheet (Apple Pay, Google Pay) was unavailable, refused, closed or failed: `reason` says which. The vault's
- * own refusals stay their typed errors (`TesseraVaultError`, `TesseraConnectionError`); an abort through `signal` is a
+ * refusal of a token, and a vault not reached, stay their typed errors (`TesseraVaultError`, `TesseraConnectionError`,
+ * `TesseraTimeoutError`); an abort through `signal` is a
  * `TesseraAbortError`. Never carries the wallet's payment token: the browser's own error is kept as `cause` only.
  */
 export class TesseraWalletError extends TesseraError {

@@ -1,5 +1,5 @@
 import { type AbortOptions, fromMinorUnits, TesseraAbortError, TesseraError } from '@tessera/core';
-import { TesseraWalletError } from '../errors.js';
+import { TesseraVaultError, TesseraWalletError } from '../errors.js';
 import type { Tokenizer } from '../vault/tokenizer.js';
 import type { ApplePayMerchantValidationRequest } from '../vault/wallet-vault.js';
 import { toWalletAddress, type WalletPaymentRequest, type WalletRequestUpdate, type WalletShippingCallbacks } from './wallet-request.js';
@@ -147,7 +147,14 @@ export function runApplePay<R>(Session: ApplePaySessionConstructor, sheet: Apple
             close(error, () => new TesseraWalletError('merchant_validation_failed', 'Apple refused the merchant session: register this domain with the service for Apple Pay (see the going-live guide)', { cause: error }));
           }
         },
-        (error: unknown) => close(error, () => new TesseraWalletError('merchant_validation_failed', 'The merchant validation failed: register this domain with the service for Apple Pay (see the going-live guide)', { cause: error })),
+        // The vault refusing the session is this step's failure (a domain not registered): its error is the cause. Not
+        // being reached (connection, time limit, abort) stays its own typed error.
+        (error: unknown) => {
+          const refusal = TesseraVaultError.isInstance(error) ? ` (HTTP ${error.status})` : undefined;
+          const failed = (): TesseraWalletError =>
+            new TesseraWalletError('merchant_validation_failed', `The vault refused the Apple Pay merchant validation${refusal ?? ''}: register this domain with the service for Apple Pay (see the going-live guide)`, { cause: error });
+          close(refusal === undefined ? error : failed(), failed);
+        },
       );
     };
     session.onpaymentauthorized = (event) => {

@@ -94,10 +94,12 @@ describe('Apple Pay sheet failures, each typed', () => {
     await expect(startApplePay(vault().tokenizer, request, { displayName: 'Shop' })).rejects.toMatchObject({ reason: 'session_refused' });
   });
 
-  it('the vault refusing the merchant validation is its typed error, and the sheet is closed; Apple refusing the session is merchant_validation_failed', async () => {
+  it('the vault or Apple refusing the merchant validation is merchant_validation_failed (the vault error as cause), and the sheet is closed', async () => {
     const sessions = appleSession();
     const refused = vault({ '/apple-pay/session': { status: 400, body: { title: 'Bad Request' } } });
-    await expect(startApplePay(refused.tokenizer, request, { displayName: 'Shop', domainName: 'shop.example' })).rejects.toBeInstanceOf(TesseraVaultError);
+    const error = await startApplePay(refused.tokenizer, request, { displayName: 'Shop', domainName: 'shop.example' }).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ name: 'TesseraWalletError', reason: 'merchant_validation_failed', message: expect.stringContaining('HTTP 400') as string });
+    expect((error as Error).cause).toBeInstanceOf(TesseraVaultError);
     expect(sessions[0]?.aborted).toBe(true);
     expect(refused.asked).toEqual(['/apple-pay/session']);
 
