@@ -6,6 +6,7 @@ import axe from 'axe-core';
 import type { Request } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { sandboxRoutes } from '../src/http/sandbox-routes.js';
+import { approveWalletSheet, cancelWalletSheet } from '../src/wallet-sheet-helpers.js';
 import { CHALLENGE_CARD, challengeOf, chargeTestCard, type PendingChallenge } from './charge-test-card.js';
 
 /** What `GET /sandbox/radar-sessions` answers: the saved sessions and what the stand-in scripts collected. */
@@ -154,5 +155,23 @@ declare module 'vitest/browser' {
     inputInFrame: (frameSelector: string, label: string) => Promise<FrameInput>;
     instrumentOfToken: (url: string, storeId: string, tokenId: string) => Promise<Record<string, unknown>>;
     pendingChallenge: (url: string, storeId: string) => Promise<PendingChallenge['challenge']>;
+    approveWalletSheet: (card?: string) => Promise<void>;
+    cancelWalletSheet: () => Promise<void>;
+    chooseWalletSheetShipping: (field: 'address' | 'method', value: string) => Promise<void>;
   }
 }
+
+/** Approves the stand-in wallet sheet showing in the test's page with the test wallet card `card` ({@link approveWalletSheet}). */
+export const approveWalletSheetCommand: BrowserCommand<[card?: string]> = async (context, card) => {
+  await approveWalletSheet(context.iframe, card);
+};
+
+/** Presses Cancel on the stand-in wallet sheet showing in the test's page ({@link cancelWalletSheet}). */
+export const cancelWalletSheetCommand: BrowserCommand<[]> = async (context) => {
+  await cancelWalletSheet(context.iframe);
+};
+
+/** Picks a shipping address (`address`: `paris`, `new_york`) or method (`method`: its id) on the stand-in wallet sheet. */
+export const chooseWalletSheetShipping: BrowserCommand<[field: 'address' | 'method', value: string]> = async (context, field, value) => {
+  await context.iframe.frameLocator('iframe[name="tessera-wallet-sheet"]').locator(`select#${field}`).selectOption(value);
+};

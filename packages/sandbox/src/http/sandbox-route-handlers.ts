@@ -10,6 +10,9 @@ import { completeCheckoutSession } from '../service/checkout.js';
 import type { SandboxContext } from '../state/context.js';
 import { dashboardData, dashboardPage, dashboardScript, dashboardStyles } from '../service/dashboard.js';
 import { airwallexFingerprintScript, stripeJsScript } from '../emulations/radar-scripts.js';
+import { applePayJsScript } from '../emulations/apple-pay-js.js';
+import { googlePayJsScript } from '../emulations/google-pay-js.js';
+import { walletSheetPage, walletSheetScript } from '../emulations/wallet-sheet-page.js';
 import { createStripeRadarSession, radarDeviceSessions, radarSessions, recordAirwallexFingerprint } from '../service/radar-sessions.js';
 import { redirectCompletePage, redirectPage } from '../emulations/redirect-page.js';
 import type { SandboxRequest } from './request.js';
@@ -115,6 +118,11 @@ export const sandboxRouteHandlers = {
   stripeJsScript: script(stripeJsScript),
   reportAirwallexFingerprint: fromRadarScript((ctx, { body }) => ({ json: recordAirwallexFingerprint(ctx, body) })),
   createStripeRadarSession: fromRadarScript((ctx, { body }) => createStripeRadarSession(ctx, body)),
+  // Stand-ins for Apple Pay JS and pay.js (no auth, CORS: Apple's loader sets crossorigin), and their sheet's page.
+  applePayJsScript: { ...script(applePayJsScript), cors: radarCorsHeaders },
+  googlePayJsScript: { ...script(googlePayJsScript), cors: radarCorsHeaders },
+  walletSheet: { method: 'GET', auth: 'none', guarded: false, handle: () => walletSheetPage() },
+  walletSheetScript: script(walletSheetScript),
 
   // Test helpers (secret key).
   advanceClock: helper('POST', (ctx, { body }) => ({ json: { now: ctx.clock.advance(validate(globalAdvanceRequest, body).ms).toISOString() } })),

@@ -28,6 +28,11 @@ export const sandboxRoutes = {
   redirectComplete: '/redirect/{id}/complete',
   airwallexFingerprintScript: '/airwallex/webapp/fraud/device-fingerprint/index.js',
   stripeJsScript: '/stripe-js/v3/',
+  // The stand-ins for Apple Pay JS and Google's pay.js (the providers' paths: a page swaps only the origin) and their sheet.
+  applePayJsScript: '/applepay/jsapi/1.latest/apple-pay-sdk.js',
+  googlePayJsScript: '/gp/p/js/pay.js',
+  walletSheet: '/sandbox/wallet-sheet',
+  walletSheetScript: '/sandbox/wallet-sheet/sheet.js',
   reportAirwallexFingerprint: '/sandbox/radar/airwallex-fingerprints',
   createStripeRadarSession: '/sandbox/radar/stripe-sessions',
   advanceClock: '/sandbox/clock/advance',

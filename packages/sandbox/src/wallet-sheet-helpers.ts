@@ -1,0 +1,34 @@
+import { WALLET_SHEET_FRAME_NAME } from './emulations/wallet-sheet-frame.js';
+
+/** What the helpers need of a Playwright locator (a `Locator` fits). */
+interface SheetLocator {
+  check(): Promise<void>;
+  click(): Promise<void>;
+}
+
+/**
+ * Where the sandbox's wallet sheet is shown: a Playwright `Page`, `Frame` or `FrameLocator` (in vitest browser mode,
+ * a command's `context.iframe`), whose `frameLocator` finds the sheet's iframe.
+ */
+export interface WalletSheetHost {
+  frameLocator(selector: string): { locator(selector: string): SheetLocator };
+}
+
+const sheet = (host: WalletSheetHost): { locator(selector: string): SheetLocator } => host.frameLocator(`iframe[name="${WALLET_SHEET_FRAME_NAME}"]`);
+
+/**
+ * Approves the stand-in Apple Pay or Google Pay sheet showing in `host`: picks the test wallet card `card` (an id of
+ * `GET /sandbox/wallet-cards`, default `visa_approved`) and presses Pay, once the sheet allows it (merchant validated,
+ * the page's shipping updates answered). Playwright waits for the sheet; the page gets the wallet token as the real
+ * APIs give it (`onpaymentauthorized`, `loadPaymentData`'s promise).
+ */
+export async function approveWalletSheet(host: WalletSheetHost, card = 'visa_approved'): Promise<void> {
+  const frame = sheet(host);
+  await frame.locator(`input[name="card"][value="${card.replace(/[^A-Za-z0-9_-]/g, '')}"]`).check();
+  await frame.locator('button#pay').click();
+}
+
+/** Presses Cancel on the stand-in wallet sheet showing in `host` (Apple's `oncancel`; Google's `CANCELED`). */
+export async function cancelWalletSheet(host: WalletSheetHost): Promise<void> {
+  await sheet(host).locator('button#cancel').click();
+}
