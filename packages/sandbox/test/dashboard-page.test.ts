@@ -6,7 +6,7 @@ import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../vitest.shared.js';
-import { SandboxControlError, sandboxRoutes, type SandboxServer } from '../src/index.js';
+import { SandboxControlError, sandboxRoutes, startSandboxServer, type SandboxServer } from '../src/index.js';
 import { challengeOf } from './charge-test-card.js';
 import { purchase } from './fixtures.js';
 import { useHttpSandbox, type Client } from './use-sandbox.js';
@@ -77,9 +77,17 @@ async function acsInFrame(page: Page, pending: ReturnType<typeof challengeOf>): 
 describe('the sandbox dashboard and 3DS pages: accessible (issue 38)', () => {
   it('has no serious or critical WCAG 2.2 A/AA finding: empty, with a waiting challenge, with an open payload, at 375 px; nor have the 3DS pages', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    // Empty: a sandbox of its own (this file's tests run in any order).
+    const empty = await startSandboxServer({ port: 0, host: '127.0.0.1', sandboxOptions: { clock: 'frozen' } });
+    try {
+      await page.goto(`${empty.url}${sandboxRoutes.dashboard}`);
+      await page.locator('#payments .empty').waitFor();
+      expect(await axeFindings(page), 'empty').toEqual([]);
+    } finally {
+      await empty.close();
+    }
+
     await page.goto(`${server.url}${sandboxRoutes.dashboard}`);
-    await page.locator('#challenges .empty').waitFor();
-    expect(await axeFindings(page), 'empty').toEqual([]);
 
     const pending = await pendingChallenge();
     await page.locator(`#challenges li[data-payment="${pending.paymentId}"]`).waitFor();
@@ -93,7 +101,17 @@ describe('the sandbox dashboard and 3DS pages: accessible (issue 38)', () => {
     // The 3DS pages: web-threeds' challenge frame, the ACS's challenge page and its answer.
     await page.goto(`${server.url}/pages/challenge.html`);
     expect(await axeFindings(page), 'challenge frame page').toEqual([]);
-    await acsInFrame(page, pending);
+    // The relay as web-threeds runs it: started by its parent, its nested ACS frame titled.
+    await page.setContent(`<!doctype html><html lang="en"><title>Checkout</title><iframe name="relay" title="Bank verification" src="${server.url}/pages/challenge.html"></iframe>`);
+    const relay = page.frame({ name: 'relay' })!;
+    await relay.waitForLoadState();
+    await page.evaluate(([acsURL, creq]) => document.querySelector('iframe')!.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*'), [pending.challenge.acsChallengeUrl, creqOf(pending)]);
+    await expect.poll(() => page.frame({ name: 'acsChallengeIframe' }) !== null).toBe(true);
+    await page.frame({ name: 'acsChallengeIframe' })!.waitForSelector('#approve', { state: 'attached' });
+    expect(await relay.locator('iframe').getAttribute('title')).toBe('Your bank: verify this payment');
+    expect(await axeFindings(relay), 'challenge frame page, started').toEqual([]);
+    // Leaving that page abandoned its challenge (its ACS frame went away unanswered): the next one is a new payment's.
+    await acsInFrame(page, await pendingChallenge());
     const acs = page.frame({ name: 'acs' })!;
     expect(await axeFindings(acs), 'ACS challenge page').toEqual([]);
     await acs.locator('#approve').click();

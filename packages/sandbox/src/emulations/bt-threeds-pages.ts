@@ -16,7 +16,7 @@ const shell = (title: string, script: string): string => `<!doctype html>
 // its own), from that window's origin (`ancestorOrigins`, else the referrer's origin), once, and only for a URL of
 // this sandbox (`allowedPath`: the ACS's own path). Any other frame on the checkout page (an ad) could otherwise put
 // a page of its choice inside the bank dialog. Notifications go back to that origin only.
-const relay = (start: string, url: string, data: string, field: string, frame: string, notification: string, hidden: boolean, allowedPath?: string): string => `
+const relay = (start: string, url: string, data: string, field: string, frame: string, title: string, notification: string, hidden: boolean, allowedPath?: string): string => `
 let inner;
 const creator = window.parent !== window ? window.parent : window.opener;
 const creatorOrigin = (location.ancestorOrigins && location.ancestorOrigins[0]) || (document.referrer ? new URL(document.referrer).origin : '');
@@ -43,7 +43,8 @@ window.addEventListener('message', (event) => {
     }
     inner = document.createElement('iframe');
     inner.name = '${frame}';
-    inner.id = '${frame}';${hidden ? "\n    inner.style.display = 'none';" : ''}
+    inner.id = '${frame}';
+    inner.title = '${title}';${hidden ? "\n    inner.style.display = 'none';" : ''}
     document.body.appendChild(inner);
     const form = document.createElement('form');
     form.method = 'POST';
@@ -63,7 +64,7 @@ window.addEventListener('message', (event) => {
 });`;
 
 /** `GET /pages/challenge.html`: web-threeds' challenge frame. */
-export const challengeFramePage = shell('3DS Challenge', relay('startChallenge', 'acsURL', 'creq', 'creq', 'acsChallengeIframe', 'challenge', false, sandboxRoutes.acsChallenge));
+export const challengeFramePage = shell('3DS Challenge', relay('startChallenge', 'acsURL', 'creq', 'creq', 'acsChallengeIframe', 'Your bank: verify this payment', 'challenge', false, sandboxRoutes.acsChallenge));
 
 /** `GET /pages/method.html`: web-threeds' 3DS method frame (the sandbox's sessions have no method URL, so it is only served). */
-export const methodFramePage = shell('3DS Method', relay('startMethod', 'threeDSMethodURL', 'threeDSMethodData', 'threeDSMethodData', 'acsMethodIframe', 'method', true));
+export const methodFramePage = shell('3DS Method', relay('startMethod', 'threeDSMethodURL', 'threeDSMethodData', 'threeDSMethodData', 'acsMethodIframe', 'Your bank: device check', 'method', true));
