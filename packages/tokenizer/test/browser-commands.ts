@@ -2,7 +2,7 @@
 // they hold the secret sandbox API key, which must never reach the page.
 import { Buffer } from 'node:buffer';
 import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core/internal';
-import { sandboxRoutes } from '@tessera/sandbox';
+import { approveWalletSheet, cancelWalletSheet, sandboxRoutes } from '@tessera/sandbox';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { CHALLENGE_CARD, challengeOf, chargeTestCard, sandboxPost, type PendingChallenge } from '../../sandbox/test/charge-test-card.js';
@@ -238,11 +238,8 @@ export const mintWalletToken: BrowserCommand<[wallet: 'apple_pay' | 'google_pay'
   post(wallet === 'apple_pay' ? sandboxRoutes.mintApplePayToken : sandboxRoutes.mintGooglePayToken, body, {});
 
 /**
- * Plays the customer on the sandbox's test wallet sheet (the iframe `tessera-wallet-sheet` its stand-in scripts
- * show): picks the wallet card `card` (its id; default the first), then Pay, or Cancel.
+ * Plays the customer on the sandbox's test wallet sheet, with the sandbox's own Playwright helpers: picks the wallet
+ * card `card` (default `visa_approved`) and presses Pay, or presses Cancel.
  */
-export const actOnWalletSheet: BrowserCommand<[action: 'pay' | 'cancel', card?: string]> = async (context, action, card): Promise<void> => {
-  const sheet = context.iframe.frameLocator('iframe[name="tessera-wallet-sheet"]');
-  if (card !== undefined) await sheet.locator(`input[name="card"][value="${card}"]`).check();
-  await sheet.locator(action === 'pay' ? '#pay' : '#cancel').click();
-};
+export const actOnWalletSheet: BrowserCommand<[action: 'pay' | 'cancel', card?: string]> = async (context, action, card): Promise<void> =>
+  action === 'pay' ? approveWalletSheet(context.iframe, card) : cancelWalletSheet(context.iframe);

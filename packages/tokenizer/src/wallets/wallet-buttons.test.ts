@@ -1,0 +1,32 @@
+import { TesseraValidationError } from '@tessera/core';
+import { describe, expect, it } from 'vitest';
+import { createWalletButtons } from './wallet-buttons.js';
+
+const request = { amount: 1999, currency: 'USD', country: 'US', label: 'Shop' };
+const create = (changes: Record<string, unknown>) => () => createWalletButtons({ environment: 'local', request: { ...request, ...changes }, onToken: () => undefined });
+
+describe('createWalletButtons checks the request before anything loads', () => {
+  it('names each bad field of the request', () => {
+    expect(create({})).not.toThrow();
+    const error = (() => {
+      try {
+        create({ label: ' ', currency: 'usd', country: 'USA' })();
+      } catch (caught) {
+        return caught;
+      }
+      return undefined;
+    })();
+    expect(error).toBeInstanceOf(TesseraValidationError);
+    expect((error as TesseraValidationError).fields.map((field) => field.field)).toEqual(['request.label', 'request.currency', 'request.country']);
+  });
+
+  it('refuses an amount that is not in minor units (the total, a line, a shipping method)', () => {
+    expect(create({ amount: 19.99 })).toThrow(expect.objectContaining({ name: 'TesseraValidationError', message: expect.stringContaining('1999') as string }) as Error);
+    expect(create({ lineItems: [{ label: 'Tax', amount: 1.5 }] })).toThrow(TesseraValidationError);
+    expect(create({ shippingMethods: [{ id: 'x', label: 'X', amount: -1 }] })).toThrow(TesseraValidationError);
+  });
+
+  it('refuses a wrong vault connection as createTokenizer does', () => {
+    expect(() => createWalletButtons({ environment: 'staging' as never, request, onToken: () => undefined })).toThrow(expect.objectContaining({ name: 'TesseraConfigurationError', reason: 'unknown_environment' }) as Error);
+  });
+});
