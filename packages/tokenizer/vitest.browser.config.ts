@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
 import { alias, chromiumBrowser } from '../../vitest.shared.js';
-import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, saveTestRadarSession } from './test/browser-commands.js';
+import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, routeVendorHostsToSandbox, saveTestRadarSession } from './test/browser-commands.js';
 
 // Browser tests in a real headless Chromium (the system one). A missing browser fails the run: there is no skip.
 export default defineProject({
@@ -11,8 +11,8 @@ export default defineProject({
   optimizeDeps: { include: ['react', 'react-dom/client', 'react/jsx-runtime', '@basis-theory/web-elements'] },
   test: {
     name: 'tokenizer-browser',
-    include: ['src/**/*.browser.test.ts', 'src/**/*.browser.test.tsx'],
+    include: ['src/**/*.browser.test.ts', 'src/**/*.browser.test.tsx', 'test/**/*.browser.test.ts'],
     globalSetup: ['./test/sandbox-global-setup.ts'],
-    browser: chromiumBrowser(playwright, { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, saveTestRadarSession }),
+    browser: chromiumBrowser(playwright, { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, routeVendorHostsToSandbox, saveTestRadarSession }),
   },
 });

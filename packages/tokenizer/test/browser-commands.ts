@@ -175,6 +175,7 @@ declare module 'vitest/browser' {
     recordRequests: () => Promise<RecordedRequest[]>;
     actOnWalletSheet: (action: 'pay' | 'cancel', card?: string) => Promise<void>;
     mintWalletToken: (wallet: 'apple_pay' | 'google_pay', body: Record<string, unknown>) => Promise<Record<string, any>>;
+    routeVendorHostsToSandbox: (sandboxUrl: string) => Promise<void>;
   }
 }
 
@@ -243,3 +244,30 @@ export const mintWalletToken: BrowserCommand<[wallet: 'apple_pay' | 'google_pay'
  */
 export const actOnWalletSheet: BrowserCommand<[action: 'pay' | 'cancel', card?: string]> = async (context, action, card): Promise<void> =>
   action === 'pay' ? approveWalletSheet(context.iframe, card) : cancelWalletSheet(context.iframe);
+
+// The hosts the vendor's wallet code (@tagadapay/core-js 3.1.0, `dist/payments/*`) hard-codes, and the sandbox path
+// each path of theirs is served at (Apple Pay JS under `/applepay`, pay.js and Basis Theory's API at the same path).
+const vendorHosts: Record<string, (path: string) => string> = {
+  'https://applepay.cdn-apple.com': (path) => (path.startsWith('/jsapi/') ? `/applepay${path}` : path),
+  'https://pay.google.com': (path) => path,
+  'https://api.basistheory.com': (path) => path,
+};
+
+/**
+ * Serves Apple's, Google's and Basis Theory's hosts from the sandbox at `sandboxUrl` for the test's page (Playwright
+ * `page.route`: each request fetched from the sandbox, its answer given back unchanged), so the vendor's unmodified
+ * wallet code runs against the stand-ins and the sandbox's vault. A request the provider's own page (the sheet, served
+ * as that host) sends to that same host keeps being same-origin: its `Origin` becomes the sandbox's.
+ */
+export const routeVendorHostsToSandbox: BrowserCommand<[sandboxUrl: string]> = async (context, sandboxUrl): Promise<void> => {
+  const sandbox = new URL(sandboxUrl);
+  for (const [host, pathOf] of Object.entries(vendorHosts)) {
+    await context.page.route(`${host}/**`, async (route) => {
+      const url = new URL(route.request().url());
+      const headers = { ...route.request().headers() };
+      if (headers.origin === host) headers.origin = sandbox.origin;
+      const response = await route.fetch({ url: `${sandbox.origin}${pathOf(url.pathname)}${url.search}`, headers });
+      await route.fulfill({ response });
+    });
+  }
+};
