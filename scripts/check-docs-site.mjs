@@ -1,7 +1,8 @@
 // The documentation site as a newcomer opens it: `docs/api/index.html` from disk (file://) in Chromium, after
 // `pnpm run docs`. It must open on the getting-started page with its picture of a payment's path, list every guide
 // in its Guides section and in the sidebar, and every local link of the getting-started page and the guides must
-// lead to a page (and an anchor) that exists. No page may log a console error. Screenshots of the getting-started
+// lead to a page (and an anchor) that exists. No page may log a console error. At 375 px (a phone) the
+// getting-started page shows the command to start within its first screen and no page scrolls sideways. Screenshots of the getting-started
 // page and of one guide go to test-artifacts/docs/. `.ci/run` runs it right after `pnpm run docs`.
 //
 //   pnpm run docs && pnpm exec node scripts/check-docs-site.mjs        (CHROMIUM_PATH, default /usr/bin/chromium)
@@ -111,6 +112,22 @@ try {
     if (position === 1) await page.screenshot({ path: join(artifacts, 'guide.png') });
   }
   check(heading !== undefined, 'index.html has no heading');
+
+  // 3. On a phone (375 × 667): the getting-started page opens on the command to start (its first code block within
+  // the first screen), and no page scrolls sideways (wide tables scroll inside their own box, docs/site.css).
+  await page.setViewportSize({ width: 375, height: 667 });
+  await open(index);
+  const firstCode = page.locator('.col-content pre').first();
+  const top = (await firstCode.count()) === 1 ? await firstCode.evaluate((pre) => pre.getBoundingClientRect().top + window.scrollY) : Infinity;
+  check(top < 667, `at 375 × 667 the getting-started page's first code block starts at ${Math.round(top)} px, below the first screen`);
+  check(/pnpm@12 demo/.test((await firstCode.textContent()) ?? ''), "the getting-started page's first code block is not the README's demo command");
+  await page.screenshot({ path: join(artifacts, 'getting-started-375.png') });
+  const pages = [index, ...guideFiles.filter((href) => href !== undefined).map((href) => fileURLToPath(href))];
+  for (const file of pages) {
+    await open(file);
+    const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    check(sideways <= 0, `at 375 px ${relative(site, file)} scrolls sideways by ${sideways} px`);
+  }
   if (problems.length === 0) {
     console.log(`docs site: the getting-started page and ${guides.length} guides open in Chromium, ${links} links checked; screenshots in ${relative(root, artifacts)}/`);
   }
