@@ -1,5 +1,5 @@
 import { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultGooglePayPath } from '@tessera/core/internal';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commands, userEvent } from 'vitest/browser';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 
@@ -70,21 +70,25 @@ const googleRequest = (overrides: Record<string, unknown> = {}): Record<string, 
   ...overrides,
 });
 
+beforeAll(async () => {
+  await loadScript(`${sandboxUrl}${sandboxRoutes.applePayJsScript}`);
+  await loadScript(`${sandboxUrl}${sandboxRoutes.googlePayJsScript}`);
+});
+
 afterEach(() => {
   document.querySelectorAll('[data-tessera-wallet-sheet]').forEach((overlay) => overlay.remove());
 });
 
 describe('the Apple Pay JS stand-in', () => {
   it('defines ApplePaySession as Safari does: availability, versions, status constants; refuses a session (and pay.js a sheet) outside a user gesture', async () => {
-    await loadScript(`${sandboxUrl}${sandboxRoutes.applePayJsScript}`);
     const Session = win.ApplePaySession;
     expect(Session.canMakePayments()).toBe(true);
     await expect(Session.canMakePaymentsWithActiveCard('merchant.test')).resolves.toBe(true);
     expect([Session.supportsVersion(3), Session.supportsVersion(14), Session.supportsVersion(15)]).toEqual([true, true, false]);
     expect([Session.STATUS_SUCCESS, Session.STATUS_FAILURE, Session.STATUS_INVALID_SHIPPING_POSTAL_ADDRESS, Session.STATUS_PIN_LOCKOUT]).toEqual([0, 1, 3, 7]);
     expect(() => new Session(3, appleRequest)).toThrow(expect.objectContaining({ name: 'InvalidAccessError', message: expect.stringContaining('user gesture') }));
-    // pay.js's sheet outside a gesture too (the first test: a click gives the page a few seconds of user activation).
-    await loadScript(`${sandboxUrl}${sandboxRoutes.googlePayJsScript}`);
+    // pay.js's sheet outside a gesture too (in the first test: a click gives the page a few seconds of user
+    // activation; the browser project runs a file's tests in order).
     const client = new win.google.payments.api.PaymentsClient({ environment: 'TEST' });
     await expect(client.loadPaymentData(googleRequest())).rejects.toMatchObject({ statusCode: 'DEVELOPER_ERROR', statusMessage: expect.stringContaining('user gesture') });
   });
@@ -159,6 +163,40 @@ describe('the Apple Pay JS stand-in', () => {
       again.begin();
       again.abort();
     });
+  });
+});
+
+describe('the wallet sheet trusts nothing of the merchant page', () => {
+  it('the page cannot mint a wallet token itself, and a message the page forges is not taken for the sheet\'s', async () => {
+    const mint = fetch(`${sandboxUrl}${sandboxRoutes.mintGooglePayToken}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ card: 'visa_approved', gateway: 'basistheory', gatewayMerchantId: SERVICE_VAULT_TENANT_IDS.development, allowedAuthMethods: ['CRYPTOGRAM_3DS'] }) });
+    await expect(mint).rejects.toThrow(TypeError);
+
+    const Session = win.ApplePaySession;
+    const seen: string[] = [];
+    let session: any;
+    await inGesture(() => {
+      session = new Session(3, { ...appleRequest, requiredShippingContactFields: [] });
+      session.onvalidatemerchant = async () => {
+        session.completeMerchantValidation((await vault(sandboxRoutes.vaultApplePayMerchantSession, { display_name: 'Boutique', domain: location.host })).json);
+      };
+      session.onpaymentauthorized = (event: any) => seen.push(`paymentauthorized:${event.payment.token.transactionIdentifier}`);
+      session.oncancel = () => seen.push('cancel');
+      session.begin();
+    });
+    window.postMessage({ tessera: 'wallet-sheet', type: 'authorized', token: { transactionIdentifier: 'forged' }, billingAddress: {} }, '*');
+    window.postMessage({ tessera: 'wallet-sheet', type: 'cancel' }, '*');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(seen).toEqual([]);
+    expect(document.querySelector('[data-tessera-wallet-sheet]')).not.toBeNull();
+
+    // A failed payment keeps the sheet open for another card; abort() closes it.
+    await commands.approveWalletSheet('visa_approved');
+    await expect.poll(() => seen.length).toBe(1);
+    session.completePayment(Session.STATUS_FAILURE);
+    expect(document.querySelector('[data-tessera-wallet-sheet]')).not.toBeNull();
+    session.abort();
+    expect(document.querySelector('[data-tessera-wallet-sheet]')).toBeNull();
+    expect(seen).toEqual([expect.stringMatching(/^paymentauthorized:[0-9A-Fa-f]{64}$/)]);
   });
 });
 
