@@ -1,9 +1,10 @@
 import { formatAmount } from '@tessera/core';
-import { createTokenizer, TesseraError, TesseraValidationError } from '@tessera/tokenizer';
-import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isApplePayAvailable, isGooglePayReady, startApplePay, startGooglePay, type GooglePaymentsClientLike } from '@tessera/tokenizer/wallets';
+import { createTokenizer, TesseraError, TesseraValidationError, TesseraWalletError } from '@tessera/tokenizer';
 import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
 import { createTessera, type PaymentSource } from '@tessera/tokenizer/client';
-import { useEffect, useMemo, useState } from 'react';
+import { WalletButtons } from '@tessera/tokenizer/react';
+import { createWalletButtons } from '@tessera/tokenizer/wallets';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getConfig, type CheckoutConfig } from './api.js';
 import { CardFieldsForm } from './card-fields-form.js';
 import { CardForm, type CardFormValue } from './card-form.js';
@@ -50,18 +51,25 @@ export function App({ config }: { config: CheckoutConfig }) {
   const tokenizer = useMemo(() => createTokenizer(tessera.vault), [tessera]);
   const [email, setEmail] = useState('');
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
-  const [applePay] = useState(() => isApplePayAvailable());
-  const [googlePay, setGooglePay] = useState<GooglePaymentsClientLike>();
+  const [walletsShown, setWalletsShown] = useState(false);
   const price = formatAmount(cart.amount, cart.currency);
-  const googlePayRequest = buildGooglePayPaymentDataRequest({ environment: config.environment, merchantName: 'Tessera demo shop', amount: cart.amount, currency: cart.currency, countryCode: 'US' });
-
-  useEffect(() => {
-    // Only offered when the page loaded Google's pay.js (a real shop adds the script tag).
-    if (!(globalThis as { google?: unknown }).google) return;
-    const client = createGooglePaymentsClient(config.environment === 'production' ? 'PRODUCTION' : 'TEST');
-    void isGooglePayReady(client, googlePayRequest).then((ready) => setGooglePay(ready ? client : undefined));
-    // The request only depends on the store and the cart, which do not change while the page is open.
-  }, [config.environment]);
+  // Apple Pay and Google Pay: each wallet's own button, shown only where it can pay (in `local`, the sandbox's
+  // stand-in sheets). The wallet's token goes through the same pay() as a card, a 3DS challenge included.
+  const payRef = useRef<(source: PaymentSource) => Promise<void>>(undefined);
+  const walletButtons = useMemo(
+    () =>
+      createWalletButtons({
+        ...tessera.vault,
+        request: { amount: cart.amount, currency: cart.currency, country: 'US', label: 'Tessera demo shop' },
+        onToken: (result) => payRef.current?.({ tokenized: result }),
+        onError: (error) => {
+          // A sheet the customer closed is not an error: the checkout stays as it was.
+          if (TesseraWalletError.isInstance(error) && error.reason === 'cancelled') return;
+          setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'The wallet could not pay.' });
+        },
+      }),
+    [tessera],
+  );
 
   /**
    * The whole payment in one call: the server makes the instrument, the 3DS session when the card needs one and the
@@ -100,20 +108,14 @@ export function App({ config }: { config: CheckoutConfig }) {
     }
   }
 
+  payRef.current = pay;
+
   async function payWithCard({ card }: CardFormValue) {
     setPhase({ kind: 'working', step: 'Securing your card…' });
     // The service token and the card facts (token id, BIN, last4, expiry, whether SCA is required) in one call.
     const tokenized = await tokenizer.tokenizeCardWithFacts(card).catch(() => undefined);
     if (tokenized) await pay({ tokenized });
     else setPhase({ kind: 'done', outcome: 'error', message: 'Your card could not be saved. Check the details and try again.' });
-  }
-
-  async function payWithWallet(wallet: () => Promise<string>) {
-    try {
-      await pay({ tokenized: { serviceToken: await wallet() } });
-    } catch (error) {
-      setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'Wallet failed' });
-    }
   }
 
   return (
@@ -131,22 +133,10 @@ export function App({ config }: { config: CheckoutConfig }) {
         </section>
       ) : (
         <>
-          {(applePay || googlePay) && (
-            <div className="wallets">
-              {applePay && (
-                <button type="button" className="apple-pay" disabled={phase.kind === 'working'}
-                  onClick={() => void payWithWallet(() => startApplePay(tokenizer, { countryCode: 'US', currencyCode: cart.currency, supportedNetworks: ['visa', 'masterCard', 'amex'], merchantCapabilities: ['supports3DS'], total: { label: 'Tessera demo shop', amount: (cart.amount / 100).toFixed(2) } }, { displayName: 'Tessera demo shop' }))}>
-                  Pay with Apple Pay
-                </button>
-              )}
-              {googlePay && (
-                <button type="button" className="google-pay" disabled={phase.kind === 'working'} onClick={() => void payWithWallet(() => startGooglePay(tokenizer, googlePay, googlePayRequest))}>
-                  Pay with Google Pay
-                </button>
-              )}
-              <p className="muted or">or pay by card</p>
-            </div>
-          )}
+          <div className="wallets" hidden={!walletsShown || phase.kind === 'working'}>
+            <WalletButtons buttons={walletButtons} onMount={({ shown }) => setWalletsShown(shown.length > 0)} />
+            <p className="muted or">or pay by card</p>
+          </div>
           {fields ? (
             <CardFieldsForm fields={fields} email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`}
               onPay={() => pay({ fields })}

@@ -1,4 +1,4 @@
-import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
+import { approveWalletSheet, cancelWalletSheet, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,6 +121,41 @@ describe('checkout page in Chromium', () => {
     await expect.poll(() => page.locator('dialog').count()).toBe(0);
     expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
     await page.screenshot({ path: `${artifacts}desktop-3-succeeded.png` });
+    await page.close();
+  });
+
+  it('pays with Apple Pay and with Google Pay through the sandbox\'s stand-in sheets, offline', async () => {
+    const page = await openCheckout();
+    await page.getByLabel('Email').fill('ada@example.com');
+    const charges = sandbox.sandbox.countCharges();
+    for (const wallet of ['apple_pay', 'google_pay']) {
+      // Each wallet's own button (Apple's, Google's createButton), shown once its stand-in says it can pay.
+      await page.locator(`[data-tessera-wallet="${wallet}"]`).click();
+      await approveWalletSheet(page, 'visa_approved');
+      expect(await outcome(page)).toBe('succeeded');
+      expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
+      await page.getByRole('button', { name: 'Buy another' }).click();
+    }
+    expect(sandbox.sandbox.countCharges() - charges).toBe(2);
+    await page.close();
+  });
+
+  it('pays with a Google Pay card that needs 3DS: the challenge in the modal, "succeeded"; a cancelled sheet charges nothing', async () => {
+    const page = await openCheckout();
+    await page.getByLabel('Email').fill('ada@example.com');
+    const charges = sandbox.sandbox.countCharges();
+    await page.locator('[data-tessera-wallet="apple_pay"]').click();
+    await cancelWalletSheet(page);
+    // Back on the form as it was: no result, no error, nothing charged.
+    await page.locator('[data-tessera-wallet="google_pay"]').waitFor();
+    expect(await page.locator('[data-outcome]').count()).toBe(0);
+    expect(sandbox.sandbox.countCharges() - charges).toBe(0);
+
+    await page.locator('[data-tessera-wallet="google_pay"]').click();
+    await approveWalletSheet(page, 'visa_3ds');
+    await approveChallenge(page);
+    expect(await outcome(page)).toBe('succeeded');
+    expect(sandbox.sandbox.countCharges() - charges).toBe(1);
     await page.close();
   });
 
