@@ -4,6 +4,7 @@ import { WALLET_SHEET_FRAME_NAME } from './emulations/wallet-sheet-frame.js';
 interface SheetLocator {
   check(): Promise<void>;
   click(): Promise<void>;
+  first(): { waitFor(): Promise<void> };
 }
 
 /**
@@ -31,4 +32,9 @@ export async function approveWalletSheet(host: WalletSheetHost, card = 'visa_app
 /** Presses Cancel on the stand-in wallet sheet showing in `host` (Apple's `oncancel`; Google's `CANCELED`). */
 export async function cancelWalletSheet(host: WalletSheetHost): Promise<void> {
   await sheet(host).locator('button#cancel').click();
+}
+
+/** Resolves once the stand-in wallet sheet showing in `host` lists its wallet cards (Playwright waits for it). */
+export async function waitForWalletSheet(host: WalletSheetHost): Promise<void> {
+  await sheet(host).locator('input[name="card"]').first().waitFor();
 }

@@ -6,7 +6,7 @@ import axe from 'axe-core';
 import type { Request } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { sandboxRoutes } from '../src/http/sandbox-routes.js';
-import { approveWalletSheet, cancelWalletSheet } from '../src/wallet-sheet-helpers.js';
+import { approveWalletSheet, cancelWalletSheet, waitForWalletSheet } from '../src/wallet-sheet-helpers.js';
 import { CHALLENGE_CARD, challengeOf, chargeTestCard, type PendingChallenge } from './charge-test-card.js';
 
 /** What `GET /sandbox/radar-sessions` answers: the saved sessions and what the stand-in scripts collected. */
@@ -158,6 +158,7 @@ declare module 'vitest/browser' {
     approveWalletSheet: (card?: string) => Promise<void>;
     cancelWalletSheet: () => Promise<void>;
     chooseWalletSheetShipping: (field: 'address' | 'method', value: string) => Promise<void>;
+    waitForWalletSheet: () => Promise<void>;
   }
 }
 
@@ -174,4 +175,9 @@ export const cancelWalletSheetCommand: BrowserCommand<[]> = async (context) => {
 /** Picks a shipping address (`address`: `paris`, `new_york`) or method (`method`: its id) on the stand-in wallet sheet. */
 export const chooseWalletSheetShipping: BrowserCommand<[field: 'address' | 'method', value: string]> = async (context, field, value) => {
   await context.iframe.frameLocator('iframe[name="tessera-wallet-sheet"]').locator(`select#${field}`).selectOption(value);
+};
+
+/** Resolves once the stand-in wallet sheet showing in the test's page lists its cards ({@link waitForWalletSheet}). */
+export const waitForWalletSheetCommand: BrowserCommand<[]> = async (context) => {
+  await waitForWalletSheet(context.iframe);
 };

@@ -244,9 +244,13 @@ describe("the pay.js stand-in", () => {
     expect(tokenized.json.google_pay).toMatchObject({ id: expect.any(String), tenant_id: SERVICE_VAULT_TENANT_IDS.development });
   });
 
-  it('Cancel rejects loadPaymentData with CANCELED', async () => {
+  it('its sheet has no serious or critical accessibility finding; Cancel rejects loadPaymentData with CANCELED', async () => {
     const client = new win.google.payments.api.PaymentsClient({ environment: 'TEST' });
     const { paid } = await inGesture(() => ({ paid: client.loadPaymentData(googleRequest()) as Promise<unknown> }));
+    // The sheet a customer sees: no serious or critical WCAG finding (axe-core).
+    await commands.waitForWalletSheet();
+    const findings = await commands.axeInFrame('iframe[name="tessera-wallet-sheet"]');
+    expect(findings.filter((finding) => finding.impact === 'serious' || finding.impact === 'critical')).toEqual([]);
     const outcome = expect(paid).rejects.toEqual({ statusCode: 'CANCELED', statusMessage: expect.any(String) });
     await commands.cancelWalletSheet();
     await outcome;
