@@ -74,6 +74,18 @@ async function acsInFrame(page: Page, pending: ReturnType<typeof challengeOf>): 
   await page.frame({ name: 'acs' })!.waitForSelector('#approve');
 }
 
+/** A page holding web-threeds' challenge frame page (the sandbox's relay), started on `pending`'s challenge: its nested ACS frame loaded. */
+async function relayInFrame(page: Page, pending: ReturnType<typeof challengeOf>) {
+  await page.goto(`${server.url}${sandboxRoutes.dashboardStyles}`);
+  await page.setContent(`<!doctype html><html lang="en"><title>Checkout</title><iframe name="relay" title="Bank verification" src="${server.url}/pages/challenge.html"></iframe>`);
+  const relay = page.frame({ name: 'relay' })!;
+  await relay.waitForLoadState();
+  await page.evaluate(([acsURL, creq]) => document.querySelector('iframe')!.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*'), [pending.challenge.acsChallengeUrl, creqOf(pending)]);
+  await expect.poll(() => page.frame({ name: 'acsChallengeIframe' }) !== null).toBe(true);
+  await page.frame({ name: 'acsChallengeIframe' })!.waitForSelector('#approve', { state: 'attached' });
+  return relay;
+}
+
 describe('the sandbox dashboard and 3DS pages: accessible (issue 38)', () => {
   it('has no serious or critical WCAG 2.2 A/AA finding: empty, with a waiting challenge, with an open payload, at 375 px; nor have the 3DS pages', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -102,12 +114,7 @@ describe('the sandbox dashboard and 3DS pages: accessible (issue 38)', () => {
     await page.goto(`${server.url}/pages/challenge.html`);
     expect(await axeFindings(page), 'challenge frame page').toEqual([]);
     // The relay as web-threeds runs it: started by its parent, its nested ACS frame titled.
-    await page.setContent(`<!doctype html><html lang="en"><title>Checkout</title><iframe name="relay" title="Bank verification" src="${server.url}/pages/challenge.html"></iframe>`);
-    const relay = page.frame({ name: 'relay' })!;
-    await relay.waitForLoadState();
-    await page.evaluate(([acsURL, creq]) => document.querySelector('iframe')!.contentWindow!.postMessage({ type: 'startChallenge', acsURL, creq }, '*'), [pending.challenge.acsChallengeUrl, creqOf(pending)]);
-    await expect.poll(() => page.frame({ name: 'acsChallengeIframe' }) !== null).toBe(true);
-    await page.frame({ name: 'acsChallengeIframe' })!.waitForSelector('#approve', { state: 'attached' });
+    const relay = await relayInFrame(page, pending);
     expect(await relay.locator('iframe').getAttribute('title')).toBe('Your bank: verify this payment');
     expect(await axeFindings(relay), 'challenge frame page, started').toEqual([]);
     // Leaving that page abandoned its challenge (its ACS frame went away unanswered): the next one is a new payment's.
@@ -123,8 +130,8 @@ describe('the sandbox dashboard and 3DS pages: accessible (issue 38)', () => {
   it('a challenge the customer abandoned (the modal closed) shows as abandoned and cannot be approved into a charge, by the page, the route or sandbox.challenges', async () => {
     const pending = await pendingChallenge();
     const checkout = await browser.newPage();
-    await acsInFrame(checkout, pending);
-    // The customer cancels the 3DS modal: the frame goes away unanswered.
+    await relayInFrame(checkout, pending);
+    // The customer cancels the 3DS modal: the modal's frame, and the ACS frame nested in it, go away unanswered.
     await checkout.evaluate(() => document.querySelector('iframe')!.remove());
     await expect.poll(() => server.sandbox.records.payments.get(pending.paymentId)?.status).toBe('pending');
 
