@@ -166,7 +166,7 @@ const dashboardHtml = `<!doctype html>
 
 /** The dashboard's style sheet (`GET /sandbox/dashboard/app.css`): fits a 320 px window (wide tables scroll in their own box). */
 export const dashboardStyles = `*,*::before,*::after{box-sizing:border-box}
-body{font:14px system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9;overflow-wrap:anywhere}
+body{font:14px system-ui,sans-serif;margin:0;color:#1d2330;background:#f6f7f9}header,.challenge,.empty{overflow-wrap:anywhere}
 header{position:sticky;top:0;background:#fff;border-bottom:1px solid #dde;padding:.75rem 1.5rem;z-index:1}
 h1{font-size:1.25rem;margin:0 0 .5rem}h2{font-size:1.05rem;margin:1.5rem 0 .5rem}
 main{padding:0 1.5rem 2rem}#clock,#key{display:flex;gap:.5rem .75rem;align-items:center;flex-wrap:wrap;margin:.25rem 0}
@@ -175,9 +175,9 @@ button,select,input{font:inherit}button{padding:.3rem .8rem;border:1px solid #6b
 .scroll{overflow-x:auto;max-width:100%;margin-bottom:.5rem}
 table{border-collapse:collapse;width:100%;background:#fff}th,td{border:1px solid #dde;padding:.3rem .5rem;text-align:left;vertical-align:top}
 th{background:#eef0f4}.status{font-weight:600}.status-succeeded,.status-delivered{color:#0a6b2c}.status-pending{color:#8a4f00}
-.status-failed,.status-declined{color:#b3261e}pre{margin:0;max-height:12rem;overflow:auto;font-size:12px;white-space:pre-wrap;word-break:break-all}
+.status-failed,.status-declined{color:#b3261e}pre{margin:0;max-height:12rem;min-width:16rem;max-width:32rem;overflow:auto;font-size:12px;white-space:pre-wrap;word-break:break-all}
 ol,ul{margin:0;padding-left:1.2rem}#message{min-height:1.2em;margin:.25rem 0;color:#b3261e}#message.ok{color:#0a6b2c}.empty{color:#595966}
-details summary{cursor:pointer}
+details summary{cursor:pointer}td time{white-space:nowrap}
 .challenge-list{list-style:none;padding:0;display:grid;gap:.5rem}.challenge{background:#fff;border:1px solid #dde;border-radius:6px;padding:.5rem .75rem;display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}
 .challenge .actions{display:flex;gap:.5rem;flex-wrap:wrap}.challenge.abandoned{border-style:dashed}.badge{font-weight:600;color:#8a4f00}
 @media (max-width:600px){header{position:static;padding:.5rem .75rem}main{padding:0 .75rem 1.5rem}}`;
