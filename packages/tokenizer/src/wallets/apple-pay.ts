@@ -159,7 +159,15 @@ export function runApplePay<R>(Session: ApplePaySessionConstructor, sheet: Apple
     };
     session.onpaymentauthorized = (event) => {
       if (settled) return;
-      const finish = (status: number): void => session.completePayment({ status });
+      // The sheet may have ended meanwhile (cancelled, timed out, aborted): completing it then throws, which changes
+      // nothing of the outcome.
+      const finish = (status: number): void => {
+        try {
+          session.completePayment({ status });
+        } catch {
+          // Already closed.
+        }
+      };
       sheet.tokenize(event.payment, requestOptions).then(
         (result) => {
           finish(Session.STATUS_SUCCESS);
@@ -174,14 +182,14 @@ export function runApplePay<R>(Session: ApplePaySessionConstructor, sheet: Apple
     session.oncancel = () => fail(new TesseraWalletError('cancelled', 'The customer closed the Apple Pay sheet'));
 
     const update = (callback: () => WalletRequestUpdate | Promise<WalletRequestUpdate>, complete: 'completeShippingContactSelection' | 'completeShippingMethodSelection'): void => {
+      // The callback, its answer made Apple's (an amount that is not in minor units throws there) and the sheet's
+      // update, as one step: any throw closes the sheet with a typed error.
       Promise.resolve()
         .then(callback)
-        .then(
-          (answer) => {
-            if (!settled) session[complete]?.(toApplePayUpdate(answer, sheet.walletRequest ?? { currency: sheet.request.currencyCode, label: sheet.request.total.label }));
-          },
-          (error: unknown) => close(new TesseraWalletError('shipping_update_failed', 'Your shipping callback threw, so the Apple Pay sheet was closed: answer an `error` for an address you cannot ship to', { cause: error })),
-        );
+        .then((answer) => {
+          if (!settled) session[complete]?.(toApplePayUpdate(answer, sheet.walletRequest ?? { currency: sheet.request.currencyCode, label: sheet.request.total.label }));
+        })
+        .catch((error: unknown) => close(new TesseraWalletError('shipping_update_failed', 'Your shipping callback threw or answered an update the sheet cannot show (amounts in minor units), so the Apple Pay sheet was closed: answer an `error` for an address you cannot ship to', { cause: error })));
     };
     const { onShippingContactChange, onShippingMethodChange } = sheet;
     if (onShippingContactChange) {

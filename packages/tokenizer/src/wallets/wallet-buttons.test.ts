@@ -29,4 +29,11 @@ describe('createWalletButtons checks the request before anything loads', () => {
   it('refuses a wrong vault connection as createTokenizer does', () => {
     expect(() => createWalletButtons({ environment: 'staging' as never, request, onToken: () => undefined })).toThrow(expect.objectContaining({ name: 'TesseraConfigurationError', reason: 'unknown_environment' }) as Error);
   });
+
+  it("refuses production without Google's merchant id, unless Google Pay is left out", () => {
+    const production = (extra: Record<string, unknown>) => () => createWalletButtons({ environment: 'production', request, onToken: () => undefined, ...extra });
+    expect(production({})).toThrow(expect.objectContaining({ name: 'TesseraConfigurationError', reason: 'invalid_option', message: expect.stringContaining('googlePay.merchantId') as string }) as Error);
+    expect(production({ googlePay: { merchantId: 'BCR2DN4TEXAMPLE' } })).not.toThrow();
+    expect(production({ wallets: ['apple_pay'] })).not.toThrow();
+  });
 });

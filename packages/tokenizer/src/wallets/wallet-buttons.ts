@@ -92,6 +92,10 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
     return !(typeof value === 'string' && pattern.test(value));
   });
   if (invalid.length > 0) throw new TesseraValidationError(invalid.map(([field, [, message]]) => ({ field: `request.${field}`, code: 'invalid', message })));
+  // Google's PRODUCTION environment takes only a registered merchant: without its id every sheet would fail at the click.
+  if (connection.environment === 'production' && (options.wallets ?? ['google_pay']).includes('google_pay') && !options.googlePay?.merchantId) {
+    throw new TesseraConfigurationError('invalid_option', 'googlePay.merchantId is required in production: your merchant id from the Google Pay & Wallet Console (or leave google_pay out of wallets)');
+  }
   const applePayRequest = toApplePayRequest(request);
   let mounted: { root: Element; controller: AbortController } | undefined;
   let sheet: AbortController | undefined;
@@ -268,18 +272,19 @@ async function googlePayUpdate(data: Record<string, unknown>, request: WalletPay
   const option = (data.shippingOptionData as { id?: unknown } | undefined)?.id;
   const method = data.callbackTrigger === 'SHIPPING_OPTION' ? request.shippingMethods?.find((candidate) => candidate.id === option) : undefined;
   const intent = method ? 'SHIPPING_OPTION' : 'SHIPPING_ADDRESS';
-  let answer: WalletRequestUpdate | undefined;
+  // The callback and its answer made Google's (an amount that is not in minor units throws there), as one step.
   try {
+    let answer: WalletRequestUpdate | undefined;
     if (method) answer = await callbacks.onShippingMethodChange?.(method);
     else if (callbacks.onShippingContactChange) answer = await callbacks.onShippingContactChange(toWalletAddress(data.shippingAddress as Record<string, unknown> | undefined) ?? {});
+    if (!answer) return {};
+    const methods = answer.shippingMethods;
+    return {
+      newTransactionInfo: toGooglePayTransactionInfo(answer.amount, request.currency, request.country, answer.lineItems),
+      ...(methods?.length ? { newShippingOptionParameters: googleShippingOptions(methods) } : {}),
+      ...(answer.error ? { error: { reason: 'SHIPPING_ADDRESS_UNSERVICEABLE', message: answer.error, intent: 'SHIPPING_ADDRESS' } } : {}),
+    };
   } catch {
     return { error: { reason: 'OTHER_ERROR', message: 'The shipping could not be updated: try again', intent } };
   }
-  if (!answer) return {};
-  const methods = answer.shippingMethods;
-  return {
-    newTransactionInfo: toGooglePayTransactionInfo(answer.amount, request.currency, request.country, answer.lineItems),
-    ...(methods?.length ? { newShippingOptionParameters: googleShippingOptions(methods) } : {}),
-    ...(answer.error ? { error: { reason: 'SHIPPING_ADDRESS_UNSERVICEABLE', message: answer.error, intent: 'SHIPPING_ADDRESS' } } : {}),
-  };
 }

@@ -180,6 +180,38 @@ describe('Apple Pay sheet failures, each typed', () => {
     const throwing = (globalThis as unknown as { ApplePaySession: Parameters<typeof runApplePay>[0] }).ApplePaySession;
     const failure = runApplePay(throwing, { request, walletRequest, merchant: { displayName: 'Shop' }, validate: () => Promise.resolve({}), tokenize: () => Promise.resolve('x'), onShippingContactChange: () => { throw new Error('no rates'); } });
     await expect(failure).rejects.toMatchObject({ reason: 'shipping_update_failed' });
+
+    // An answer the sheet cannot show (an amount not in minor units) closes it the same way, never an unhandled throw.
+    const bad = appleSession({ script: (session) => session.onshippingcontactselected?.({ shippingContact: {} }) });
+    const badSession = (globalThis as unknown as { ApplePaySession: Parameters<typeof runApplePay>[0] }).ApplePaySession;
+    const badAnswer = runApplePay(badSession, { request, walletRequest, merchant: { displayName: 'Shop' }, validate: () => Promise.resolve({}), tokenize: () => Promise.resolve('x'), onShippingContactChange: () => ({ amount: 12.5 }) });
+    await expect(badAnswer).rejects.toMatchObject({ name: 'TesseraWalletError', reason: 'shipping_update_failed' });
+    expect(bad[0]?.aborted).toBe(true);
+  });
+
+  it('a sheet that ended while the vault tokenized (completePayment throws) still settles: the token, or the typed error', async () => {
+    const ended = (sessions: { completePayment(result: { status: number }): void }[]) => {
+      for (const session of sessions) {
+        session.completePayment = () => {
+          throw new DOMException('The session is no longer active', 'InvalidAccessError');
+        };
+      }
+    };
+    const sessions = appleSession({ script: (session) => {
+      ended([session]);
+      authorize(session);
+    } });
+    const fetchStub = vi.fn<typeof fetch>(() => Promise.resolve(Response.json(applePayToken.body, { status: 201 })));
+    const serviceToken = await startApplePay(createTokenizer({ environment: 'local', fetch: fetchStub }), request, { displayName: 'Shop' });
+    expect(decodeServiceToken(serviceToken)).toMatchObject({ type: 'apple_pay' });
+    expect(sessions).toHaveLength(1);
+
+    appleSession({ script: (session) => {
+      ended([session]);
+      authorize(session);
+    } });
+    const refusing = vi.fn<typeof fetch>(() => Promise.resolve(Response.json({ title: 'Invalid Apple Pay payment data', status: 422 }, { status: 422 })));
+    await expect(startApplePay(createTokenizer({ environment: 'local', fetch: refusing }), request, { displayName: 'Shop' })).rejects.toBeInstanceOf(TesseraVaultError);
   });
 });
 
