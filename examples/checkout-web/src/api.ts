@@ -5,6 +5,8 @@ export interface CheckoutConfig {
   environment: 'production' | 'development' | 'local';
   vaultUrl?: string;
   vaultKey?: string;
+  /** Your Google merchant id (Google Pay & Wallet Console): Google Pay needs it in production. */
+  googleMerchantId?: string;
   storeId: string;
 }
 

@@ -61,6 +61,8 @@ export function App({ config }: { config: CheckoutConfig }) {
       createWalletButtons({
         ...tessera.vault,
         request: { amount: cart.amount, currency: cart.currency, country: 'US', label: 'Tessera demo shop' },
+        // Google Pay in production takes your Google merchant id; without one, only Apple Pay is offered there.
+        ...(config.googleMerchantId ? { googlePay: { merchantId: config.googleMerchantId } } : config.environment === 'production' ? { wallets: ['apple_pay' as const] } : {}),
         onToken: (result) => payRef.current?.({ tokenized: result }),
         onError: (error) => {
           // A sheet the customer closed is not an error: the checkout stays as it was.
@@ -68,7 +70,7 @@ export function App({ config }: { config: CheckoutConfig }) {
           setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'The wallet could not pay.' });
         },
       }),
-    [tessera],
+    [tessera, config.googleMerchantId, config.environment],
   );
 
   /**

@@ -18,6 +18,8 @@ export interface PublicConfig {
   environment: 'production' | 'development' | 'local';
   vaultUrl?: string;
   vaultKey?: string;
+  /** Your Google merchant id, for Google Pay in production. */
+  googleMerchantId?: string;
   storeId: string;
 }
 

@@ -45,6 +45,7 @@ export function readConfig(env: Record<string, string | undefined>): MerchantCon
   const publicConfig: PublicConfig = { environment, storeId: env.TESSERA_STORE_ID! };
   if (env.TESSERA_VAULT_URL) publicConfig.vaultUrl = env.TESSERA_VAULT_URL;
   if (env.TESSERA_VAULT_KEY) publicConfig.vaultKey = env.TESSERA_VAULT_KEY;
+  if (env.GOOGLE_PAY_MERCHANT_ID) publicConfig.googleMerchantId = env.GOOGLE_PAY_MERCHANT_ID;
   const config: MerchantConfig = {
     apiKey: env.TESSERA_API_KEY!,
     storeId: env.TESSERA_STORE_ID!,
