@@ -221,7 +221,9 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
       settled.forEach((answer, index) => {
         const wallet = wallets[index] as WalletName;
         if (controller.signal.aborted) outcome.notShown[wallet] = new TesseraAbortError('The wallet buttons were unmounted while mounting');
-        else if (answer.status === 'rejected') outcome.notShown[wallet] = answer.reason instanceof Error ? answer.reason : unavailable(wallet);
+        // A wallet's own failure is said as it is; anything else (the provider's constructor or createButton threw)
+        // is not_available, with what threw as its cause.
+        else if (answer.status === 'rejected') outcome.notShown[wallet] = TesseraWalletError.isInstance(answer.reason) || TesseraAbortError.isInstance(answer.reason) ? answer.reason : new TesseraWalletError('not_available', unavailable(wallet).message, { cause: answer.reason });
         else {
           root.append(answer.value);
           outcome.shown.push(wallet);

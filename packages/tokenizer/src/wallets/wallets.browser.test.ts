@@ -159,6 +159,20 @@ describe('wallet buttons (hand-played sheets, real sandbox vault)', () => {
     expect(container.querySelectorAll('button')).toHaveLength(0);
   });
 
+  it("a provider whose own code throws (Google's createButton) is not_available for that wallet, what threw as its cause", async () => {
+    stubApplePay({ canMakePayments: true });
+    stubGooglePay({ ready: true });
+    const broken = new TypeError('createButton is broken');
+    const api = (globalThis as { google?: { payments: { api: { PaymentsClient: { prototype: { createButton: () => never } } } } } }).google!.payments.api;
+    api.PaymentsClient.prototype.createButton = () => {
+      throw broken;
+    };
+    const { container, buttons: wallet } = buttons();
+    const mounted = await wallet.mount(container);
+    expect(mounted.shown).toEqual(['apple_pay']);
+    expect(mounted.notShown.google_pay).toMatchObject({ name: 'TesseraWalletError', reason: 'not_available', cause: broken });
+  });
+
   it('a provider script that does not load is script_failed for that wallet only (loaded from the sandbox origin in local)', async () => {
     const { container, buttons: wallet } = buttons({ environment: 'local', vaultUrl: 'http://localhost:9', vaultKey: undefined as never, scriptTimeoutMs: 3000 });
     const mounted = await wallet.mount(container);
