@@ -32,4 +32,4 @@ export { testCards, type CustomerActionOutcome, type TestCardOutcome } from './s
 export { type SandboxWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryAttempt, type WebhookDeliveryMode, type WebhookDeliveryOptions, type WebhookEventRecord, type WebhookEventType } from './service/webhooks.js';
 export { type PaymentRecordStatus } from './service/lifecycle.js';
 export { type RadarDeviceSessionRecord, type RadarProvider, type RadarSessionRecord } from './service/radar-sessions.js';
-export { approveWalletSheet, cancelWalletSheet, waitForWalletSheet, type WalletSheetHost } from './wallet-sheet-helpers.js';
+export { approveWalletSheet, cancelWalletSheet, waitForWalletSheet, type WalletSheetHost, type WalletSheetLocator } from './wallet-sheet-helpers.js';

@@ -1,9 +1,12 @@
 import { WALLET_SHEET_FRAME_NAME } from './emulations/wallet-sheet-frame.js';
 
 /** What the helpers need of a Playwright locator (a `Locator` fits). */
-interface SheetLocator {
+export interface WalletSheetLocator {
+  /** Checks the radio button (a test wallet card). */
   check(): Promise<void>;
+  /** Clicks it (Pay, Cancel). */
   click(): Promise<void>;
+  /** The first match, to wait for (the sheet shown). */
   first(): { waitFor(): Promise<void> };
 }
 
@@ -12,10 +15,11 @@ interface SheetLocator {
  * a command's `context.iframe`), whose `frameLocator` finds the sheet's iframe.
  */
 export interface WalletSheetHost {
-  frameLocator(selector: string): { locator(selector: string): SheetLocator };
+  /** Finds the sheet's iframe (Playwright's `frameLocator`). */
+  frameLocator(selector: string): { locator(selector: string): WalletSheetLocator };
 }
 
-const sheet = (host: WalletSheetHost): { locator(selector: string): SheetLocator } => host.frameLocator(`iframe[name="${WALLET_SHEET_FRAME_NAME}"]`);
+const sheet = (host: WalletSheetHost): { locator(selector: string): WalletSheetLocator } => host.frameLocator(`iframe[name="${WALLET_SHEET_FRAME_NAME}"]`);
 
 /**
  * Approves the stand-in Apple Pay or Google Pay sheet showing in `host`: picks the test wallet card `card` (an id of
