@@ -27,6 +27,7 @@ const notRun: Record<string, Record<string, string>> = {
   [sandboxReadme]: {
     'In tests, with msw': 'a vitest file (beforeAll, afterAll): the same setup runs in "Helpers" and in the server\'s "Quick start"',
     'Card fields: Basis Theory Elements, offline': 'browser code: the card fields run in Chromium in the sandbox\'s browser tests',
+    'Wallet sheets offline': 'Playwright code: the helpers play a sheet in Chromium in the sandbox\'s wallet-stand-ins browser test and the checkout-web starter\'s end-to-end test',
   },
 };
 
