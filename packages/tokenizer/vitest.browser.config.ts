@@ -13,6 +13,7 @@ export default defineProject({
     name: 'tokenizer-browser',
     include: ['src/**/*.browser.test.ts', 'src/**/*.browser.test.tsx', 'test/**/*.browser.test.ts'],
     globalSetup: ['./test/sandbox-global-setup.ts'],
+    setupFiles: ['./test/forget-page-environment.ts'],
     browser: chromiumBrowser(playwright, { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, routeVendorHostsToSandbox, saveTestRadarSession }),
   },
 });

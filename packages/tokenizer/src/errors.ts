@@ -4,7 +4,7 @@ import { TesseraError, type FieldError } from '@tessera/core';
 export { TesseraConnectionError, TesseraResponseValidationError } from '@tessera/core';
 
 /** Why a tokenizer or 3DS configuration was refused. */
-export type ConfigurationErrorReason = 'unknown_environment' | 'missing_vault_key' | 'invalid_vault_url' | 'invalid_option' | 'missing_dependency';
+export type ConfigurationErrorReason = 'unknown_environment' | 'missing_vault_key' | 'invalid_vault_url' | 'invalid_option' | 'missing_dependency' | 'mixed_environments';
 
 /**
  * The tokenizer (or 3DS helper) was configured wrongly: an unknown environment, no vault key for an environment

@@ -29,9 +29,11 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
    */
   saveRadarSession?: (session: RadarSession, signal?: AbortSignal) => Promise<unknown>;
   /**
-   * Where a radar action's provider script loads from: `production` and `development` (the default) load the
-   * providers' published scripts (Airwallex's fingerprint script, Stripe.js); `local` loads the sandbox's stand-ins
-   * from `sandboxUrl`, so the whole flow runs offline.
+   * Where a radar action's provider script loads from: `production` and `development` load the providers' published
+   * scripts (Airwallex's fingerprint script, Stripe.js); `local` loads the sandbox's stand-ins from `sandboxUrl`, so
+   * the whole flow runs offline. Default: the environment of this page's card fields, 3DS helper or tokenizer (so a
+   * sandbox page never loads the real scripts), else the providers' scripts. Another environment than the page's is a
+   * `TesseraConfigurationError` (`mixed_environments`).
    */
   environment?: TokenizerEnvironment;
   /** The sandbox's origin, for `environment: 'local'`. Default `http://localhost:4010`. */

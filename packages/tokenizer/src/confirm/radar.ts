@@ -1,5 +1,6 @@
 import type { PaymentAction } from '@tessera/core';
 import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from '../vault/environment.js';
+import { claimPageEnvironment, pageEnvironment } from '../vault/page-environment.js';
 import { TesseraConfigurationError } from '../errors.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
 import { randomUuid } from '../random-uuid.js';
@@ -19,7 +20,11 @@ export type RadarSession =
 
 /** Where the provider scripts come from, and how long loading one may take. */
 export interface RadarScriptOptions {
-  /** `local` loads the sandbox's stand-ins from `sandboxUrl`; any other value (default) the providers' published scripts. */
+  /**
+   * `local` loads the sandbox's stand-ins from `sandboxUrl`; `production` and `development` the providers' published
+   * scripts. Default: the environment this page's other Tessera objects use (card fields, 3DS, a tokenizer), else the
+   * providers' scripts. Another one than the page's is a `TesseraConfigurationError` (`mixed_environments`).
+   */
   environment?: TokenizerEnvironment | undefined;
   /** The sandbox's origin, for `local`. Default `http://localhost:4010`. */
   sandboxUrl?: string | undefined;
@@ -48,7 +53,8 @@ type StripeConstructor = (publishableKey: string) => {
  */
 export async function collectRadarSession(action: RadarAction, paymentId: string, options: RadarScriptOptions = {}): Promise<RadarSession> {
   if (typeof document === 'undefined') throw new TesseraNextActionError('no_dom', action.type, paymentId, 'A radar check runs in a browser page: call confirmPayment there, not during server rendering');
-  const sandbox = options.environment === 'local' ? sandboxOrigin(options.sandboxUrl) : undefined;
+  const environment = options.environment === undefined ? pageEnvironment() : claimPageEnvironment(options.environment);
+  const sandbox = environment === 'local' ? sandboxOrigin(options.sandboxUrl) : undefined;
   if (action.type === 'radar') {
     const sessionId = randomUuid();
     const origin = sandbox !== undefined ? `${sandbox}/airwallex` : action.isTest ? AIRWALLEX_DEMO_ORIGIN : AIRWALLEX_ORIGIN;

@@ -1,5 +1,6 @@
 import { MAX_TIMER_MS, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { TesseraConfigurationError } from '../errors.js';
+import { claimPageEnvironment } from './page-environment.js';
 
 /** Where the tokenizer sends card data: Basis Theory (the service's vault) for the service's production or development tenant, or the local sandbox's emulation of it. */
 export type TokenizerEnvironment = 'production' | 'development' | 'local';
@@ -44,7 +45,10 @@ const presets: Record<TokenizerEnvironment, EnvironmentPreset> = {
 
 /** Options shared by every browser-side client. */
 export interface VaultConnectionOptions {
-  /** Which preset to start from. An unknown value is a {@link TesseraConfigurationError}. */
+  /**
+   * Which preset to start from. An unknown value is a {@link TesseraConfigurationError}, and so is another environment
+   * than the one the page already uses (`mixed_environments`): a page talks to one vault.
+   */
   environment: TokenizerEnvironment;
   /** Overrides the preset's vault URL: Basis Theory's API origin (or the sandbox's), optionally with a path prefix. */
   vaultUrl?: string;
@@ -88,5 +92,5 @@ export function resolveVaultConnection(options: VaultConnectionOptions): VaultCo
     // A secret key (Tessera `sk_…`, Basis Theory `key_…_pvt_…`) must never reach a browser: refuse, never send.
     throw new TesseraConfigurationError('invalid_option', 'vaultKey must be a Basis Theory public key (key_…_pub_…), never a secret key');
   }
-  return { environment, vaultUrl, vaultKey, provider: VAULT_PROVIDER, timeoutMs };
+  return { environment: claimPageEnvironment(environment), vaultUrl, vaultKey, provider: VAULT_PROVIDER, timeoutMs };
 }
