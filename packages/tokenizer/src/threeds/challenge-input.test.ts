@@ -48,4 +48,9 @@ describe('checkChallengeInput', () => {
     expect(refusedFields(undefined)).toEqual(['sessionId', 'acsTransactionId', 'threeDSVersion', 'acsChallengeUrl']);
     expect(refusedFields({ ...challenge, sessionId: 7 }, { windowSize: '06', timeoutMs: 0 })).toEqual(['sessionId', 'windowSize', 'timeoutMs']);
   });
+
+  it('takes an element or a function as returnFocus, and refuses anything else (a selector string)', () => {
+    for (const returnFocus of [{ focus: () => undefined }, () => null]) expect(refusedFields(challenge, { returnFocus })).toEqual([]);
+    for (const returnFocus of ['#pay', null, 7, {}]) expect(refusedFields(challenge, { returnFocus }), JSON.stringify(returnFocus)).toEqual(['returnFocus']);
+  });
 });

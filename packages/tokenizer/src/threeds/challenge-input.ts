@@ -45,6 +45,10 @@ export function checkChallengeInput(challenge: ThreeDSChallenge, options: StartC
   if (options.timeoutMs !== undefined && !(options.timeoutMs > 0 && options.timeoutMs <= MAX_TIMER_MS)) {
     fail('timeoutMs', 'invalid_value', `must be from 1 to ${MAX_TIMER_MS}`);
   }
+  const { returnFocus } = options;
+  if (returnFocus !== undefined && typeof returnFocus !== 'function' && typeof (returnFocus as Partial<HTMLElement> | null)?.focus !== 'function') {
+    fail('returnFocus', 'invalid_type', 'must be an element of the page or a function returning one');
+  }
   if (fields.length > 0) throw new TesseraValidationError(fields);
   return { sessionId: sessionId!, acsChallengeUrl: acsChallengeUrl!, acsTransactionId: acsTransactionId!, threeDSVersion: threeDSVersion! };
 }

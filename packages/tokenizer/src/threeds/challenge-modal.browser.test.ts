@@ -357,6 +357,107 @@ describe('startChallenge: the real @basis-theory/web-threeds against the sandbox
     expectCleanedUp();
   });
 
+  describe('returns focus when it closes, whatever happened to the opener', () => {
+    it('the Pay button disabled during the challenge: focus goes to the container the modal was given, not <body>', async () => {
+      const container = document.createElement('section');
+      document.body.append(container);
+      const { challenge } = await commands.createPendingChallenge();
+      const result = threeds().startChallenge(challenge, { container });
+      await openedDialog();
+      // What a checkout does while paying: its Pay button is disabled until the payment ends.
+      opener.disabled = true;
+      await userEvent.keyboard('{Escape}');
+      await expect(result).resolves.toMatchObject({ reason: 'cancelled' });
+      expect(document.activeElement).toBe(container);
+      expect(container.getAttribute('tabindex')).toBe('-1');
+      // Focusable only while it holds focus: leaving it takes the tabindex away again.
+      opener.disabled = false;
+      opener.focus();
+      expect(container.hasAttribute('tabindex')).toBe(false);
+      container.remove();
+    });
+
+    it('the opener removed during the challenge (a re-render): focus goes to the container', async () => {
+      const container = document.createElement('div');
+      container.tabIndex = -1;
+      document.body.append(container);
+      const { challenge } = await commands.createPendingChallenge();
+      const result = threeds().startChallenge(challenge, { container });
+      await openedDialog();
+      opener.remove();
+      await page.getByRole('button', { name: 'Cancel verification' }).click();
+      await expect(result).resolves.toMatchObject({ reason: 'cancelled' });
+      expect(document.activeElement).toBe(container);
+      // The page's own tabindex is left as it was.
+      expect(container.getAttribute('tabindex')).toBe('-1');
+      container.remove();
+    });
+
+    it('a hidden opener is passed over too', async () => {
+      const container = document.createElement('div');
+      document.body.append(container);
+      const { challenge } = await commands.createPendingChallenge();
+      const result = threeds().startChallenge(challenge, { container, timeoutMs: 1500 });
+      await openedDialog();
+      opener.hidden = true;
+      await expect(result).resolves.toMatchObject({ reason: 'timeout' });
+      expect(document.activeElement).toBe(container);
+      container.remove();
+    });
+
+    it('an explicit target wins over the opener, as an element or a function called at close; one that cannot take focus falls back to the opener', async () => {
+      const heading = document.createElement('h2');
+      heading.tabIndex = -1;
+      heading.textContent = 'Payment result';
+      document.body.append(heading);
+      for (const returnFocus of [heading, () => heading]) {
+        const { challenge } = await commands.createPendingChallenge();
+        const result = threeds().startChallenge(challenge, { returnFocus });
+        await openedDialog();
+        await userEvent.keyboard('{Escape}');
+        await expect(result).resolves.toMatchObject({ reason: 'cancelled' });
+        expect(document.activeElement).toBe(heading);
+        opener.focus();
+      }
+      const disabled = document.createElement('button');
+      disabled.disabled = true;
+      document.body.append(disabled);
+      for (const returnFocus of [disabled, () => null]) {
+        const { challenge } = await commands.createPendingChallenge();
+        const result = threeds().startChallenge(challenge, { returnFocus });
+        await openedDialog();
+        await userEvent.keyboard('{Escape}');
+        await expect(result).resolves.toMatchObject({ reason: 'cancelled' });
+        expect(document.activeElement).toBe(opener);
+      }
+      heading.remove();
+      disabled.remove();
+      expectCleanedUp();
+    });
+
+    it('a target that is not an element is refused before anything opens', async () => {
+      const { challenge } = await commands.createPendingChallenge();
+      await expect(threeds().startChallenge(challenge, { returnFocus: '#pay' as unknown as HTMLElement })).rejects.toMatchObject({
+        name: 'TesseraValidationError',
+        fields: [{ field: 'returnFocus', code: 'invalid_type' }],
+      });
+      expect(dialogElement()).toBeNull();
+    });
+  });
+
+  it('titles every frame it shows: web-threeds\' frame and the issuer\'s frame nested in it (the sandbox\'s relay page)', async () => {
+    const { challenge } = await commands.createPendingChallenge();
+    const result = threeds().startChallenge(challenge);
+    await commands.readAcsPage('Card issuer verification', 'Approve');
+    const modalFrame = page.getByRole('dialog').getByTitle('Card issuer verification');
+    expect(dialogElement()!.querySelectorAll('iframe:not([title])')).toHaveLength(0);
+    // The issuer's page is found through both frames by their titles alone, and approved there.
+    const issuerFrame = page.frameLocator(page.frameLocator(modalFrame).getByTitle('Your bank: verify this payment'));
+    await issuerFrame.getByRole('button', { name: 'Approve' }).click();
+    await expect(result).resolves.toMatchObject({ success: true });
+    expectCleanedUp();
+  });
+
   it('refuses bad input with a typed error before opening anything', async () => {
     await expect(
       threeds().startChallenge({ sessionId: '', acsChallengeUrl: 'http://acs.example.com/c', acsTransactionId: 'a', threeDSVersion: '2.2.0' }),

@@ -35,7 +35,8 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
   // The notification comes from web-threeds' challenge page, served from its sdkBaseUrl.
   const sdkOrigin = new URL(setup.config.sdkBaseUrl).origin;
   const { dialog, closeButton, container, guards } = createChallengeDialog(`tessera-3ds-${++challengeCount}`, labels, windowSize, options.nonce);
-  const restoreFocus = rememberFocus();
+  const parent = options.container ?? document.body;
+  const restoreFocus = rememberFocus(options.returnFocus, parent);
   const webThreeds = webThreedsChallenge(setup, challenge);
 
   return new Promise<ChallengeResult>((resolve) => {
@@ -53,8 +54,11 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
       dialog.remove();
       unlockScroll();
       challengeOpen = false;
-      restoreFocus();
-      resolve(result);
+      try {
+        restoreFocus();
+      } finally {
+        resolve(result);
+      }
     };
     const cancel = (event: Event): void => {
       // ESC: keep the dialog open until settle removes it, so the outcome is decided in one place.
@@ -71,7 +75,7 @@ export function openChallengeModal(challenge: ThreeDSChallenge, options: StartCh
     );
 
     try {
-      (options.container ?? document.body).append(dialog);
+      parent.append(dialog);
       dialog.showModal();
       unlockScroll = lockScroll();
       closeButton.focus();

@@ -26,4 +26,13 @@ export interface StartChallengeOptions {
   labels?: Partial<ChallengeLabels>;
   /** CSP nonce for the modal's `<style>` element, when your `style-src` has no `'unsafe-inline'`. */
   nonce?: string;
+  /**
+   * Where focus goes when the modal closes: an element, or a function called then (for an element your page
+   * re-rendered meanwhile). When it gives none, or one that cannot take focus, focus goes back to the element that
+   * had it when the challenge started (your "Pay" button), if that one still can (in the page, not disabled, not
+   * hidden); else to `container`, which takes focus for that (a `tabindex="-1"` until it loses focus again). With the
+   * default container (`document.body`) that last step is the browser's own: nothing is focused, so give a target
+   * here when your page disables or removes its Pay button while paying.
+   */
+  returnFocus?: HTMLElement | (() => HTMLElement | null);
 }

@@ -1,3 +1,4 @@
+import type { StartChallengeOptions } from './challenge-options.js';
 import { listen } from './event-listeners.js';
 
 /**
@@ -10,13 +11,25 @@ export function trapFocus([startGuard, endGuard]: [HTMLElement, HTMLElement], fi
   return listen([[startGuard, 'focus'], [endGuard, 'focus']], (event) => (event.target === startGuard ? last() : first).focus());
 }
 
+/** Focuses `element` when it can take focus (in the page, not disabled, not hidden, not inert): true when it did. */
+function focused(element: HTMLElement | null | undefined): boolean {
+  element?.focus();
+  return !!element && element !== document.body && document.activeElement === element;
+}
+
 /**
- * Remembers the focused element (the page's "Pay" button, typically) and returns the function that gives focus back
- * to it, if it is still in the page: call it once the modal is gone, since nothing outside an open modal can take focus.
+ * Remembers the focused element (the page's "Pay" button, typically) and returns the function that moves focus, once
+ * the modal is gone (nothing outside an open modal can take focus): to `target` (the page's `returnFocus`), else back
+ * to that element, else to `fallback` (the element the modal was appended to), made focusable until it loses focus.
  */
-export function rememberFocus(): () => void {
-  const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+export function rememberFocus(target: StartChallengeOptions['returnFocus'], fallback: HTMLElement): () => void {
+  const opener = document.activeElement as HTMLElement | null;
   return () => {
-    if (previous?.isConnected) previous.focus();
+    if (focused(typeof target === 'function' ? target() : target) || focused(opener) || fallback === document.body) return;
+    if (!fallback.hasAttribute('tabindex')) {
+      fallback.tabIndex = -1;
+      fallback.addEventListener('blur', () => fallback.removeAttribute('tabindex'), { once: true });
+    }
+    fallback.focus();
   };
 }
