@@ -47,5 +47,6 @@ export { SANDBOX_API_KEY } from './internal/sandbox-api-key.js';
 export { parseOrThrow, toFieldErrors } from './errors/validation.js';
 export { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './internal/vault-routes.js';
 export { webhookList, type WebhookList } from './resources/webhook-endpoint.js';
+export { decodeBase64, decodeBase64Utf8, encodeBase64, encodeBase64Utf8 } from './internal/base64.js';
 export { computeWebhookSignature, parseWebhookSignature, timingSafeEqual, webhookPayloadBytes, type ParsedWebhookSignature } from './webhooks/webhook-signature.js';
 export * as z from './internal/zod-mini.js';

@@ -1,6 +1,7 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
+import { decodeBase64Utf8, encodeBase64 } from '@tessera/core/internal';
 import type { StateHolder } from '../state/collection.js';
 
 /**
@@ -26,17 +27,12 @@ function bindingOf(holder: StateHolder): WalletBinding {
 }
 
 /** `bytes` in standard base64 (with padding), as Apple's and Google's tokens spell their binary fields. */
-export function base64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary);
-}
+export const base64 = (bytes: Uint8Array): string => encodeBase64(bytes);
 
 /** The UTF-8 text `base64` holds; `undefined` when it is not base64 of UTF-8 text. */
 export function fromBase64(text: string): string | undefined {
   try {
-    const binary = atob(text);
-    return new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(binary, (char) => char.charCodeAt(0)));
+    return decodeBase64Utf8(text);
   } catch {
     return undefined;
   }

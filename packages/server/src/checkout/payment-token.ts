@@ -1,4 +1,4 @@
-import { timingSafeEqual } from '@tessera/core/internal';
+import { decodeBase64, encodeBase64, timingSafeEqual } from '@tessera/core/internal';
 
 // A payment token: `v1.<payment id, base64url>.<expiry, unix seconds>.<HMAC-SHA256, base64url>`, the HMAC keyed with
 // the handler's secret over a fixed label, the id and the expiry. It names the one payment a page may read, continue
@@ -7,17 +7,12 @@ import { timingSafeEqual } from '@tessera/core/internal';
 const encoder = new TextEncoder();
 const LABEL = 'tessera checkout payment token v1';
 
-function toBase64Url(bytes: Uint8Array): string {
-  let binary = '';
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
+const toBase64Url = (bytes: Uint8Array): string => encodeBase64(bytes, true);
 
 function fromBase64Url(text: string): Uint8Array | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
   try {
-    const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-    return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+    return decodeBase64(text);
   } catch {
     return undefined;
   }

@@ -1,4 +1,5 @@
-import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer } from '@tessera/core';
+import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, TesseraAbortError, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer } from '@tessera/core';
+import { sleep } from '@tessera/core/internal';
 import type { RadarSession } from '../confirm/radar.js';
 import { TesseraCheckoutError } from './checkout-error.js';
 
@@ -40,16 +41,16 @@ export function merchantRoutes(basePath: string, fetchImpl: typeof fetch): Merch
           ...(init.signal ? { signal: init.signal } : {}),
         });
       } catch (error) {
-        if (init.signal?.aborted === true) throw error;
+        if (init.signal?.aborted === true) throw new TesseraAbortError(undefined, { cause: init.signal.reason });
         if (resend < RESENDS) {
-          await wait(500 * 2 ** resend, init.signal);
+          await sleep(500 * 2 ** resend, init.signal);
           continue;
         }
         throw new TesseraCheckoutError('connection_error', `No answer from ${method} ${url}: check that your server mounts the checkout handler there, then try again`, { status: 0, cause: error });
       }
       if (RETRIED_STATUSES.includes(response.status) && resend < RESENDS) {
         await response.body?.cancel();
-        await wait(500 * 2 ** resend, init.signal);
+        await sleep(500 * 2 ** resend, init.signal);
         continue;
       }
       const body: unknown = await response.json().catch(() => undefined);
@@ -73,18 +74,4 @@ export function merchantRoutes(basePath: string, fetchImpl: typeof fetch): Merch
     continue: async (paymentId, paymentToken, signal) => answer(checkoutRoutes.continue, await call(checkoutRoutes.continue, paymentId, { body: {}, paymentToken, signal })),
     saveRadarSession: (session, paymentToken, signal) => call(checkoutRoutes.radarSession, undefined, { body: session, paymentToken, signal }),
   };
-}
-
-function wait(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted === true) {
-      reject(signal.reason as Error);
-      return;
-    }
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason as Error);
-    }, { once: true });
-  });
 }

@@ -1,4 +1,4 @@
-import { CHECKOUT_PAYMENT_TOKEN_HEADER, TesseraValidationError, toConfirmablePayment, type CheckoutPayRequest, type Payment } from '@tessera/core';
+import { CHECKOUT_PAYMENT_TOKEN_HEADER, TesseraAbortError, TesseraValidationError, toConfirmablePayment, type CheckoutPayRequest, type Payment } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
 import { TesseraConfigurationError } from '../errors.js';
 import { TesseraCheckoutError } from './checkout-error.js';
@@ -62,6 +62,23 @@ describe('createTessera().pay', () => {
     expect(error).toMatchObject({ code: 'checkout_error', reason: 'connection_error', status: 0 });
     expect((error as Error).message).toContain('POST /api/tessera/payments');
     expect(sent).toHaveLength(3);
+  });
+
+  it('rejects with a TesseraAbortError when its signal aborts, during a request or while waiting to resend, and sends nothing more', async () => {
+    const during = new AbortController();
+    const hung = handler(() => new Promise<Response>((_, reject) => during.signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))));
+    const first = createTessera({ environment: 'local', fetch: hung.fetch }).pay({ tokenized, orderRef: 'cart_42', signal: during.signal }).catch((thrown: unknown) => thrown);
+    during.abort();
+    expect(TesseraAbortError.isInstance(await first)).toBe(true);
+    expect(hung.sent).toHaveLength(1);
+
+    const waiting = new AbortController();
+    const lost = handler(() => Promise.reject(new TypeError('Failed to fetch')));
+    const second = createTessera({ environment: 'local', fetch: lost.fetch }).pay({ tokenized, orderRef: 'cart_42', signal: waiting.signal }).catch((thrown: unknown) => thrown);
+    await vi.waitFor(() => expect(lost.sent).toHaveLength(1));
+    waiting.abort();
+    expect(TesseraAbortError.isInstance(await second)).toBe(true);
+    expect(lost.sent).toHaveLength(1);
   });
 
   it('makes one payment for a double click: the second call for the order gets the first one\'s promise', async () => {
