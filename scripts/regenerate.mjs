@@ -1,5 +1,6 @@
 // Regenerates every list derived from code, in the order they depend on each other: core's export lists from its
-// resource modules (scripts/core-exports.mjs), the build, then the README tables from the built packages
+// resource modules (scripts/core-exports.mjs), the server root's list of the types its methods take and return
+// (scripts/server-exports.mjs), the build, then the README tables from the built packages
 // (scripts/readme-tables.mjs). Run it after adding or changing an operation. Usage: node scripts/regenerate.mjs
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -8,5 +9,6 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
 
 run(process.execPath, ['scripts/core-exports.mjs']);
+run(process.execPath, ['scripts/server-exports.mjs']);
 run('npx', ['-y', 'pnpm@12', 'run', 'build', '--output-logs=errors-only']);
 run(process.execPath, ['scripts/readme-tables.mjs']);
