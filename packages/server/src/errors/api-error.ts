@@ -1,15 +1,18 @@
 import { TesseraError, type FieldError } from '@tessera/core';
-import { parseRetryAfter } from '../transport/retry-after.js';
+import { parseRetryAfter } from './retry-after.js';
 
 /**
  * What one failed attempt says about the call:
  * - `not-acted`: the service cannot have acted (connection refused, DNS failure, nothing written before the
  *   connection dropped, 408, 429, 503): always safe to retry;
  * - `outcome-unknown`: the service may have acted (timeout, connection lost after sending, a body cut off, 500,
- *   502, 504 and other 5xx): safe to retry only a GET, or any call when the service honours idempotency keys;
+ *   502, 504 and every other 5xx but 501 and 505): safe to retry only a GET, or any call when the service honours
+ *   idempotency keys;
  * - `conflict`: a 409 that may clear (a request with the same key still in progress): retried like `outcome-unknown`,
  *   but otherwise reported as the conflict it is;
- * - `final`: an answer (4xx, a redirect, a body over the limit) or an abort: never retried.
+ * - `final`: an answer (4xx, 501 and 505, a redirect, a body over the limit) or an abort: never retried.
+ *
+ * The client retries by the kind alone, so an error's kind always says what the client did about it.
  */
 export type FailureKind = 'not-acted' | 'outcome-unknown' | 'conflict' | 'final';
 
@@ -53,8 +56,9 @@ export class TesseraApiError extends TesseraError {
   readonly headers: Record<string, string>;
   /**
    * What this answer says about the call, decided once from the status (and a 409's code): `not-acted` (408, 429,
-   * 503: the service did nothing, safe to repeat), `outcome-unknown` (500, 502, 504 and other 5xx: it may have
-   * acted), `conflict` (a 409 that may clear) or `final` (every other answer). The client's retries read it.
+   * 503: the service did nothing, safe to repeat), `outcome-unknown` (500, 502, 504 and every other 5xx but 501 and
+   * 505: it may have acted), `conflict` (a 409 that may clear) or `final` (every other answer). The client's retries
+   * read it and nothing else.
    */
   readonly kind: FailureKind;
   /**

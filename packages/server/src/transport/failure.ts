@@ -6,7 +6,8 @@ import { BodyReadError } from './transport-errors.js';
 
 // What one failed attempt says about the call, decided once where the failure is seen: an error answer's kind by
 // the status table below (the attempt builds the error with it), a failure without an answer by `failureKind`; and
-// the one retry verdict, `isRetryable`, which the retry policy only reads.
+// the one retry verdict, `isRetryable`, which reads the kind alone, so the kind an error reports is what the client
+// did about it.
 
 /**
  * The 409 codes that fail again with the same key, so retrying only wastes time (`invalid_state`, e.g. capturing
@@ -39,7 +40,8 @@ interface StatusEntry {
   kind: api.FailureKind;
 }
 
-// The status table: every status the client names. A 409 is refined by its body (see `statusEntry`).
+// The status table: every status the client names, with its kind, which alone decides a retry. A 409 is refined by
+// its body (see `statusEntry`); any other 5xx may have acted (`outcome-unknown`), any other status is `final`.
 const statusTable: Readonly<Record<number, StatusEntry>> = {
   400: { errorClass: api.TesseraBadRequestError, code: 'bad_request', kind: 'final' },
   401: { errorClass: api.TesseraAuthenticationError, code: 'unauthorized', kind: 'final' },
@@ -49,7 +51,10 @@ const statusTable: Readonly<Record<number, StatusEntry>> = {
   409: { errorClass: api.TesseraConflictError, code: 'conflict', kind: 'conflict' },
   422: { errorClass: api.TesseraUnprocessableEntityError, code: 'unprocessable_entity', kind: 'final' },
   429: { errorClass: api.TesseraRateLimitError, code: 'rate_limited', kind: 'not-acted' },
+  // The service does not implement the method, or the HTTP version: it did nothing, and repeating cannot help.
+  501: { errorClass: api.TesseraInternalServerError, code: 'server_error', kind: 'final' },
   503: { errorClass: api.TesseraInternalServerError, code: 'server_error', kind: 'not-acted' },
+  505: { errorClass: api.TesseraInternalServerError, code: 'server_error', kind: 'final' },
 };
 const serverError: StatusEntry = { errorClass: api.TesseraInternalServerError, code: 'server_error', kind: 'outcome-unknown' };
 const otherStatus: StatusEntry = { errorClass: api.TesseraApiError, code: 'api_error', kind: 'final' };
@@ -126,18 +131,13 @@ export function createApiError(response: { status: number; statusText: string; h
   });
 }
 
-/** The 5xx a retry can help: the standard ones and the 52x of proxies such as Cloudflare (not 599, 512, …). */
-const retryableServerStatuses: ReadonlySet<number> = new Set([500, 501, 502, 503, 504, 505, 506, 507, 508, 509, 510, 511, 520, 521, 522, 523, 524, 525, 526, 527, 529, 530]);
-
 /**
- * The one retry verdict: whether another attempt of a call may be sent after an attempt that failed with `kind`
- * (and, when the service answered, `status`). `not-acted` always; `outcome-unknown` and `conflict` only when the
- * call is `repeatable` (a GET, or a service that honours idempotency keys); `final` never; an answer only when its
- * status is one a retry can help (408, 409, 429 and {@link retryableServerStatuses}).
+ * The one retry verdict: whether another attempt of a call may be sent after an attempt that failed with `kind`.
+ * `not-acted` always; `outcome-unknown` and `conflict` only when the call is `repeatable` (a GET, or a service that
+ * honours idempotency keys); `final` never.
  */
-export function isRetryable(kind: api.FailureKind, status: number | undefined, repeatable: boolean): boolean {
-  if (kind === 'final' || (kind !== 'not-acted' && !repeatable)) return false;
-  return status === undefined || status < 500 || retryableServerStatuses.has(status);
+export function isRetryable(kind: api.FailureKind, repeatable: boolean): boolean {
+  return kind === 'not-acted' || (kind !== 'final' && repeatable);
 }
 
 // Error codes (of the runtime's error or its causes) of a connection that never carried the request.

@@ -267,7 +267,7 @@ describe('retries', () => {
     for (const sent of recorder.sent) expect(await sent.body()).toEqual(purchase);
   });
 
-  it.each([408, 409, 429, 500, 501, 502, 503, 504, 520])('retries a POST on status %i when the service honours idempotency keys', async (status) => {
+  it.each([408, 409, 429, 500, 502, 503, 504, 520, 599])('retries a POST on status %i when the service honours idempotency keys', async (status) => {
     vi.useFakeTimers();
     server.use(
       sequence('post', '/payments/process', [
@@ -286,9 +286,11 @@ describe('retries', () => {
     [409, 'invalid_state'],
     [409, 'idempotency_key_reused'],
     [422, 'amount_exceeds_capturable'],
-  ])('does not retry status %i (%s)', async (status, code) => {
+    [501, 'not_implemented'],
+    [505, 'http_version_not_supported'],
+  ])('does not retry status %i (%s), even when the service honours idempotency keys', async (status, code) => {
     server.use(http.post(`${API}/payments/process`, () => HttpResponse.json(errorBody(code, 'no'), { status })));
-    await expect(client().payments.process(purchase)).rejects.toMatchObject({ status, code });
+    await expect(client({ idempotentRetries: true }).payments.process(purchase)).rejects.toMatchObject({ status, code, kind: 'final' });
     expect(recorder.sent).toHaveLength(1);
   });
 

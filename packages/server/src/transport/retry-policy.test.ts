@@ -25,8 +25,19 @@ describe('retryOptions', () => {
     expect(await repeatable.shouldRetry!({ error: httpError(500), retryCount: 1 })).toBe(true);
     expect(await repeatable.shouldRetry!({ error: new BodyReadError('cut'), retryCount: 1 })).toBe(true);
     expect(await repeatable.shouldRetry!({ error: httpError(404), retryCount: 1 })).toBe(false);
-    // A 5xx outside the statuses a retry can help (599) is not retried.
-    expect(await repeatable.shouldRetry!({ error: httpError(599), retryCount: 1 })).toBe(false);
+  });
+
+  it("decides by the failure's kind alone, so the kind an error reports is what the client did: every status from 100 to 599", async () => {
+    const strict = retryOptions(2, false);
+    const repeatable = retryOptions(2, true);
+    for (let status = 100; status <= 599; status++) {
+      const error = httpError(status);
+      expect([status, await strict.shouldRetry!({ error, retryCount: 1 })]).toEqual([status, error.kind === 'not-acted']);
+      expect([status, await repeatable.shouldRetry!({ error, retryCount: 1 })]).toEqual([status, error.kind !== 'final']);
+    }
+    // 501 and 505: the service implements neither, so it did nothing and a retry cannot help. 512 and 599 (a proxy's
+    // own statuses): it may have acted, so they are retried when the call is repeatable, as any other 5xx.
+    expect([501, 505, 512, 599].map((status) => httpError(status).kind)).toEqual(['final', 'final', 'outcome-unknown', 'outcome-unknown']);
   });
 
   it('backs off from 0.5 s doubling to 8 s with 50–100 % jitter, and caps Retry-After at 30 s', () => {

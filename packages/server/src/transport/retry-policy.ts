@@ -36,7 +36,7 @@ const retryMethods = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
  * ky's retry options for one call: up to `limit` retries of any method, each after {@link retryDelay}. Which failures
- * are retried is the one verdict of `failure.ts` (`isRetryable`), read from the failure's kind and status:
+ * are retried is the one verdict of `failure.ts` (`isRetryable`), read from the failure's kind alone:
  * `not-acted` always, `outcome-unknown` and `conflict` only when `repeatable` (a GET, or a service that honours
  * idempotency keys). The wait is decided here, not by ky, so `onRetry`
  * is called with it when the wait starts (ky's `beforeRetry` runs after the wait).
@@ -50,7 +50,7 @@ export function retryOptions(limit: number, repeatable: boolean, onRetry?: (deci
     // apply. ky waits for what `delay` returns: the delay `shouldRetry` just decided (ky adds no jitter or limit).
     delay: () => nextDelay,
     shouldRetry: ({ error, retryCount }) => {
-      if (!isRetryable(failureKind(error), error instanceof TesseraApiError ? error.status : undefined, repeatable)) return false;
+      if (!isRetryable(failureKind(error), repeatable)) return false;
       nextDelay = retryDelay(error, retryCount);
       onRetry?.({ retryCount, delayMs: nextDelay, error });
       return true;
