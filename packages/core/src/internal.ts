@@ -30,6 +30,7 @@ export {
 export { isLoopbackUrl } from './internal/loopback.js';
 export { UNLISTED_FILTER_HINT } from './resources/list-filters.js';
 export { minorUnitsMessage } from './money/minor-units-message.js';
+export { minorUnitsToDecimal } from './money/minor-units.js';
 export { orderList, type OrderList } from './resources/order.js';
 export { pageNumber, pageSize, paymentList, paymentResponse, type PaymentList, type PaymentResponse } from './resources/payment.js';
 export { paymentInstrumentList, type PaymentInstrumentList } from './resources/payment-instrument.js';

@@ -1,5 +1,7 @@
 import { TesseraValidationError } from '../errors/error-classes.js';
-import { minorUnitsMessage } from './minor-units-message.js';
+import { assertMinorUnits, exponentOf, minorUnitsToDecimal } from './minor-units.js';
+
+export { assertMinorUnits, isMinorUnits } from './minor-units.js';
 
 /**
  * Active ISO 4217 alphabetic currency codes (including funds, precious-metal and testing codes such as `XTS`).
@@ -20,14 +22,6 @@ export function isCurrencyCode(code: unknown): code is string {
   return typeof code === 'string' && knownCodes.has(code);
 }
 
-// ISO 4217 minor-unit exponents that differ from 2. Every other code uses 2.
-const exponents: Readonly<Record<string, number>> = {
-  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0,
-  VUV: 0, XAF: 0, XOF: 0, XPF: 0,
-  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
-  CLF: 4, UYW: 4,
-};
-
 function assertCurrency(currency: string): string {
   const code = typeof currency === 'string' ? currency.toUpperCase() : currency;
   if (!isCurrencyCode(code)) {
@@ -38,19 +32,7 @@ function assertCurrency(currency: string): string {
 
 /** Number of minor-unit digits of an ISO 4217 currency: JPY 0, USD 2, BHD 3. */
 export function currencyExponent(currency: string): number {
-  return exponents[assertCurrency(currency)] ?? 2;
-}
-
-/** True when `amount` is a valid amount in minor units: a non-negative safe integer. */
-export function isMinorUnits(amount: unknown): amount is number {
-  return typeof amount === 'number' && Number.isSafeInteger(amount) && amount >= 0;
-}
-
-/** Throws a {@link TesseraValidationError} naming `field` unless `amount` is a non-negative safe integer. */
-export function assertMinorUnits(amount: unknown, field = 'amount'): asserts amount is number {
-  if (!isMinorUnits(amount)) {
-    throw new TesseraValidationError([{ field, code: 'invalid_amount', message: minorUnitsMessage(amount, 'must be a non-negative integer in minor units') }]);
-  }
+  return exponentOf(assertCurrency(currency));
 }
 
 /**
@@ -74,10 +56,7 @@ export function toMinorUnits(amount: string | number, currency: string): number 
 /** Converts integer minor units to an exact decimal string in major units: `fromMinorUnits(1234, 'USD')` → `"12.34"`. */
 export function fromMinorUnits(amount: number, currency: string): string {
   assertMinorUnits(amount);
-  const exponent = currencyExponent(currency);
-  if (exponent === 0) return String(amount);
-  const digits = String(amount).padStart(exponent + 1, '0');
-  return `${digits.slice(0, -exponent)}.${digits.slice(-exponent)}`;
+  return minorUnitsToDecimal(amount, assertCurrency(currency));
 }
 
 /**

@@ -1,8 +1,8 @@
-import { type AbortOptions, fromMinorUnits, TesseraAbortError, TesseraError } from '@tessera/core';
+import { type AbortOptions, TesseraAbortError, TesseraError } from '@tessera/core';
 import { TesseraVaultError, TesseraWalletError } from '../errors.js';
 import type { Tokenizer } from '../vault/tokenizer.js';
 import type { ApplePayMerchantValidationRequest } from '../vault/wallet-vault.js';
-import { toWalletAddress, type WalletPaymentRequest, type WalletRequestUpdate, type WalletShippingCallbacks } from './wallet-request.js';
+import { toWalletAddress, walletAmount, walletUnavailable, type WalletLineItem, type WalletPaymentRequest, type WalletRequestUpdate, type WalletShippingCallbacks, type WalletShippingMethod } from './wallet-request.js';
 
 /** The Apple Pay payment request (`ApplePayJS.ApplePayPaymentRequest`), kept structural so no Apple typings are needed. */
 export interface ApplePayPaymentRequest {
@@ -69,19 +69,32 @@ export function isApplePayAvailable(): boolean {
  * networks with 3DS (as the service's own library asks).
  */
 export function toApplePayRequest(request: WalletPaymentRequest): ApplePayPaymentRequest {
-  const amount = (minor: number): string => fromMinorUnits(minor, request.currency);
   const address = ['postalAddress', 'name'];
   const shipping = [...(request.shippingAddressRequired ? address : []), ...(request.emailRequired ? ['email'] : []), ...(request.phoneNumberRequired ? ['phone'] : [])];
+  const { total, lineItems, shippingMethods } = applePayAmounts(request, request, 'request.');
   return {
     countryCode: request.country,
     currencyCode: request.currency,
     supportedNetworks: ['visa', 'masterCard', 'amex', 'discover'],
     merchantCapabilities: ['supports3DS'],
-    total: { label: request.label, amount: amount(request.amount), type: 'final' },
-    ...(request.lineItems ? { lineItems: request.lineItems.map((item) => ({ label: item.label, amount: amount(item.amount), type: 'final' })) } : {}),
+    total,
+    ...(request.lineItems ? { lineItems } : {}),
     ...(shipping.length > 0 ? { requiredShippingContactFields: shipping } : {}),
     ...(request.billingAddressRequired ? { requiredBillingContactFields: address } : {}),
-    ...(request.shippingMethods ? { shippingMethods: request.shippingMethods.map((method) => ({ identifier: method.id, label: method.label, detail: method.detail ?? '', amount: amount(method.amount) })) } : {}),
+    ...(shippingMethods ? { shippingMethods } : {}),
+  };
+}
+
+/**
+ * The total, lines and shipping methods of a request or a shipping update, as Apple spells them (amounts as decimal
+ * strings; an amount not in minor units is a `TesseraValidationError` naming it, `field` its path's start).
+ */
+function applePayAmounts(amounts: { amount: number; lineItems?: WalletLineItem[] | undefined; shippingMethods?: WalletShippingMethod[] | undefined }, request: Pick<WalletPaymentRequest, 'currency' | 'label'>, field = '') {
+  const amount = (minor: number, path: string): string => walletAmount(minor, request.currency, `${field}${path}`);
+  return {
+    total: { label: request.label, amount: amount(amounts.amount, 'amount'), type: 'final' as const },
+    lineItems: (amounts.lineItems ?? []).map((item, index) => ({ label: item.label, amount: amount(item.amount, `lineItems.${index}.amount`), type: 'final' })),
+    shippingMethods: amounts.shippingMethods?.map((method, index) => ({ identifier: method.id, label: method.label, detail: method.detail ?? '', amount: amount(method.amount, `shippingMethods.${index}.amount`) })),
   };
 }
 
@@ -211,12 +224,12 @@ export function runApplePay<R>(Session: ApplePaySessionConstructor, sheet: Apple
 
 /** Apple's update objects (Apple Pay JS 3: `ApplePayShippingContactUpdate`, `ApplePayShippingMethodUpdate`) from Tessera's. */
 function toApplePayUpdate(answer: WalletRequestUpdate, request: Pick<WalletPaymentRequest, 'currency' | 'label'>): Record<string, unknown> {
-  const amount = (minor: number): string => fromMinorUnits(minor, request.currency);
   const ApplePayError = (globalThis as { ApplePayError?: new (code: string, field?: string, message?: string) => unknown }).ApplePayError;
+  const { total, lineItems, shippingMethods } = applePayAmounts(answer, request);
   return {
-    newTotal: { label: request.label, amount: amount(answer.amount), type: 'final' },
-    newLineItems: (answer.lineItems ?? []).map((item) => ({ label: item.label, amount: amount(item.amount), type: 'final' })),
-    ...(answer.shippingMethods ? { newShippingMethods: answer.shippingMethods.map((method) => ({ identifier: method.id, label: method.label, detail: method.detail ?? '', amount: amount(method.amount) })) } : {}),
+    newTotal: total,
+    newLineItems: lineItems,
+    ...(shippingMethods ? { newShippingMethods: shippingMethods } : {}),
     ...(answer.error ? { errors: [ApplePayError ? new ApplePayError('addressUnserviceable', undefined, answer.error) : { code: 'addressUnserviceable', message: answer.error }] } : {}),
   };
 }
@@ -241,9 +254,7 @@ export interface StartApplePayOptions {
  */
 export function startApplePay(tokenizer: Tokenizer, paymentRequest: ApplePayPaymentRequest, options: StartApplePayOptions): Promise<string> {
   const Session = applePaySession();
-  if (!Session || !isApplePayAvailable()) {
-    return Promise.reject(new TesseraWalletError('not_available', 'Apple Pay is not available in this browser: offer the card fields instead'));
-  }
+  if (!Session || !isApplePayAvailable()) return Promise.reject(walletUnavailable('apple_pay'));
   const { signal, ...merchant } = options;
   return runApplePay(Session, {
     request: paymentRequest,

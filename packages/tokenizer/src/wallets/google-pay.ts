@@ -1,9 +1,9 @@
-import { type AbortOptions, fromMinorUnits, TesseraAbortError, TesseraError } from '@tessera/core';
+import { type AbortOptions, TesseraAbortError, TesseraError } from '@tessera/core';
 import { SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
 import { TesseraWalletError } from '../errors.js';
 import type { TokenizerEnvironment } from '../vault/environment.js';
 import type { Tokenizer } from '../vault/tokenizer.js';
-import type { WalletLineItem } from './wallet-request.js';
+import { walletAmount, type WalletLineItem } from './wallet-request.js';
 
 /** Gateway name of the vault (Basis Theory) in Google Pay's `tokenizationSpecification`, as the service's own library sets it. */
 export const GOOGLE_PAY_GATEWAY = 'basistheory';
@@ -77,10 +77,10 @@ export interface GooglePayCardPaymentMethod {
 export function toGooglePayTransactionInfo(amount: number, currency: string, countryCode: string, lineItems?: WalletLineItem[]): GooglePayTransactionInfo {
   return {
     totalPriceStatus: 'FINAL',
-    totalPrice: fromMinorUnits(amount, currency),
+    totalPrice: walletAmount(amount, currency, 'amount'),
     currencyCode: currency,
     countryCode,
-    ...(lineItems ? { displayItems: lineItems.map((item) => ({ label: item.label, type: 'LINE_ITEM' as const, price: fromMinorUnits(item.amount, currency) })) } : {}),
+    ...(lineItems ? { displayItems: lineItems.map((item, index) => ({ label: item.label, type: 'LINE_ITEM' as const, price: walletAmount(item.amount, currency, `lineItems.${index}.amount`) })) } : {}),
   };
 }
 

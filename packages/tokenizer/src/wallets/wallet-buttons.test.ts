@@ -22,8 +22,20 @@ describe('createWalletButtons checks the request before anything loads', () => {
 
   it('refuses an amount that is not in minor units (the total, a line, a shipping method)', () => {
     expect(create({ amount: 19.99 })).toThrow(expect.objectContaining({ name: 'TesseraValidationError', message: expect.stringContaining('1999') as string }) as Error);
-    expect(create({ lineItems: [{ label: 'Tax', amount: 1.5 }] })).toThrow(TesseraValidationError);
-    expect(create({ shippingMethods: [{ id: 'x', label: 'X', amount: -1 }] })).toThrow(TesseraValidationError);
+    const field = (changes: Record<string, unknown>) => () => {
+      try {
+        create(changes)();
+      } catch (caught) {
+        expect(caught).toBeInstanceOf(TesseraValidationError);
+        return (caught as TesseraValidationError).fields.map((error) => [error.field, error.code]);
+      }
+      return undefined;
+    };
+    expect(field({ amount: 19.99 })()).toEqual([['request.amount', 'invalid_amount']]);
+    expect(field({ lineItems: [{ label: 'Subtotal', amount: 1000 }, { label: 'Tax', amount: 1.5 }] })()).toEqual([['request.lineItems.1.amount', 'invalid_amount']]);
+    expect(field({ shippingMethods: [{ id: 'x', label: 'X', amount: -1 }] })()).toEqual([['request.shippingMethods.0.amount', 'invalid_amount']]);
+    // The exponent of the currency: JPY has none, BHD three.
+    expect(field({ amount: 500, currency: 'JPY' })()).toBeUndefined();
   });
 
   it('refuses a wrong vault connection as createTokenizer does', () => {

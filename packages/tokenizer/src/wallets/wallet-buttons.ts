@@ -5,10 +5,10 @@ import type { TokenizerOptions } from '../vault/tokenizer.js';
 import { tokenizedCardFrom, type TokenizedCard } from '../vault/tokenized-card.js';
 import type { VaultToken } from '../vault/basis-theory-token.js';
 import { walletVault } from '../vault/wallet-vault.js';
-import { applePaySession, runApplePay, toApplePayRequest } from './apple-pay.js';
-import { buildGooglePayPaymentDataRequest, googlePayEnvironment, googlePaymentsClientClass, runGooglePay, toGooglePayTransactionInfo, type GooglePayPaymentDataRequest, type GooglePaymentsClientLike } from './google-pay.js';
+import { applePaySession, isApplePayAvailable, runApplePay, toApplePayRequest } from './apple-pay.js';
+import { buildGooglePayPaymentDataRequest, googlePayEnvironment, googlePaymentsClientClass, isGooglePayReady, runGooglePay, toGooglePayTransactionInfo, type GooglePayPaymentDataRequest, type GooglePaymentsClientLike } from './google-pay.js';
 import { loadWalletScript } from './wallet-scripts.js';
-import { toWalletAddress, toWalletContacts, type WalletContacts, type WalletName, type WalletPaymentRequest, type WalletRequestUpdate, type WalletShippingCallbacks } from './wallet-request.js';
+import { toWalletAddress, toWalletContacts, walletUnavailable, type WalletContacts, type WalletName, type WalletPaymentRequest, type WalletRequestUpdate, type WalletShippingCallbacks } from './wallet-request.js';
 
 /** The card facts of a wallet's token: those of the card path, with the wallet's token type. */
 export type TokenizedWalletCard = Omit<TokenizedCard, 'type'> & { type: WalletName };
@@ -68,9 +68,6 @@ export interface WalletButtons {
   unmount(): void;
 }
 
-const unavailable = (wallet: WalletName, why = 'in this browser'): TesseraWalletError =>
-  new TesseraWalletError('not_available', `${wallet === 'apple_pay' ? 'Apple Pay' : 'Google Pay'} cannot pay ${why}: offer the card fields`);
-
 /**
  * Creates the wallet buttons for one vault connection (`tessera.vault` of the browser client, or `createTokenizer`'s
  * options). Checks the options at once (`TesseraConfigurationError`); loads nothing until `mount`.
@@ -127,13 +124,7 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
   const appleButton = async (signal: AbortSignal): Promise<Element> => {
     await loadWalletScript('apple_pay', connection, options.scriptTimeoutMs, signal);
     const Session = applePaySession();
-    let canPay = false;
-    try {
-      canPay = Session?.canMakePayments() === true;
-    } catch {
-      // Safari throws on insecure pages: not available.
-    }
-    if (!Session || !canPay) throw unavailable('apple_pay');
+    if (!Session || !isApplePayAvailable()) throw walletUnavailable('apple_pay');
     const { displayName = request.label, domainName, buttonType = 'plain', buttonStyle = 'black' } = options.applePay ?? {};
     // Apple's own button when Apple Pay JS defined it; else Safari's CSS button.
     const element = document.createElement(customElements.get('apple-pay-button') ? 'apple-pay-button' : 'button');
@@ -170,13 +161,7 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
       environment: googlePayEnvironment(connection.environment),
       ...(paymentDataRequest.callbackIntents ? { paymentDataCallbacks: { onPaymentDataChanged: (data) => googlePayUpdate(data, request, options) } } : {}),
     });
-    let ready = false;
-    try {
-      ready = (await client.isReadyToPay({ apiVersion: 2, apiVersionMinor: 0, allowedPaymentMethods: paymentDataRequest.allowedPaymentMethods })).result === true;
-    } catch {
-      // Google could not tell: not available.
-    }
-    if (!ready || !client.createButton) throw unavailable('google_pay');
+    if (!(await isGooglePayReady(client, paymentDataRequest)) || !client.createButton) throw walletUnavailable('google_pay');
     const onClick = (): void =>
       open((sheetSignal) =>
         runGooglePay(
@@ -206,7 +191,7 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
       const wallets = options.wallets ?? ['apple_pay', 'google_pay'];
       const outcome: WalletButtonsMountResult = { shown: [], notShown: {} };
       if (typeof document === 'undefined') {
-        for (const wallet of wallets) outcome.notShown[wallet] = unavailable(wallet, 'without a page (server-side rendering)');
+        for (const wallet of wallets) outcome.notShown[wallet] = walletUnavailable(wallet, 'without a page (server-side rendering)');
         return outcome;
       }
       const container = typeof target === 'string' ? document.querySelector(target) : target;
@@ -223,7 +208,7 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
         if (controller.signal.aborted) outcome.notShown[wallet] = new TesseraAbortError('The wallet buttons were unmounted while mounting');
         // A wallet's own failure is said as it is; anything else (the provider's constructor or createButton threw)
         // is not_available, with what threw as its cause.
-        else if (answer.status === 'rejected') outcome.notShown[wallet] = TesseraWalletError.isInstance(answer.reason) || TesseraAbortError.isInstance(answer.reason) ? answer.reason : new TesseraWalletError('not_available', unavailable(wallet).message, { cause: answer.reason });
+        else if (answer.status === 'rejected') outcome.notShown[wallet] = TesseraWalletError.isInstance(answer.reason) || TesseraAbortError.isInstance(answer.reason) ? answer.reason : new TesseraWalletError('not_available', walletUnavailable(wallet).message, { cause: answer.reason });
         else {
           root.append(answer.value);
           outcome.shown.push(wallet);

@@ -1,3 +1,7 @@
+import { TesseraValidationError } from '@tessera/core';
+import { minorUnitsToDecimal } from '@tessera/core/internal';
+import { TesseraWalletError } from '../errors.js';
+
 /** Which wallet: Apple Pay or Google Pay (the service token's type). */
 export type WalletName = 'apple_pay' | 'google_pay';
 
@@ -107,3 +111,18 @@ export function toWalletAddress(contact: Record<string, unknown> | undefined): W
 export function toWalletContacts(email: unknown, phone: unknown, shipping: Record<string, unknown> | undefined, billing: Record<string, unknown> | undefined): WalletContacts {
   return defined<WalletContacts>({ email: text(email), phone: text(phone), shippingAddress: toWalletAddress(shipping), billingAddress: toWalletAddress(billing) });
 }
+
+/**
+ * An amount in minor units as the sheets want it, an exact decimal string (`1999` USD → `"19.99"`, `500` JPY →
+ * `"500"`): a `TesseraValidationError` naming `field` for an amount that is not an integer in minor units, or naming
+ * `currency` for a code that is not three capitals (the wallets refuse any other, so the ISO 4217 list stays out of
+ * the page's bundle).
+ */
+export function walletAmount(amount: number, currency: string, field: string): string {
+  if (!/^[A-Z]{3}$/.test(currency)) throw new TesseraValidationError([{ field: 'currency', code: 'invalid', message: 'must be an ISO 4217 code in capitals (USD)' }]);
+  return minorUnitsToDecimal(amount, currency, field);
+}
+
+/** The wallet cannot pay here (`not_available`), and what to offer instead. */
+export const walletUnavailable = (wallet: WalletName, why = 'in this browser'): TesseraWalletError =>
+  new TesseraWalletError('not_available', `${wallet === 'apple_pay' ? 'Apple Pay' : 'Google Pay'} cannot pay ${why}: offer the card fields`);
