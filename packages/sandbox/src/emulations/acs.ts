@@ -9,15 +9,13 @@ import { abandonChallenge, abandonmentOf, challengeAbandoned } from '../service/
 import { SandboxHttpError } from '../http/http-error.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { vaultTokens } from './vault.js';
+import { escapeHtml } from './escape-html.js';
 
 /** An HTML answer. */
 export interface HtmlPage {
   status: number;
   html: string;
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
 
 export function page(title: string, body: string, status = 200): HtmlPage {
   return {

@@ -4,9 +4,7 @@ import type { SandboxContext } from '../state/context.js';
 import { type PaymentRecord, payments } from '../service/lifecycle.js';
 import { settleRedirect } from '../service/payments.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
-
-const escapeHtml = (text: string): string =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] ?? char);
+import { escapeHtml } from './escape-html.js';
 
 const unknown = (): HtmlPage => page('Unknown payment', '<h1>Unknown payment</h1><p>No payment waits on this page.</p>', 404);
 
