@@ -21,12 +21,12 @@ const served = {
   voidPayment: 'POST-payments-void.md',
   createProcessor: 'POST-processors-create.md',
   createProduct: 'POST-products-create.md',
-  // Webhook endpoints and events (issue 18).
+  // Webhook endpoints and events.
   createWebhookEndpoint: 'POST-webhooks.md',
   listEvents: 'POST-events-list.md',
   retrieveEvent: 'GET-events-eventId.md',
   listRecentEvents: 'POST-events-recent.md',
-  // The published lists, retrieves, subscriptions and key check (issue 18).
+  // The published lists, retrieves, subscriptions and key check.
   listPaymentInstruments: 'POST-payment-instruments-list.md',
   retrieveCustomer: 'GET-customers-customerId.md',
   listCustomers: 'POST-customers-list.md',
@@ -39,7 +39,7 @@ const served = {
   rebillSubscription: 'POST-subscriptions-rebill.md',
   changeSubscriptionProcessor: 'POST-subscriptions-change-processor.md',
   testAuth: 'POST-auth-test.md',
-  // Checkout (issue 18).
+  // Checkout.
   initCheckout: 'GET-checkout-init.md',
   payCheckout: 'POST-checkout-pay-v2.md',
 };

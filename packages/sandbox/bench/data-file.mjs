@@ -1,5 +1,5 @@
 // What a sandbox costs to start: an in-memory one (what each test pays, `createSandbox()`), and the CLI on a data
-// file holding 10,000 payments (issue 27). Run after `pnpm build`:
+// file holding 10,000 payments. Run after `pnpm build`:
 //   node packages/sandbox/bench/data-file.mjs [--payments 10000] [--starts 5]
 // The file is filled over HTTP on 127.0.0.1 (the CLI's own server code), then the CLI is started on it `starts`
 // times, each a fresh process, timed from spawn to the line that says where the data lives (it has listened by

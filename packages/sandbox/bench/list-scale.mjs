@@ -1,4 +1,4 @@
-// What a list's first page costs as a sandbox grows (issue 27: the same at 100,000 payments as at 1,000, in memory
+// What a list's first page costs as a sandbox grows (the same at 100,000 payments as at 1,000, in memory
 // and on file), and the heap each payment holds. Run after `pnpm build` (`pnpm bench` does both):
 //   node --expose-gc packages/sandbox/bench/list-scale.mjs [--sizes 1000,10000,100000] [--repeats 40]
 // One sandbox per size in memory, then one per size on a data file (SQLite, as the CLI keeps it), each filled through

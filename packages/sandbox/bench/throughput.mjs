@@ -250,7 +250,7 @@ async function main() {
   bare.close();
   file.close();
   await Promise.all([sandboxWorker.stop(), bareWorker.stop(), fileWorker.stop()]);
-  // The target (issue 3) is 3,000 simple requests per second on a 2-core machine, and (issue 13) at least half of a bare
+  // The target is 3,000 simple requests per second on a 2-core machine, and at least half of a bare
   // node:http JSON server's rate; reported, not enforced, because a shared machine's load moves the figures more
   // than the code does.
   const TARGET_RPS = 3000;

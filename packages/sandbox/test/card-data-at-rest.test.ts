@@ -81,7 +81,7 @@ describe('no card data at rest', () => {
         expect(keep(await bt({ token_id: card.number })).status).toBe(400);
         expect(keep(await bt({ pan: `${card.number.slice(0, -1)}${(Number(card.number.at(-1)) + 1) % 10}` })).status).toBe(400);
       }
-      // The service-token helper (issue 39): the card in its body, with a key and without, and a refused one.
+      // The service-token helper: the card in its body, with a key and without, and a refused one.
       for (const headers of [{}, { 'idempotency-key': `k-${++key}` }]) {
         const made = keep(await c.send('POST', sandboxRoutes.createServiceToken, { card: { number: card.number, cvc: card.cvc } }, headers));
         expect(made.status).toBe(201);

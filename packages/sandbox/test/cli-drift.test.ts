@@ -9,7 +9,7 @@ import { purchase } from './fixtures.js';
 import { client } from './support.js';
 
 // `tessera-sandbox drift` against local stand-ins for the live service (node:http on 127.0.0.1): one answering the
-// vendor's published examples (the server package's transcription of shared/spec/vendor-api/), one mirroring a sandbox.
+// vendor's published examples (the server package's transcription, test/vendor-examples.json), one mirroring a sandbox.
 
 const LIVE_KEY = 'live_dev_key_must_never_be_printed';
 type Examples = Record<string, { response: unknown }>;

@@ -86,7 +86,7 @@ async function relayInFrame(page: Page, pending: ReturnType<typeof challengeOf>)
   return relay;
 }
 
-describe('the sandbox dashboard and 3DS pages: accessible (issue 38)', () => {
+describe('the sandbox dashboard and 3DS pages: accessible', () => {
   it('has no serious or critical WCAG 2.2 A/AA finding: empty, with a waiting challenge, with an open payload, at 375 px; nor have the 3DS pages', async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Empty: a sandbox of its own (this file's tests run in any order).

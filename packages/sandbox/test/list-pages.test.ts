@@ -5,7 +5,7 @@ import { appEventTypeOf, type PaymentRecord } from '../src/internal.js';
 import { purchase } from './fixtures.js';
 import { type Client, useMswSandbox } from './use-sandbox.js';
 
-// The payments list reads its pages from indexes kept as payments are made and change status (issue 27): its answers
+// The payments list reads its pages from indexes kept as payments are made and change status: its answers
 // are what filtering every payment, newest first, gives, whatever changed before or after the indexes were built.
 
 const BASE = 'https://list-pages.sandbox.test';

@@ -5,7 +5,7 @@ import { type Sandbox, sandboxRoutes } from '../src/index.js';
 import { flowBody, processorBody, purchase, storeBody } from './fixtures.js';
 import { type Client, useMswSandbox } from './use-sandbox.js';
 
-// The vendor's published requests (shared/spec/vendor-api/, one file per operation) against the sandbox: each
+// The vendor's published requests (the vendor's API reference, one page per operation, as transcribed below) against the sandbox: each
 // accepted, each answered with the published answer's keys and values (a superset: the sandbox's own fields beside).
 
 const BASE = 'https://published.sandbox.test';

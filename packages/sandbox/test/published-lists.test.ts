@@ -4,7 +4,7 @@ import type { Sandbox } from '../src/index.js';
 import { flowBody, processorBody, storeBody } from './fixtures.js';
 import { type Client, useMswSandbox } from './use-sandbox.js';
 
-// The sandbox's handlers of the published lists, retrieves, subscriptions and key check (issue 18), through plain
+// The sandbox's handlers of the published lists, retrieves, subscriptions and key check, through plain
 // fetch: the published answer shapes, the pagination of each list, and the errors.
 
 const BASE = 'https://lists.sandbox.test';

@@ -223,7 +223,7 @@ describe('the sandbox answers every published request example as the vendor publ
       expect((json as unknown as Json[])[0]?.id).toBe(eventId);
     });
 
-    // The published lists, retrieves, subscriptions and key check (issue 18).
+    // The published lists, retrieves, subscriptions and key check.
     it('POST /payment-instruments/list', async () => {
       const json = await replay('POST', '/payment-instruments/list', published.listPaymentInstruments.request, published.listPaymentInstruments.response);
       expect(json).toMatchObject({ page: 1, pageSize: 20, totalPages: 1 });

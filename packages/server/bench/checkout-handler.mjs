@@ -1,4 +1,4 @@
-// The checkout handler's cost beside a bare route (issue 36): the same payments made by a hand-written route (the
+// The checkout handler's cost beside a bare route: the same payments made by a hand-written route (the
 // client's createFromToken then purchase) and through createCheckoutHandler (its POST /payments, a Fetch Request
 // handed to it in process), against the sandbox over HTTP on 127.0.0.1, alternating; reports the median and p95
 // time per payment of each, the handler's own overhead, and the service calls each makes per payment and per

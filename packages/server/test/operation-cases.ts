@@ -232,7 +232,7 @@ export const operationCases = {
     reply: { events: [{ id: 'evt_1', type: 'payment.succeeded' }] },
     expected: [{ id: 'evt_1', type: 'payment.succeeded' }],
   },
-  // Webhook endpoints and events (issue 18).
+  // Webhook endpoints and events.
   createWebhookEndpoint: {
     call: (c, w, o) => c.webhooks.createEndpoint({ storeId: w.storeId, url: w.webhookUrl, eventTypes: ['order/paid'] }, o),
     method: 'POST',
@@ -264,7 +264,7 @@ export const operationCases = {
     reply: [appEventItem],
     expected: [appEventItem],
   },
-  // The published lists, retrieves, subscriptions and key check (issue 18).
+  // The published lists, retrieves, subscriptions and key check.
   listPaymentInstruments: {
     call: (c, w, o) => c.paymentInstruments.list({ filters: { customerId: w.customerId } }, o),
     method: 'POST',
@@ -357,7 +357,7 @@ export const operationCases = {
     reply: { success: true, user: { id: 'user_1', account: { id: 'acc_1', name: 'Shop' } } },
     expected: { success: true, user: { id: 'user_1', account: { id: 'acc_1', name: 'Shop' } } },
   },
-  // Checkout as published (issue 18).
+  // Checkout as published.
   initCheckout: {
     call: (c, w, o) => c.checkoutSessions.init({ storeId: w.storeId, items: [{ variantId: w.variantId, quantity: 1 }], currency: 'USD', customerTags: ['segment:vip'] }, o),
     method: 'GET',

@@ -226,7 +226,7 @@ describe('the published answer of each operation, served by a raw server', () =>
     expect(received[0]).toEqual({ method: 'POST', path: api('/events/recent'), body: request });
   });
 
-  // The published lists, retrieves, subscriptions and key check (issue 18).
+  // The published lists, retrieves, subscriptions and key check.
   it('auth test: {} is sent; { success, user } is returned whole', async () => {
     const { response } = published.testAuth;
     const { client, received } = await serve(response);

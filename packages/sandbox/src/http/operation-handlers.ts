@@ -65,12 +65,12 @@ export const operationHandlers = {
     requireStore(ctx, input.storeId);
     return { json: { data: webhookEvents.of(ctx).filter((event) => event.storeId === input.storeId) } };
   },
-  // Webhook endpoints and events (issue 18).
+  // Webhook endpoints and events.
   createWebhookEndpoint: (ctx, input) => ({ json: endpointView(registerWebhookEndpoint(ctx, input)) }),
   listEvents: withInput(listEvents),
   retrieveEvent: byPathId(retrieveEvent),
   listRecentEvents: withInput(recentEvents),
-  // The published lists, retrieves, subscriptions and key check (issue 18).
+  // The published lists, retrieves, subscriptions and key check.
   listPaymentInstruments: withInput(listInstruments),
   retrieveCustomer: byPathId(retrieveCustomer),
   listCustomers: withInput(listCustomers),
@@ -83,7 +83,7 @@ export const operationHandlers = {
   rebillSubscription: withInput(rebillSubscription),
   changeSubscriptionProcessor: withInput(changeSubscriptionProcessor),
   testAuth: () => ({ json: testAuth() }),
-  // Checkout as published (issue 18).
+  // Checkout as published.
   initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
   payCheckout: withInput(payCheckout),
 } satisfies OperationHandlers;

@@ -2,7 +2,7 @@ import { RecordMap } from './record-map.js';
 
 /**
  * Reading a collection in creation order from either end, and indexes kept over it, so that a list's page costs its
- * size rather than the collection's (issue 27: a sandbox used all day holds 100,000 payments). A collection is a
+ * size rather than the collection's (a sandbox used all day holds 100,000 payments). A collection is a
  * {@link RecordMap} (by id) or an array (a list, appended to only); records are made in creation order (ids are
  * sequential), so the newest are at the end.
  *

@@ -91,7 +91,7 @@ describe('confirmPayment in Chromium against the sandbox', () => {
     await expect(result).resolves.toMatchObject({ status: 'failed', redirect: 'returned', payment: { id: payment.id, status: 'failed' } });
   });
 
-  it('a popup that ends on a page of another origin (which this page cannot read) is noticed within seconds: the payment is polled, and it resolves settled (issue 34)', async () => {
+  it('a popup that ends on a page of another origin (which this page cannot read) is noticed within seconds: the payment is polled, and it resolves settled', async () => {
     // The payment returns to the sandbox's origin, not this page's: the popup ends there and this page cannot read it.
     const elsewhere = `${sandboxUrl}/shop-on-another-origin`;
     expect(new URL(elsewhere).origin).not.toBe(location.origin);

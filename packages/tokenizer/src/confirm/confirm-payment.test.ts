@@ -177,7 +177,7 @@ describe('confirmPayment', () => {
     }
   });
 
-  describe('a popup on a page this page cannot read (issue 34: it waited popupTimeoutMs in silence)', () => {
+  describe('a popup on a page this page cannot read (it waited popupTimeoutMs in silence)', () => {
     const unreadablePopup = () => {
       const popup = { closed: false, close: vi.fn(() => (popup.closed = true)), location: {} };
       Object.defineProperty(popup.location, 'href', { get: () => { throw new DOMException('cross-origin', 'SecurityError'); } });
