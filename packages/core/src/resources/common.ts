@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { findCardDataField } from '../card/card-data-fields.js';
+import { findCardDataField } from '../card/find-card-data-field.js';
 import { minorUnitsMessage } from '../money/minor-units-message.js';
 import { isCurrencyCode } from '../money/money.js';
 

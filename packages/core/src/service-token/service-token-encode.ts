@@ -1,5 +1,5 @@
 import { encodeBase64Utf8 } from '../internal/base64.js';
-import { findCardDataField } from '../card/card-data-fields.js';
+import { findCardDataField } from '../card/find-card-data-field.js';
 import type { ServiceToken } from './service-token.js';
 import { ServiceTokenError } from './service-token-error.js';
 import { serviceTokenStep } from './service-token-step.js';
