@@ -1,8 +1,7 @@
 import { decodeServiceToken, formatAmount } from '@tessera/core';
-import { encodeChallengeRequest } from '@tessera/core/internal';
 import { startMerchantServer, type ReceivedWebhook } from '@tessera-examples/merchant-server';
 import { renewSubscription } from '@tessera-examples/subscription-renewal';
-import { sandboxRoutes, startSandboxServer } from '@tessera/sandbox';
+import { startSandboxServer } from '@tessera/sandbox';
 import { Tessera } from '@tessera/server';
 import { BASIS_THEORY_THREEDS_PROVIDER, createTokenizer, waitForFinalStatus } from '@tessera/tokenizer';
 import { fileURLToPath } from 'node:url';
@@ -101,11 +100,9 @@ await transcript.step('Purchase that needs 3DS, challenge approved in the sandbo
   expect('status', payment.status, 'requires_action');
   const challenge = payment.challenge!;
   log(`requires_action (pending, requireAction threeds_auth) → ACS ${challenge.acsChallengeUrl}`);
-  // What web-threeds' challenge frame does: POST the CReq, then the customer clicks "Approve" on the ACS page.
-  const creq = encodeChallengeRequest({ threeDSServerTransID: challenge.sessionId, acsTransID: challenge.acsTransactionId, messageType: 'CReq', messageVersion: challenge.threeDSVersion, challengeWindowSize: '05' });
-  const acsPage = await (await fetch(challenge.acsChallengeUrl, { method: 'POST', body: new URLSearchParams({ creq }) })).text();
-  expect('ACS page offers approve', acsPage.includes('id="approve"'), true);
-  await fetch(new URL(sandboxRoutes.acsComplete, challenge.acsChallengeUrl), { method: 'POST', body: new URLSearchParams({ acsTransID: challenge.acsTransactionId, threeDSServerTransID: challenge.sessionId, outcome: 'approve' }) });
+  // The customer approves on the ACS page (in a browser, the 3DS modal shows it); here the sandbox's test control does.
+  const approved = sandbox.challenges.approve(challenge.sessionId);
+  expect('challenge approved', approved.authenticated, true);
   log('challenge approved; polling the merchant server every 1 s');
   const final = await waitForFinalStatus((signal) => page<PaymentView>('GET', `/api/payments/${payment.id}`, undefined, signal), { intervalMs: 1000, timeoutMs: 30_000 });
   expect('final status', final.status, 'succeeded');
