@@ -12,7 +12,11 @@ import { walletSheetFrame } from './wallet-sheet-frame.js';
  * `/apple-pay/session`), then once `completeMerchantValidation` came, `paymentmethodselected` and, when the request
  * asks for a postal address, `shippingcontactselected` (a redacted contact, as Safari gives before authorization), each
  * waiting for its `complete*`; the customer's changes fire them again; Pay fires `paymentauthorized` with the token the
- * sheet minted; Cancel fires `cancel`. Plain ES2017, no eval, no inline handler.
+ * sheet minted; Cancel fires `cancel`. And `<apple-pay-button>` (attributes `buttonstyle` black, white or white-outline,
+ * `type`, `locale`; the `--apple-pay-button-*` CSS properties): a button saying "Apple Pay" or "<Type> with Apple Pay"
+ * (in English whatever the locale), `role="button"`, focusable, named by what it says unless the page gave an
+ * `aria-label`, and activated by Enter and Space (inferred: Apple documents the element's attributes and CSS
+ * properties, not its accessibility). Plain ES2017, no eval, no inline handler or style.
  */
 export const applePayJsScript = `/* Tessera sandbox: stand-in for Apple Pay JS. */
 (function () {
@@ -256,5 +260,59 @@ export const applePayJsScript = `/* Tessera sandbox: stand-in for Apple Pay JS. 
   });
   window.ApplePaySession = ApplePaySession;
   window.ApplePayError = ApplePayError;
+
+  // <apple-pay-button buttonstyle type locale>: what the button says for its type ('buy' → "Buy with Apple Pay").
+  function buttonLabel(type) {
+    if (!type || type === 'plain') return 'Apple Pay';
+    var verb = type.charAt(0).toUpperCase() + type.slice(1).replace(/-/g, ' ');
+    return type === 'set-up' ? 'Set up Apple Pay' : verb + ' with Apple Pay';
+  }
+  var buttonCss = ':host{display:inline-block;box-sizing:border-box;cursor:pointer;width:var(--apple-pay-button-width,100px);height:var(--apple-pay-button-height,30px);min-height:30px;border-radius:var(--apple-pay-button-border-radius,5px);overflow:hidden}' +
+    ':host(:focus-visible){outline:2px solid #0a84ff;outline-offset:2px}' +
+    'span{display:flex;align-items:center;justify-content:center;box-sizing:border-box;width:100%;height:100%;padding:var(--apple-pay-button-padding,0 8px);border-radius:inherit;background:#000;color:#fff;font:500 14px -apple-system,system-ui,sans-serif;white-space:nowrap}' +
+    ':host([buttonstyle=white]) span{background:#fff;color:#000}' +
+    ':host([buttonstyle=white-outline]) span{background:#fff;color:#000;border:1px solid #000}';
+  class ApplePayButton extends HTMLElement {
+    static get observedAttributes() {
+      return ['buttonstyle', 'type', 'locale'];
+    }
+    constructor() {
+      super();
+      var root = this.attachShadow({ mode: 'open' });
+      // A constructed sheet, as a page's Content-Security-Policy may refuse a <style> element.
+      var sheet = new CSSStyleSheet();
+      sheet.replaceSync(buttonCss);
+      root.adoptedStyleSheets = [sheet];
+      this._face = document.createElement('span');
+      this._face.setAttribute('part', 'button');
+      root.appendChild(this._face);
+      this._ownLabel = false;
+      // Keyboard: Enter on keydown and Space on keyup activate it, as a native button.
+      this.addEventListener('keydown', function (event) {
+        if (event.key === 'Enter' || event.key === ' ') event.preventDefault();
+        if (event.key === 'Enter' && !event.repeat) this.click();
+      });
+      this.addEventListener('keyup', function (event) {
+        if (event.key === ' ') this.click();
+      });
+    }
+    connectedCallback() {
+      if (!this.hasAttribute('role')) this.setAttribute('role', 'button');
+      if (!this.hasAttribute('tabindex')) this.setAttribute('tabindex', '0');
+      // The page's own aria-label is kept; else the button is named by what it says.
+      if (!this.hasAttribute('aria-label')) this._ownLabel = true;
+      this._render();
+    }
+    attributeChangedCallback() {
+      this._render();
+    }
+    _render() {
+      var label = buttonLabel(this.getAttribute('type'));
+      this._face.textContent = label;
+      this._face.lang = this.getAttribute('locale') || '';
+      if (this._ownLabel && this.isConnected) this.setAttribute('aria-label', label);
+    }
+  }
+  if (window.customElements && !window.customElements.get('apple-pay-button')) window.customElements.define('apple-pay-button', ApplePayButton);
 })();
 `;

@@ -164,6 +164,40 @@ describe('the Apple Pay JS stand-in', () => {
       again.abort();
     });
   });
+
+  it('defines <apple-pay-button> as Apple Pay JS does: a visible button named by its type, focusable, that Enter and Space click in a user gesture', async () => {
+    const button = document.createElement('apple-pay-button');
+    button.setAttribute('type', 'check-out');
+    button.setAttribute('locale', 'en-GB');
+    document.body.append(button);
+    const face = button.shadowRoot?.querySelector('span');
+    expect([button.getAttribute('role'), button.getAttribute('tabindex'), button.getAttribute('aria-label'), face?.textContent]).toEqual(['button', '0', 'Check out with Apple Pay', 'Check out with Apple Pay']);
+    // Black by default, white by buttonstyle; never an empty box.
+    expect(getComputedStyle(face!)).toMatchObject({ backgroundColor: 'rgb(0, 0, 0)', color: 'rgb(255, 255, 255)' });
+    button.setAttribute('buttonstyle', 'white');
+    button.setAttribute('type', 'plain');
+    expect([getComputedStyle(face!).backgroundColor, face?.textContent, button.getAttribute('aria-label')]).toEqual(['rgb(255, 255, 255)', 'Apple Pay', 'Apple Pay']);
+    const box = button.getBoundingClientRect();
+    expect([box.width > 0, box.height >= 30]).toEqual([true, true]);
+    // A page's own name is kept.
+    const named = document.createElement('apple-pay-button');
+    named.setAttribute('aria-label', 'Pay for the mug with Apple Pay');
+    document.body.append(named);
+    expect(named.getAttribute('aria-label')).toBe('Pay for the mug with Apple Pay');
+    // Each key's click is a user gesture: a session can be created in it, as after a click.
+    const sessions: string[] = [];
+    button.addEventListener('click', () => {
+      new win.ApplePaySession(3, appleRequest);
+      sessions.push('created');
+    });
+    button.focus();
+    await userEvent.keyboard('{Enter}');
+    await userEvent.keyboard(' ');
+    await userEvent.keyboard('a');
+    expect(sessions).toEqual(['created', 'created']);
+    button.remove();
+    named.remove();
+  });
 });
 
 describe('the wallet sheet trusts nothing of the merchant page', () => {

@@ -99,4 +99,25 @@ describe('wallet buttons against the sandbox stand-ins (local)', () => {
     expect(onError).not.toHaveBeenCalled();
     document.querySelector('dialog')?.close();
   });
+
+  it("renders the stand-in's <apple-pay-button> (Apple's element, not Safari's CSS button, an empty box in Chromium): a named, visible button that Enter opens the sheet from", async () => {
+    const { container, onToken, onError, buttons: wallet } = buttons({ wallets: ['apple_pay'], applePay: { buttonType: 'buy', buttonStyle: 'white-outline' } });
+    await wallet.mount(container);
+    const button = buttonOf(container, 'apple_pay');
+    expect(button.localName).toBe('apple-pay-button');
+    expect(Object.fromEntries(['role', 'tabindex', 'aria-label', 'type', 'buttonstyle'].map((name) => [name, button.getAttribute(name)]))).toEqual({ role: 'button', tabindex: '0', 'aria-label': 'Apple Pay', type: 'buy', buttonstyle: 'white-outline' });
+    const face = button.shadowRoot?.querySelector('span');
+    expect(face?.textContent).toBe('Buy with Apple Pay');
+    expect(getComputedStyle(face!)).toMatchObject({ backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(0, 0, 0)', borderTopStyle: 'solid' });
+    const box = button.getBoundingClientRect();
+    expect(box.width).toBeGreaterThan(0);
+    expect(box.height).toBeGreaterThanOrEqual(30);
+    button.focus();
+    expect(document.activeElement).toBe(button);
+    // The keyboard's Enter is the customer's gesture: Apple's stand-in opens the sheet for it as for a click.
+    await userEvent.keyboard('{Enter}');
+    await commands.actOnWalletSheet('cancel');
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(expect.objectContaining({ name: 'TesseraWalletError', reason: 'cancelled' })), { timeout: 10_000 });
+    expect(onToken).not.toHaveBeenCalled();
+  });
 });
