@@ -21,7 +21,7 @@ export { type ConnectSandboxOptions } from './control/transport.js';
 export { faultKinds, type FaultDecision, type FaultKind, type FaultRule, type FiredFault, type SandboxFaults } from './http/faults.js';
 export { SANDBOX_API_KEY } from './http/keys.js';
 export { MINIMUM_NODE_VERSION } from './node-version.js';
-export { MINIMUM_NODE_VERSION_FOR_DATA_FILE, SandboxDataFileError, type SandboxDataFileProblem } from './state/persistence.js';
+export { MINIMUM_NODE_VERSION_FOR_DATA_FILE, SandboxDataFileError, type SandboxDataFileProblem } from './state/data-file-error.js';
 export { type ListView, type RecordView, type SandboxRecords } from './state/records.js';
 export { type RouteOverride, type RouteOverrides, type SandboxRouteRequest, type SandboxRouteResult } from './http/override.js';
 export { type RouteName } from './http/route-name.js';

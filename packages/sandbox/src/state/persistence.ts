@@ -1,8 +1,10 @@
 import type * as NodeFs from 'node:fs';
 import type * as NodePath from 'node:path';
 import type { Collection } from './collection.js';
-import { RecordMap } from './record-map.js';
+import { SandboxDataFileError, WAY_OUT } from './data-file-error.js';
+import { builtin, createOwnerOnly, loadSqlite, openError, openLocked, tightenModes, type Database } from './sqlite-file.js';
 import { collections, type SandboxState } from './state.js';
+import { TrackedMap } from './tracked-map.js';
 
 /**
  * The sandbox's data file: its whole state in SQLite (`node:sqlite`, Node.js 22.13 or later, unflagged), written
@@ -21,253 +23,10 @@ import { collections, type SandboxState } from './state.js';
  * on the same file is refused (the operating system drops the lock when the process dies, even on `kill -9`).
  */
 
-/** The oldest Node.js whose `node:sqlite` needs no flag: only the data file needs it. */
-export const MINIMUM_NODE_VERSION_FOR_DATA_FILE = '22.13.0';
-
 const FORMAT = 'tessera-sandbox';
 /** How many numbers of a sequence are reserved at once (see `sequenceMoved`). */
 const SEQUENCE_BLOCK = 1000;
 const SCHEMA_VERSION = 1;
-
-/** Why a data file cannot be used; the message names the file and the way out. */
-export type SandboxDataFileProblem = 'corrupt' | 'foreign' | 'newer' | 'locked' | 'unsupported_runtime';
-
-/** A data file the sandbox cannot use: corrupt, someone else's, in use by another sandbox. The file is left as it was. */
-export class SandboxDataFileError extends Error {
-  override readonly name = 'SandboxDataFileError';
-  constructor(
-    readonly problem: SandboxDataFileProblem,
-    readonly file: string,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-  }
-}
-
-// The subset of node:sqlite the sandbox uses (typed here: it is loaded with process.getBuiltinModule, so that the
-// in-memory sandbox, in a browser or on Node.js 22.12, never loads it).
-interface Statement {
-  run(...values: (string | number | null)[]): unknown;
-  get(...values: (string | number | null)[]): Record<string, unknown> | undefined;
-  all(...values: (string | number | null)[]): Record<string, unknown>[];
-}
-interface Database {
-  exec(sql: string): void;
-  prepare(sql: string): Statement;
-  close(): void;
-}
-interface SqliteModule {
-  DatabaseSync: new (path: string, options?: { timeout?: number }) => Database;
-}
-
-const WAY_OUT = 'Start the sandbox with --reset to replace it with an empty one (its data is lost), or with --data <file> to use another file (in code: createSandbox({ dataFile, resetData: true }) or another dataFile).';
-
-const builtin = <T>(name: string): T | undefined => {
-  const runtime = globalThis as { process?: { getBuiltinModule?: (name: string) => unknown } };
-  try {
-    return runtime.process?.getBuiltinModule?.(name) as T | undefined;
-  } catch {
-    return undefined;
-  }
-};
-
-interface WarningProcess {
-  emitWarning(warning: string | Error, ...rest: unknown[]): void;
-}
-
-/**
- * Loads node:sqlite without the ExperimentalWarning Node.js 22 prints on its first load (on every start of the CLI,
- * for a module the sandbox chose and checks): only that warning is held back, only during this load; any other is
- * emitted as it would be.
- */
-function loadSqliteQuietly(): SqliteModule | undefined {
-  const runtime = (globalThis as { process?: Partial<WarningProcess> }).process;
-  const emitWarning = runtime?.emitWarning;
-  if (runtime === undefined || emitWarning === undefined) return builtin<SqliteModule>('node:sqlite');
-  runtime.emitWarning = function (this: unknown, warning: string | Error, ...rest: unknown[]): void {
-    if (!isSqliteExperimentalWarning(warning, rest)) emitWarning.call(this, warning, ...rest);
-  };
-  try {
-    return builtin<SqliteModule>('node:sqlite');
-  } finally {
-    runtime.emitWarning = emitWarning;
-  }
-}
-
-/** Node.js's warning for node:sqlite (`emitWarning('SQLite is an experimental feature…', 'ExperimentalWarning')`). */
-function isSqliteExperimentalWarning(warning: string | Error, rest: unknown[]): boolean {
-  const message = typeof warning === 'string' ? warning : warning.message;
-  const options = rest[0];
-  const type = typeof options === 'string' ? options : typeof warning === 'string' ? (options as { type?: unknown } | undefined)?.type : warning.name;
-  return type === 'ExperimentalWarning' && /^SQLite\b/.test(message);
-}
-
-function loadSqlite(file: string): SqliteModule {
-  const runtime = globalThis as { process?: { versions?: { node?: string } } };
-  const sqlite = loadSqliteQuietly();
-  if (sqlite?.DatabaseSync === undefined) {
-    throw new SandboxDataFileError(
-      'unsupported_runtime',
-      file,
-      `Keeping the sandbox's data in a file (${file}) needs node:sqlite, unflagged from Node.js ${MINIMUM_NODE_VERSION_FOR_DATA_FILE}; ` +
-        `this is Node.js ${runtime.process?.versions?.node ?? 'unknown'}. Install Node.js 22.13 or later, or run in memory (--in-memory; createSandbox() without dataFile).`,
-    );
-  }
-  return sqlite;
-}
-
-const errcodeOf = (error: unknown): number | undefined => (error as { errcode?: unknown }).errcode as number | undefined;
-const SQLITE_BUSY = 5;
-const SQLITE_LOCKED = 6;
-
-function lockedError(file: string, cause: unknown): SandboxDataFileError {
-  return new SandboxDataFileError(
-    'locked',
-    file,
-    `Another sandbox is using the data file ${file} (SQLite's lock on it is held). Stop that one first, or start this one with --data <another file> or --in-memory.`,
-    { cause },
-  );
-}
-
-/** Maps an error met while opening or reading the file to the problem it stands for. */
-function openError(file: string, error: unknown): SandboxDataFileError {
-  if (error instanceof SandboxDataFileError) return error;
-  const code = errcodeOf(error);
-  if (code === SQLITE_BUSY || code === SQLITE_LOCKED) return lockedError(file, error);
-  const reason = error instanceof Error ? error.message : String(error);
-  return new SandboxDataFileError('corrupt', file, `The sandbox cannot read its data file ${file} (${reason}); it was left as it was. ${WAY_OUT}`, { cause: error });
-}
-
-/**
- * Opens the file with the exclusive lock taken; throws {@link SandboxDataFileError} when another process holds it.
- * The write lock is taken at once (`BEGIN EXCLUSIVE`, kept after the commit in exclusive locking mode): a read alone
- * takes a shared lock on a file not yet in WAL mode, so two sandboxes started at the same instant on a new file
- * both read, then both failed to switch it to WAL, and both refused with neither running.
- */
-function openLocked(sqlite: SqliteModule, file: string): Database {
-  const db = new sqlite.DatabaseSync(file, { timeout: 0 });
-  try {
-    db.exec('PRAGMA locking_mode = EXCLUSIVE');
-    db.exec('BEGIN EXCLUSIVE');
-    // Fails on a file that is not SQLite.
-    db.prepare('SELECT count(*) AS n FROM sqlite_master').get();
-    db.exec('COMMIT');
-    return db;
-  } catch (error) {
-    db.close();
-    throw openError(file, error);
-  }
-}
-
-/**
- * Empties a data file (`--reset`): deletes it and its WAL, unless another sandbox holds it (then refused). A corrupt
- * or foreign file is deleted too: that is what `--reset` is for.
- */
-export function resetDataFile(file: string): void {
-  const sqlite = loadSqlite(file);
-  const fs = builtin<typeof NodeFs>('node:fs')!;
-  if (fs.existsSync(file)) {
-    try {
-      openLocked(sqlite, file).close();
-    } catch (error) {
-      if (error instanceof SandboxDataFileError && error.problem === 'locked') throw error;
-      // Not a database: deleted below.
-    }
-  }
-  for (const companion of ['', ...SIBLINGS]) fs.rmSync(`${file}${companion}`, { force: true });
-}
-
-/** The data file's companions SQLite may create beside it. */
-const SIBLINGS = ['-wal', '-shm', '-journal'] as const;
-/** The folder the CLI keeps its data file in by default (`.tessera-sandbox/sandbox.db`): the sandbox's own. */
-const OWN_FOLDER = '.tessera-sandbox';
-
-/**
- * Creates what is missing readable by its owner only, before SQLite opens the file: a folder made for it 0700, a new
- * file 0600 (SQLite gives its WAL and journal files the database file's mode). What exists is not touched here: it
- * may be refused, and a refused file is left as it was (see {@link tightenModes}).
- */
-function createOwnerOnly(fs: typeof NodeFs, path: typeof NodePath, file: string): void {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
-  fs.closeSync(fs.openSync(file, 'a', 0o600));
-}
-
-/**
- * Once a file is known to be a sandbox data file (or a new one): it and its companions are set to 0600, and the
- * sandbox's own `.tessera-sandbox` folder to 0700 (any other folder is left as it is: it may be the project's). What
- * it holds is payments and customers, never a card number or CVC, but the data file of a project folder is not the
- * other users' of the machine to read.
- */
-function tightenModes(fs: typeof NodeFs, path: typeof NodePath, file: string): void {
-  const folder = path.dirname(path.resolve(file));
-  if (path.basename(folder) === OWN_FOLDER) fs.chmodSync(folder, 0o700);
-  for (const companion of ['', ...SIBLINGS]) {
-    if (companion === '' || fs.existsSync(`${file}${companion}`)) fs.chmodSync(`${file}${companion}`, 0o600);
-  }
-}
-
-/** A by-id collection that notes which records a request reached (read, written, deleted) or whether it went through all. */
-class TrackedMap<V> extends RecordMap<V> {
-  touched = new Set<string>();
-  scanned = false;
-  constructor(private readonly onTouch: () => void) {
-    super();
-  }
-  /** Fills it from the file, noting nothing. */
-  load(key: string, value: V): void {
-    super.set(key, value);
-  }
-  raw(key: string): V | undefined {
-    return super.get(key);
-  }
-  rawKeys(): IterableIterator<string> {
-    return super.keys();
-  }
-  override get(key: string): V | undefined {
-    const value = super.get(key);
-    // A record read may be changed in place: compared with the file at the end of the request.
-    if (value !== undefined) this.touch(key);
-    return value;
-  }
-  override set(key: string, value: V): this {
-    super.set(key, value);
-    this.touch(key);
-    return this;
-  }
-  override delete(key: string): boolean {
-    this.touch(key);
-    return super.delete(key);
-  }
-  override clear(): void {
-    this.scan();
-    super.clear();
-  }
-  override values(): MapIterator<V> {
-    this.scan();
-    return super.values();
-  }
-  override entries(): MapIterator<[string, V]> {
-    this.scan();
-    return super.entries();
-  }
-  override [Symbol.iterator](): MapIterator<[string, V]> {
-    this.scan();
-    return super.entries();
-  }
-  override forEach(callback: (value: V, key: string, map: Map<string, V>) => void, thisArg?: unknown): void {
-    this.scan();
-    super.forEach(callback, thisArg);
-  }
-  private touch(key: string): void {
-    if (this.touched.size === 0) this.onTouch();
-    this.touched.add(key);
-  }
-  private scan(): void {
-    this.scanned = true;
-    this.onTouch();
-  }
-}
 
 /** The clock as the file keeps it: a real clock as its distance from real time, a frozen one as its time. */
 export type StoredClock = { mode: 'real'; offsetMs: number } | { mode: 'frozen'; atMs: number };
@@ -314,6 +73,14 @@ export interface SandboxStorage {
   close(): void;
 }
 
+/** A by-id collection as it follows the file: the map the state holds, and the JSON the file holds of each record. */
+interface MapTracking {
+  name: string;
+  map: TrackedMap<unknown>;
+  files: Map<string, string>;
+}
+
+/** A list collection as it follows the file: its items, how many are on file, and those changed in place. */
 interface ListTracking {
   name: string;
   items: unknown[];
@@ -323,10 +90,10 @@ interface ListTracking {
 }
 
 /**
- * Opens (or creates) a data file and loads the state it holds. Refuses a file that is not a sandbox data file
- * (corrupt, foreign, from a newer sandbox) or is held by another sandbox, leaving it as it was.
+ * Opens (or creates) the file with its lock, refuses one that is not ours (or is newer), then sets it up: modes,
+ * journal, and the tables. Nothing is written to a file refused.
  */
-export function openSandboxStorage(file: string): SandboxStorage {
+function openDataFile(file: string): Database {
   const sqlite = loadSqlite(file);
   const fs = builtin<typeof NodeFs>('node:fs')!;
   const path = builtin<typeof NodePath>('node:path')!;
@@ -336,7 +103,6 @@ export function openSandboxStorage(file: string): SandboxStorage {
     throw openError(file, error);
   }
   const db = openLocked(sqlite, file);
-  let closed = false;
   try {
     const tables = new Set(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all().map((row) => String(row.name)));
     if (tables.size > 0) {
@@ -370,15 +136,166 @@ export function openSandboxStorage(file: string): SandboxStorage {
     db.close();
     throw openError(file, error);
   }
+  return db;
+}
 
+/** What {@link loadDataFile} read: the state's collections, tracked, and what the file holds besides. */
+interface LoadedFile {
+  state: Record<string, unknown>;
+  maps: MapTracking[];
+  lists: ListTracking[];
+  sequences: Map<string, number>;
+  meta: StoredMeta | undefined;
+  loadedRecords: number;
+}
+
+/** Reads every collection, the sequences and the meta values; each by-id map calls `onTouch` when a request reaches it. */
+function loadDataFile(db: Database, onTouch: () => void): LoadedFile {
+  const loaded: LoadedFile = { state: {}, maps: [], lists: [], sequences: new Map(), meta: undefined, loadedRecords: 0 };
+  const recordsOf = db.prepare('SELECT id, json FROM records WHERE collection = ?');
+  const itemsOf = db.prepare('SELECT json FROM list_items WHERE collection = ? ORDER BY position');
+  for (const declaration of collections as readonly Collection[]) {
+    if (declaration.kind === 'byId') {
+      const map = new TrackedMap<unknown>(onTouch);
+      const files = new Map<string, string>();
+      for (const row of recordsOf.all(declaration.name)) {
+        const id = String(row.id);
+        const json = String(row.json);
+        map.load(id, JSON.parse(json));
+        files.set(id, json);
+      }
+      loaded.loadedRecords += map.size;
+      loaded.maps.push({ name: declaration.name, map, files });
+      loaded.state[declaration.name] = map;
+    } else {
+      const items: unknown[] = [];
+      const positions = new WeakMap<object, number>();
+      for (const row of itemsOf.all(declaration.name)) {
+        const item: unknown = JSON.parse(String(row.json));
+        if (typeof item === 'object' && item !== null) positions.set(item, items.length);
+        items.push(item);
+      }
+      loaded.loadedRecords += items.length;
+      loaded.lists.push({ name: declaration.name, items, written: items.length, positions, changed: new Set() });
+      loaded.state[declaration.name] = items;
+    }
+  }
+  for (const row of db.prepare('SELECT prefix, value FROM sequences').all()) loaded.sequences.set(String(row.prefix), Number(row.value));
+  const metaRows = new Map(db.prepare('SELECT key, value FROM meta').all().map((row) => [String(row.key), String(row.value)]));
+  const idTag = metaRows.get('idTag');
+  if (idTag !== undefined) {
+    loaded.meta = { idTag, clock: JSON.parse(metaRows.get('clock') ?? 'null') as StoredClock, defaults: JSON.parse(metaRows.get('defaults') ?? 'null') };
+  }
+  return loaded;
+}
+
+/** The statements a commit runs. */
+function writeStatements(db: Database) {
+  return {
+    upsertRecord: db.prepare('INSERT INTO records (collection, id, json) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET json = excluded.json'),
+    deleteRecord: db.prepare('DELETE FROM records WHERE collection = ? AND id = ?'),
+    upsertItem: db.prepare('INSERT INTO list_items (collection, position, json) VALUES (?, ?, ?) ON CONFLICT (collection, position) DO UPDATE SET json = excluded.json'),
+    clearList: db.prepare('DELETE FROM list_items WHERE collection = ?'),
+    upsertSequence: db.prepare('INSERT INTO sequences (prefix, value) VALUES (?, ?) ON CONFLICT (prefix) DO UPDATE SET value = excluded.value'),
+    upsertMeta: db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value'),
+  };
+}
+type WriteStatements = ReturnType<typeof writeStatements>;
+
+/**
+ * What a commit changes in the bookkeeping (what the file holds, what is left to write), applied only once its
+ * transaction is committed: a failed write leaves everything to be written by the next commit.
+ */
+type Applied = () => void;
+
+/** Writes the records of a by-id collection a request reached (or all, after a scan) that differ from the file. */
+function writeMap({ name, map, files }: MapTracking, { upsertRecord, deleteRecord }: WriteStatements, applied: Applied[]): void {
+  if (!map.scanned && map.touched.size === 0) return;
+  const keys = map.scanned ? new Set([...map.rawKeys(), ...files.keys()]) : map.touched;
+  const written: [string, string | undefined][] = [];
+  for (const key of keys) {
+    const value = map.raw(key);
+    if (value === undefined) {
+      if (!files.has(key)) continue;
+      deleteRecord.run(name, key);
+      written.push([key, undefined]);
+      continue;
+    }
+    const json = JSON.stringify(value);
+    if (files.get(key) === json) continue;
+    upsertRecord.run(name, key, json);
+    written.push([key, json]);
+  }
+  applied.push(() => {
+    for (const [key, json] of written) {
+      if (json === undefined) files.delete(key);
+      else files.set(key, json);
+    }
+    map.touched = new Set();
+    map.scanned = false;
+  });
+}
+
+/** Writes a list's new entries, and those changed in place. */
+function writeList(list: ListTracking, { upsertItem, clearList }: WriteStatements, applied: Applied[]): void {
+  const { name, items, positions } = list;
+  // Shortened (nothing does today): written again from the start.
+  const from = items.length < list.written ? 0 : list.written;
+  if (from === 0 && list.written > 0) clearList.run(name);
+  for (const item of list.changed) {
+    const position = positions.get(item);
+    if (position !== undefined && position < from && items[position] === item) upsertItem.run(name, position, JSON.stringify(item));
+  }
+  for (let position = from; position < items.length; position++) {
+    const item = items[position];
+    upsertItem.run(name, position, JSON.stringify(item));
+    if (typeof item === 'object' && item !== null) positions.set(item, position);
+  }
+  const length = items.length;
+  applied.push(() => {
+    list.changed.clear();
+    list.written = length;
+  });
+}
+
+/**
+ * Writes, in one transaction, what changed: the records and list entries, the sequences and meta values noted. Only
+ * once it is committed is the bookkeeping updated (and the noted values forgotten); a failed write is rolled back and
+ * leaves everything to be written by the next commit.
+ */
+function writeChanges(db: Database, statements: WriteStatements, { maps, lists }: LoadedFile, sequences: Map<string, number>, meta: Map<string, string>): void {
+  const applied: Applied[] = [];
+  db.exec('BEGIN');
+  try {
+    for (const map of maps) writeMap(map, statements, applied);
+    for (const list of lists) writeList(list, statements, applied);
+    for (const [prefix, value] of sequences) statements.upsertSequence.run(prefix, value);
+    for (const [key, value] of meta) statements.upsertMeta.run(key, value);
+    db.exec('COMMIT');
+  } catch (error) {
+    try {
+      db.exec('ROLLBACK');
+    } catch {
+      // SQLite already rolled the transaction back (a full disk, an I/O error).
+    }
+    throw error;
+  }
+  sequences.clear();
+  meta.clear();
+  for (const apply of applied) apply();
+}
+
+/**
+ * Opens (or creates) a data file and loads the state it holds. Refuses a file that is not a sandbox data file
+ * (corrupt, foreign, from a newer sandbox) or is held by another sandbox, leaving it as it was.
+ */
+export function openSandboxStorage(file: string): SandboxStorage {
+  const db = openDataFile(file);
+  let closed = false;
   let pending = false;
   let scheduled: Promise<boolean> | undefined;
-  const maps: { name: string; map: TrackedMap<unknown>; files: Map<string, string> }[] = [];
-  const lists: ListTracking[] = [];
   const dirtySequences = new Map<string, number>();
   const dirtyMeta = new Map<string, string>();
-  // The highest number of each sequence the file allows (see sequenceMoved).
-  const reserved = new Map<string, number>();
   // One commit per turn of the event loop (setImmediate: after the poll phase has run every request that arrived):
   // the requests answered in that turn share it, whole (their handlers change the state synchronously), and their
   // answers wait for it. Changes outside a request (a delivery's attempts, clock.advance in code) ride on it too.
@@ -402,118 +319,24 @@ export function openSandboxStorage(file: string): SandboxStorage {
     if (scheduled === undefined && !closed) void commitSoon();
   };
 
-  const state: Record<string, unknown> = {};
-  const sequences = new Map<string, number>();
-  let meta: StoredMeta | undefined;
-  let loadedRecords = 0;
+  let loaded: LoadedFile;
   try {
-    const recordsOf = db.prepare('SELECT id, json FROM records WHERE collection = ?');
-    const itemsOf = db.prepare('SELECT json FROM list_items WHERE collection = ? ORDER BY position');
-    for (const declaration of collections as readonly Collection[]) {
-      if (declaration.kind === 'byId') {
-        const map = new TrackedMap<unknown>(onTouch);
-        const files = new Map<string, string>();
-        for (const row of recordsOf.all(declaration.name)) {
-          const id = String(row.id);
-          const json = String(row.json);
-          map.load(id, JSON.parse(json));
-          files.set(id, json);
-        }
-        loadedRecords += map.size;
-        maps.push({ name: declaration.name, map, files });
-        state[declaration.name] = map;
-      } else {
-        const items: unknown[] = [];
-        const positions = new WeakMap<object, number>();
-        for (const row of itemsOf.all(declaration.name)) {
-          const item: unknown = JSON.parse(String(row.json));
-          if (typeof item === 'object' && item !== null) positions.set(item, items.length);
-          items.push(item);
-        }
-        loadedRecords += items.length;
-        lists.push({ name: declaration.name, items, written: items.length, positions, changed: new Set() });
-        state[declaration.name] = items;
-      }
-    }
-    for (const row of db.prepare('SELECT prefix, value FROM sequences').all()) {
-      sequences.set(String(row.prefix), Number(row.value));
-      reserved.set(String(row.prefix), Number(row.value));
-    }
-    const metaRows = new Map(db.prepare('SELECT key, value FROM meta').all().map((row) => [String(row.key), String(row.value)]));
-    const idTag = metaRows.get('idTag');
-    if (idTag !== undefined) {
-      meta = { idTag, clock: JSON.parse(metaRows.get('clock') ?? 'null') as StoredClock, defaults: JSON.parse(metaRows.get('defaults') ?? 'null') };
-    }
+    loaded = loadDataFile(db, onTouch);
   } catch (error) {
     db.close();
     throw openError(file, error);
   }
-
-  const upsertRecord = db.prepare('INSERT INTO records (collection, id, json) VALUES (?, ?, ?) ON CONFLICT (collection, id) DO UPDATE SET json = excluded.json');
-  const deleteRecord = db.prepare('DELETE FROM records WHERE collection = ? AND id = ?');
-  const upsertItem = db.prepare('INSERT INTO list_items (collection, position, json) VALUES (?, ?, ?) ON CONFLICT (collection, position) DO UPDATE SET json = excluded.json');
-  const clearList = db.prepare('DELETE FROM list_items WHERE collection = ?');
-  const upsertSequence = db.prepare('INSERT INTO sequences (prefix, value) VALUES (?, ?) ON CONFLICT (prefix) DO UPDATE SET value = excluded.value');
-  const upsertMeta = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
-
-  // What a commit changes in the bookkeeping (what the file holds, what is left to write) is applied only once its
-  // transaction is committed: a failed write leaves everything to be written by the next commit.
-  type Applied = () => void;
-
-  function writeMap({ name, map, files }: (typeof maps)[number], applied: Applied[]): void {
-    if (!map.scanned && map.touched.size === 0) return;
-    const keys = map.scanned ? new Set([...map.rawKeys(), ...files.keys()]) : map.touched;
-    const written: [string, string | undefined][] = [];
-    for (const key of keys) {
-      const value = map.raw(key);
-      if (value === undefined) {
-        if (!files.has(key)) continue;
-        deleteRecord.run(name, key);
-        written.push([key, undefined]);
-        continue;
-      }
-      const json = JSON.stringify(value);
-      if (files.get(key) === json) continue;
-      upsertRecord.run(name, key, json);
-      written.push([key, json]);
-    }
-    applied.push(() => {
-      for (const [key, json] of written) {
-        if (json === undefined) files.delete(key);
-        else files.set(key, json);
-      }
-      map.touched = new Set();
-      map.scanned = false;
-    });
-  }
-
-  function writeList(list: ListTracking, applied: Applied[]): void {
-    const { name, items, positions } = list;
-    // Shortened (nothing does today): written again from the start.
-    const from = items.length < list.written ? 0 : list.written;
-    if (from === 0 && list.written > 0) clearList.run(name);
-    for (const item of list.changed) {
-      const position = positions.get(item);
-      if (position !== undefined && position < from && items[position] === item) upsertItem.run(name, position, JSON.stringify(item));
-    }
-    for (let position = from; position < items.length; position++) {
-      const item = items[position];
-      upsertItem.run(name, position, JSON.stringify(item));
-      if (typeof item === 'object' && item !== null) positions.set(item, position);
-    }
-    const length = items.length;
-    applied.push(() => {
-      list.changed.clear();
-      list.written = length;
-    });
-  }
+  const { lists, sequences } = loaded;
+  // The highest number of each sequence the file allows (see sequenceMoved).
+  const reserved = new Map(sequences);
+  const statements = writeStatements(db);
 
   const storage: SandboxStorage = {
     file,
-    state: state as SandboxState,
+    state: loaded.state as SandboxState,
     sequences,
-    meta,
-    loadedRecords,
+    meta: loaded.meta,
+    loadedRecords: loaded.loadedRecords,
     sequenceMoved(prefix, value) {
       // Numbers are reserved in blocks: the file holds the end of the block, written once per block rather than once
       // per id, at once, in a transaction of its own (an id may leave before its request's commit: a webhook's event
@@ -521,7 +344,7 @@ export function openSandboxStorage(file: string): SandboxStorage {
       // an id handed out twice).
       if (value <= (reserved.get(prefix) ?? 0) || closed) return;
       reserved.set(prefix, value + SEQUENCE_BLOCK);
-      upsertSequence.run(prefix, value + SEQUENCE_BLOCK);
+      statements.upsertSequence.run(prefix, value + SEQUENCE_BLOCK);
     },
     listItemChanged(collection, item) {
       lists.find((list) => list.name === collection)?.changed.add(item);
@@ -533,28 +356,9 @@ export function openSandboxStorage(file: string): SandboxStorage {
     },
     commit() {
       if (!pending || closed) return;
-      const applied: Applied[] = [];
-      db.exec('BEGIN');
-      try {
-        for (const map of maps) writeMap(map, applied);
-        for (const list of lists) writeList(list, applied);
-        for (const [prefix, value] of dirtySequences) upsertSequence.run(prefix, value);
-        for (const [key, value] of dirtyMeta) upsertMeta.run(key, value);
-        db.exec('COMMIT');
-      } catch (error) {
-        try {
-          db.exec('ROLLBACK');
-        } catch {
-          // SQLite already rolled the transaction back (a full disk, an I/O error).
-        }
-        // Still pending: the next commit writes all of it.
-        throw error;
-      }
+      writeChanges(db, statements, loaded, dirtySequences, dirtyMeta);
       // No request ran in between (all of this is synchronous): what was written is what is now on file.
       pending = false;
-      dirtySequences.clear();
-      dirtyMeta.clear();
-      for (const apply of applied) apply();
     },
     commitSoon,
     scrub() {
