@@ -48,9 +48,13 @@ fields.mount({ card: '#card', name: '#name' }).then(() => fields.tokenize()).the
     // The whole wallet-buttons path: the wallet code and the vault plumbing it shares with the card path (the vault
     // request, the environment, the token reader, core's errors and money). Apple Pay JS and Google's pay.js load at
     // mount from the providers' origins (the sandbox's in `local`), outside the page's bundle.
+    // Issue 35 asks 6 KB for this path; it cannot be had without dropping behaviour: the vault plumbing the path
+    // shares with the card path (environment, vault request, its typed errors, the token reader, the service token)
+    // is ~4.9 KB min+gzip of its own, leaving ~1.1 KB for both wallets. So this budget holds what it is (9.9 KB at
+    // issue 35), and the wallet code alone keeps the 6 KB just below.
     name: 'wallets',
     label: '@tessera/tokenizer/wallets: createWalletButtons + mount, whole path',
-    budget: undefined,
+    budget: 10.5 * KB,
     contents: WALLET_BUTTONS_PAGE,
   },
   {
@@ -159,7 +163,7 @@ for (const entry of cases) {
   const ok = entry.budget === undefined || gzip <= entry.budget;
   if (!ok) over = true;
   results[entry.name] = { minBytes: code.length, gzipBytes: gzip, budgetBytes: entry.budget ?? null, ok };
-  const budget = entry.budget === undefined ? '' : ` (budget ${(entry.budget / KB).toFixed(0)} KB${ok ? '' : ' — OVER BUDGET'})`;
+  const budget = entry.budget === undefined ? '' : ` (budget ${+(entry.budget / KB).toFixed(1)} KB${ok ? '' : ' — OVER BUDGET'})`;
   console.log(`tokenizer bundle ${entry.label}: ${(code.length / KB).toFixed(2)} KB min, ${(gzip / KB).toFixed(2)} KB min+gzip${budget}`);
 }
 // What the client adds to a page that already uses the card fields and confirmPayment: at most 2 KB min+gzip.
