@@ -35,6 +35,9 @@ const outcomeTitles = {
   error: 'Something went wrong',
 } as const;
 
+/** Moves focus to the result's heading as it appears, so the outcome is read out and Tab goes on from there. */
+const focusOnMount = (heading: HTMLHeadingElement | null) => heading?.focus();
+
 /** Checkout page: card form (or a wallet), one `tessera.pay()` (3DS and any other step included), final state. */
 export function App({ config }: { config: CheckoutConfig }) {
   // Created once from the server's config; 3DS runs through Basis Theory's web-threeds, loaded when a challenge starts.
@@ -127,27 +130,30 @@ export function App({ config }: { config: CheckoutConfig }) {
         <p className="line"><span>{cart.label}</span><strong>{price}</strong></p>
       </header>
       {phase.kind === 'done' ? (
-        <section className={`result ${phase.outcome}`} role="status" data-outcome={phase.outcome}>
-          <h2>{outcomeTitles[phase.outcome]}</h2>
+        <section className={`result ${phase.outcome}`} aria-labelledby="result-title" data-outcome={phase.outcome}>
+          <h2 id="result-title" tabIndex={-1} ref={focusOnMount}>{outcomeTitles[phase.outcome]}</h2>
           <p>{phase.message}</p>
           {phase.paymentId && <p className="muted">Payment {phase.paymentId}</p>}
           <button type="button" onClick={() => setPhase({ kind: 'form' })}>{phase.outcome === 'succeeded' ? 'Buy another' : 'Try again'}</button>
         </section>
       ) : (
         <>
-          <div className="wallets" hidden={!walletsShown || phase.kind === 'working'}>
+          {/* Not hidden while paying: the button that has focus must keep it. */}
+          <div className="wallets" hidden={!walletsShown}>
             <WalletButtons buttons={walletButtons} onMount={({ shown }) => setWalletsShown(shown.length > 0)} />
             <p className="muted or">or pay by card</p>
           </div>
           {fields ? (
-            <CardFieldsForm fields={fields} email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`}
+            <CardFieldsForm fields={fields} email={email} onEmailChange={setEmail} busy={phase.kind === 'working'} payLabel={`Pay ${price}`}
               onPay={() => pay({ fields })}
               onError={(error) => setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'Your card could not be saved.' })} />
           ) : (
-            <CardForm email={email} onEmailChange={setEmail} disabled={phase.kind === 'working'} payLabel={phase.kind === 'working' ? phase.step : `Pay ${price}`} onSubmit={(value) => void payWithCard(value)} />
+            <CardForm email={email} onEmailChange={setEmail} busy={phase.kind === 'working'} payLabel={`Pay ${price}`} onSubmit={(value) => void payWithCard(value)} />
           )}
         </>
       )}
+      {/* Always in the page, so each step is read out as it changes. */}
+      <p className="muted progress" role="status">{phase.kind === 'working' ? phase.step : ''}</p>
     </main>
   );
 }

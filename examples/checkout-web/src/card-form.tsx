@@ -10,7 +10,8 @@ export interface CardFormValue {
 interface CardFormProps {
   email: string;
   onEmailChange: (email: string) => void;
-  disabled: boolean;
+  /** A payment is running: the Pay button keeps focus but does nothing (`aria-disabled`), the inputs are read-only. */
+  busy: boolean;
   payLabel: string;
   onSubmit: (value: CardFormValue) => void;
 }
@@ -18,8 +19,11 @@ interface CardFormProps {
 const fieldLabels = { cardNumber: 'Card number', expiryDate: 'Expiry (MM/YY)', cvc: 'CVC', cardholderName: 'Name on card' } as const;
 type CardField = keyof typeof fieldLabels;
 
-/** Card form with inline field errors from `validateCard` (all of them at once, shown after the first submit). */
-export function CardForm({ email, onEmailChange, disabled, payLabel, onSubmit }: CardFormProps) {
+/**
+ * Card form with inline field errors from `validateCard` (all of them at once, shown after the first submit), each
+ * under its input, tied by `aria-describedby` and announced (`role="alert"`).
+ */
+export function CardForm({ email, onEmailChange, busy, payLabel, onSubmit }: CardFormProps) {
   const [card, setCard] = useState<Record<CardField, string>>({ cardNumber: '', expiryDate: '', cvc: '', cardholderName: '' });
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [submitted, setSubmitted] = useState(false);
@@ -41,6 +45,7 @@ export function CardForm({ email, onEmailChange, disabled, payLabel, onSubmit }:
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     setSubmitted(true);
     const found = check(card, email);
     setErrors(found);
@@ -52,38 +57,40 @@ export function CardForm({ email, onEmailChange, disabled, payLabel, onSubmit }:
 
   const errorOf = (field: string) => errors.find((error) => error.field === field)?.message;
   const brand = detectCardBrand(card.cardNumber);
+  const errorText = (field: string) => errorOf(field) && <p id={`${field}-error`} className="error" role="alert">{errorOf(field)}</p>;
   const input = (field: CardField, props: { autoComplete: string; inputMode?: 'numeric'; placeholder: string }) => (
-    <label className="field">
-      <span>{fieldLabels[field]}</span>
+    <div className="field">
+      <label htmlFor={field}>{fieldLabels[field]}</label>
       <input
+        id={field}
         name={field}
         value={card[field]}
         onChange={(event) => update(field, event.target.value)}
         aria-invalid={errorOf(field) ? true : undefined}
         aria-describedby={errorOf(field) ? `${field}-error` : undefined}
-        disabled={disabled}
+        readOnly={busy}
         {...props}
       />
-      {errorOf(field) && <small id={`${field}-error`} className="error">{errorOf(field)}</small>}
-    </label>
+      {errorText(field)}
+    </div>
   );
 
   return (
     <form onSubmit={submit} noValidate>
-      <label className="field">
-        <span>Email</span>
-        <input name="email" type="email" autoComplete="email" value={email} disabled={disabled} placeholder="you@example.com"
+      <div className="field">
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="email" value={email} readOnly={busy} placeholder="you@example.com"
           onChange={(event) => { onEmailChange(event.target.value); if (submitted) setErrors(check(card, event.target.value)); }}
           aria-invalid={errorOf('email') ? true : undefined} aria-describedby={errorOf('email') ? 'email-error' : undefined} />
-        {errorOf('email') && <small id="email-error" className="error">{errorOf('email')}</small>}
-      </label>
+        {errorText('email')}
+      </div>
       {input('cardNumber', { autoComplete: 'cc-number', inputMode: 'numeric', placeholder: '4242 4242 4242 4242' })}
       <div className="row">
         {input('expiryDate', { autoComplete: 'cc-exp', placeholder: 'MM/YY' })}
         {input('cvc', { autoComplete: 'cc-csc', inputMode: 'numeric', placeholder: brand === 'amex' ? '1234' : '123' })}
       </div>
       {input('cardholderName', { autoComplete: 'cc-name', placeholder: 'Ada Lovelace' })}
-      <button type="submit" className="pay" disabled={disabled}>{payLabel}</button>
+      <button type="submit" className="pay" aria-disabled={busy || undefined}>{payLabel}</button>
     </form>
   );
 }

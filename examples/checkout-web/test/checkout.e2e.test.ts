@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fillCardFields } from '@tessera/tokenizer/testing';
+import axe from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,7 +120,7 @@ describe('checkout page in Chromium', () => {
     await approve.click();
     expect(await outcome(page)).toBe('succeeded');
     await expect.poll(() => page.locator('dialog').count()).toBe(0);
-    expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
+    expect(await page.locator('[data-outcome]').textContent()).toContain('$19.99 paid');
     await page.screenshot({ path: `${artifacts}desktop-3-succeeded.png` });
     await page.close();
   });
@@ -133,7 +134,7 @@ describe('checkout page in Chromium', () => {
       await page.locator(`[data-tessera-wallet="${wallet}"]`).click();
       await approveWalletSheet(page, 'visa_approved');
       expect(await outcome(page)).toBe('succeeded');
-      expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
+      expect(await page.locator('[data-outcome]').textContent()).toContain('$19.99 paid');
       await page.getByRole('button', { name: 'Buy another' }).click();
     }
     expect(sandbox.sandbox.countCharges() - charges).toBe(2);
@@ -258,8 +259,9 @@ describe('checkout page in Chromium', () => {
     await page.locator('form[data-fields-ready]').waitFor();
     await fillCardFields(page, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '' }, { within: '.card-fields' });
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect.poll(async () => (await page.locator('.error').allTextContents()).length).toBeGreaterThanOrEqual(3);
-    expect((await page.locator('.error').allTextContents())[0]).toBe('Enter a valid email address');
+    // The email's error, and what the fields already call invalid in their frames, each under its field.
+    await expect.poll(() => page.locator('[role="alert"]:visible').allTextContents()).toEqual(['Enter a valid email address', 'Card number is invalid', 'Expiry date is invalid']);
+    expect(await focused(page)).toBe('Email');
     expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
     await page.screenshot({ path: `${artifacts}desktop-5-field-errors.png` });
     await page.close();
@@ -272,8 +274,7 @@ describe('checkout page in Chromium', () => {
     await page.getByLabel('Email').fill('ada@example.com');
     await fillCardFields(page, { number: '4242 4242 4242 4241', expiry: '12/30', cvc: '123' }, { within: '.card-fields' });
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect.poll(async () => (await page.locator('.error').allTextContents()).length).toBeGreaterThanOrEqual(1);
-    expect(await page.locator('.error').allTextContents()).not.toContain('Enter a valid email address');
+    await expect.poll(() => page.locator('[role="alert"]:visible').allTextContents()).toEqual(['Card number is invalid', 'Cardholder name is required']);
     expect(await page.locator('[data-outcome]').count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Pay $19.99' }).isEnabled()).toBe(true);
     expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
@@ -291,3 +292,219 @@ describe('checkout page in Chromium', () => {
     await page.close();
   });
 });
+
+/** WCAG 2.2 A and AA, as axe-core tags them. */
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** axe-core's serious and critical WCAG 2.2 A/AA findings on the page and in its frames, as `rule (impact): targets`. */
+async function axeFindings(page: Page): Promise<string[]> {
+  // axe runs in every frame (the card fields', the modal's, the issuer's), which answer the page across origins.
+  for (const frame of page.frames()) {
+    await frame.evaluate(`${axe.source}; axe.configure({ allowedOrigins: ['<unsafe_all_origins>'] });`).catch(() => undefined);
+  }
+  return page.evaluate(async (tags) => {
+    const results = await (window as unknown as { axe: typeof axe }).axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  }, WCAG_TAGS);
+}
+
+/** What has keyboard focus, through the frames it is in: its label, else its text, else its tag; `body` when nothing. */
+async function focused(page: Page): Promise<string> {
+  let frame = page.mainFrame();
+  for (;;) {
+    const element = (await frame.evaluateHandle(() => document.activeElement)).asElement();
+    const inner = await element?.contentFrame();
+    if (!inner) {
+      return frame.evaluate(() => {
+        const active = document.activeElement as HTMLInputElement | null;
+        if (!active || active === document.body) return 'body';
+        return (active.getAttribute('aria-label') ?? active.labels?.[0]?.textContent ?? active.textContent ?? active.tagName).trim();
+      });
+    }
+    frame = inner;
+  }
+}
+
+/** Presses Tab (Shift+Tab with `back`) until `name` has focus; fails after `most` presses. */
+async function tabTo(page: Page, name: string | RegExp, { most = 8, back = false } = {}): Promise<void> {
+  const seen: string[] = [];
+  while (seen.length < most) {
+    await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    // Focus entering another process's frame lands a moment later: look again for a while.
+    let now = await focused(page);
+    for (let look = 0; look < 10 && !(typeof name === 'string' ? now === name : name.test(now)); look++) {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      now = await focused(page);
+    }
+    if (typeof name === 'string' ? now === name : name.test(now)) return;
+    seen.push(now);
+  }
+  throw new Error(`${String(name)} never took focus; Tab went through: ${seen.join(' > ')}`);
+}
+
+/**
+ * Counts, every 5 ms from now, the times nothing on the page has focus (focus on `<body>`); `stop` returns the count.
+ * Not while the 3DS modal is open: there Chromium hands focus between the modal and its frames (other processes)
+ * through `<body>` for a moment on each Tab, and the modal's own test holds focus inside it.
+ */
+async function watchFocusDrops(page: Page): Promise<{ stop: () => Promise<number> }> {
+  await page.evaluate(() => {
+    const state = window as unknown as { focusDrops: number; focusWatch: number };
+    state.focusDrops = 0;
+    state.focusWatch = window.setInterval(() => {
+      if (!document.querySelector('dialog[open]') && (!document.activeElement || document.activeElement === document.body)) state.focusDrops++;
+    }, 5);
+  });
+  return {
+    stop: () => page.evaluate(() => {
+      const state = window as unknown as { focusDrops: number; focusWatch: number };
+      clearInterval(state.focusWatch);
+      return state.focusDrops;
+    }),
+  };
+}
+
+/** WCAG's contrast ratio of two opaque `rgb(…)` colours. */
+function contrast(a: string, b: string): number {
+  const luminance = (color: string) => {
+    const [r, g, b] = (color.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map((value) => {
+      const c = Number(value) / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100;
+}
+
+/**
+ * The contrast of what shows each element's edge (its border, else its background) against the background around
+ * it (its nearest ancestor with one), for each element `selector` finds: WCAG 1.4.11 asks 3:1 of inputs and buttons.
+ */
+async function edgeContrasts(page: Page, selector: string): Promise<number[]> {
+  const pairs = await page.locator(selector).evaluateAll((elements) =>
+    elements.map((element) => {
+      const style = getComputedStyle(element);
+      let around = element.parentElement;
+      while (around && getComputedStyle(around).backgroundColor === 'rgba(0, 0, 0, 0)') around = around.parentElement;
+      const edge = style.borderTopWidth !== '0px' && style.borderTopStyle !== 'none' ? style.borderTopColor : style.backgroundColor;
+      return [edge, around ? getComputedStyle(around).backgroundColor : 'rgb(255, 255, 255)'] as const;
+    }),
+  );
+  expect(pairs.length, selector).toBeGreaterThan(0);
+  return pairs.map(([edge, around]) => contrast(edge, around));
+}
+
+/** True when the page scrolls sideways (its content is wider than its window). */
+const scrollsSideways = (page: Page): Promise<boolean> => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+describe('checkout page: WCAG 2.2 AA (axe-core, keyboard, contrast, reflow)', () => {
+  it('the empty form and its errors: no serious or critical axe finding; each error once, under its field, announced; focus on the first field to fix', async () => {
+    const page = await openCheckout();
+    await page.locator('form[data-fields-ready]').waitFor();
+    expect(await axeFindings(page), 'the empty form').toEqual([]);
+    // The inputs' borders, the card frames' containers and the Pay button stand out 3:1 from the form.
+    for (const contrasts of [await edgeContrasts(page, 'form input, .card-field iframe'), await edgeContrasts(page, 'button.pay')]) {
+      for (const ratio of contrasts) expect(ratio).toBeGreaterThanOrEqual(3);
+    }
+
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByRole('button', { name: /^Pay/ }).click();
+    const errors = page.locator('[role="alert"]:visible');
+    await expect.poll(() => errors.allTextContents()).toEqual(['Card number is required', 'Expiry date is required', 'Security code is required', 'Cardholder name is required']);
+    // Each card part's error is under its frame, in the labelled group of its field (a frame's input is another
+    // origin's, which no aria-describedby of the page reaches): once, announced (role="alert").
+    for (const [label, message] of [['Card number', 'Card number is required'], ['Expiry date (MM/YY)', 'Expiry date is required'], ['Security code (CVC)', 'Security code is required']] as const) {
+      expect(await page.getByRole('group', { name: label }).getByRole('alert').textContent()).toBe(message);
+      expect(await page.getByText(message).count()).toBe(1);
+    }
+    // The name input's error, once, tied to it.
+    const name = page.getByLabel('Name on card');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.locator(`#${await name.getAttribute('aria-describedby')}`).textContent()).toBe('Cardholder name is required');
+    expect(await page.getByText('Cardholder name is required').count()).toBe(1);
+    expect(await focused(page)).toMatch(/card number/i);
+    expect(await axeFindings(page), 'the errors shown').toEqual([]);
+
+    // Typed where focus went: the fixed field loses its error as the fields report it valid.
+    await page.keyboard.type('4242424242424242');
+    await expect.poll(() => errors.allTextContents()).toEqual(['Expiry date is required', 'Security code is required', 'Cardholder name is required']);
+    await page.close();
+  });
+
+  it('paying: the Pay button keeps focus and says it is busy, the progress is announced; at the end focus is on the result, which has no axe finding', async () => {
+    const page = await openCheckout();
+    const popup = await payInPopup(page, '4000 0000 0000 3063');
+    const pay = page.getByRole('button', { name: /^Pay/ });
+    expect(await pay.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('status').textContent()).toBe('Processing payment…');
+    expect(await focused(page)).toBe('Pay $19.99');
+    expect(await axeFindings(page), 'the payment in progress').toEqual([]);
+    // A second press while paying does nothing: no second popup, no second payment.
+    await page.keyboard.press('Enter');
+    await popup.getByRole('button', { name: 'Approve payment' }).click();
+    expect(await outcome(page)).toBe('succeeded');
+    expect(await focused(page)).toBe('Payment succeeded');
+    expect(await page.getByRole('status').textContent()).toBe('');
+    expect(await axeFindings(page), 'the result').toEqual([]);
+    // The result's button stands out 3:1 from its panel.
+    expect((await edgeContrasts(page, '.result button'))[0]).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+
+  it('pays by keyboard alone, through the 3DS modal, and focus never drops to <body> on the way; the open modal has no axe finding', async () => {
+    const page = await openCheckout();
+    await page.locator('form[data-fields-ready]').waitFor();
+    await tabTo(page, 'Email');
+    await page.keyboard.type('ada@example.com');
+    await tabTo(page, /card number/i, { most: 1 });
+    await page.keyboard.type('4000000000003220');
+    await tabTo(page, /expir/i, { most: 1 });
+    await page.keyboard.type('1230');
+    await tabTo(page, /cvc|security/i, { most: 1 });
+    await page.keyboard.type('123');
+    await tabTo(page, 'Name on card', { most: 1 });
+    await page.keyboard.type('Ada Lovelace');
+    // Back and forth: Shift+Tab returns to the CVC, Tab comes back.
+    await tabTo(page, /cvc|security/i, { most: 1, back: true });
+    await tabTo(page, 'Name on card', { most: 1 });
+    await tabTo(page, 'Pay $19.99', { most: 1 });
+    const drops = await watchFocusDrops(page);
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('dialog').waitFor();
+    await approveButton(page).waitFor();
+    expect(await focused(page)).toBe('Cancel verification');
+    expect(await axeFindings(page), 'the 3DS modal open').toEqual([]);
+    await tabTo(page, 'Approve', { most: 4 });
+    await page.keyboard.press('Space');
+
+    expect(await outcome(page)).toBe('succeeded');
+    expect(await focused(page)).toBe('Payment succeeded');
+    expect(await drops.stop()).toBe(0);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Buy another');
+    await page.close();
+  });
+
+  for (const [name, viewport] of [['320 px wide', { width: 320, height: 640 }], ['1280 px at 200% zoom', { width: 640, height: 430 }]] as const) {
+    it(`fits ${name} with no sideways scroll: the form, its errors, the raw inputs and a result`, async () => {
+      const page = await openCheckout(viewport);
+      await page.locator('form[data-fields-ready]').waitFor();
+      expect(await scrollsSideways(page), 'the form').toBe(false);
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      await page.getByText('Enter a valid email address').waitFor();
+      expect(await scrollsSideways(page), 'the errors').toBe(false);
+      await fillCard(page, '4000 0000 0000 0002');
+      await page.getByRole('button', { name: /^Pay/ }).click();
+      expect(await outcome(page)).toBe('declined');
+      expect(await scrollsSideways(page), 'the result').toBe(false);
+      await page.goto(`${merchant.url}/?card=raw`);
+      await page.getByLabel('Card number').waitFor();
+      expect(await scrollsSideways(page), 'the raw inputs').toBe(false);
+      expect(await axeFindings(page), 'the raw inputs').toEqual([]);
+      await page.close();
+    });
+  }
+});
+
