@@ -279,10 +279,13 @@ export const applePayJsScript = `/* Tessera sandbox: stand-in for Apple Pay JS. 
     constructor() {
       super();
       var root = this.attachShadow({ mode: 'open' });
-      // A constructed sheet, as a page's Content-Security-Policy may refuse a <style> element.
-      var sheet = new CSSStyleSheet();
-      sheet.replaceSync(buttonCss);
-      root.adoptedStyleSheets = [sheet];
+      // A constructed sheet, as a page's Content-Security-Policy may refuse a <style> element (a browser without
+      // constructed sheets shows the text unstyled).
+      if ('adoptedStyleSheets' in root) {
+        var sheet = new CSSStyleSheet();
+        sheet.replaceSync(buttonCss);
+        root.adoptedStyleSheets = [sheet];
+      }
       this._face = document.createElement('span');
       this._face.setAttribute('part', 'button');
       root.appendChild(this._face);
