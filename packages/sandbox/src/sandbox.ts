@@ -27,7 +27,9 @@ import { createStore } from './service/stores.js';
 import { deriveLoadedPeriodEnds, rebillDueSubscriptions } from './service/subscriptions.js';
 import { testClockHelper, type SandboxTestClocks } from './service/test-clock-helper.js';
 import { scopedNowIso } from './service/test-clock-scope.js';
-import { createWebhookDispatcher, webhookDeliveries, type WebhookDeliveryOptions } from './service/webhooks.js';
+import { createWebhookDispatcher } from './service/webhook-dispatcher.js';
+import type { WebhookDeliveryOptions } from './service/webhook-delivery.js';
+import { webhookDeliveries } from './service/webhooks.js';
 
 /** Options of {@link createSandbox}. */
 export interface SandboxOptions {

@@ -5,7 +5,8 @@ import { SandboxHttpError } from '../http/http-error.js';
 import { ledger } from '../state/ledger.js';
 import { openPayment, type PaymentAttempt, type PaymentRecord, type PaymentRecordStatus, paymentTransitions, transition, type PaymentTransitionName } from './lifecycle.js';
 import { createState } from '../state/state.js';
-import { createWebhookDispatcher, webhookEvents } from './webhooks.js';
+import { createWebhookDispatcher } from './webhook-dispatcher.js';
+import { webhookEvents } from './webhooks.js';
 
 function context(): SandboxContext {
   const state = createState();

@@ -1,6 +1,6 @@
 import type { TestClock } from './clock.js';
 import type { StateHolder } from './collection.js';
-import type { WebhookDispatcher } from '../service/webhooks.js';
+import type { WebhookDispatcher } from '../service/webhook-dispatcher.js';
 
 /** What every sandbox operation works on. Internal. */
 export interface SandboxContext extends StateHolder {
