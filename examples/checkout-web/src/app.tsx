@@ -23,7 +23,7 @@ const cardCollection: 'fields' | 'raw' = new URLSearchParams(globalThis.location
 const cart = { orderRef: 'tshirt', label: 'Tessera T-shirt', amount: 1999, currency: 'USD' };
 
 type Phase =
-  | { kind: 'form' }
+  | { kind: 'form'; again?: boolean }
   | { kind: 'working'; step: string }
   | { kind: 'done'; outcome: 'succeeded' | 'declined' | 'failed' | 'cancelled' | 'error'; message: string; paymentId?: string };
 
@@ -134,7 +134,7 @@ export function App({ config }: { config: CheckoutConfig }) {
           <h2 id="result-title" tabIndex={-1} ref={focusOnMount}>{outcomeTitles[phase.outcome]}</h2>
           <p>{phase.message}</p>
           {phase.paymentId && <p className="muted">Payment {phase.paymentId}</p>}
-          <button type="button" onClick={() => setPhase({ kind: 'form' })}>{phase.outcome === 'succeeded' ? 'Buy another' : 'Try again'}</button>
+          <button type="button" onClick={() => setPhase({ kind: 'form', again: true })}>{phase.outcome === 'succeeded' ? 'Buy another' : 'Try again'}</button>
         </section>
       ) : (
         <>
@@ -144,11 +144,11 @@ export function App({ config }: { config: CheckoutConfig }) {
             <p className="muted or">or pay by card</p>
           </div>
           {fields ? (
-            <CardFieldsForm fields={fields} email={email} onEmailChange={setEmail} busy={phase.kind === 'working'} payLabel={`Pay ${price}`}
+            <CardFieldsForm fields={fields} email={email} onEmailChange={setEmail} busy={phase.kind === 'working'} payLabel={`Pay ${price}`} autoFocus={phase.kind === 'form' && !!phase.again}
               onPay={() => pay({ fields })}
               onError={(error) => setPhase({ kind: 'done', outcome: 'error', message: error instanceof Error ? error.message : 'Your card could not be saved.' })} />
           ) : (
-            <CardForm email={email} onEmailChange={setEmail} busy={phase.kind === 'working'} payLabel={`Pay ${price}`} onSubmit={(value) => void payWithCard(value)} />
+            <CardForm email={email} onEmailChange={setEmail} busy={phase.kind === 'working'} payLabel={`Pay ${price}`} autoFocus={phase.kind === 'form' && !!phase.again} onSubmit={(value) => void payWithCard(value)} />
           )}
         </>
       )}

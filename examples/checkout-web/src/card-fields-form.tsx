@@ -10,6 +10,8 @@ interface CardFieldsFormProps {
   /** A payment is running: the Pay button keeps focus but does nothing (`aria-disabled`). */
   busy: boolean;
   payLabel: string;
+  /** Focus the email when shown again after a result ("Try again"), so focus does not fall to `<body>`. */
+  autoFocus: boolean;
   /** Pays with the fields (`tessera.pay({ fields })`): rejects with a `TesseraValidationError` naming the fields to fix. */
   onPay: () => Promise<void>;
   /** The frames failed to load. */
@@ -28,7 +30,7 @@ const parts = [['number', 'Card number'], ['expiry', 'Expiry date (MM/YY)'], ['c
  * `TesseraValidationError` naming each field, nothing sent) each field's container gets `tessera-field--invalid` and
  * its errors in a `role="alert"` line under the field, and focus moves to the first; styled in `styles.css`.
  */
-export function CardFieldsForm({ fields, email, onEmailChange, busy, payLabel, onPay, onError }: CardFieldsFormProps) {
+export function CardFieldsForm({ fields, email, onEmailChange, busy, payLabel, autoFocus, onPay, onError }: CardFieldsFormProps) {
   const [emailError, setEmailError] = useState<string>();
   const [ready, setReady] = useState(false);
   const containers = useRef<Partial<Record<CardFieldName, HTMLDivElement | null>>>({});
@@ -65,7 +67,7 @@ export function CardFieldsForm({ fields, email, onEmailChange, busy, payLabel, o
     <form onSubmit={(event) => void submit(event)} noValidate data-fields-ready={ready ? 'true' : undefined}>
       <div className="field">
         <label htmlFor="email">Email</label>
-        <input id="email" ref={emailInput} name="email" type="email" autoComplete="email" value={email} readOnly={busy} placeholder="you@example.com"
+        <input id="email" ref={emailInput} name="email" type="email" autoComplete="email" autoFocus={autoFocus} value={email} readOnly={busy} placeholder="you@example.com"
           onChange={(event) => onEmailChange(event.target.value)} aria-invalid={emailError ? true : undefined} aria-describedby={emailError ? 'email-error' : undefined} />
         {emailError && <p id="email-error" className="error" role="alert">{emailError}</p>}
       </div>

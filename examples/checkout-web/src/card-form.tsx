@@ -13,6 +13,8 @@ interface CardFormProps {
   /** A payment is running: the Pay button keeps focus but does nothing (`aria-disabled`), the inputs are read-only. */
   busy: boolean;
   payLabel: string;
+  /** Focus the email when shown again after a result ("Try again"), so focus does not fall to `<body>`. */
+  autoFocus: boolean;
   onSubmit: (value: CardFormValue) => void;
 }
 
@@ -23,7 +25,7 @@ type CardField = keyof typeof fieldLabels;
  * Card form with inline field errors from `validateCard` (all of them at once, shown after the first submit), each
  * under its input, tied by `aria-describedby` and announced (`role="alert"`).
  */
-export function CardForm({ email, onEmailChange, busy, payLabel, onSubmit }: CardFormProps) {
+export function CardForm({ email, onEmailChange, busy, payLabel, autoFocus, onSubmit }: CardFormProps) {
   const [card, setCard] = useState<Record<CardField, string>>({ cardNumber: '', expiryDate: '', cvc: '', cardholderName: '' });
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [submitted, setSubmitted] = useState(false);
@@ -79,7 +81,7 @@ export function CardForm({ email, onEmailChange, busy, payLabel, onSubmit }: Car
     <form onSubmit={submit} noValidate>
       <div className="field">
         <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="email" value={email} readOnly={busy} placeholder="you@example.com"
+        <input id="email" name="email" type="email" autoComplete="email" autoFocus={autoFocus} value={email} readOnly={busy} placeholder="you@example.com"
           onChange={(event) => { onEmailChange(event.target.value); if (submitted) setErrors(check(card, event.target.value)); }}
           aria-invalid={errorOf('email') ? true : undefined} aria-describedby={errorOf('email') ? 'email-error' : undefined} />
         {errorText('email')}

@@ -89,6 +89,9 @@ async function fillRawCard(page: Page, cardNumber: string) {
   await page.getByLabel('Name on card').fill('Ada Lovelace');
 }
 
+/** The errors the page shows: the text of each visible `role="alert"`, in page order. */
+const shownErrors = async (page: Page): Promise<string[]> => (await page.locator('[role="alert"]:visible').allTextContents()).filter((text) => text !== '');
+
 /** The outcome the page shows (`data-outcome`), once it shows one. */
 async function outcome(page: Page) {
   const result = page.locator('[data-outcome]');
@@ -260,7 +263,7 @@ describe('checkout page in Chromium', () => {
     await fillCardFields(page, { number: '4242 4242 4242 4241', expiry: '01/20', cvc: '' }, { within: '.card-fields' });
     await page.getByRole('button', { name: /^Pay/ }).click();
     // The email's error, and what the fields already call invalid in their frames, each under its field.
-    await expect.poll(() => page.locator('[role="alert"]:visible').allTextContents()).toEqual(['Enter a valid email address', 'Card number is invalid', 'Expiry date is invalid']);
+    await expect.poll(() => shownErrors(page)).toEqual(['Enter a valid email address', 'Card number is invalid', 'Expiry date is invalid']);
     expect(await focused(page)).toBe('Email');
     expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
     await page.screenshot({ path: `${artifacts}desktop-5-field-errors.png` });
@@ -274,7 +277,7 @@ describe('checkout page in Chromium', () => {
     await page.getByLabel('Email').fill('ada@example.com');
     await fillCardFields(page, { number: '4242 4242 4242 4241', expiry: '12/30', cvc: '123' }, { within: '.card-fields' });
     await page.getByRole('button', { name: /^Pay/ }).click();
-    await expect.poll(() => page.locator('[role="alert"]:visible').allTextContents()).toEqual(['Card number is invalid', 'Cardholder name is required']);
+    await expect.poll(() => shownErrors(page)).toEqual(['Card number is invalid', 'Cardholder name is required']);
     expect(await page.locator('[data-outcome]').count()).toBe(0);
     await expect.poll(() => page.getByRole('button', { name: 'Pay $19.99' }).isEnabled()).toBe(true);
     expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
@@ -410,8 +413,7 @@ describe('checkout page: WCAG 2.2 AA (axe-core, keyboard, contrast, reflow)', ()
 
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByRole('button', { name: /^Pay/ }).click();
-    const errors = page.locator('[role="alert"]:visible');
-    await expect.poll(() => errors.allTextContents()).toEqual(['Card number is required', 'Expiry date is required', 'Security code is required', 'Cardholder name is required']);
+    await expect.poll(() => shownErrors(page)).toEqual(['Card number is required', 'Expiry date is required', 'Security code is required', 'Cardholder name is required']);
     // Each card part's error is under its frame, in the labelled group of its field (a frame's input is another
     // origin's, which no aria-describedby of the page reaches): once, announced (role="alert").
     for (const [label, message] of [['Card number', 'Card number is required'], ['Expiry date (MM/YY)', 'Expiry date is required'], ['Security code (CVC)', 'Security code is required']] as const) {
@@ -428,7 +430,7 @@ describe('checkout page: WCAG 2.2 AA (axe-core, keyboard, contrast, reflow)', ()
 
     // Typed where focus went: the fixed field loses its error as the fields report it valid.
     await page.keyboard.type('4242424242424242');
-    await expect.poll(() => errors.allTextContents()).toEqual(['Expiry date is required', 'Security code is required', 'Cardholder name is required']);
+    await expect.poll(() => shownErrors(page)).toEqual(['Expiry date is required', 'Security code is required', 'Cardholder name is required']);
     await page.close();
   });
 
@@ -484,6 +486,9 @@ describe('checkout page: WCAG 2.2 AA (axe-core, keyboard, contrast, reflow)', ()
     expect(await drops.stop()).toBe(0);
     await page.keyboard.press('Tab');
     expect(await focused(page)).toBe('Buy another');
+    // Back to the form: focus on its first field, not <body>.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Email');
     await page.close();
   });
 
