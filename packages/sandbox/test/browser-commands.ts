@@ -76,6 +76,8 @@ export interface FrameInput {
   placeholder: string | null;
   ariaInvalid: string | null;
   errorText: string;
+  /** The `aria-live` of what the input is described by (null: not a live region). */
+  errorLive: string | null;
   disabled: boolean;
   color: string;
   placeholderColor: string;
@@ -93,6 +95,7 @@ export const inputInFrame: BrowserCommand<[frameSelector: string, label: string]
       placeholder: input.getAttribute('placeholder'),
       ariaInvalid: input.getAttribute('aria-invalid'),
       errorText: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      errorLive: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.getAttribute('aria-live') ?? null,
       disabled: input.disabled,
       color: getComputedStyle(input).color,
       placeholderColor: getComputedStyle(input, '::placeholder').color,

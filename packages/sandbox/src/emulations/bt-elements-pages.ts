@@ -51,7 +51,9 @@ function pageHtml(type: BtElementType): string {
       (input) => `<div class="field"><label class="visually-hidden" for="${input.id}" id="${input.id}-label">${escapeHtml(input.label)}</label>` +
         `<input id="${input.id}" name="${input.id}" type="text" autocomplete="${input.autocomplete}"${input.numeric ? ' inputmode="numeric"' : ''} spellcheck="false" autocorrect="off" autocapitalize="off"` +
         ` placeholder="${escapeHtml(input.placeholder)}" aria-invalid="false" aria-describedby="${input.id}-error">` +
-        `<span class="visually-hidden" id="${input.id}-error" aria-live="polite"></span></div>`,
+        // The input's description, not a live region: the page announces the error (Tessera's role="alert" beside the
+        // frame), and two live regions would say it twice.
+        `<span class="visually-hidden" id="${input.id}-error"></span></div>`,
     )
     .join('');
   return `<!doctype html>

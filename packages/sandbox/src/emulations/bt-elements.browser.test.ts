@@ -201,6 +201,17 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect((await vaultRequests()).length).toBe(before);
   });
 
+  it('validate() marks an empty element invalid in its frame: aria-invalid and its description, not a second live region (issue 38)', async () => {
+    const expiry = bt.createElement('cardExpirationDate', { targetId: 'expiryDate', 'aria-label': 'Expiry date (MM / YY)' });
+    await expiry.mount(container('expiry'));
+    const label = 'Expiry date (MM / YY)';
+    expect(await commands.inputInFrame('#expiry iframe', label)).toMatchObject({ ariaInvalid: 'false', errorText: '', errorLive: null });
+    const events = recordEvents(expiry);
+    expiry.validate();
+    await expect.poll(() => commands.inputInFrame('#expiry iframe', label)).toMatchObject({ ariaInvalid: 'true', errorText: 'Expiration date (MM / YY) is incomplete.', errorLive: null });
+    expect(events).toContainEqual(expect.objectContaining({ type: 'change', empty: true, complete: false }));
+  });
+
   it("rejects a vault error with a BasisTheoryApiError carrying the vault's status and body", async () => {
     await basistheory('key_not_the_sandbox', { disableTelemetry: true });
     try {
