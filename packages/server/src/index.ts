@@ -48,6 +48,10 @@ export {
 // The checkout handler: every route of the browser client's `pay()`, as one Fetch handler.
 export { createCheckoutHandler, type CheckoutHandler } from './checkout/checkout-handler.js';
 export type { CheckoutCustomer, CheckoutHandlerOptions, CheckoutOrder, CheckoutRefusal, CheckoutRouteName } from './checkout/checkout-options.js';
+// Your own routes (a refund in your back office): the SDK's typed errors answered as JSON.
+export { errorResponseOf, withErrorResponses } from './checkout/error-responses.js';
+// What a server-rendered page hands its browser client, read from the environment variables (never a secret).
+export { publicCheckoutConfig, type PublicCheckoutConfig } from './checkout/public-config.js';
 export { toNodeListener, type NodeListenerOptions, type NodeRequestLike, type NodeResponseLike } from './checkout/node-listener.js';
 export { createWebhookHandler, DEFAULT_WEBHOOK_MAX_BODY_BYTES, type WebhookHandler, type WebhookHandlerErrorCode, type WebhookHandlerOptions } from './webhooks/webhook-handler.js';
 
