@@ -1,9 +1,10 @@
-import type { ConfirmablePayment } from '@tessera/core';
+import { TesseraValidationError, type ConfirmablePayment } from '@tessera/core';
 import { act, createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { strictModeRoot } from '../../test/strict-mode-root.js';
 import type { PayRequest, TesseraClient } from '../client.js';
 import { TesseraCheckoutError } from '../client.js';
+import type { CardFields } from '../fields.js';
 import { usePay, type PayResult, type UsePayResult } from './use-pay.js';
 
 const app = strictModeRoot();
@@ -79,6 +80,55 @@ describe('usePay', () => {
     expect(hook()).toMatchObject({ paying: false, error: refused, result: undefined });
     act(() => hook().reset());
     expect(hook()).toMatchObject({ paying: false, error: undefined, result: undefined });
+  });
+
+  it('message: the error’s, but none for the card fields’ own refusal, which the fields show beside each field', async () => {
+    const { tessera, calls } = fakeClient();
+    const hook = renderHook(tessera);
+    const fields = {} as CardFields;
+    const settle = async (made: Partial<PayRequest>, error: unknown) => {
+      let pending: Promise<PayResult | undefined> | undefined;
+      act(() => {
+        pending = hook().pay({ ...request, ...made });
+      });
+      await act(async () => {
+        calls.at(-1)!.reject(error);
+        await pending;
+      });
+    };
+    const empty = new TesseraValidationError([{ field: 'cardNumber', code: 'required', message: 'is required' }, { field: 'cvc', code: 'required', message: 'is required' }]);
+    await settle({ fields, tokenized: undefined }, empty);
+    expect(hook()).toMatchObject({ error: empty, message: undefined });
+    // Another field named (not the card fields'), or a card already tokenized: the page's line shows it.
+    const badRef = new TesseraValidationError([{ field: 'orderRef', code: 'invalid', message: 'must be 1-255 visible ASCII characters' }]);
+    await settle({ fields, tokenized: undefined }, badRef);
+    expect(hook().message).toBe(badRef.message);
+    await settle({}, empty);
+    expect(hook().message).toBe(empty.message);
+    const refused = new TesseraCheckoutError('unknown_order', 'This order is not known to the shop', { status: 404 });
+    await settle({ fields, tokenized: undefined }, refused);
+    expect(hook()).toMatchObject({ error: refused, message: 'This order is not known to the shop' });
+  });
+
+  it('fail shows an error of the page’s own where pay’s show, but not over a running payment', async () => {
+    const { tessera, calls } = fakeClient();
+    const hook = renderHook(tessera);
+    const sheetFailed = new Error('The wallet could not pay: try the card');
+    act(() => hook().fail(sheetFailed));
+    expect(hook()).toMatchObject({ paying: false, error: sheetFailed, message: sheetFailed.message, result: undefined });
+    act(() => hook().fail('text'));
+    expect(hook().error).toEqual(new Error('text'));
+    let pending: Promise<PayResult | undefined> | undefined;
+    act(() => {
+      pending = hook().pay(request);
+    });
+    act(() => hook().fail(sheetFailed));
+    expect(hook()).toMatchObject({ paying: true, error: undefined });
+    await act(async () => {
+      calls[0]!.resolve(succeeded);
+      await pending;
+    });
+    expect(hook()).toMatchObject({ paying: false, error: undefined, result: succeeded });
   });
 
   it('cancel aborts the running payment’s signal', () => {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ConfirmablePayment } from '@tessera/core';
-import type { ConfirmPaymentResult } from '@tessera/tokenizer';
+import { type ConfirmPaymentResult, TesseraValidationError } from '@tessera/tokenizer';
 // Types only: the React entry never carries the client's code (the page created its client with `createTessera`).
 import type { PayRequest, TesseraClient } from '@tessera/tokenizer/client';
 
@@ -21,10 +21,21 @@ export interface UsePayResult {
   cancel: () => void;
   /** Clears `result` and `error`, for the next payment (after a decline, or "buy another"). */
   reset: () => void;
+  /**
+   * Shows an error your page caught itself where `pay`'s errors show (`error`): a wallet sheet's (`useWalletButtons`'
+   * `onError`). Ignored while a payment runs: its own outcome follows.
+   */
+  fail: (error: unknown) => void;
   /** True while a payment runs. */
   paying: boolean;
   /** Why the last payment could not run: a `TesseraValidationError` naming the empty fields, a `TesseraCheckoutError`, … */
   error: Error | undefined;
+  /**
+   * What your page's own error line shows: `error`'s message, but nothing for the card fields' own refusal (a
+   * `TesseraValidationError` of `pay({ fields })` naming only card fields), which the fields show beside each field,
+   * announce, and move the focus to: shown once, not twice.
+   */
+  message: string | undefined;
   /** The last payment's outcome: read its `status` (`succeeded`, `declined`, …); a decline is not an error. */
   result: PayResult | undefined;
 }
@@ -32,10 +43,23 @@ export interface UsePayResult {
 interface PayState {
   paying: boolean;
   error: Error | undefined;
+  message: string | undefined;
   result: PayResult | undefined;
 }
 
-const idle: PayState = { paying: false, error: undefined, result: undefined };
+const idle: PayState = { paying: false, error: undefined, message: undefined, result: undefined };
+
+const asError = (error: unknown): Error => (error instanceof Error ? error : new Error(String(error)));
+
+// The names the card fields' `TesseraValidationError` gives its fields (the fields show these errors themselves).
+const cardFieldNames = new Set(['cardNumber', 'expiryDate', 'cvc', 'cardholderName']);
+
+/** The state of a failure: its error, and the message for the page unless the card fields show it already. */
+function failed(error: unknown, fromFields = false): PayState {
+  const shown = asError(error);
+  const fieldsShowIt = fromFields && TesseraValidationError.isInstance(shown) && shown.fields.length > 0 && shown.fields.every((field) => cardFieldNames.has(field.field));
+  return { paying: false, error: shown, message: fieldsShowIt ? undefined : shown.message, result: undefined };
+}
 
 /**
  * React hook around the browser client's `pay()`: the state a checkout shows (paying, the error, the result) and one
@@ -64,14 +88,14 @@ export function usePay(tessera: TesseraClient): UsePayResult {
     (request: UsePayRequest): Promise<PayResult | undefined> => {
       if (running.current) return running.current.promise;
       const controller = new AbortController();
-      show({ paying: true, error: undefined, result: undefined });
+      show({ ...idle, paying: true });
       const promise = tessera.pay({ ...request, signal: controller.signal }).then(
         (result) => {
-          show({ paying: false, error: undefined, result });
+          show({ ...idle, result });
           return result;
         },
         (error: unknown) => {
-          show({ paying: false, error: error instanceof Error ? error : new Error(String(error)), result: undefined });
+          show(failed(error, 'fields' in request));
           return undefined;
         },
       );
@@ -88,5 +112,12 @@ export function usePay(tessera: TesseraClient): UsePayResult {
     if (!running.current) setState(idle);
   }, []);
 
-  return { pay, cancel, reset, ...state };
+  const fail = useCallback(
+    (error: unknown) => {
+      if (!running.current) show(failed(error));
+    },
+    [show],
+  );
+
+  return { pay, cancel, reset, fail, ...state };
 }

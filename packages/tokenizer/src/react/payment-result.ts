@@ -1,0 +1,82 @@
+import { formatAmount, type NormalizedPaymentStatus } from '@tessera/core';
+import { createElement, type ReactElement, type ReactNode, useEffect, useRef } from 'react';
+import type { PayResult } from './use-pay.js';
+
+/** Where a payment ended, as the customer reads it; `redirecting`: the page is leaving for the bank's. */
+export type PaymentDescriptionKind = 'succeeded' | 'declined' | 'failed' | 'cancelled' | 'redirecting';
+
+/** What {@link describePayment} answers: the outcome, a heading and a sentence saying what happened and what next. */
+export interface PaymentDescription {
+  kind: PaymentDescriptionKind;
+  /** The heading (`Payment succeeded`). */
+  title: string;
+  /** What happened and what to do next (`$19.99 paid. Thank you!`); never card data. */
+  message: string;
+}
+
+/**
+ * What {@link describePayment} reads: `pay()`'s result, or on your return page the payment your server continued
+ * (`{ status: normalizePaymentStatus(payment), payment: { amount, currency } }`).
+ */
+export interface DescribablePayment {
+  status: NormalizedPaymentStatus;
+  payment: { readonly amount: number; readonly currency: string };
+  /** Set when a 3DS challenge ran: a `requires_action` then means the customer closed it. */
+  challenge?: PayResult['challenge'];
+  /** `navigate`: the page is leaving for the bank's page. */
+  redirect?: PayResult['redirect'];
+}
+
+/**
+ * The outcome of a payment in the customer's words (English): paid (`succeeded`, `authorized`), declined, a 3DS
+ * challenge the customer closed (`cancelled`: nothing charged), on the way to the bank's page (`redirecting`), else
+ * not completed (`failed`: nothing charged). Pass your own `describe` to {@link PaymentResult} for other words.
+ */
+export function describePayment(result: DescribablePayment): PaymentDescription {
+  const { status, payment } = result;
+  if (result.redirect === 'navigate') return { kind: 'redirecting', title: 'Taking you to your bank…', message: 'Approve the payment on your bank’s page.' };
+  if (status === 'succeeded' || status === 'authorized') return { kind: 'succeeded', title: 'Payment succeeded', message: `${formatAmount(payment.amount, payment.currency, 'en-US')} paid. Thank you!` };
+  if (status === 'declined') return { kind: 'declined', title: 'Payment declined', message: 'Your bank declined the payment. Try another card.' };
+  if (status === 'requires_action' && result.challenge) return { kind: 'cancelled', title: 'Verification cancelled', message: 'You closed the verification. You have not been charged.' };
+  return { kind: 'failed', title: 'Payment not completed', message: 'The payment was not completed. You have not been charged. Try again.' };
+}
+
+/** Props of {@link PaymentResult}. */
+export interface PaymentResultProps {
+  /** `pay()`'s result (`usePay`'s `result`), or the payment your return page continued. */
+  result: DescribablePayment;
+  /** Shows a button (`Pay again` after a payment, else `Try again`; none while redirecting) that calls this: `usePay`'s `reset`. */
+  onRetry?: () => void;
+  /** Your words for the outcome (another language, your tone). Default {@link describePayment}. */
+  describe?: (result: DescribablePayment) => PaymentDescription;
+  /** Class of the `<section>`; it also has `data-outcome` (`succeeded`, `declined`, …) to style each outcome. */
+  className?: string;
+  /** Shown after the message (a link back to the shop, the order number). */
+  children?: ReactNode;
+}
+
+/**
+ * The end of a payment, accessible as WCAG 2.2 asks: a status region with a heading and the message, which takes
+ * the keyboard focus when it appears (the form it replaces is gone, so focus would fall to the page's start), so a
+ * screen reader reads it at once.
+ *
+ * ```tsx
+ * const { pay, result, reset } = usePay(tessera);
+ * return result ? <PaymentResult result={result} onRetry={reset} /> : <form>…</form>;
+ * ```
+ */
+export function PaymentResult(props: PaymentResultProps): ReactElement {
+  const { result, onRetry, describe = describePayment, className, children } = props;
+  const outcome = describe(result);
+  const section = useRef<HTMLElement>(null);
+  useEffect(() => section.current?.focus(), []);
+  const retry = onRetry && outcome.kind !== 'redirecting' ? createElement('button', { type: 'button', onClick: onRetry }, outcome.kind === 'succeeded' ? 'Pay again' : 'Try again') : undefined;
+  return createElement(
+    'section',
+    { ref: section, className, role: 'status', tabIndex: -1, 'data-outcome': outcome.kind },
+    createElement('h2', null, outcome.title),
+    createElement('p', null, outcome.message),
+    children,
+    retry,
+  );
+}
