@@ -5,5 +5,5 @@ import { alias, shuffled } from '../../vitest.shared.js';
 // hold nested projects in vitest 5.1, so each project has its own file).
 export default defineProject({
   resolve: { alias },
-  test: { name: 'tokenizer', sequence: shuffled, include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: ['**/*.browser.test.*', '**/node_modules/**'], environment: 'node' },
+  test: { name: 'tokenizer', sequence: shuffled, setupFiles: ['./test/forget-page-environment.ts'], include: ['src/**/*.test.ts', 'src/**/*.test.tsx'], exclude: ['**/*.browser.test.*', '**/node_modules/**'], environment: 'node' },
 });

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { forgetPageEnvironment } from '../src/vault/page-environment.js';
 
-// Every browser test starts as a fresh page would: with no environment claimed yet (a page keeps one for its life, and
+// Every test starts as a fresh page would: with no environment claimed yet (a page keeps one for its life, and
 // tests of one file share a page).
 afterEach(forgetPageEnvironment);
