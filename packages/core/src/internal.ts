@@ -9,7 +9,7 @@
  */
 export { cardBrandRanges, cardBrandRules } from './card/card-brand.js';
 export { mayHoldCardNumber } from './card/card-number-text.js';
-export { findCardDataField } from './card/card-data-fields.js';
+export { findCardDataField } from './card/find-card-data-field.js';
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './threeds/challenge-message.js';
 export { encodeChallengeRequest } from './threeds/challenge-request.js';
 export { describeConnectionFailure, type ConnectionFailure } from './errors/connection-failure.js';
