@@ -1,4 +1,4 @@
-import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
+import { approveWalletSheet, cancelWalletSheet, startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { signWebhookPayload, Tessera, WEBHOOK_SIGNATURE_HEADER } from '@tessera/server';
 import { fillCardFields } from '@tessera/tokenizer/testing';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -6,13 +6,15 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeFindings, focused, scrollsSideways, tabTo } from './a11y.js';
 import { chromiumLaunchOptions } from './chromium.js';
 import { appRoot, buildApp, freePort, startApp, type NextApp } from './next-app.js';
 
 // End to end, as deployed: `next build`, `next start` on 127.0.0.1, the real sandbox server (API, vault, its
 // emulation of Basis Theory's elements CDN and 3DS, its ACS), the real @basis-theory/web-elements and web-threeds, in
-// Chromium. The card is typed into the card fields' iframes (fillCardFields of @tessera/tokenizer/testing). Screenshots go to
-// test-artifacts/ in this folder.
+// Chromium. The card is typed into the card fields' iframes (fillCardFields of @tessera/tokenizer/testing); Apple Pay
+// and Google Pay are the sandbox's stand-in sheets (approveWalletSheet of @tessera/sandbox). Each state a customer sees
+// is checked with axe-core (WCAG 2.2 A and AA). Screenshots go to test-artifacts/ in this folder.
 const artifacts = fileURLToPath(new URL('../test-artifacts/', import.meta.url));
 
 let sandbox: SandboxServer;
@@ -55,8 +57,8 @@ afterAll(async () => {
 /** What the browser reported as errors on the app's pages (a hydration mismatch, a failed script): none is expected. */
 const consoleErrors: string[] = [];
 
-async function openCheckout(): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 860 } });
+async function openCheckout(viewport = { width: 1280, height: 860 }): Promise<Page> {
+  const page = await browser.newPage({ viewport });
   page.on('pageerror', (error) => {
     throw error;
   });
@@ -66,9 +68,20 @@ async function openCheckout(): Promise<Page> {
     if (message.type() === 'error' && !url.startsWith(sandbox.url)) consoleErrors.push(`${message.text()} (${url})`);
   });
   await page.goto(app.url);
+  // Named so once the card fields are ready (before: "Loading the card fields…", disabled).
   await page.getByRole('button', { name: 'Pay $19.99' }).waitFor();
   return page;
 }
+
+/** Where the page's payment ended (the result's `data-outcome`), once it shows. */
+async function outcome(page: Page): Promise<string | null> {
+  const result = page.locator('[data-outcome]');
+  await result.waitFor();
+  return result.getAttribute('data-outcome');
+}
+
+/** The Approve button of the sandbox issuer's challenge, in the 3DS modal's frame. */
+const approveButton = (page: Page) => page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
 
 const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 
@@ -87,15 +100,20 @@ describe('the Next.js checkout in Chromium (next build + next start)', () => {
     await fillCard(page, '4000 0000 0000 3220');
     await page.getByRole('button', { name: 'Pay $19.99' }).click();
     await page.getByRole('dialog').waitFor();
-    const approve = page.frameLocator('dialog iframe').frameLocator('iframe').locator('#approve');
+    const approve = approveButton(page);
     await approve.waitFor();
     await page.screenshot({ path: join(artifacts, '1-challenge.png') });
+    // The payment in progress: announced (a status line, the form marked busy), and the modal has no axe finding.
+    expect(await page.locator('form').getAttribute('aria-busy')).toBe('true');
+    expect(await page.locator('form [role="status"]').textContent()).toBe('Paying, please wait…');
+    expect(await axeFindings(page), 'the payment in progress, the 3DS modal open').toEqual([]);
     await approve.click();
-    const result = page.locator('[data-outcome]');
-    await result.waitFor();
-    expect(await result.getAttribute('data-outcome')).toBe('succeeded');
+    expect(await outcome(page)).toBe('succeeded');
     expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
     await expect.poll(() => page.locator('dialog').count()).toBe(0);
+    // Focus moved to the result, which has no axe finding either.
+    expect(await focused(page)).toBe('Payment succeeded');
+    expect(await axeFindings(page), 'the result').toEqual([]);
     await page.screenshot({ path: join(artifacts, '2-succeeded.png') });
     await page.close();
 
@@ -112,8 +130,9 @@ describe('the Next.js checkout in Chromium (next build + next start)', () => {
     await page.getByRole('button', { name: 'Pay $19.99' }).click();
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.waitForURL(`${app.url}/payment-return?**`);
-    const result = page.locator('[data-outcome]');
-    expect(await result.getAttribute('data-outcome')).toBe('succeeded');
+    expect(await outcome(page)).toBe('succeeded');
+    expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
+    expect(await axeFindings(page), 'the return page').toEqual([]);
     await page.screenshot({ path: join(artifacts, '3-returned.png') });
     await page.close();
   });
@@ -123,27 +142,89 @@ describe('the Next.js checkout in Chromium (next build + next start)', () => {
     const page = await openCheckout();
     await fillCard(page, '4000 0000 0000 4954');
     await page.getByRole('button', { name: 'Pay $19.99' }).click();
-    const result = page.locator('[data-outcome]');
-    await result.waitFor();
-    expect(await result.getAttribute('data-outcome')).toBe('succeeded');
+    expect(await outcome(page)).toBe('succeeded');
     expect(sandbox.sandbox.records.radarSessions.list().slice(savedBefore)).toEqual([expect.objectContaining({ provider: 'airwallex', collected: true })]);
     await page.close();
   });
 
-  it('names the missing card details and sends nothing when the card fields are left empty', async () => {
+  it('at 320 px: the empty form has no axe finding; the missing card details are named, tied to the card and announced, and nothing is sent; a decline fits too', async () => {
     const tokensBefore = sandbox.sandbox.records.vaultTokens.count;
     const paymentsBefore = sandbox.sandbox.records.payments.count;
-    const page = await openCheckout();
+    const page = await openCheckout({ width: 320, height: 640 });
+    await page.locator('[data-tessera-wallet="google_pay"]').waitFor();
+    expect(await axeFindings(page), 'the empty form').toEqual([]);
+    expect(await scrollsSideways(page), 'the empty form').toBe(false);
     await page.getByLabel('Email').fill('ada@example.com');
     await page.getByLabel('Name on card').fill('Ada Lovelace');
     await page.getByRole('button', { name: 'Pay $19.99' }).click();
-    const alert = page.locator('form p.error');
-    await alert.waitFor();
-    expect(await alert.textContent()).toMatch(/card number/i);
+    // The card fields' own error, beside the card field, announced (an alert), and once: the page's error line stays
+    // empty. (Next's route announcer is another alert, outside the form.)
+    const fieldError = page.locator('[data-tessera-field="card"] ~ [role="alert"], [data-tessera-field="card"] [role="alert"]');
+    await expect.poll(() => fieldError.first().textContent()).toMatch(/card number is required/i);
+    expect(await page.locator('form').getByText(/card number is required/i).count()).toBe(1);
+    expect(await page.locator('#pay-error').textContent()).toBe('');
+    expect(await page.getByRole('group', { name: 'Card' }).getAttribute('aria-describedby')).toBe('pay-error');
+    expect(await axeFindings(page), 'the error shown').toEqual([]);
     expect(sandbox.sandbox.records.vaultTokens.count).toBe(tokensBefore);
     expect(sandbox.sandbox.records.payments.count).toBe(paymentsBefore);
+
+    await fillCard(page, '4000 0000 0000 9995');
+    await page.getByRole('button', { name: 'Pay $19.99' }).click();
+    expect(await outcome(page)).toBe('declined');
+    expect(await scrollsSideways(page), 'the result').toBe(false);
+    expect(await axeFindings(page), 'a decline').toEqual([]);
     await page.close();
     expect(consoleErrors).toEqual([]);
+  });
+
+  it('pays with Apple Pay and with Google Pay through the sandbox\'s stand-in sheets; a closed sheet is no error and charges nothing', async () => {
+    const page = await openCheckout();
+    const charges = sandbox.sandbox.countCharges();
+    await page.locator('[data-tessera-wallet="apple_pay"]').click();
+    await cancelWalletSheet(page);
+    await page.locator('[data-tessera-wallet="google_pay"]').waitFor();
+    expect(await page.locator('[data-outcome]').count()).toBe(0);
+    expect(await page.locator('#pay-error').textContent()).toBe('');
+    for (const wallet of ['apple_pay', 'google_pay']) {
+      // Each wallet's own button, shown once its stand-in says it can pay; the sheet gives the email.
+      await page.locator(`[data-tessera-wallet="${wallet}"]`).click();
+      await approveWalletSheet(page, 'visa_approved');
+      expect(await outcome(page), wallet).toBe('succeeded');
+      expect(await page.getByRole('status').textContent()).toContain('$19.99 paid');
+      await page.getByRole('button', { name: 'Pay again' }).click();
+    }
+    expect(sandbox.sandbox.countCharges() - charges).toBe(2);
+    await page.close();
+  });
+
+  it('pays by keyboard alone (Tab, typing, Enter, Space): the card, the 3DS challenge in the modal, focus on the result', async () => {
+    const charges = sandbox.sandbox.countCharges();
+    const page = await openCheckout();
+    await tabTo(page, 'Email', { most: 6 });
+    await page.keyboard.type('ada@example.com');
+    await tabTo(page, /card number/i, { most: 1 });
+    await page.keyboard.type('4000000000003220');
+    await tabTo(page, /expir/i, { most: 1 });
+    await page.keyboard.type(`12${year}`);
+    await tabTo(page, /security|cvc/i, { most: 1 });
+    await page.keyboard.type('123');
+    await tabTo(page, 'Name on card', { most: 1 });
+    await page.keyboard.type('Ada Lovelace');
+    await tabTo(page, 'Pay $19.99', { most: 1 });
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('dialog').waitFor();
+    await approveButton(page).waitFor();
+    await tabTo(page, 'Approve', { most: 4 });
+    await page.keyboard.press('Space');
+    expect(await outcome(page)).toBe('succeeded');
+    expect(await focused(page)).toBe('Payment succeeded');
+    expect(sandbox.sandbox.countCharges() - charges).toBe(1);
+    // The next Tab reaches the result's button, and Enter on it shows the form again.
+    await tabTo(page, 'Pay again', { most: 1 });
+    await page.keyboard.press('Enter');
+    await page.getByRole('button', { name: 'Pay $19.99' }).waitFor();
+    await page.close();
   });
 
   it('runs the edge webhook route in Next’s edge runtime: a signed delivery accepted, a tampered one refused', async () => {

@@ -3,9 +3,3 @@
  * pays (`orderRef`): the checkout handler charges this amount, never one the browser sends.
  */
 export const cart = { id: 'cart_tshirt', label: 'Tessera T-shirt', amount: 1999, currency: 'USD' } as const;
-
-/** An amount in minor units as the customer reads it ($19.99), the same on the server and in the browser. */
-export function formatPrice(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-  return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
-}

@@ -10,10 +10,8 @@ import { getStoreId, getTessera } from '@/lib/tessera';
 const shopOrigin = () => process.env.SHOP_ORIGIN || 'http://localhost:3000';
 
 /** The order the page's `pay({ orderRef })` names, priced here (never by the page), or `undefined` (a 404). */
-export const order: CheckoutHandlerOptions['order'] = (orderRef) => {
-  if (orderRef !== cart.id) return undefined;
-  return { amount: cart.amount, currency: cart.currency, storeId: getStoreId(), returnUrl: new URL('/payment-return', shopOrigin()).href };
-};
+export const order: CheckoutHandlerOptions['order'] = (orderRef) =>
+  orderRef === cart.id ? { amount: cart.amount, currency: cart.currency, storeId: getStoreId(), returnUrl: new URL('/payment-return', shopOrigin()).href } : undefined;
 
 let handler: ((request: Request) => Promise<Response>) | undefined;
 
