@@ -18,7 +18,7 @@ const sandboxReadme = 'packages/sandbox/README.md';
 
 /** The sections whose snippets run here, by README. */
 const run: Record<string, string[]> = {
-  [server]: ['Quick start', 'Every route your own', 'Testing without an account', 'Setting up a store', 'The checkout handler', 'Pagination', 'Webhooks', 'Reconciling an unknown outcome', 'Logging'],
+  [server]: ['Quick start', 'Every route your own', 'Testing without an account', 'Setting up a store', 'The checkout handler', "The page's settings and your own routes", 'Pagination', 'Webhooks', 'Reconciling an unknown outcome', 'Logging'],
   [sandboxReadme]: ['Over HTTP', 'Out of process, with connectSandbox', 'Helpers', "Test clocks: time moved for one test's customers only", 'Faults', 'Overrides'],
 };
 /** The sections whose snippets only compile (`readme-snippets.test.ts`), and why they do not run here. */
@@ -206,6 +206,33 @@ process.exit(0); // the example's server listens until stopped
     const served = await runSnippet(nodeServer!, { sandboxUrl: target.url, env: { ...env, PORT: String(port) }, driver: serverDriver });
     expect(served.exitCode, served.stderr).toBe(0);
     expect(reported(served)).toMatchObject({ paid: 201, payment: { amount: 1999, status: 'succeeded' }, elsewhere: 404 });
+  });
+
+  it("The page's settings and your own routes: the refund route refunds a payment in part, answers bad input 400 naming the field and an unknown payment 404", async () => {
+    const target = await startSandbox();
+    const [refundRoute] = snippetsUnder(server, "The page's settings and your own routes");
+    const driver = `
+import { Tessera } from '@tessera/server';
+import { connectSandbox } from '@tessera/sandbox';
+import { POST } from './example.mts';
+const tessera = new Tessera();
+const storeId = process.env.TESSERA_STORE_ID;
+const serviceToken = await connectSandbox(process.env.TESSERA_BASE_URL).createServiceToken('visa');
+const { paymentInstrument } = await tessera.paymentInstruments.createFromToken({ serviceToken, storeId, customerData: { email: 'ada@example.com' } });
+const paid = await tessera.payments.purchase({ amount: 1999, currency: 'USD', storeId, paymentInstrumentId: paymentInstrument.id, initiatedBy: 'customer' });
+const refund = async (id, body) => {
+  const response = await POST(new Request('https://shop.example/api/payments/' + id + '/refund', { method: 'POST', body }), { params: Promise.resolve({ id }) });
+  return { status: response.status, body: await response.json() };
+};
+console.log(JSON.stringify({ part: await refund(paid.id, JSON.stringify({ amount: 500 })), bad: await refund(paid.id, JSON.stringify({ amount: 1.5 })), unknown: await refund('pay_unknown', '{}') }));
+`;
+    const ran = await runSnippet(refundRoute!, { sandboxUrl: target.url, env: { TESSERA_STORE_ID: target.sandbox.defaults.storeId }, driver });
+    expect(ran.exitCode, ran.stderr).toBe(0);
+    const { part, bad, unknown } = reported(ran) as Record<'part' | 'bad' | 'unknown', { status: number; body: { status?: string; error?: { code: string; fields?: { field: string }[] } } }>;
+    expect([part.status, part.body.status]).toEqual([200, 'partially_refunded']);
+    // Bad input is refused before anything is sent, naming its field; the service's 404 is passed on with its code.
+    expect([bad.status, bad.body.error?.code, bad.body.error?.fields?.map((field) => field.field)]).toEqual([400, 'validation_error', ['amount']]);
+    expect([unknown.status, typeof unknown.body.error?.code]).toEqual([404, 'string']);
   });
 
   it('Pagination and Logging run against a store with payments', async () => {
