@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
 import { alias, chromiumBrowser } from '../../vitest.shared.js';
-import { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, routeVendorHostsToSandbox, saveTestRadarSession } from './test/browser-commands.js';
+import { authenticateBtSession, btChallengeResult, cardFieldInput, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, routeVendorHostsToSandbox, saveTestRadarSession } from './test/browser-commands.js';
 
 // Browser tests in a real headless Chromium (the system one). A missing browser fails the run: there is no skip.
 export default defineProject({
@@ -14,6 +14,6 @@ export default defineProject({
     include: ['src/**/*.browser.test.ts', 'src/**/*.browser.test.tsx', 'test/**/*.browser.test.ts'],
     globalSetup: ['./test/sandbox-global-setup.ts'],
     setupFiles: ['./test/forget-page-environment.ts'],
-    browser: chromiumBrowser(playwright, { authenticateBtSession, btChallengeResult, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, routeVendorHostsToSandbox, saveTestRadarSession }),
+    browser: chromiumBrowser(playwright, { authenticateBtSession, btChallengeResult, cardFieldInput, clickAcsButton, clickRedirectPopupButton, continueTestPayment, processTestCard, createPendingChallenge, createThreeDSInstrument, fillCardFieldsWithPlaywright, actOnWalletSheet, getPaymentStatus, mintWalletToken, payWithServiceToken, payWithThreeDSSession, popupsAllowed, readAcsPage, recordRequests, routeVendorHostsToSandbox, saveTestRadarSession }),
   },
 });

@@ -23,7 +23,7 @@ export function createCardFields(options: CardFieldsOptions): CardFields {
   return createCardFieldsWith({ loadWebElements, ...options });
 }
 
-export type { CardFields, CardFieldsCss, CardFieldsCssProperty, CardFieldsEvent, CardFieldsListener, CardFieldsOptions, CardFieldsStyle, CardFieldsStyleRules, CardFieldsTargets, CardFieldsText, FieldContainer } from './fields/card-fields.js';
+export type { CardFields, CardFieldsCss, CardFieldsCssProperty, CardFieldsEvent, CardFieldsListener, CardFieldsOptions, CardFieldsStyle, CardFieldsStyleRules, CardFieldsTargets, CardFieldsText, CardFieldsTokenizeOptions, FieldContainer } from './fields/card-fields.js';
 export type { CardFieldName, CardFieldsState, CardFieldState } from './fields/field-state.js';
 export { TesseraFieldsError, type FieldsErrorReason } from './fields/fields-error.js';
 export { WEB_ELEMENTS_VERSION, type WebElementsLoader, type WebElementsModule } from './fields/web-elements-client.js';

@@ -176,8 +176,30 @@ declare module 'vitest/browser' {
     actOnWalletSheet: (action: 'pay' | 'cancel', card?: string) => Promise<void>;
     mintWalletToken: (wallet: 'apple_pay' | 'google_pay', body: Record<string, unknown>) => Promise<Record<string, any>>;
     routeVendorHostsToSandbox: (sandboxUrl: string) => Promise<void>;
+    cardFieldInput: (frameSelector: string, autocomplete: string) => Promise<CardFieldInput>;
   }
 }
+
+/** What assistive technology reads of an input in a card field's frame. */
+export interface CardFieldInput {
+  ariaLabel: string | null;
+  ariaInvalid: string | null;
+  /** The text of what its `aria-describedby` names, in the frame. */
+  description: string;
+  focused: boolean;
+}
+
+/** Reads the input with `autocomplete` in the frame `frameSelector` (another origin: only Playwright reaches into it). */
+export const cardFieldInput: BrowserCommand<[frameSelector: string, autocomplete: string]> = async (context, frameSelector, autocomplete): Promise<CardFieldInput> =>
+  context.iframe
+    .frameLocator(frameSelector)
+    .locator(`input[autocomplete="${autocomplete}"]`)
+    .evaluate((input: HTMLInputElement) => ({
+      ariaLabel: input.getAttribute('aria-label'),
+      ariaInvalid: input.getAttribute('aria-invalid'),
+      description: document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent ?? '',
+      focused: document.activeElement === input,
+    }));
 
 /**
  * The merchant server's part after the page tokenized: a payment instrument of the page's service token, then a

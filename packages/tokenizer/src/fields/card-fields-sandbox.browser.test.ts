@@ -78,6 +78,21 @@ describe('card fields against the sandbox (unmodified web-elements loader, emula
     expect((await commands.recordRequests()).slice(before).filter((request) => request.method === 'POST')).toEqual([]);
   });
 
+  it('refused fields are marked in their frames (aria-invalid, described), each named in its own container\'s alert, and the focus goes to the first (issue 38)', async () => {
+    const fields = await mountCheckout('split');
+    // Tessera's default label keeps the expiry's format: BT takes aria-label as the input's whole name.
+    expect(await commands.cardFieldInput('#expiry iframe', 'cc-exp')).toMatchObject({ ariaLabel: 'Expiry date (MM / YY)', ariaInvalid: 'false', description: '' });
+    await commands.fillCardFieldsWithPlaywright({ number: '4242 4242 4242 4242', expiry: '12/', cvc: '', name: 'Ada Lovelace' }, '#checkout');
+    await expect.poll(() => fields.getState().fields.number?.complete).toBe(true);
+    await expect(fields.tokenize()).rejects.toMatchObject({ fields: [{ field: 'expiryDate', code: 'incomplete' }, { field: 'cvc', code: 'required' }] });
+    await expect.poll(() => commands.cardFieldInput('#expiry iframe', 'cc-exp')).toMatchObject({ ariaInvalid: 'true', description: expect.stringContaining('is incomplete'), focused: true });
+    await expect.poll(() => commands.cardFieldInput('#cvc iframe', 'cc-csc')).toMatchObject({ ariaInvalid: 'true', focused: false });
+    expect(await commands.cardFieldInput('#number iframe', 'cc-number')).toMatchObject({ ariaInvalid: 'false' });
+    expect(['number', 'expiry', 'cvc', 'name'].map((id) => document.querySelector(`#${id} [role="alert"]`)?.textContent)).toEqual(['', 'Expiry date is incomplete', 'Security code is required', '']);
+    expect(document.querySelector('#expiry')!.classList.contains('tessera-field--invalid')).toBe(true);
+    expect(document.querySelector('#number')!.className).toBe('tessera-field tessera-field--complete');
+  });
+
   it("the combined field names exactly its parts that block, as the split layout does, and no request leaves (issue 34)", async () => {
     const fields = await mountCheckout('combined');
     const before = (await commands.recordRequests()).length;

@@ -48,6 +48,7 @@ function fakeElements() {
         },
         clear: vi.fn(),
         focus: vi.fn(),
+        validate: vi.fn(),
         update: vi.fn(() => Promise.resolve()),
         month: () => ({ element, method: 'month' }),
         year: () => ({ element, method: 'year' }),
@@ -135,6 +136,67 @@ describe('card fields (against a stand-in of Basis Theory Elements)', () => {
     expect(document.querySelector('#name [role="alert"]')?.textContent).toBe('Cardholder name is required');
   });
 
+  it('marks each container with classes for CSS: tessera-field, --empty, --focus, --complete, and --invalid with its error once BT calls the value invalid (issue 38)', async () => {
+    const { fields, created } = setup();
+    await fields.mount({ number: '#number', expiry: '#expiry', cvc: '#cvc', name: '#name' });
+    const classes = (id: string) => [...document.querySelector(`#${id}`)!.classList].sort();
+    const errorOf = (id: string) => document.querySelector(`#${id} .tessera-field__error[role="alert"]`)?.textContent;
+    for (const id of ['number', 'expiry', 'cvc', 'name']) expect(classes(id)).toEqual(['tessera-field', 'tessera-field--empty']);
+    const [number, expiry, cvc] = created;
+    // BT's focus and blur events carry the input's targetId (InputFocusEvent, InputBlurEvent).
+    number!.emit({ type: 'focus', targetId: 'cardNumber' });
+    expect(classes('number')).toContain('tessera-field--focus');
+    number!.emit({ type: 'change', complete: true, valid: false, empty: false, errors: [{ targetId: 'cardNumber', type: 'invalid' }] });
+    expect(classes('number')).toEqual(['tessera-field', 'tessera-field--focus', 'tessera-field--invalid']);
+    expect(errorOf('number')).toBe('Card number is invalid');
+    number!.emit({ type: 'blur', targetId: 'cardNumber' });
+    expect(classes('number')).not.toContain('tessera-field--focus');
+    // Half typed is not announced while typing: only a check (tokenize) or an invalid value is.
+    expiry!.emit({ type: 'change', complete: false, valid: false, empty: false, errors: [{ targetId: 'cardExpirationDate', type: 'incomplete' }] });
+    expect(classes('expiry')).toEqual(['tessera-field']);
+    expect(errorOf('expiry')).toBe('');
+    cvc!.emit(complete);
+    expect(classes('cvc')).toEqual(['tessera-field', 'tessera-field--complete']);
+    const name = document.querySelector<HTMLInputElement>('#name input')!;
+    name.focus();
+    name.value = 'Ada';
+    name.dispatchEvent(new Event('input'));
+    expect(classes('name')).toEqual(['tessera-field', 'tessera-field--complete', 'tessera-field--focus']);
+    // The error lies after the frame, in the field's own container.
+    expect(document.querySelector('#number')!.lastElementChild?.className).toBe('tessera-field__error');
+    fields.unmount();
+    for (const id of ['number', 'expiry', 'cvc', 'name']) expect(classes(id)).toEqual([]);
+    expect(document.querySelectorAll('.tessera-field__error')).toHaveLength(0);
+  });
+
+  it('tokenize marks each blocking field with its own error, has its frame validate, and moves the focus to the first; focusInvalid: false leaves it (issue 38)', async () => {
+    const { fields, created } = setup();
+    await fields.mount({ number: '#number', expiry: '#expiry', cvc: '#cvc', name: '#name' });
+    const [number, expiry, cvc] = created;
+    expect(expiry!.options['aria-label']).toBe('Expiry date (MM / YY)');
+    expiry!.emit({ type: 'change', complete: false, valid: false, empty: false, errors: [{ targetId: 'cardExpirationDate', type: 'incomplete' }] });
+    cvc!.emit(complete);
+    await expect(fields.tokenize()).rejects.toBeInstanceOf(TesseraValidationError);
+    const errorOf = (id: string) => document.querySelector(`#${id} [role="alert"]`)?.textContent;
+    expect(['number', 'expiry', 'cvc', 'name'].map(errorOf)).toEqual(['Card number is required', 'Expiry date is incomplete', '', 'Cardholder name is required']);
+    expect(['number', 'expiry', 'cvc', 'name'].map((id) => document.querySelector(`#${id}`)!.classList.contains('tessera-field--invalid'))).toEqual([true, true, false, true]);
+    expect([number, expiry, cvc].map((element) => (element!.validate as ReturnType<typeof vi.fn>).mock.calls.length)).toEqual([1, 1, 0]);
+    expect(number!.focus).toHaveBeenCalledTimes(1);
+    const name = document.querySelector<HTMLInputElement>('#name input')!;
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(name.getAttribute('aria-describedby')!)?.textContent).toBe('Cardholder name is required');
+    // Once checked, a field's error follows what it holds, and goes when it is complete.
+    expiry!.emit({ type: 'change', complete: true, valid: false, empty: false, errors: [{ targetId: 'cardExpirationDate', type: 'invalid' }] });
+    expect(errorOf('expiry')).toBe('Expiry date is invalid');
+    expiry!.emit(complete);
+    expect(errorOf('expiry')).toBe('');
+    expect(document.querySelector('#expiry')!.className).toBe('tessera-field tessera-field--complete');
+    await expect(fields.tokenize({ focusInvalid: false })).rejects.toBeInstanceOf(TesseraValidationError);
+    expect(number!.focus).toHaveBeenCalledTimes(1);
+    fields.clear();
+    expect(errorOf('name')).toBe('');
+  });
+
   it("names the combined card's parts as the split layout does: a complete number with an empty expiry and CVC names expiryDate and cvc (issue 34)", async () => {
     const { fields, created, create } = setup();
     await fields.mount({ card: '#card' });
@@ -149,6 +211,10 @@ describe('card fields (against a stand-in of Basis Theory Elements)', () => {
     ]);
     expect(error.message).toBe('The card is not complete: Expiry date is required; Security code is required');
     expect(create).toHaveBeenCalledTimes(1);
+    // The card's container shows both parts' errors, and the card takes the focus (BT's own check was the refusal).
+    expect(document.querySelector('#card [role="alert"]')?.textContent).toBe('Expiry date is required. Security code is required');
+    expect(created[0]!.focus).toHaveBeenCalledTimes(1);
+    expect(created[0]!.validate).not.toHaveBeenCalled();
   });
 
   it('tokenizes the split elements (expiry month and year wrappers) with the name as metadata, into the raw path\'s service token', async () => {

@@ -22,7 +22,8 @@ import { tokenizedCardFrom, type TokenizedCardResult } from '../vault/tokenized-
 import { createCardholderNameInput, type CardholderNameInput } from './cardholder-name-input.js';
 import { fromElementsError } from './element-errors.js';
 import { withCardFacts } from './element-token.js';
-import { blockingErrors, cardPartErrors, type CardFieldName, type CardFieldsState, type CardFieldState, combinedState, fieldError, inputNameOf } from './field-state.js';
+import { markFieldContainer, type FieldContainerMarks } from './field-container.js';
+import { blockingErrors, cardPartErrors, type CardFieldName, type CardFieldsState, type CardFieldState, combinedState, fieldError, inputNameOf, labelOf } from './field-state.js';
 import { TesseraFieldsError } from './fields-error.js';
 import { loadWebElementsClient, type WebElementsClient, type WebElementsLoader } from './web-elements-client.js';
 
@@ -113,6 +114,12 @@ export type CardFieldsEvent =
   | { type: 'focus'; field: CardFieldName }
   | { type: 'blur'; field: CardFieldName };
 
+/** Options of {@link CardFields.tokenize}. */
+export interface CardFieldsTokenizeOptions extends AbortOptions {
+  /** Moves the focus to the first field that blocks tokenizing, when one does. Default `true`. */
+  focusInvalid?: boolean;
+}
+
 /** A listener of one {@link CardFieldsEvent} type. */
 export type CardFieldsListener<T extends CardFieldsEvent['type']> = (event: Extract<CardFieldsEvent, { type: T }>) => void;
 
@@ -142,15 +149,23 @@ export interface CardFields {
    * for your server and the card facts `createThreeDS().createSession` takes. Incomplete or invalid fields reject
    * with a `TesseraValidationError` naming each (`cardNumber`, `expiryDate`, `cvc`, `cardholderName`; `required` when
    * empty, else `incomplete` or `invalid`) and send nothing. The combined `card` field names its parts the same way:
-   * Basis Theory's elements check it in their frames, and refuse before anything is sent. The vault's refusal is a `TesseraVaultError`; `signal` aborts with `TesseraAbortError`.
+   * Basis Theory's elements check it in their frames, and refuse before anything is sent. Each refused field is marked
+   * (`tessera-field--invalid` on its container, its errors in the container's `role="alert"` element, Basis Theory's
+   * `validate()` in its frame) and the focus moves to the first (`focusInvalid: false` keeps it where it is). The
+   * vault's refusal is a `TesseraVaultError`; `signal` aborts with `TesseraAbortError`.
    */
-  tokenize(options?: AbortOptions): Promise<TokenizedCardResult>;
+  tokenize(options?: CardFieldsTokenizeOptions): Promise<TokenizedCardResult>;
 }
 
 type Element_ = ICardElement | ICardNumberElement | ICardExpirationDateElement | ICardVerificationCodeElement;
 type MountedPart = { field: CardFieldName; element: Element_; container: Element };
 
-const emptyField = (): CardFieldState => ({ complete: false, valid: false, empty: true, errors: [] });
+// The state of a field no change event has described yet (BT's elements mount empty), or of the name input.
+const filledIn = (filled: boolean): CardFieldState => ({ complete: filled, valid: filled, empty: !filled, errors: [] });
+// The split layout: BT's element type of each field, also its `targetId`.
+const splitTypes = { number: 'cardNumber', expiry: 'cardExpirationDate', cvc: 'cardVerificationCode' } as const;
+// Options without the keys left undefined.
+const defined = <T>(options: T): T => JSON.parse(JSON.stringify(options)) as T;
 
 function containerOf(target: FieldContainer): Element {
   let element: Element | null = null;
@@ -171,24 +186,24 @@ function containerOf(target: FieldContainer): Element {
 export function createCardFieldsWith(options: CardFieldsOptions & { loadWebElements: WebElementsLoader }): CardFields {
   const connection = resolveVaultConnection(options);
   const { labels = {}, placeholders = {}, style } = options;
-  const listeners = new Map<string, Set<(event: CardFieldsEvent) => void>>();
+  const listeners = new Set<[type: string, listener: (event: CardFieldsEvent) => void]>();
   const emit = (event: CardFieldsEvent): void => {
-    for (const listener of [...(listeners.get(event.type) ?? [])]) listener(event);
+    for (const [type, listener] of [...listeners]) if (type === event.type) listener(event);
   };
 
   let client: WebElementsClient | undefined;
-  let generation = 0;
   let status: 'idle' | 'mounting' | 'mounted' = 'idle';
   let parts: MountedPart[] = [];
   let subscriptions: Subscription[] = [];
   let nameInput: CardholderNameInput | undefined;
   let lifetime = new AbortController();
   let fields: Partial<Record<CardFieldName, CardFieldState>> = {};
-  let brand: string | undefined;
   let known: KnownCardFacts = {};
+  let marks: Partial<Record<CardFieldName, FieldContainerMarks>> = {};
+  // What a check (`tokenize`) found each field blocking on, kept up to date as it changes; unset until checked.
+  let checked: Partial<Record<CardFieldName, FieldError[]>> = {};
 
   const teardown = (): void => {
-    generation += 1;
     status = 'idle';
     lifetime.abort();
     for (const subscription of subscriptions) subscription.unsubscribe();
@@ -200,30 +215,54 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       }
     }
     nameInput?.remove();
+    for (const marked of Object.values(marks)) marked.remove();
     // The client is loaded again on the next mount (BT's loader answers at once with the one already loaded), so the
     // sandbox's client script is in the page only while some fields hold it.
     client?.release?.();
-    [client, parts, subscriptions, nameInput, fields, brand, known] = [undefined, [], [], undefined, {}, undefined, {}];
+    [client, parts, subscriptions, nameInput, fields, known, marks, checked] = [undefined, [], [], undefined, {}, {}, {}, {}];
   };
 
   const partOf = (field: CardFieldName): MountedPart | undefined => parts.find((part) => part.field === field);
 
+  // A field's container shows its state: empty, complete, and its errors: before a check only a value BT calls
+  // invalid, after one whatever blocks it (the combined card's change events name only parts typed into, so what the
+  // check found stands until they name one).
+  const paint = (field: CardFieldName, found?: FieldError[]): void => {
+    const state = fields[field]!;
+    const done = state.complete && state.valid;
+    const marked = marks[field]!;
+    if (found || checked[field]) checked[field] = found ?? (field === 'card' && !done && !state.errors.length ? checked[field]! : blockingErrors(field, state));
+    marked.mark('empty', state.empty);
+    marked.mark('complete', done);
+    marked.show(checked[field] ?? state.errors.filter((error) => error.code === 'invalid'));
+  };
+
+  const changed = (field: CardFieldName): void => {
+    paint(field);
+    emit({ type: 'change', field, state: combinedState(fields, known.brand) });
+  };
+
+  const focused = (field: CardFieldName, type: 'focus' | 'blur'): void => {
+    marks[field]!.mark('focus', type === 'focus');
+    emit({ type, field });
+  };
+
+  const focusField = (field: CardFieldName): void => (field === 'name' ? nameInput?.input.focus() : partOf(field)?.element.focus());
+
   const createParts = (elements: BasisTheoryElements, targets: CardFieldsTargets): MountedPart[] => {
     // CSS values are strings here; BT types some (fontWeight) as csstype's narrower unions. BT validates them in the frame.
-    const common: { style?: CardElementStyle } = style ? { style: style as CardElementStyle } : {};
     if ('card' in targets) {
       const placeholder = { cardNumber: placeholders.cardNumber, cardExpirationDate: placeholders.expiryDate, cardSecurityCode: placeholders.cvc };
-      return [{ field: 'card', container: containerOf(targets.card), element: elements.createElement('card', { ...common, placeholder: JSON.parse(JSON.stringify(placeholder)) as CardElementPlaceholder }) }];
+      return [{ field: 'card', container: containerOf(targets.card), element: elements.createElement('card', defined({ style: style as CardElementStyle, placeholder: placeholder as CardElementPlaceholder })) }];
     }
-    const text = (key: keyof CardFieldsText, fallback: string) => ({
-      'aria-label': labels[key] ?? fallback,
-      ...(placeholders[key] === undefined ? {} : { placeholder: placeholders[key] }),
+    return (Object.keys(splitTypes) as (keyof typeof splitTypes)[]).map((field) => {
+      const type = splitTypes[field];
+      const key = inputNameOf(field) as keyof CardFieldsText;
+      // BT takes `aria-label` as the input's whole accessible name: the default keeps the expiry's format.
+      const label = labels[key] ?? labelOf(key) + (field === 'expiry' ? ' (MM / YY)' : '');
+      const split = elements as unknown as { createElement(type: string, options: object): Element_ };
+      return { field, container: containerOf(targets[field]), element: split.createElement(type, defined({ style, targetId: type, 'aria-label': label, placeholder: placeholders[key] })) };
     });
-    return [
-      { field: 'number', container: containerOf(targets.number), element: elements.createElement('cardNumber', { ...common, targetId: 'cardNumber', ...text('cardNumber', 'Card number') }) },
-      { field: 'expiry', container: containerOf(targets.expiry), element: elements.createElement('cardExpirationDate', { ...common, targetId: 'cardExpirationDate', ...text('expiryDate', 'Expiry date') }) },
-      { field: 'cvc', container: containerOf(targets.cvc), element: elements.createElement('cardVerificationCode', { ...common, targetId: 'cardVerificationCode', ...text('cvc', 'Security code') }) },
-    ];
   };
 
   const onChange = (field: CardFieldName, event: ChangeEvent | CardChangeEvent): void => {
@@ -231,11 +270,10 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     fields[field] = { complete: event.complete, valid: event.valid ?? (event.complete && errors.length === 0), empty: event.empty, errors };
     if ('cardBrand' in event) {
       const detected = event.cardBrand === 'unknown' ? undefined : event.cardBrand;
-      if (detected !== brand && field === 'number') void (partOf('cvc')?.element as ICardVerificationCodeElement | undefined)?.update({ cardBrand: detected ?? '' }).catch(() => undefined);
-      brand = detected;
+      if (detected !== known.brand && field === 'number') void (partOf('cvc')?.element as ICardVerificationCodeElement | undefined)?.update({ cardBrand: detected ?? '' }).catch(() => undefined);
       known = { brand: detected, bin: event.cardBin, last4: event.cardLast4 };
     }
-    emit({ type: 'change', field, state: combinedState(fields, brand) });
+    changed(field);
   };
 
   const subscribe = (part: MountedPart, onReady: () => void): void => {
@@ -243,74 +281,80 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     subscriptions.push(
       element.on('ready', onReady),
       element.on('change', (event) => onChange(part.field, event as ChangeEvent)),
-      element.on('focus', () => emit({ type: 'focus', field: part.field })),
-      element.on('blur', () => emit({ type: 'blur', field: part.field })),
+      ...(['focus', 'blur'] as const).map((type) => element.on(type, () => focused(part.field, type))),
     );
   };
 
-  const nameState = (input: CardholderNameInput): CardFieldState => {
-    const empty = input.value() === '';
-    return { complete: !empty, valid: !empty, empty, errors: [] };
-  };
+  const nameState = (input: CardholderNameInput): CardFieldState => filledIn(input.value() !== '');
 
   const addNameInput = (container: Element): void => {
     const input = createCardholderNameInput(container, labels.cardholderName ?? 'Name on card', placeholders.cardholderName);
-    nameInput = input;
-    fields.name = nameState(input);
+    const marked = markFieldContainer(container, input.input);
+    container.append(marked.error);
+    [nameInput, marks.name, fields.name] = [input, marked, nameState(input)];
+    paint('name');
     input.input.addEventListener('input', () => {
-      input.setError(undefined);
       fields.name = nameState(input);
-      emit({ type: 'change', field: 'name', state: combinedState(fields, brand) });
+      changed('name');
     });
-    input.input.addEventListener('focus', () => emit({ type: 'focus', field: 'name' }));
-    input.input.addEventListener('blur', () => emit({ type: 'blur', field: 'name' }));
+    for (const type of ['focus', 'blur'] as const) input.input.addEventListener(type, () => focused('name', type));
   };
 
   const mount = async (targets: CardFieldsTargets): Promise<void> => {
     if (typeof document === 'undefined') throw new TesseraFieldsError('no_dom', 'Card fields need a DOM: mount them in the browser, not during server-side rendering');
     if (status !== 'idle') throw new TesseraFieldsError('already_mounted', 'The card fields are already mounted: unmount() first');
-    const given = targets as Partial<Record<'card' | 'number' | 'expiry' | 'cvc', FieldContainer>> | undefined;
-    if (!given || (given.card === undefined && (given.number === undefined || given.expiry === undefined || given.cvc === undefined))) {
+    const given: Partial<Record<'card' | 'number' | 'expiry' | 'cvc', FieldContainer>> = { ...targets };
+    if (given.card === undefined && [given.number, given.expiry, given.cvc].includes(undefined)) {
       throw new TesseraConfigurationError('invalid_option', 'mount() takes { card } or { number, expiry, cvc }, and optionally name');
     }
     // Every container is looked up before anything is loaded or added.
     for (const target of Object.values(targets)) containerOf(target);
-    const mine = ++generation;
     status = 'mounting';
-    lifetime = new AbortController();
+    // Aborted by `unmount()`, which a later mount may follow.
+    const mine = (lifetime = new AbortController()).signal;
     const stale = () => new TesseraFieldsError('unmounted', 'The card fields were unmounted while mounting');
     try {
       client = loadWebElementsClient(connection, options.loadWebElements, options.enableTelemetry);
       const elements = await client.elements;
-      if (mine !== generation) throw stale();
+      if (mine.aborted) throw stale();
       parts = createParts(elements, targets);
       let waiting = parts.length;
       for (const part of parts) {
-        fields[part.field] = emptyField();
+        fields[part.field] = filledIn(false);
+        marks[part.field] = markFieldContainer(part.container);
+        paint(part.field);
         subscribe(part, () => {
-          if (mine === generation && --waiting === 0) emit({ type: 'ready' });
+          if (!mine.aborted && --waiting === 0) emit({ type: 'ready' });
         });
       }
       if (targets.name !== undefined) addNameInput(containerOf(targets.name));
       try {
         await Promise.all(parts.map(({ element, container }) => element.mount(container)));
       } catch (error) {
-        if (mine !== generation) throw stale();
+        if (mine.aborted) throw stale();
         throw new TesseraFieldsError('load_failed', "Basis Theory's card fields could not be mounted: check the page's Content-Security-Policy frame-src", { cause: error });
       }
-      if (mine !== generation) throw stale();
+      // After the frame, so the error reads below the field.
+      for (const { field, container } of parts) container.append(marks[field]!.error);
+      if (mine.aborted) throw stale();
       status = 'mounted';
     } catch (error) {
-      if (mine === generation) teardown();
+      if (!mine.aborted) teardown();
       throw error;
     }
   };
 
-  const tokenize = async (requestOptions: AbortOptions = {}): Promise<TokenizedCardResult> => {
+  const tokenize = async ({ signal, focusInvalid = true }: CardFieldsTokenizeOptions = {}): Promise<TokenizedCardResult> => {
     assertMounted();
     const loaded = client!.elements;
-    const { signal } = requestOptions;
-    if (signal?.aborted) throw new TesseraAbortError(undefined, { cause: signal.reason });
+    const ending = lifetime.signal;
+    const stopped = (): Error =>
+      signal?.aborted
+        ? new TesseraAbortError(undefined, { cause: signal.reason })
+        : ending.aborted
+          ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: mount them again and retry')
+          : new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
+    if (signal?.aborted) throw stopped();
     const card = partOf('card')?.element as ICardElement | undefined;
     // Set at mount for every mounted part.
     const cardState = fields.card!;
@@ -318,28 +362,31 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     // empty only its own check knows: BT's `tokens.create` refuses in its frames, naming each part, before anything is
     // sent. An incomplete combined card is handed to it for that answer.
     const askCard = card && !(cardState.complete && cardState.valid);
-    const errors: FieldError[] = parts.flatMap((part) => (part.element === card ? [] : blockingErrors(part.field, fields[part.field] ?? emptyField())));
-    if (nameInput && nameInput.value() === '') {
-      const missing = fieldError('cardholderName', 'required');
-      errors.push(missing);
-      nameInput.setError(missing.message);
-    }
-    const refuse = (named: FieldError[]): Error => new TesseraValidationError(named, `The card is not complete: ${named.map((error) => error.message).join('; ')}`);
+    // Each field that blocks shows why, and its frame checks itself (BT's `validate()`; the combined card's own check
+    // is the `tokens.create` that refused it).
+    const check = (field: CardFieldName, found: FieldError[]): FieldError[] => {
+      if (found.length > 0) {
+        paint(field, found);
+        if (field !== 'card') partOf(field)?.element.validate();
+      }
+      return found;
+    };
+    // Read again: a value set by script fires no input event.
+    if (nameInput) fields.name = nameState(nameInput);
+    const errors: FieldError[] = [...parts, ...(nameInput ? [{ field: 'name' as const }] : [])].flatMap(({ field }) => (field === 'card' ? [] : check(field, blockingErrors(field, fields[field]!))));
+    const refuse = (named: FieldError[]): Error => {
+      // `marks` holds the fields in page order.
+      const first = focusInvalid && (Object.keys(marks) as CardFieldName[]).find((field) => checked[field]?.length);
+      if (first) focusField(first);
+      return new TesseraValidationError(named, `The card is not complete: ${named.map((error) => error.message).join('; ')}`);
+    };
     if (errors.length > 0 && !askCard) throw refuse(errors);
 
     const expiry = partOf('expiry')?.element as ICardExpirationDateElement | undefined;
     const data = card ?? toVaultCardData<unknown>({ number: partOf('number')?.element, expiryMonth: expiry?.month(), expiryYear: expiry?.year(), cvc: partOf('cvc')?.element });
     const name = nameInput?.value();
     const request = { type: 'card', data, ...(name ? { metadata: { cardholder_name: name } } : {}) } as CreateToken;
-    const ending = lifetime.signal;
-    const timeout = AbortSignal.timeout(connection.timeoutMs);
-    const stop = AbortSignal.any([ending, timeout, ...(signal ? [signal] : [])]);
-    const stopped = (): Error =>
-      signal?.aborted
-        ? new TesseraAbortError(undefined, { cause: signal.reason })
-        : ending.aborted
-          ? new TesseraFieldsError('unmounted', 'The card fields were unmounted while tokenizing: mount them again and retry')
-          : new TesseraTimeoutError(`The vault did not answer within ${connection.timeoutMs} ms`);
+    const stop = AbortSignal.any([ending, AbortSignal.timeout(connection.timeoutMs), ...(signal ? [signal] : [])]);
     const elements = await loaded;
     const token = await new Promise<unknown>((resolve, reject) => {
       // Checked after the await too: an unmount or abort in the same turn as the call has already fired.
@@ -347,7 +394,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       stop.addEventListener('abort', () => reject(stopped()), { once: true });
       elements.tokens.create(request).then(resolve, (error: unknown) => {
         const refused = fromElementsError(error);
-        reject(askCard && refused instanceof TesseraValidationError ? refuse([...cardPartErrors(refused.fields, cardState.errors), ...errors]) : refused);
+        reject(askCard && refused instanceof TesseraValidationError ? refuse([...check('card', cardPartErrors(refused.fields, cardState.errors)), ...errors]) : refused);
       });
     });
     // The combined card turned out complete (its change event was still on its way), but the name is missing.
@@ -364,28 +411,25 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       return status === 'mounted';
     },
     mount,
-    getState: () => combinedState(fields, brand),
+    getState: () => combinedState(fields, known.brand),
     on(type, listener) {
-      const set = listeners.get(type) ?? new Set();
-      listeners.set(type, set);
-      const entry = listener as (event: CardFieldsEvent) => void;
-      set.add(entry);
-      return () => set.delete(entry);
+      const entry: [string, (event: CardFieldsEvent) => void] = [type, listener as (event: CardFieldsEvent) => void];
+      listeners.add(entry);
+      return () => listeners.delete(entry);
     },
     focus(field) {
       assertMounted();
-      if (field === 'name') nameInput?.input.focus();
-      else partOf(field)?.element.focus();
+      focusField(field);
     },
     clear() {
       assertMounted();
+      checked = {};
       for (const { element } of parts) element.clear();
       if (nameInput) {
         nameInput.input.value = '';
-        nameInput.setError(undefined);
         fields.name = nameState(nameInput);
         // BT's elements report their own change; the name input is Tessera's, so it reports here.
-        emit({ type: 'change', field: 'name', state: combinedState(fields, brand) });
+        changed('name');
       }
     },
     unmount: teardown,

@@ -1,9 +1,8 @@
 import { TesseraConnectionError, TesseraValidationError } from '@tessera/core';
 import { mayHoldCardNumber } from '@tessera/core/internal';
 import { TesseraVaultError } from '@tessera/tokenizer';
+import { objectOr } from '../vault/basis-theory-token.js';
 import { fieldError, inputNameOf } from './field-state.js';
-
-type ThrownByElements = { name?: unknown; status?: unknown; data?: unknown; details?: unknown } | undefined;
 
 /**
  * What an element's `tokens.create` threw, as a Tessera error. The classes come from BT's client script (its CDN's
@@ -13,15 +12,14 @@ type ThrownByElements = { name?: unknown; status?: unknown; data?: unknown; deta
  * No text of BT's is kept: it could quote what was sent.
  */
 export function fromElementsError(error: unknown): Error {
-  const thrown = (typeof error === 'object' && error !== null ? error : undefined) as ThrownByElements;
+  const thrown = objectOr(error);
   if (typeof thrown?.status === 'number' && thrown.status > 0) {
     // BT's problem body names the error in `title` ("Unauthorized"); kept only if short and free of anything like a card number.
-    const title = (thrown.data as { title?: unknown } | undefined)?.title;
+    const title = objectOr(thrown.data)?.title;
     return new TesseraVaultError(thrown.status, { vaultCode: typeof title === 'string' && title.length <= 100 && !mayHoldCardNumber(title) ? title : undefined });
   }
   if (thrown?.name === 'BasisTheoryValidationError') {
-    const details = typeof thrown.details === 'object' && thrown.details !== null ? (thrown.details as Record<string, { type?: unknown } | undefined>) : {};
-    const fields = Object.entries(details).map(([target, detail]) => fieldError(inputNameOf('card', target), detail?.type === 'incomplete' ? 'incomplete' : 'invalid'));
+    const fields = Object.entries(objectOr(thrown.details) ?? {}).map(([target, detail]) => fieldError(inputNameOf('card', target), objectOr(detail)?.type === 'incomplete' ? 'incomplete' : 'invalid'));
     const named = fields.length > 0 ? fields : [fieldError('cardNumber', 'invalid')];
     return new TesseraValidationError(named, `Basis Theory refused the card fields: ${named.map((field) => field.message).join('; ')}`);
   }

@@ -1,7 +1,6 @@
-import type { KnownCardFacts } from '../vault/basis-theory-token.js';
+import { objectOr, type KnownCardFacts } from '../vault/basis-theory-token.js';
 
 type Json = Record<string, unknown>;
-const objectOr = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null ? (value as Json) : undefined);
 
 /**
  * What a card element's `tokens.create` resolves with, in the shape `readBasisTheoryToken` reads (the HTTP API's):

@@ -36,16 +36,17 @@ const inputNames: Record<Exclude<CardFieldName, 'card'>, string> = { number: 'ca
 const labels: Record<string, string> = { cardNumber: 'Card number', expiryDate: 'Expiry date', cvc: 'Security code', cardholderName: 'Cardholder name' };
 
 /** The `validateCard` name of a field, or of the part of the combined card element BT's `targetId` names. */
-export function inputNameOf(field: CardFieldName, targetId?: string): string {
+export function inputNameOf(field: CardFieldName, targetId = ''): string {
   if (field !== 'card') return inputNames[field];
-  const target = targetId ?? '';
-  return /exp/i.test(target) ? 'expiryDate' : /cvc|security|verification|csc/i.test(target) ? 'cvc' : 'cardNumber';
+  return /exp/i.test(targetId) ? 'expiryDate' : /cvc|security|verification|csc/i.test(targetId) ? 'cvc' : 'cardNumber';
 }
+
+/** What a field is called in its errors (`Card number`, `Expiry date`, `Security code`, `Cardholder name`), by its `validateCard` name. */
+export const labelOf = (field: string): string => labels[field] ?? field;
 
 /** One field error, worded for the customer and for the developer; `code` is `required`, `incomplete` or `invalid`. */
 export function fieldError(field: string, code: 'required' | 'incomplete' | 'invalid'): FieldError {
-  const what = labels[field] ?? field;
-  return { field, code, message: code === 'required' ? `${what} is required` : `${what} is ${code}` };
+  return { field, code, message: `${labelOf(field)} is ${code}` };
 }
 
 /** The field errors of a field whose state is known, as at `tokenize()`: every part not complete and valid. */

@@ -3,7 +3,8 @@ import { TesseraResponseValidationError } from '../errors.js';
 
 type Json = Record<string, unknown>;
 
-const objectOr = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null ? (value as Json) : undefined);
+/** `value` when it is an object (not null), else undefined. */
+export const objectOr = (value: unknown): Json | undefined => (typeof value === 'object' && value !== null ? (value as Json) : undefined);
 // A fact is kept only in the shape core's service-token decoder accepts; anything else is left out, never sent.
 const matching = (pattern: RegExp) => (value: unknown): string | undefined => (typeof value === 'string' && pattern.test(value) ? value : undefined);
 const text = matching(/./);
