@@ -1,5 +1,5 @@
 import type { ConfirmablePayment } from '@tessera/core';
-import { act, createElement } from 'react';
+import { act, createElement, useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { strictModeRoot } from '../../test/strict-mode-root.js';
 import { describePayment, PaymentResult, type DescribablePayment } from './payment-result.js';
@@ -34,6 +34,23 @@ describe('<PaymentResult>', () => {
     expect(button.textContent).toBe('Pay again');
     act(() => button.click());
     expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+
+  it('gives the focus back to what had it (the Pay button) when it goes, once that can take it', () => {
+    let setDone: (done: boolean) => void = () => undefined;
+    function Page() {
+      const [done, set] = useState(false);
+      setDone = set;
+      return createElement('div', null, done && createElement(PaymentResult, { result: { status: 'declined', payment } }), createElement('button', { hidden: done }, 'Pay'));
+    }
+    app.render(createElement(Page));
+    const pay = app.host!.querySelector('button')!;
+    pay.focus();
+    act(() => setDone(true));
+    expect(document.activeElement).toBe(app.host!.querySelector('section'));
+    act(() => setDone(false));
+    expect(app.host!.querySelector('section')).toBeNull();
+    expect(document.activeElement).toBe(pay);
   });
 
   it('offers "Try again" after a decline, no button while redirecting or without onRetry, and your own words with describe', () => {

@@ -1,5 +1,5 @@
 import { formatAmount, type NormalizedPaymentStatus } from '@tessera/core';
-import { createElement, type ReactElement, type ReactNode, useEffect, useRef } from 'react';
+import { createElement, type ReactElement, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { PayResult } from './use-pay.js';
 
 /** Where a payment ended, as the customer reads it; `redirecting`: the page is leaving for the bank's. */
@@ -58,7 +58,8 @@ export interface PaymentResultProps {
 /**
  * The end of a payment, accessible as WCAG 2.2 asks: a status region with a heading and the message, which takes
  * the keyboard focus when it appears (the form it replaces is gone, so focus would fall to the page's start), so a
- * screen reader reads it at once.
+ * screen reader reads it at once. When it goes (`Pay again`), the focus returns to what had it before (the Pay
+ * button), when that can take it again.
  *
  * ```tsx
  * const { pay, result, reset } = usePay(tessera);
@@ -69,7 +70,17 @@ export function PaymentResult(props: PaymentResultProps): ReactElement {
   const { result, onRetry, describe = describePayment, className, children } = props;
   const outcome = describe(result);
   const section = useRef<HTMLElement>(null);
-  useEffect(() => section.current?.focus(), []);
+  // What had the focus before (the Pay button): it gets it back when the result goes (Pay again), if it can take it.
+  // Read at the first render, before the page hides it in the same commit.
+  const [opener] = useState(() => (typeof document === 'undefined' ? null : document.activeElement));
+  useEffect(() => {
+    section.current?.focus();
+    return () => {
+      const active = document.activeElement;
+      const lost = !active || active === document.body || !active.isConnected || section.current?.contains(active) === true;
+      if (lost && opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, [opener]);
   const retry = onRetry && outcome.kind !== 'redirecting' ? createElement('button', { type: 'button', onClick: onRetry }, outcome.kind === 'succeeded' ? 'Pay again' : 'Try again') : undefined;
   return createElement(
     'section',
