@@ -220,10 +220,11 @@ describe('the Next.js checkout in Chromium (next build + next start)', () => {
     expect(await outcome(page)).toBe('succeeded');
     expect(await focused(page)).toBe('Payment succeeded');
     expect(sandbox.sandbox.countCharges() - charges).toBe(1);
-    // The next Tab reaches the result's button, and Enter on it shows the form again.
+    // The next Tab reaches the result's button; Enter on it shows the form again, the focus back on Pay.
     await tabTo(page, 'Pay again', { most: 1 });
     await page.keyboard.press('Enter');
     await page.getByRole('button', { name: 'Pay $19.99' }).waitFor();
+    await expect.poll(() => focused(page)).toBe('Pay $19.99');
     await page.close();
   });
 
