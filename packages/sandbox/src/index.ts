@@ -25,7 +25,8 @@ export { MINIMUM_NODE_VERSION_FOR_DATA_FILE, SandboxDataFileError, type SandboxD
 export { type ListView, type RecordView, type SandboxRecords } from './state/records.js';
 export { type RouteOverride, type RouteOverrides, type SandboxRouteRequest, type SandboxRouteResult } from './http/override.js';
 export { type RouteName } from './http/route-name.js';
-export { createSandbox, type Sandbox, type SandboxDefaults, type SandboxOptions } from './sandbox.js';
+export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
+export type { SandboxDefaults } from './service/default-stores.js';
 export { sandboxRoutes, type SandboxRouteName } from './http/sandbox-routes.js';
 export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, type SandboxServerOptions } from './http/server.js';
 export { testCards, type CustomerActionOutcome, type TestCardOutcome } from './service/test-cards.js';

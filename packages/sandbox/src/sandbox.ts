@@ -10,8 +10,7 @@ import { mswHandlers } from './http/msw-adapter.js';
 import { assertSupportedNode } from './node-version.js';
 import { sandboxChallenges, type SandboxChallenges } from './service/challenges.js';
 import { serviceTokenHelpers, type ServiceTokenHelpers } from './emulations/service-token.js';
-import { createPaymentFlow } from './service/payment-flows.js';
-import { createProcessor } from './service/processors.js';
+import { seedDefaults, type SandboxDefaults } from './service/default-stores.js';
 import { recordViews, type SandboxRecords } from './state/records.js';
 import { type ErrorFormat, errorAnswer, type RouteAnswer, type SandboxAnswer } from './http/answer.js';
 import { SandboxHttpError } from './http/http-error.js';
@@ -23,7 +22,6 @@ import type { RouteName } from './http/route-name.js';
 import { openSandboxStorage, type SandboxStorage, type StoredClock } from './state/persistence.js';
 import { resetDataFile } from './state/sqlite-file.js';
 import { createState } from './state/state.js';
-import { createStore } from './service/stores.js';
 import { deriveLoadedPeriodEnds, rebillDueSubscriptions } from './service/subscriptions.js';
 import { testClockHelper, type SandboxTestClocks } from './service/test-clock-helper.js';
 import { scopedNowIso } from './service/test-clock-scope.js';
@@ -65,16 +63,6 @@ export interface SandboxOptions {
    * same as calling {@link Sandbox.override} for each. A name the sandbox does not serve is refused.
    */
   overrides?: RouteOverrides;
-}
-
-/** What `createSandbox` seeds, so tests can pay without any setup. */
-export interface SandboxDefaults {
-  /** A USD store whose flow has one `sandbox` processor: approves everything, no 3DS. */
-  storeId: string;
-  processorId: string;
-  paymentFlowId: string;
-  /** A USD store whose flow has a `simulated` processor (test cards, 3DS enabled) and a `sandbox` fallback (fallbackMode on). */
-  gateway: { storeId: string; processorId: string; fallbackProcessorId: string; paymentFlowId: string };
 }
 
 /** An in-memory Tessera service, vault and ACS; `createServiceToken('visa_3ds')` makes a test card's service token. */
@@ -217,30 +205,36 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   }
 }
 
-function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined): Sandbox {
-  const state = storage?.state ?? createState();
-  const stored = storage?.meta;
-  const counters = storage?.sequences ?? new Map<string, number>();
-  const idTag = stored?.idTag ?? newIdTag();
-  const nextId = (prefix: string): string => {
+/**
+ * The sandbox's id maker: `prefix_000001`, one sequence per prefix (`pay`, `evt`, …) counted in `counters`, the ids
+ * of `TAGGED_PREFIXES` tagged with the data file's `idTag`; each move noted to `storage` (ids never handed out twice).
+ */
+function idSequences(counters: Map<string, number>, idTag: string, storage: SandboxStorage | undefined): (prefix: string) => string {
+  return (prefix) => {
     const next = (counters.get(prefix) ?? 0) + 1;
     counters.set(prefix, next);
     storage?.sequenceMoved(prefix, next);
     const number = String(next).padStart(ID_PAD, '0');
     return TAGGED_PREFIXES.has(prefix) ? `${prefix}_${idTag}_${number}` : `${prefix}_${number}`;
   };
+}
+
+/** Where the clock starts: as the data file left it (a real clock keeps its distance from real time), else `now`, else now. */
+function clockStartMs(stored: StoredClock | undefined, now: SandboxOptions['now']): number {
+  if (stored !== undefined) return stored.mode === 'real' ? Date.now() + stored.offsetMs : stored.atMs;
+  if (now === undefined) return Date.now();
+  return typeof now === 'number' ? now : now.getTime();
+}
+
+function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined): Sandbox {
+  const state = storage?.state ?? createState();
+  const stored = storage?.meta;
+  const counters = storage?.sequences ?? new Map<string, number>();
+  const idTag = stored?.idTag ?? newIdTag();
+  const nextId = idSequences(counters, idTag, storage);
   const storedClock = stored?.clock;
   const clockMode = storedClock?.mode ?? options.clock ?? 'real';
-  const startMs =
-    storedClock !== undefined
-      ? storedClock.mode === 'real'
-        ? Date.now() + storedClock.offsetMs
-        : storedClock.atMs
-      : options.now === undefined
-        ? Date.now()
-        : typeof options.now === 'number'
-          ? options.now
-          : options.now.getTime();
+  const startMs = clockStartMs(storedClock, options.now);
   const clockToStore = (nowMs: number): StoredClock => (clockMode === 'real' ? { mode: 'real', offsetMs: nowMs - Date.now() } : { mode: 'frozen', atMs: nowMs });
   // The clock needs the context to rebill and the context needs the clock; the callback only runs after both exist.
   const clock = createTestClock(
@@ -269,42 +263,8 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
   const faults = createFaults(options.seed ?? 1);
   const keys = { apiKey: options.apiKey ?? SANDBOX_API_KEY, vaultKey: options.vaultKey ?? SANDBOX_VAULT_KEY };
 
-  const processor = (name: string, type: string): string =>
-    createProcessor(ctx, { name, type, enabled: true, supportedCurrencies: ['USD', 'EUR', 'GBP'], baseCurrency: 'USD', options: { testMode: true } }).processor.id;
-  const config = (processorId: string) => ({ processorId, weight: 100, disabled: false, nonStickable: false });
-  const flow = (name: string, threeDsEnabled: boolean, primary: string, fallback: string[]): string =>
-    createPaymentFlow(ctx, {
-      name,
-      strategy: 'simple',
-      fallbackMode: fallback.length > 0,
-      maxFallbackRetries: 0,
-      threeDsEnabled,
-      stickyProcessorEnabled: false,
-      pickProcessorStrategy: 'weighted',
-      processorConfigs: [config(primary)],
-      fallbackProcessorConfigs: fallback.map(config),
-      abuseDetectionConfig: null,
-    }).id;
-  const store = (name: string, selectedPaymentFlowId: string): string =>
-    createStore(ctx, { name, baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId }).id;
-
-  const seed = (): SandboxDefaults => {
-    const processorId = processor('Sandbox', 'sandbox');
-    const paymentFlowId = flow('Sandbox flow', false, processorId, []);
-    const storeId = store('Sandbox store', paymentFlowId);
-    const gatewayProcessorId = processor('Simulated gateway', 'simulated');
-    const fallbackProcessorId = processor('Sandbox fallback', 'sandbox');
-    const gatewayFlowId = flow('Gateway flow', true, gatewayProcessorId, [fallbackProcessorId]);
-    const gatewayStoreId = store('Gateway store', gatewayFlowId);
-    return {
-      storeId,
-      processorId,
-      paymentFlowId,
-      gateway: { storeId: gatewayStoreId, processorId: gatewayProcessorId, fallbackProcessorId, paymentFlowId: gatewayFlowId },
-    };
-  };
   // A data file that holds a sandbox keeps its seeded stores (the ids users put in their .env files).
-  const defaults = (stored?.defaults as SandboxDefaults | undefined) ?? seed();
+  const defaults = (stored?.defaults as SandboxDefaults | undefined) ?? seedDefaults(ctx);
   if (storage !== undefined && stored === undefined) {
     storage.setMeta({ idTag, clock: clockToStore(clock.nowMs()), defaults });
     storage.commit();
