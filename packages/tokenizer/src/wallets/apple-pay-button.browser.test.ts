@@ -19,7 +19,7 @@ describe("Apple's own button", () => {
     const buttons = createWalletButtons({ environment: 'development', vaultUrl: sandboxUrl, wallets: ['apple_pay'], applePay: { buttonType: 'buy', buttonStyle: 'white' }, request: { amount: 100, currency: 'EUR', country: 'FR', label: 'Boutique' }, onToken: () => undefined });
     await expect(buttons.mount(container)).resolves.toEqual({ shown: ['apple_pay'], notShown: {} });
     const button = container.querySelector('apple-pay-button')!;
-    expect([button.getAttribute('buttonstyle'), button.getAttribute('type'), button.getAttribute('locale'), button.getAttribute('aria-label')]).toEqual(['white', 'buy', 'fr-FR', 'Apple Pay']);
+    expect([button.getAttribute('buttonstyle'), button.getAttribute('type'), button.getAttribute('locale'), button.getAttribute('aria-label')]).toEqual(['white', 'buy', 'fr-FR', 'Buy with Apple Pay']);
     expect(document.querySelector('script[src*="apple-pay-sdk"]')).toBeNull();
     buttons.unmount();
   });

@@ -105,7 +105,7 @@ describe('wallet buttons against the sandbox stand-ins (local)', () => {
     await wallet.mount(container);
     const button = buttonOf(container, 'apple_pay');
     expect(button.localName).toBe('apple-pay-button');
-    expect(Object.fromEntries(['role', 'tabindex', 'aria-label', 'type', 'buttonstyle'].map((name) => [name, button.getAttribute(name)]))).toEqual({ role: 'button', tabindex: '0', 'aria-label': 'Apple Pay', type: 'buy', buttonstyle: 'white-outline' });
+    expect(Object.fromEntries(['role', 'tabindex', 'aria-label', 'type', 'buttonstyle'].map((name) => [name, button.getAttribute(name)]))).toEqual({ role: 'button', tabindex: '0', 'aria-label': 'Buy with Apple Pay', type: 'buy', buttonstyle: 'white-outline' });
     const face = button.shadowRoot?.querySelector('span');
     expect(face?.textContent).toBe('Buy with Apple Pay');
     expect(getComputedStyle(face!)).toMatchObject({ backgroundColor: 'rgb(255, 255, 255)', color: 'rgb(0, 0, 0)', borderTopStyle: 'solid' });
