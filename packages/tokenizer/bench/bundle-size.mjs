@@ -36,10 +36,13 @@ createThreeDS({ environment: 'local' }).startChallenge({ sessionId: 's', acsChal
     contents: `export * from '@tessera/tokenizer';`,
   },
   {
-    // Tessera's own code on the hosted-fields path; Basis Theory's loader stays external (measured just below).
+    // Tessera's own code on the hosted-fields path; Basis Theory's loader stays external (measured just below). The
+    // goal is 6 KB; the fields reached 6.00 KB, then the accessibility a merchant needs (state classes, each field's
+    // error beside it, focus moved to the first to fix) and the one-environment-per-page check took them to about
+    // 6.4 KB, with nothing left to cut that is not behaviour. The budget stops it growing further; the goal stands.
     name: 'fields',
     label: '@tessera/tokenizer/fields: createCardFields + mount + tokenize (@basis-theory/web-elements external)',
-    budget: 6 * KB,
+    budget: 6.5 * KB,
     contents: `import { createCardFields } from '@tessera/tokenizer/fields';
 const fields = createCardFields({ environment: 'production' });
 fields.mount({ card: '#card', name: '#name' }).then(() => fields.tokenize()).then(console.log, console.error);`,
