@@ -177,6 +177,22 @@ describe('the Next.js checkout in Chromium (next build + next start)', () => {
     expect(consoleErrors).toEqual([]);
   });
 
+  it('at 200% zoom (1280 × 860 shown at 640 × 430 CSS px): no sideways scroll on the form, its error and a result', async () => {
+    const page = await openCheckout({ width: 640, height: 430 });
+    await page.locator('[data-tessera-wallet="google_pay"]').waitFor();
+    expect(await scrollsSideways(page), 'the empty form').toBe(false);
+    await page.getByLabel('Email').fill('ada@example.com');
+    await page.getByLabel('Name on card').fill('Ada Lovelace');
+    await page.getByRole('button', { name: 'Pay $19.99' }).click();
+    await expect.poll(() => page.locator('form').getByText(/card number is required/i).count()).toBe(1);
+    expect(await scrollsSideways(page), 'the error shown').toBe(false);
+    await fillCard(page, '4000 0000 0000 9995');
+    await page.getByRole('button', { name: 'Pay $19.99' }).click();
+    expect(await outcome(page)).toBe('declined');
+    expect(await scrollsSideways(page), 'the result').toBe(false);
+    await page.close();
+  });
+
   it('pays with Apple Pay and with Google Pay through the sandbox\'s stand-in sheets; a closed sheet is no error and charges nothing', async () => {
     const page = await openCheckout();
     const charges = sandbox.sandbox.countCharges();
