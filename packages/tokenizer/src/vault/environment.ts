@@ -1,9 +1,9 @@
 import { MAX_TIMER_MS, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { TesseraConfigurationError } from '../errors.js';
+import type { TokenizerEnvironment } from './environment-name.js';
 import { claimPageEnvironment } from './page-environment.js';
 
-/** Where the tokenizer sends card data: Basis Theory (the service's vault) for the service's production or development tenant, or the local sandbox's emulation of it. */
-export type TokenizerEnvironment = 'production' | 'development' | 'local';
+export type { TokenizerEnvironment } from './environment-name.js';
 
 /** A vault preset: Basis Theory's API origin and the public key. */
 export interface EnvironmentPreset {

@@ -1,5 +1,5 @@
 import { TesseraConfigurationError } from '../errors.js';
-import type { TokenizerEnvironment } from './environment.js';
+import type { TokenizerEnvironment } from './environment-name.js';
 
 // The environment of this page's Tessera objects: the first one given in a browser page. A page talks to one vault and
 // one service: the sandbox's or the real one, never both.
