@@ -18,7 +18,7 @@ import { Products } from '../resources/products.js';
 import { RadarSessions } from '../resources/radar-sessions.js';
 import type { RawRequestOptions } from './request-options.js';
 import { DEFAULT_MAX_RETRIES } from '../transport/retry-policy.js';
-import { describeRuntime, isBrowserLike } from '../internal/runtime.js';
+import { describeRuntime, isBrowserLike } from '../plumbing/runtime.js';
 import { Stores } from '../resources/stores.js';
 import { Subscriptions } from '../resources/subscriptions.js';
 import { ThreeDSSessions } from '../resources/threeds-sessions.js';

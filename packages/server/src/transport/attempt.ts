@@ -1,7 +1,7 @@
 import { safeRequestId, type HttpMethod } from '@tessera/core/internal';
 import { createApiError } from './failure.js';
 import { readCappedText } from './read-body.js';
-import type { Redactor } from '../internal/redact.js';
+import type { Redactor } from '../plumbing/redact.js';
 import { TesseraRedirectError } from '../errors/redirect-error.js';
 import { TesseraResponseTooLargeError } from '../errors/response-too-large-error.js';
 import { BodyTooLargeError } from './transport-errors.js';

@@ -1,6 +1,6 @@
 import { findErrorCode, mayHoldCardNumber, parseErrorData, readErrorBody, safeRequestId } from '@tessera/core/internal';
 import * as api from '../errors/api-error.js';
-import { redactDeep, type Redactor } from '../internal/redact.js';
+import { redactDeep, type Redactor } from '../plumbing/redact.js';
 import { isKyError } from './ky-errors.js';
 import { BodyReadError } from './transport-errors.js';
 

@@ -7,7 +7,7 @@ import { generateIdempotencyKey } from './idempotency-key.js';
 import { isKyError } from './ky-errors.js';
 import { redactHeaders, type TesseraLogger } from '../core/logger.js';
 import { TesseraOutcomeUnknownError } from '../errors/outcome-unknown-error.js';
-import { createRedactor, redactDeep, type Redactor } from '../internal/redact.js';
+import { createRedactor, redactDeep, type Redactor } from '../plumbing/redact.js';
 import { checkRequestOptions, type RawRequestOptions } from '../core/request-options.js';
 import { failureKind } from './failure.js';
 import { retryOptions } from './retry-policy.js';
