@@ -32,6 +32,6 @@ export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, ty
 export { testCards, type CustomerActionOutcome, type TestCardOutcome } from './service/test-cards.js';
 export { type SandboxWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryAttempt, type WebhookDeliveryMode, type WebhookEventRecord, type WebhookEventType } from './service/webhooks.js';
 export type { WebhookDeliveryOptions } from './service/webhook-delivery.js';
-export { type PaymentRecordStatus } from './service/lifecycle.js';
+export { type PaymentRecordStatus } from './service/payment-records.js';
 export { type RadarDeviceSessionRecord, type RadarProvider, type RadarSessionRecord } from './service/radar-sessions.js';
 export { approveWalletSheet, cancelWalletSheet, waitForWalletSheet, type WalletSheetHost, type WalletSheetLocator } from './wallet-sheet-helpers.js';

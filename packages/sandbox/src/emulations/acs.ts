@@ -3,7 +3,7 @@ import { decodeChallengeRequest } from '@tessera/core/internal';
 import { completeBtChallenge, findBtChallenge } from './bt-threeds.js';
 import type { SandboxContext } from '../state/context.js';
 import { instruments } from '../service/instruments.js';
-import { type PaymentRecord, type PaymentRecordStatus, challenges, payments } from '../service/lifecycle.js';
+import { type PaymentRecord, type PaymentRecordStatus, challenges, payments } from '../service/payment-records.js';
 import { settleChallenge } from '../service/payments.js';
 import { abandonChallenge, abandonmentOf, challengeAbandoned } from '../service/abandoned-challenges.js';
 import { SandboxHttpError } from '../http/http-error.js';

@@ -1,7 +1,7 @@
 import { formatAmount } from '@tessera/core';
 import { type HtmlPage, page } from './acs.js';
 import type { SandboxContext } from '../state/context.js';
-import { type PaymentRecord, payments } from '../service/lifecycle.js';
+import { type PaymentRecord, payments } from '../service/payment-records.js';
 import { settleRedirect } from '../service/payments.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { escapeHtml } from './escape-html.js';

@@ -6,7 +6,7 @@ import { btThreeDSSessions } from '../emulations/bt-threeds.js';
 import { invalidState, SandboxHttpError } from '../http/http-error.js';
 import { validate } from '../http/validate.js';
 import type { SandboxContext } from '../state/context.js';
-import { challenges, type PaymentRecordStatus, payments } from './lifecycle.js';
+import { challenges, type PaymentRecordStatus, payments } from './payment-records.js';
 
 // A 3DS challenge settled from a test, as the customer would on the ACS page (approve, or fail authentication), by
 // whatever id the test holds. The challenge's fields have one name each, core's `ThreeDSChallenge`'s (what

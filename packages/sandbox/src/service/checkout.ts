@@ -6,7 +6,7 @@ import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { invalidState, notFound, validationError } from '../http/http-error.js';
 import { requireInstrument } from './instruments.js';
-import type { PaymentRecord } from './lifecycle.js';
+import type { PaymentRecord } from './payment-records.js';
 import { createOrder, type OrderRecord } from './orders.js';
 import { charge } from './payments.js';
 import { type PriceRecord, type VariantRecord, products, variants } from './products.js';

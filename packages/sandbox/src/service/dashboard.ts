@@ -4,7 +4,7 @@ import type { SandboxContext } from '../state/context.js';
 import { customers } from './customers.js';
 import { instruments } from './instruments.js';
 import { ledger, movementsOf } from '../state/ledger.js';
-import { challenges, payments } from './lifecycle.js';
+import { challenges, payments } from './payment-records.js';
 import { abandonmentOf } from './abandoned-challenges.js';
 import { type Ordered, pageOf, positionsBy, walk } from '../state/ordered.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';

@@ -1,25 +1,13 @@
 import type { CaptureRequest, PaymentMetadata } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import { authenticateBtSession, completeBtChallenge, findBtThreeDSSession, type BtThreeDSSessionRecord } from '../emulations/bt-threeds.js';
-import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from '../http/http-error.js';
 import { requireInstrument, instruments, threedsSessions } from './instruments.js';
 import { movementsOf, type LedgerEntry, ledger } from '../state/ledger.js';
-import {
-  assertCanTransition,
-  canTransition,
-  openPayment,
-  PAYMENT_STATUS_GROUPS,
-  paymentStatusKey,
-  requirePayment,
-  transition,
-  type PaymentTransitionName,
-  type PaymentRecord,
-  challenges,
-  payments,
-} from './lifecycle.js';
+import { assertCanTransition, canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
+import { PAYMENT_STATUS_GROUPS, paymentStatusKey, requirePayment, type PaymentRecord, challenges, payments } from './payment-records.js';
 import { customerAction, threeDSChallengeAction } from './payment-actions.js';
 import { resolveFlow, routePayment } from './processor-choice.js';
 import { changingGroups, countWalk, groupFor, hasMore, pageOf, positionOfId, recordAt, walk, walkGroups } from '../state/ordered.js';
@@ -28,21 +16,7 @@ import { hasRadarSession } from './radar-sessions.js';
 import type { RecordMap } from '../state/record-map.js';
 import { requireStore } from './stores.js';
 import { declineReasons } from './test-cards.js';
-
-/** A refund of a payment (`POST /payments/refund`), as the published answer's `refund` shows it, with what it was given. */
-export interface RefundRecord {
-  id: string;
-  paymentId: string;
-  amount: number;
-  currency: string;
-  status: 'succeeded';
-  /** The request's `metadata`, when given. */
-  metadata?: Record<string, unknown>;
-  createdAt: string;
-}
-
-/** Refunds (`ref_…`), each with its payment id, amount and metadata. */
-export const refunds = byId<RefundRecord>()('refunds');
+import { refunds, type RefundRecord } from './refunds.js';
 
 /** The published name of each money movement, as a payment's `transactions` show it (`purchase` for a charge). */
 const transactionTypes: Readonly<Record<LedgerEntry['kind'], string>> = { charge: 'purchase', authorize: 'auth', capture: 'capture', void: 'void', refund: 'refund' };

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../state/context.js';
 import { requireCustomer, customers, customerFields } from './customers.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from '../http/http-error.js';
 import { requireInstrument, defaultInstrumentOf } from './instruments.js';
-import type { PaymentRecord } from './lifecycle.js';
+import type { PaymentRecord } from './payment-records.js';
 import { anyGiven, directionOf, paginationStyle, paginationStyleOf, passes, passesDate, passingValues, sortRecords } from './lists.js';
 import { countWalk, groupFor, pageOf, risesWithCreation, walk } from '../state/ordered.js';
 import { createOrder } from './orders.js';

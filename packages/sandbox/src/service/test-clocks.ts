@@ -3,9 +3,9 @@ import { notFound, SandboxHttpError, validationError } from '../http/http-error.
 import { customers } from './customers.js';
 import { testClocks, underTestClock, type TestClockRecord } from './test-clock-scope.js';
 import { instruments, threedsSessions } from './instruments.js';
-import { challenges, payments } from './lifecycle.js';
+import { challenges, payments } from './payment-records.js';
 import { orders } from './orders.js';
-import { refunds } from './payments.js';
+import { refunds } from './refunds.js';
 import { checkoutSessions } from './checkout.js';
 import { rebillDueSubscriptions, subscriptions } from './subscriptions.js';
 import type { TestClockAdvanceRequest, TestClockCreateRequest } from './test-clock-requests.js';
