@@ -4,7 +4,8 @@ import { authenticateBtSession, completeBtChallenge, findBtThreeDSSession, type 
 import type { SandboxContext } from '../state/context.js';
 import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from '../http/http-error.js';
-import { requireInstrument, instruments, threedsSessions } from './instruments.js';
+import { requireInstrument, instruments } from './instruments.js';
+import { threedsSessions } from './threeds-sessions.js';
 import { movementsOf, type LedgerEntry, ledger } from '../state/ledger.js';
 import { assertCanTransition, canTransition, openPayment, transition, type PaymentTransitionName } from './lifecycle.js';
 import { PAYMENT_STATUS_GROUPS, paymentStatusKey, requirePayment, type PaymentRecord, challenges, payments } from './payment-records.js';
