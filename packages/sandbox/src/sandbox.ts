@@ -13,7 +13,7 @@ import { serviceTokenHelpers, type ServiceTokenHelpers } from './emulations/serv
 import { seedDefaults, type SandboxDefaults } from './service/default-stores.js';
 import { recordViews, type SandboxRecords } from './state/records.js';
 import { type ErrorFormat, errorAnswer, type RouteAnswer, type SandboxAnswer } from './http/answer.js';
-import { SandboxHttpError } from './http/http-error.js';
+import { SandboxHttpError } from './errors/http-error.js';
 import { createRouter, type Router, type RouterEntry } from './http/router.js';
 import { notFoundAnswer, routeTable } from './http/route-table.js';
 import { cardDataRoutes } from './http/sandbox-route-handlers.js';

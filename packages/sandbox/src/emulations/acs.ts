@@ -6,7 +6,7 @@ import { instruments } from '../service/instruments.js';
 import { type PaymentRecord, type PaymentRecordStatus, challenges, payments } from '../service/payment-records.js';
 import { settleChallenge } from '../service/payments.js';
 import { abandonChallenge, abandonmentOf, challengeAbandoned } from '../service/abandoned-challenges.js';
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { vaultTokens } from './vault.js';
 import { escapeHtml } from './escape-html.js';

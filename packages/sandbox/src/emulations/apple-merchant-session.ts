@@ -1,6 +1,6 @@
 import { z } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { validate } from '../http/validate.js';
 import { bindingSignature, isBindingSignature } from './wallet-binding.js';
 

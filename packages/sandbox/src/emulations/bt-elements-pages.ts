@@ -1,5 +1,5 @@
 import { cardBrandRanges, cardBrandRules } from '@tessera/core/internal';
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import type { RouteResult } from '../http/answer.js';
 
 // The hosted element pages of the Basis Theory Elements emulation: what `@basis-theory/web-elements`' client puts in

@@ -3,7 +3,7 @@ import { z } from '@tessera/core/internal';
 import type { RouteResult } from '../http/answer.js';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { SandboxHttpError, validationError } from '../http/http-error.js';
+import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import { randomUuid } from '../state/random.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';

@@ -1,7 +1,7 @@
 import { detectCardBrand, encodeServiceToken, type FieldError, type ServiceTokenMetadata, TesseraValidationError } from '@tessera/core';
 import { toFieldErrors, z } from '@tessera/core/internal';
 import type { output } from 'zod/mini';
-import { SandboxHttpError, validationError } from '../http/http-error.js';
+import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import { validate } from '../http/validate.js';
 import type { SandboxContext } from '../state/context.js';
 import { isTestCardName, type TestCardName, testCardNumbers } from '../service/test-card-names.js';

@@ -2,7 +2,7 @@ import { validateCard } from '@tessera/core';
 import { SERVICE_VAULT_TENANT_IDS, z } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { validationError } from '../http/http-error.js';
+import { validationError } from '../errors/http-error.js';
 import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
 import { validate } from '../http/validate.js';
 

@@ -1,6 +1,6 @@
 import { z } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { validate } from '../http/validate.js';
 import { type GoogleAuthMethod, fundingCard, walletCard, walletCardIds, type WalletCardId } from '../service/wallet-cards.js';
 import { verifiedMerchantSession } from './apple-merchant-session.js';

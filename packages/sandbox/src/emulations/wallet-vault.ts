@@ -1,6 +1,6 @@
 import { z } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
-import { validationError } from '../http/http-error.js';
+import { validationError } from '../errors/http-error.js';
 import { validate } from '../http/validate.js';
 import { requiresChallenge } from '../service/test-cards.js';
 import { fundingCard, walletCard, type WalletCardId } from '../service/wallet-cards.js';

@@ -1,4 +1,4 @@
-import type { SandboxHttpError } from './http-error.js';
+import type { SandboxHttpError } from '../errors/http-error.js';
 
 /** An answer as sent: by both adapters, and kept by the idempotency records to be replayed. The one answer shape. */
 export interface SandboxAnswer {

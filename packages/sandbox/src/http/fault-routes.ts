@@ -1,6 +1,6 @@
 import type { RouteResult } from './answer.js';
 import { faultRuleErrors, type FaultRule, type SandboxFaults } from './faults.js';
-import { notFound, validationError } from './http-error.js';
+import { notFound, validationError } from '../errors/http-error.js';
 
 // The `/sandbox/faults` helpers: a running sandbox's `sandbox.faults`, over HTTP (secret key), for tests whose
 // sandbox runs in another process (the CLI). The rules are never kept in the data file, as in code.

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { errorAnswer, type RouteAnswer, type SandboxAnswer } from './answer.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './body.js';
-import { SandboxHttpError } from './http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { parseHost } from './loopback.js';
 import type { SandboxRequest } from './request.js';
 import type { Router } from './router.js';

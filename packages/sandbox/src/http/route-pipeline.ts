@@ -3,7 +3,7 @@ import { type ErrorFormat, type RouteAnswer, type RouteResult, type SandboxAnswe
 import { readBody } from './body.js';
 import type { SandboxContext } from '../state/context.js';
 import type { FaultDecision, SandboxFaults } from './faults.js';
-import { SandboxHttpError } from './http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { hostnameOf, isLoopbackAddress, isLoopbackHostname } from './loopback.js';
 import type { IdempotencyClaim, IdempotencyStore, Reservation } from '../state/idempotency.js';
 import type { SandboxRequest } from './request.js';

@@ -1,7 +1,7 @@
 import { API_PREFIX, type Operation, type OperationName, operations } from '@tessera/core/internal';
 import { errorAnswer, type SandboxAnswer } from './answer.js';
 import type { SandboxContext } from '../state/context.js';
-import { SandboxHttpError } from './http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { type HandlerRequest, type OperationHandlers, operationHandlers } from './operation-handlers.js';
 import { readOperationInput } from './operation-input.js';
 import { btCorsHeaders, errorFormatOf, type RouteDefinition, routePipeline, type RouteServices, vaultCorsHeaders } from './route-pipeline.js';

@@ -29,7 +29,7 @@ import { mintApplePayToken, mintGooglePayToken } from '../emulations/wallet-toke
 import { walletCardViews } from '../service/wallet-cards.js';
 import { createServiceToken } from '../emulations/service-token.js';
 import { helperEndpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
-import { notFound, SandboxHttpError } from './http-error.js';
+import { notFound, SandboxHttpError } from '../errors/http-error.js';
 import { stores } from '../service/stores.js';
 import { trigger } from '../service/triggers.js';
 import { MAX_DELIVERY_DELAY_MS, MAX_FAIL_FIRST, webhookDeliveries, webhookEndpoints, webhookEvents } from '../service/webhooks.js';

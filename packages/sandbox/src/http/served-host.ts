@@ -1,4 +1,4 @@
-import { SandboxHttpError } from './http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { hostnameOf, isLoopbackHostname } from './loopback.js';
 
 /**

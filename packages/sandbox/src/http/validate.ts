@@ -1,6 +1,6 @@
 import { toFieldErrors, UNLISTED_FILTER_HINT, z } from '@tessera/core/internal';
 import type { core, output } from 'zod/mini';
-import { validationError } from './http-error.js';
+import { validationError } from '../errors/http-error.js';
 
 /**
  * An unknown list filter's ending here: the SDK's hint (send it under `filters.unlisted`) means nothing to a body

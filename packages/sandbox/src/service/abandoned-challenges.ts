@@ -1,4 +1,4 @@
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { internalById } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 

@@ -3,7 +3,7 @@ import type { RouteResult } from '../http/answer.js';
 import { SandboxControlError } from '../control/control-error.js';
 import { completeChallenge } from '../emulations/acs.js';
 import { btThreeDSSessions } from '../emulations/bt-threeds.js';
-import { invalidState, SandboxHttpError } from '../http/http-error.js';
+import { invalidState, SandboxHttpError } from '../errors/http-error.js';
 import { validate } from '../http/validate.js';
 import type { SandboxContext } from '../state/context.js';
 import { challenges, type PaymentRecordStatus, payments } from './payment-records.js';

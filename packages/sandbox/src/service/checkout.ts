@@ -4,7 +4,7 @@ import { z, type OperationInput } from '@tessera/core/internal';
 import type { output } from 'zod/mini';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { invalidState, notFound, validationError } from '../http/http-error.js';
+import { invalidState, notFound, validationError } from '../errors/http-error.js';
 import { requireInstrument } from './instruments.js';
 import type { PaymentRecord } from './payment-records.js';
 import { createOrder, type OrderRecord } from './orders.js';

@@ -3,7 +3,7 @@ import type { RequestFields } from '@tessera/core';
 import type { customerData } from '@tessera/core/schemas';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 
 /** A customer: core's customer data with its id and store. */
 export type CustomerRecord = RequestFields<z.output<typeof customerData>> & {

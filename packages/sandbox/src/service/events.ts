@@ -1,7 +1,7 @@
 import type { OperationInput } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
 import { customers } from './customers.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';
 import { countWalk, groupFor, pageOf, positionOfId, positionsBy, valuesOf, walk, walkGroups } from '../state/ordered.js';
 import { passesDate } from './lists.js';

@@ -3,7 +3,7 @@ import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { customerFields, type CustomerRecord, customers } from './customers.js';
-import { notFound, SandboxHttpError, validationError } from '../http/http-error.js';
+import { notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingValues, sortRecords } from './lists.js';
 import { countWalk, groupFor, pageOf, positionsWhere, recordAt, risesWithCreation, walk } from '../state/ordered.js';
 import { requireStore } from './stores.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../state/clock.js';
 import type { SandboxContext } from '../state/context.js';
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { ledger } from '../state/ledger.js';
 import { openPayment, paymentTransitions, transition, type PaymentTransitionName } from './lifecycle.js';
 import { type PaymentAttempt, type PaymentRecord, type PaymentRecordStatus } from './payment-records.js';

@@ -1,6 +1,6 @@
 import type { KnownPaymentSubStatus, PaymentMetadata } from '@tessera/core';
 import type { SandboxContext } from '../state/context.js';
-import { invalidState, type PublishedErrorCode, SandboxHttpError } from '../http/http-error.js';
+import { invalidState, type PublishedErrorCode, SandboxHttpError } from '../errors/http-error.js';
 import { addMovement, type PaymentMoney, type LedgerEntry, ledger } from '../state/ledger.js';
 import { keyChanged } from '../state/ordered.js';
 import type { WebhookEventType } from './webhooks.js';

@@ -2,7 +2,7 @@ import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { customers } from './customers.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 import type { PaymentRecord } from './payment-records.js';
 import { pageOf, positionsWhere, walk } from '../state/ordered.js';
 import { products, variants } from './products.js';

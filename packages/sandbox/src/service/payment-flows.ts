@@ -4,7 +4,7 @@ import type { paymentFlowInput, processorConfig } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 import { processors } from './processors.js';
 
 /** One processor of a flow. */

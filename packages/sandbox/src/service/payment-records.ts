@@ -1,7 +1,7 @@
 import type { KnownPaymentSubStatus, KnownPaymentStatus, PaymentMetadata, ReasonType } from '@tessera/core';
 import { byId, internalById } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 import type { CustomerActionOutcome } from './test-cards.js';
 
 // A payment as the sandbox keeps it, the payments table, and the pending challenges' table; how a payment moves from

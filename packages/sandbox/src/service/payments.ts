@@ -3,7 +3,7 @@ import type { OperationInput } from '@tessera/core/internal';
 import { authenticateBtSession, completeBtChallenge, findBtThreeDSSession, type BtThreeDSSessionRecord } from '../emulations/bt-threeds.js';
 import type { SandboxContext } from '../state/context.js';
 import { customers, customerFields } from './customers.js';
-import { notFound, validationError } from '../http/http-error.js';
+import { notFound, validationError } from '../errors/http-error.js';
 import { requireInstrument, instruments } from './instruments.js';
 import { threedsSessions } from './threeds-sessions.js';
 import { movementsOf, type LedgerEntry, ledger } from '../state/ledger.js';

@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../state/context.js';
-import { invalidState, notFound } from '../http/http-error.js';
+import { invalidState, notFound } from '../errors/http-error.js';
 import type { PaymentAttempt } from './payment-records.js';
 import { type FlowProcessorConfig, type PaymentFlowRecord, paymentFlows } from './payment-flows.js';
 import { type ProcessorRecord, processors } from './processors.js';

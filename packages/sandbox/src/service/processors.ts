@@ -4,7 +4,7 @@ import type { processorInput } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 
 /** A processor as the sandbox keeps it: core's processor input without `options` (which may hold gateway secrets, never returned). */
 export type ProcessorRecord = Omit<RequestFields<z.output<typeof processorInput>>, 'options'> & { id: string; archived: boolean; createdAt: string };

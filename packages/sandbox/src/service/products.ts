@@ -4,7 +4,7 @@ import type { createProductRequest, productPriceInput, productVariantInput } fro
 import type { OperationInput } from '@tessera/core/internal';
 import { byId, internalById } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 import { requireStore } from './stores.js';
 
 import { anyGiven, directionOf, type PaginationStyle, paginationStyle, paginationStyleOf, passes, passesDate, sortRecords } from './lists.js';

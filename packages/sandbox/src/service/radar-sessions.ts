@@ -1,7 +1,7 @@
 import { nonEmptyString, type OperationInput, z } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 import { type PaymentRecord, payments, requirePayment } from './payment-records.js';
 import { SANDBOX_STRIPE_PUBLISHABLE_KEY } from './payment-actions.js';
 import { validate } from '../http/validate.js';

@@ -4,7 +4,7 @@ import type { createStoreRequest } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { notFound } from '../http/http-error.js';
+import { notFound } from '../errors/http-error.js';
 import { paymentFlows } from './payment-flows.js';
 
 /** A store: core's create-store input with its id; `selectedPaymentFlowId` is `null` for a store without a flow. */

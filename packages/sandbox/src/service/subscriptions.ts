@@ -2,7 +2,7 @@ import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { requireCustomer, customers, customerFields } from './customers.js';
-import { invalidState, notFound, SandboxHttpError, validationError } from '../http/http-error.js';
+import { invalidState, notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { requireInstrument, defaultInstrumentOf } from './instruments.js';
 import type { PaymentRecord } from './payment-records.js';
 import { anyGiven, directionOf, paginationStyle, paginationStyleOf, passes, passesDate, passingValues, sortRecords } from './lists.js';

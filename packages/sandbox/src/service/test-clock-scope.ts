@@ -1,6 +1,6 @@
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
-import { validationError } from '../http/http-error.js';
+import { validationError } from '../errors/http-error.js';
 import { customers } from './customers.js';
 
 // What the service's records need of a scoped test clock: its table, the request header that puts a request under

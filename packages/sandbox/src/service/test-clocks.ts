@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../state/context.js';
-import { notFound, SandboxHttpError, validationError } from '../http/http-error.js';
+import { notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { customers } from './customers.js';
 import { testClocks, underTestClock, type TestClockRecord } from './test-clock-scope.js';
 import { instruments } from './instruments.js';

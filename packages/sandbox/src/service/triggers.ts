@@ -1,7 +1,7 @@
 import { encodeServiceToken } from '@tessera/core';
 import type { OperationInput, OperationName } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { customers } from './customers.js';
 import { createInstrumentFromToken } from './instruments.js';
 import { readOperationInput } from '../http/operation-input.js';

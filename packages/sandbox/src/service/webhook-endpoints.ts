@@ -1,5 +1,5 @@
 import type { SandboxContext } from '../state/context.js';
-import { SandboxHttpError } from '../http/http-error.js';
+import { SandboxHttpError } from '../errors/http-error.js';
 import { requireStore } from './stores.js';
 import { type SandboxWebhookEndpoint, type WebhookDeliveryMode, webhookEndpoints, webhookEventTypes, type WebhookEndpointRecord } from './webhooks.js';
 

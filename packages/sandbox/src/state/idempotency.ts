@@ -1,7 +1,7 @@
 import type { SandboxAnswer } from '../http/answer.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
-import { redactCardNumbers } from '../http/http-error.js';
+import { redactCardNumbers } from '../errors/http-error.js';
 import { internalById, type StateHolder } from './collection.js';
 
 /**
