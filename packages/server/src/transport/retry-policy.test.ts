@@ -35,9 +35,20 @@ describe('retryOptions', () => {
       expect([status, await strict.shouldRetry!({ error, retryCount: 1 })]).toEqual([status, error.kind === 'not-acted']);
       expect([status, await repeatable.shouldRetry!({ error, retryCount: 1 })]).toEqual([status, error.kind !== 'final']);
     }
-    // 501 and 505: the service implements neither, so it did nothing and a retry cannot help. 512 and 599 (a proxy's
-    // own statuses): it may have acted, so they are retried when the call is repeatable, as any other 5xx.
-    expect([501, 505, 512, 599].map((status) => httpError(status).kind)).toEqual(['final', 'final', 'outcome-unknown', 'outcome-unknown']);
+    // The verdicts themselves, written out: [statuses, retried when not repeatable, retried when repeatable]. 501 and
+    // 505: the service implements neither, so it did nothing and a retry cannot help. 512 and 599 (a proxy's own
+    // statuses): it may have acted, so they are retried when the call is repeatable, as any other 5xx.
+    const verdicts: [number[], boolean, boolean][] = [
+      [[408, 429, 503], true, true],
+      [[409, 500, 502, 504, 506, 511, 512, 520, 599], false, true],
+      [[200, 301, 400, 401, 403, 404, 422, 501, 505], false, false],
+    ];
+    for (const [statuses, whenStrict, whenRepeatable] of verdicts) {
+      for (const status of statuses) {
+        const error = httpError(status);
+        expect([status, await strict.shouldRetry!({ error, retryCount: 1 }), await repeatable.shouldRetry!({ error, retryCount: 1 })]).toEqual([status, whenStrict, whenRepeatable]);
+      }
+    }
   });
 
   it('backs off from 0.5 s doubling to 8 s with 50–100 % jitter, and caps Retry-After at 30 s', () => {

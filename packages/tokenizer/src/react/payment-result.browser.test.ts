@@ -14,7 +14,13 @@ describe('describePayment', () => {
     expect(describePayment({ status: 'declined', payment }).kind).toBe('declined');
     expect(describePayment({ status: 'requires_action', payment, challenge: { status: 'cancelled' } as unknown as DescribablePayment['challenge'] })).toMatchObject({ kind: 'cancelled', message: expect.stringContaining('not been charged') as string });
     expect(describePayment({ status: 'requires_action', payment, redirect: 'navigate' }).kind).toBe('redirecting');
-    for (const status of ['requires_action', 'failed', 'processing', 'unknown'] as const) expect(describePayment({ status, payment }).kind).toBe('failed');
+    for (const status of ['failed', 'voided'] as const) expect(describePayment({ status, payment }).kind).toBe('failed');
+    expect(describePayment({ status: 'requires_action', payment, redirect: 'closed' }).kind).toBe('cancelled');
+    expect(describePayment({ status: 'refunded', payment }).kind).toBe('refunded');
+    // A payment that may still go through is never "not charged, try again": that would invite a second charge.
+    for (const status of ['requires_action', 'processing', 'unknown'] as const) {
+      expect(describePayment({ status, payment })).toMatchObject({ kind: 'pending', message: expect.stringContaining('Do not pay again') as string });
+    }
   });
 });
 
@@ -58,6 +64,9 @@ describe('<PaymentResult>', () => {
     expect(app.host!.querySelector('button')!.textContent).toBe('Try again');
     app.render(createElement(PaymentResult, { result: { status: 'requires_action', payment, redirect: 'navigate' }, onRetry: () => undefined }));
     expect(app.host!.querySelector('button')).toBeNull();
+    // Still being confirmed: no button, so the customer is not led to pay twice.
+    app.render(createElement(PaymentResult, { result: { status: 'processing', payment }, onRetry: () => undefined }));
+    expect([app.host!.querySelector('[data-outcome]')!.getAttribute('data-outcome'), app.host!.querySelector('button')]).toEqual(['pending', null]);
     app.render(createElement(PaymentResult, { result: { status: 'declined', payment }, describe: () => ({ kind: 'declined' as const, title: 'Paiement refusé', message: 'Essayez une autre carte.' }) }));
     expect(app.host!.querySelector('h2')!.textContent).toBe('Paiement refusé');
     expect(app.host!.querySelector('button')).toBeNull();

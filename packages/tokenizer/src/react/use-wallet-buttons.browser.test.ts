@@ -58,6 +58,11 @@ describe('useWalletButtons', () => {
     hook.rerender({ request: { ...request, amount: 2999 }, onToken: second });
     expect(hook.buttons()).not.toBe(buttons);
     expect(made.at(-1)!.request.amount).toBe(2999);
+    // A shipping callback given on a later render: new buttons, whose sheet asks for the changes.
+    const withShipping = hook.buttons();
+    hook.rerender({ request: { ...request, amount: 2999 }, onToken: second, onShippingContactChange: () => ({ amount: 2999 }) });
+    expect(hook.buttons()).not.toBe(withShipping);
+    expect(made.at(-1)!.onShippingContactChange).toBeTypeOf('function');
   });
 
   it('sends a sheet the customer closed to onCancel, every other failure to onError', () => {

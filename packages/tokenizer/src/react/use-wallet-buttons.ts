@@ -28,8 +28,9 @@ export interface UseWalletButtonsOptions extends Omit<WalletButtonsOptions, keyo
 export function useWalletButtons(tessera: TesseraClient, options: UseWalletButtonsOptions): WalletButtons {
   const latest = useRef(options);
   latest.current = options;
-  // Every option but the callbacks (JSON leaves functions out): the buttons are made again only when one changes.
-  const key = JSON.stringify(options);
+  // Every option but the callbacks (JSON leaves functions out), and which shipping callbacks there are (the sheet asks
+  // for their changes only when given): the buttons are made again only when one of these changes.
+  const key = JSON.stringify([options, !!options.onShippingContactChange, !!options.onShippingMethodChange]);
   return useMemo(() => {
     const current = latest.current;
     return createWalletButtons({

@@ -24,8 +24,17 @@ function focused(element: HTMLElement | null | undefined): boolean {
  */
 export function rememberFocus(target: StartChallengeOptions['returnFocus'], fallback: HTMLElement): () => void {
   const opener = document.activeElement as HTMLElement | null;
+  // A `returnFocus` function that throws is the page's bug, but it must not escape from the modal's close (a timer, a
+  // listener): focus goes on to the next place.
+  const chosen = (): HTMLElement | null | undefined => {
+    try {
+      return typeof target === 'function' ? target() : target;
+    } catch {
+      return undefined;
+    }
+  };
   return () => {
-    if (focused(typeof target === 'function' ? target() : target) || focused(opener) || fallback === document.body) return;
+    if (focused(chosen()) || focused(opener) || fallback === document.body) return;
     if (!fallback.hasAttribute('tabindex')) {
       fallback.tabIndex = -1;
       fallback.addEventListener('blur', () => fallback.removeAttribute('tabindex'), { once: true });

@@ -22,5 +22,12 @@ describe("Apple's own button", () => {
     expect([button.getAttribute('buttonstyle'), button.getAttribute('type'), button.getAttribute('locale'), button.getAttribute('aria-label')]).toEqual(['white', 'buy', 'fr-FR', 'Buy with Apple Pay']);
     expect(document.querySelector('script[src*="apple-pay-sdk"]')).toBeNull();
     buttons.unmount();
+    // Named by what Apple's button says, whatever the type: "Set up Apple Pay", "Check out with Apple Pay".
+    for (const [buttonType, name] of [['set-up', 'Set up Apple Pay'], ['check-out', 'Check out with Apple Pay'], ['plain', 'Apple Pay']] as const) {
+      const again = createWalletButtons({ environment: 'development', vaultUrl: sandboxUrl, wallets: ['apple_pay'], applePay: { buttonType }, request: { amount: 100, currency: 'EUR', country: 'FR', label: 'Boutique' }, onToken: () => undefined });
+      await again.mount(container);
+      expect(container.querySelector('apple-pay-button')!.getAttribute('aria-label')).toBe(name);
+      again.unmount();
+    }
   });
 });

@@ -136,7 +136,8 @@ export function createWalletButtons(options: WalletButtonsOptions): WalletButton
       element.setAttribute('style', '--apple-pay-button-width:100%;--apple-pay-button-height:40px;display:block');
     }
     // Named by what it says ('buy' → "Buy with Apple Pay"), so the name holds the visible text (WCAG 2.5.3).
-    element.setAttribute('aria-label', buttonType === 'plain' || !buttonType ? 'Apple Pay' : `${buttonType[0]!.toUpperCase()}${buttonType.slice(1).replace(/-/g, ' ')} with Apple Pay`);
+    const verb = buttonType === 'set-up' ? 'Set up' : `${buttonType.charAt(0).toUpperCase()}${buttonType.slice(1).replace(/-/g, ' ')} with`;
+    element.setAttribute('aria-label', buttonType === 'plain' || !buttonType ? 'Apple Pay' : `${verb} Apple Pay`);
     element.addEventListener('click', () =>
       open((sheetSignal) =>
         runApplePay(Session, {
