@@ -3,6 +3,8 @@
 // each load waiting for the page to set `window.readyMs` (or `window.failed`). The first load (cold) is reported apart.
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startSandboxServer } from '@tessera/sandbox';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
 
@@ -55,4 +57,22 @@ export async function measurePageReady({ contents, html, runs, check = () => und
   const at = (q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
   const round = (ms) => Math.round(ms * 10) / 10;
   return { coldMs: round(cold), medianMs: round(at(0.5)), p90Ms: round(at(0.9)), runs: warm.length };
+}
+
+/**
+ * Runs one "time to ready" benchmark from the command line (`--runs N`, default 15) against a sandbox server started
+ * for it: `page(sandboxUrl)` gives the page (`contents`, `html`, `check`). Prints `label: cold …, then median …` and,
+ * last, `BENCH_JSON` with `name`.
+ */
+export async function runPageReadyBench({ name, label, page }) {
+  const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' } } });
+  const sandbox = await startSandboxServer({ port: 0 });
+  let results;
+  try {
+    results = await measurePageReady({ ...page(sandbox.url), runs: Number(values.runs) });
+  } finally {
+    await sandbox.close();
+  }
+  console.log(`${label}: cold ${results.coldMs} ms, then median ${results.medianMs} ms, p90 ${results.p90Ms} ms over ${results.runs} page loads`);
+  console.log(`BENCH_JSON ${JSON.stringify({ name, unit: 'ms', results })}`);
 }
