@@ -13,6 +13,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { exportLine, replaceRegion } from './lib/generated-exports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ts = createRequire(import.meta.url)('typescript');
@@ -55,29 +56,12 @@ function resourceModules() {
     });
 }
 
-const byName = (a, b) => a.localeCompare(b, 'en');
-
-/**
- * One `export` statement of `names` from `specifier`, on one line however long: a generated list is read by its
- * module, one line each, and a diff of it shows which module's exports changed.
- */
-function exportLine(keyword, names, specifier) {
-  return `${keyword} { ${[...names].sort(byName).join(', ')} } from '${specifier}';`;
-}
-
 /** The statements of a region: one per module that exports something of the kind. */
 const regionBody = (modules, kind, keyword) =>
   modules
     .filter((module) => module[kind].length > 0)
     .map((module) => exportLine(keyword, module[kind], module.specifier))
     .join('\n');
-
-/** Replaces the text between `// <generated:NAME>` and `// </generated:NAME>` of `text`. */
-function replaceRegion(text, name, body, file) {
-  const pattern = new RegExp(`(// <generated:${name}>[^\\n]*\\n)[\\s\\S]*?(// </generated:${name}>)`);
-  if (!pattern.test(text)) throw new Error(`${relative(root, file)}: no "// <generated:${name}>" … "// </generated:${name}>" markers`);
-  return text.replace(pattern, (_, start, end) => `${start}${body}\n${end}`);
-}
 
 const modules = resourceModules();
 const targets = [

@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { byName, exportLine, regionText, replaceRegion } from './lib/generated-exports.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const ts = createRequire(import.meta.url)('typescript');
@@ -84,9 +85,7 @@ for (const symbol of [...found]) if (symbol.flags & ts.SymbolFlags.Class && ownD
 
 // What the hand-written part of the root exports (the generated region left out), by name.
 const text = readFileSync(indexFile, 'utf8');
-const pattern = new RegExp(`(// <generated:${REGION}>[^\\n]*\\n)[\\s\\S]*?(// </generated:${REGION}>)`);
-if (!pattern.test(text)) throw new Error(`${relative(root, indexFile)}: no "// <generated:${REGION}>" … "// </generated:${REGION}>" markers`);
-const generatedNames = new Set([...(text.match(pattern)[0].matchAll(/export type \{ ([^}]*) \}/g))].flatMap((match) => match[1].split(',').map((name) => name.trim())));
+const generatedNames = new Set([...(regionText(text, REGION, indexFile).matchAll(/export type \{ ([^}]*) \}/g))].flatMap((match) => match[1].split(',').map((name) => name.trim())));
 const handExported = (symbol) => rootExports.get(symbol.name) === symbol && !generatedNames.has(symbol.name);
 
 const bySpecifier = new Map();
@@ -108,12 +107,11 @@ if (problems.length > 0) {
   process.exit(1);
 }
 
-const byName = (a, b) => a.localeCompare(b, 'en');
 const body = [...bySpecifier]
   .sort(([a], [b]) => byName(a, b))
-  .map(([specifier, names]) => `export type { ${[...names].sort(byName).join(', ')} } from '${specifier}';`)
+  .map(([specifier, names]) => exportLine('export type', names, specifier))
   .join('\n');
-const rewritten = text.replace(pattern, (_, start, end) => `${start}${body}\n${end}`);
+const rewritten = replaceRegion(text, REGION, body, indexFile);
 if (rewritten === text) {
   console.log(`server root exports every type its methods take or return (${found.size} types)`);
 } else if (check) {
