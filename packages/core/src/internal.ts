@@ -44,7 +44,35 @@ export {
 } from './resources/processor.js';
 export { MAX_REQUEST_ID_LENGTH, safeRequestId } from './internal/request-id.js';
 export { routePath, routes, type OperationMethod, type Route } from './internal/routes.js';
-export { SANDBOX_API_KEY } from './internal/sandbox-api-key.js';
+export { SANDBOX_API_KEY, SANDBOX_SHOP_STORE_ID } from './internal/sandbox-api-key.js';
+export { SERVICE_ORIGINS } from './internal/service-origins.js';
+export {
+  checkoutSessionInitPath,
+  checkoutSessionV2Path,
+  cmsAnonymousSessionPath,
+  cmsSessionInitPath,
+  cmsTokenHeader,
+  sessionActionProcessedPath,
+  sessionContinuePaymentPath,
+  sessionPaymentInstrumentPath,
+  sessionPaymentPath,
+  sessionPayPath,
+  sessionProductsPath,
+  sessionRadarSessionPath,
+  sessionThreeDSSessionPath,
+} from './internal/browser-session-routes.js';
+export {
+  anonymousSessionRequest,
+  cmsSessionInitRequest,
+  priceKeys,
+  sessionPaymentIdRequest,
+  sessionPaymentInstrumentRequest,
+  sessionPayRequest,
+  sessionProductsRequest,
+  sessionThreeDSRequest,
+  storeCheckoutInitRequest,
+  storeCheckoutLineItem,
+} from './resources/browser-session.js';
 export { parseOrThrow, toFieldErrors } from './errors/validation.js';
 export { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './internal/vault-routes.js';
 export { webhookList, type WebhookList } from './resources/webhook-endpoint.js';

@@ -64,6 +64,11 @@ export type CheckoutInit = z.infer<typeof checkoutInit>;
 export const payCheckoutRequest = z.looseObject({
   checkoutSessionId: resourceId,
   paymentInstrumentId: z.optional(resourceId),
+  /**
+   * The 3DS session of the instrument (`POST /threeds/create-session`): the payment then runs 3DS as process does.
+   * Not on the published page: `@tagadapay/plugin-sdk@2.3.3` sends it (`hooks/usePayment.js`, `processPaymentDirect`).
+   */
+  threedsSessionId: z.optional(resourceId),
   returnUrl: z.optional(z.url()),
   metadata: z.optional(z.record(z.string(), z.unknown())),
   draft: z.optional(z.boolean()),

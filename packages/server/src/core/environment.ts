@@ -1,5 +1,5 @@
 import { TesseraValidationError } from '@tessera/core';
-import { isLoopbackUrl, SANDBOX_API_KEY } from '@tessera/core/internal';
+import { isLoopbackUrl, SANDBOX_API_KEY, SERVICE_ORIGINS } from '@tessera/core/internal';
 
 /** Where the client sends its requests: the service's production or development API, or the local sandbox. */
 export type TesseraEnvironment = 'production' | 'development' | 'local';
@@ -11,11 +11,7 @@ export type TesseraEnvironment = 'production' | 'development' | 'local';
  * `https://app.tagadapay.dev/api/public/v1`); `local` is the sandbox started by
  * `npx -p @tessera/sandbox tessera-sandbox` (port 4010 by default).
  */
-export const environmentOrigins = {
-  production: 'https://app.tagadapay.com',
-  development: 'https://app.tagadapay.dev',
-  local: 'http://localhost:4010',
-} as const satisfies Record<TesseraEnvironment, string>;
+export const environmentOrigins = SERVICE_ORIGINS satisfies Record<TesseraEnvironment, string>;
 
 /** Origin of the service's production API, the default: `environmentOrigins.production`. */
 export const PRODUCTION_BASE_URL = environmentOrigins.production;
