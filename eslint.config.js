@@ -17,6 +17,19 @@ export default tseslint.config(
     },
   },
   {
+    // Code that runs in the page, served as its own source (`fn.toString()`): it may import types only, and reach
+    // nothing of its module but its parameters.
+    files: ['packages/sandbox/src/browser/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "ImportDeclaration[importKind!='type']", message: 'Browser code is served as its source: import types only (import type { … }).' },
+        { selector: 'Program > :not(ExportNamedDeclaration, ImportDeclaration)', message: 'Browser code is served as its source: keep everything inside the exported function.' },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',

@@ -10,6 +10,8 @@ import { type Ordered, pageOf, positionsBy, walk } from '../state/ordered.js';
 import { sandboxRoutes } from '../http/sandbox-routes.js';
 import { subscriptions } from './subscriptions.js';
 import { webhookDeliveries, webhookEvents } from './webhooks.js';
+import { dashboardApp } from '../browser/dashboard-app.js';
+import type { DashboardData } from '../browser/dashboard-data.js';
 
 /** The most records of each kind the dashboard lists (newest first). */
 export const DASHBOARD_LIMIT = 100;
@@ -51,7 +53,7 @@ const paymentIdOf = (data: unknown): string | undefined => {
  * What the dashboard shows, as JSON (`GET /sandbox/dashboard/data`): masked card facts only (brand, last4, expiry),
  * never a card number, a CVC, a key or an endpoint's secret.
  */
-export function dashboardView(ctx: SandboxContext): Record<string, unknown> {
+export function dashboardView(ctx: SandboxContext): DashboardData {
   const events = webhookEvents.of(ctx);
   // A payment's events by an index kept as events are added: the page costs what it shows, not every event.
   const timelineOf = (paymentId: string) =>
@@ -183,162 +185,7 @@ details summary{cursor:pointer}td time{white-space:nowrap}
 @media (max-width:600px){header{position:static;padding:.5rem .75rem}main{padding:0 .75rem 1.5rem}}`;
 
 /**
- * The dashboard's script (`GET /sandbox/dashboard/app.js`): reads the data, renders with DOM calls (no innerHTML),
- * sends actions with the key. A refresh redraws only the sections whose data changed, and puts back the focus and the
- * open payloads of a redrawn section (keyed by `data-key`), so a keyboard or screen-reader user keeps their place.
+ * The dashboard's script (`GET /sandbox/dashboard/app.js`): the source of `dashboardApp` (a typed, linted file of
+ * `../browser/`), called with the data's path.
  */
-export const dashboardScript = `const KEY = 'tessera-sandbox-key';
-const $ = (id) => document.getElementById(id);
-let routes = {};
-const drawn = new Map();
-
-function el(tag, props = {}, children = []) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(props)) {
-    if (name === 'text') node.textContent = value;
-    else if (name === 'onclick') node.addEventListener('click', value);
-    else node.setAttribute(name, value);
-  }
-  for (const child of children) node.append(child);
-  return node;
-}
-const text = (value) => (value === null || value === undefined ? '' : String(value));
-const statusCell = (status) => el('td', { class: 'status status-' + text(status), text: text(status) });
-const readable = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' });
-// A date a person reads ("29 Nov 2026, 01:20:03 UTC"), the machine's in datetime.
-const time = (iso) => {
-  if (iso === null || iso === undefined || Number.isNaN(Date.parse(iso))) return document.createTextNode(text(iso));
-  return el('time', { datetime: iso, text: readable.format(new Date(iso)) + ' UTC' });
-};
-
-function table(container, caption, headings, rows) {
-  if (rows.length === 0) return container.append(el('p', { class: 'empty', text: 'None yet.' }));
-  const head = el('tr', {}, headings.map((heading) => el('th', { scope: 'col', text: heading })));
-  // Wide tables scroll inside their own box (focusable, so a keyboard can scroll it), never the page.
-  container.append(el('div', { class: 'scroll', role: 'region', 'aria-label': caption, tabindex: '0' }, [el('table', {}, [el('thead', {}, [head]), el('tbody', {}, rows)])]));
-}
-const list = (items) => el('ol', {}, items.map((item) => el('li', {}, item)));
-const payload = (eventId, value) => el('details', { 'data-key': 'payload-' + eventId }, [el('summary', { 'aria-label': 'Payload of event ' + eventId, text: 'payload' }), el('pre', { tabindex: '0', 'aria-label': 'Payload of event ' + eventId, text: JSON.stringify(value, null, 2) })]);
-const button = (key, label, name, onclick) => el('button', { type: 'button', class: key.split('-')[0], 'data-key': key, 'aria-label': name, text: label, onclick });
-
-function say(message, ok = false) {
-  $('message').textContent = message;
-  $('message').className = ok ? 'ok' : '';
-}
-
-function keyState() {
-  const has = sessionStorage.getItem(KEY) !== null;
-  $('key-state').textContent = has ? 'Secret key kept for this tab' : 'No key given: actions are refused';
-}
-
-async function act(path, body, done) {
-  const key = sessionStorage.getItem(KEY);
-  const headers = { 'content-type': 'application/json' };
-  if (key !== null) headers.authorization = 'Bearer ' + key;
-  const response = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body ?? {}) });
-  const answer = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    say('Refused (' + response.status + '): ' + text(answer.message ?? answer.code) + (response.status === 401 ? ' (enter the secret key)' : ''));
-    return;
-  }
-  say(done, true);
-  await refresh();
-}
-
-const settle = (challenge, outcome, done) => act(routes.challenge.replace('{id}', encodeURIComponent(challenge.acsTransactionId)), { outcome }, done);
-
-const sections = {
-  challenges: (container, data) => {
-    if (data.challenges.length === 0) return container.append(el('p', { class: 'empty', text: 'None waiting.' }));
-    container.append(el('ul', { class: 'challenge-list' }, data.challenges.map((challenge) => {
-      const abandoned = challenge.abandonedAt !== null;
-      const what = 'challenge for payment ' + challenge.paymentId;
-      return el('li', { class: 'challenge' + (abandoned ? ' abandoned' : ''), 'data-payment': challenge.paymentId }, [
-        el('span', { text: challenge.paymentId }), el('span', { text: challenge.amount }),
-        abandoned
-          ? el('span', { class: 'badge' }, ['Abandoned by the customer ', time(challenge.abandonedAt), ' (they were told they were not charged)'])
-          : el('span', {}, ['Waiting since ', time(challenge.createdAt)]),
-        el('span', { class: 'actions' }, [
-          ...(abandoned ? [] : [button('approve-' + challenge.paymentId, 'Approve', 'Approve ' + what, () => settle(challenge, 'approve', 'Challenge for ' + challenge.paymentId + ' approved'))]),
-          button('fail-' + challenge.paymentId, 'Fail', 'Fail ' + what, () => settle(challenge, 'fail', 'Challenge for ' + challenge.paymentId + ' failed')),
-        ]),
-      ]);
-    })));
-  },
-  payments: (container, data) => table(container, 'Payments', ['Payment', 'Amount', 'Status', 'Timeline', 'Attempts', 'Ledger'], data.payments.map((payment) => el('tr', { id: 'payment-' + payment.id }, [
-    el('td', {}, [el('div', { text: payment.id }), el('small', { text: payment.mode + (payment.subscriptionId ? ' · ' + payment.subscriptionId : '') })]),
-    el('td', { text: payment.amount }),
-    statusCell(payment.status),
-    el('td', { class: 'timeline' }, [list(payment.timeline.map((step) => [time(step.at), ' ' + step.type]))]),
-    el('td', { class: 'attempts' }, [list(payment.attempts.map((attempt) => [attempt.processorType + ' ' + attempt.processorId + ': ' + attempt.outcome]))]),
-    el('td', { class: 'ledger' }, [list(payment.ledger.map((entry) => [entry.kind + ' ' + entry.amount + ' (' + entry.id + ') ', time(entry.at)]))]),
-  ]))),
-  subscriptions: (container, data) => table(container, 'Subscriptions', ['Subscription', 'Customer', 'Amount', 'Every', 'Status', 'Renewals', 'Period ends'], data.subscriptions.map((s) => el('tr', {}, [
-    el('td', { text: s.id }), el('td', { text: s.customerId }), el('td', { text: s.amount }), el('td', { text: s.interval }), statusCell(s.status), el('td', { text: s.renewals }), el('td', {}, [time(s.currentPeriodEnd)]),
-  ]))),
-  customers: (container, data) => table(container, 'Customers', ['Customer', 'Name', 'Email', 'Store', 'Created'], data.customers.map((c) => el('tr', {}, [
-    el('td', { text: c.id }), el('td', { text: c.name }), el('td', { text: c.email }), el('td', { text: c.storeId }), el('td', {}, [time(c.createdAt)]),
-  ]))),
-  instruments: (container, data) => table(container, 'Instruments', ['Instrument', 'Customer', 'Brand', 'Card', 'Expiry'], data.instruments.map((i) => el('tr', {}, [
-    el('td', { text: i.id }), el('td', { text: i.customerId }), el('td', { text: i.brand }), el('td', { text: i.last4 ? '•••• ' + i.last4 : '' }), el('td', { text: i.expiry }),
-  ]))),
-  events: (container, data) => table(container, 'Events', ['Event', 'Type', 'Created', 'Payload', 'Action'], data.events.map((event) => el('tr', {}, [
-    el('td', { text: event.id }), el('td', { text: event.type }), el('td', {}, [time(event.createdAt)]), el('td', {}, [payload(event.id, event.payload)]),
-    el('td', {}, [button('resend-' + event.id, 'Resend', 'Resend event ' + event.id, () => act(routes.resend.replace('{id}', encodeURIComponent(event.id)), {}, 'Event ' + event.id + ' sent again'))]),
-  ]))),
-  deliveries: (container, data) => table(container, 'Webhook deliveries', ['Event', 'Endpoint', 'Status', 'Attempts (answer, ' + (data.deliveries[0]?.signatureHeader ?? 'signature') + ')'], data.deliveries.map((d) => el('tr', {}, [
-    el('td', { text: d.eventId + ' ' + d.eventType + (d.reason ? ' (' + d.reason + ')' : '') }), el('td', { text: d.endpointId + ' ' + d.url }), statusCell(d.status),
-    el('td', {}, [list(d.attempts.map((a) => ['#' + a.attempt + ' ', time(a.at), ' → ' + (a.status ?? a.error) + ' in ' + a.durationMs + ' ms; ' + text(a.signature)]))]),
-  ]))),
-};
-
-// Redraws one section, keeping what the person was doing in it: the focused control and the open payloads.
-function redraw(name, container, data) {
-  const focused = container.contains(document.activeElement) ? document.activeElement.getAttribute('data-key') : null;
-  const open = new Set([...container.querySelectorAll('details[open]')].map((details) => details.getAttribute('data-key')));
-  container.replaceChildren();
-  sections[name](container, data);
-  for (const details of container.querySelectorAll('details[data-key]')) if (open.has(details.getAttribute('data-key'))) details.open = true;
-  if (focused !== null) container.querySelector('[data-key="' + CSS.escape(focused) + '"]')?.focus();
-}
-
-function render(data) {
-  routes = data.routes;
-  $('now').replaceChildren(time(data.now));
-  for (const name of Object.keys(sections)) {
-    const shown = JSON.stringify(data[name]);
-    if (drawn.get(name) === shown) continue;
-    drawn.set(name, shown);
-    redraw(name, $(name), data);
-  }
-}
-
-let refreshing = false;
-async function refresh() {
-  if (refreshing) return;
-  refreshing = true;
-  try {
-    const response = await fetch('${sandboxRoutes.dashboardData}', { cache: 'no-store' });
-    if (!response.ok) return say('The sandbox answered ' + response.status);
-    render(await response.json());
-  } finally {
-    refreshing = false;
-  }
-}
-
-$('set-key').addEventListener('click', () => $('key-dialog').showModal());
-$('key-form').addEventListener('submit', () => {
-  const value = $('key-input').value.trim();
-  if (value !== '') sessionStorage.setItem(KEY, value);
-  $('key-input').value = '';
-  keyState();
-});
-$('forget-key').addEventListener('click', () => {
-  sessionStorage.removeItem(KEY);
-  keyState();
-});
-$('advance').addEventListener('click', () => act(routes.advanceClock, { ms: Number($('advance-by').value) }, 'Clock advanced'));
-keyState();
-refresh();
-setInterval(refresh, 3000);
-`;
+export const dashboardScript = `(${dashboardApp.toString()})(${JSON.stringify(sandboxRoutes.dashboardData)});\n`;
