@@ -64,7 +64,6 @@ export {
 export {
   anonymousSessionRequest,
   cmsSessionInitRequest,
-  priceKeys,
   sessionPaymentIdRequest,
   sessionPaymentInstrumentRequest,
   sessionPayRequest,
@@ -73,6 +72,7 @@ export {
   storeCheckoutInitRequest,
   storeCheckoutLineItem,
 } from './resources/browser-session.js';
+export { priceKeys } from './resources/price-keys.js';
 export { parseOrThrow, toFieldErrors } from './errors/validation.js';
 export { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './internal/vault-routes.js';
 export { webhookList, type WebhookList } from './resources/webhook-endpoint.js';

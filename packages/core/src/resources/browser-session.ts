@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { resourceId, withoutCardData } from './common.js';
+import { priceKeys } from './price-keys.js';
 
 // The request bodies of the service's browser session API (the routes in `../internal/browser-session-routes.ts`),
 // as the vendor's browser code sends them: `@tagadapay/plugin-sdk@2.3.3` (`dist/react/services/apiService.js`,
@@ -9,12 +10,6 @@ import { resourceId, withoutCardData } from './common.js';
 // (a price or an amount: prices come from the store's catalog) is refused by name. Internal: the sandbox validates
 // with them; the browser client builds these bodies.
 
-/**
- * The keys a page may not send on a checkout of the store's catalog, at the top level or in a line item: a price or
- * an amount would let the page set what it pays. Our rule (the vendor's code sends none of them).
- * @internal
- */
-export const priceKeys = ['amount', 'price', 'unitAmount', 'totalAmount', 'prices', 'currencyOptions'] as const;
 
 /** The first price key of `value` (an object), or `undefined`. */
 const priceKeyOf = (value: unknown): string | undefined =>
