@@ -26,7 +26,7 @@ const optionalPeers = (allowed) => ({
   },
 });
 
-for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera/tokenizer/basis-theory', '@tessera/tokenizer/fields', '@tessera/tokenizer/client', '@tessera/tokenizer/testing', '@tessera/tokenizer/wallets']) {
+for (const entry of ['@tessera/tokenizer', '@tessera/tokenizer/react', '@tessera/tokenizer/basis-theory', '@tessera/tokenizer/fields', '@tessera/tokenizer/client', '@tessera/tokenizer/testing', '@tessera/tokenizer/wallets', '@tessera/tokenizer/store']) {
   const result = await build({
     stdin: { contents: `export * from '${entry}';`, resolveDir: `${root}/packages/tokenizer`, loader: 'js' },
     bundle: true,

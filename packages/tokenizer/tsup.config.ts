@@ -9,9 +9,9 @@ import { defineConfig, type Options } from 'tsup';
 const external = ['@tessera/tokenizer', '@tessera/core', '@tessera/core/internal', 'zod', '@basis-theory/web-threeds', '@basis-theory/web-elements', 'react'];
 // What every build of the package shares: browser code for ES2022, with source maps, the externals left out.
 const browserBuild = { sourcemap: true, target: 'es2022', platform: 'browser', external } satisfies Options;
-const entries = { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts', fields: 'src/fields.ts', client: 'src/client.ts', testing: 'src/testing.ts', wallets: 'src/wallets.ts' };
+const entries = { index: 'src/index.ts', react: 'src/react/index.ts', 'basis-theory': 'src/basis-theory.ts', fields: 'src/fields.ts', client: 'src/client.ts', testing: 'src/testing.ts', wallets: 'src/wallets.ts', store: 'src/store.ts' };
 
-// The CJS build bundles each entry with its own copy of the modules it imports. The fields (and wallets) entry reuses internal
+// The CJS build bundles each entry with its own copy of the modules it imports. The fields (wallets, client, store) entries reuse internal
 // modules (the vault request, the environment) whose errors come from `./errors.js`: this points them at the main
 // entry, so a `TesseraVaultError` thrown by the fields is `instanceof` the one users import from '@tessera/tokenizer'.
 const sharedErrors: Plugin = {
@@ -38,7 +38,7 @@ export default defineConfig([
     ...browserBuild,
   },
   {
-    entry: { fields: entries.fields, client: entries.client, testing: entries.testing, wallets: entries.wallets },
+    entry: { fields: entries.fields, client: entries.client, testing: entries.testing, wallets: entries.wallets, store: entries.store },
     format: ['cjs'],
     dts: true,
     ...browserBuild,

@@ -95,6 +95,22 @@ const fields = tessera.cardFields();
 fields.mount({ card: '#card', name: '#name' }).then(() => tessera.pay({ fields, orderRef: 'cart_1' })).then(console.log, console.error);`,
   },
   {
+    // A page paying a store checkout from the browser alone (issue 37): the client's card fields and 3DS, and the
+    // store's session, checkout and pay(). Measured against `client` just below (what the store entry adds).
+    name: 'store',
+    label: '@tessera/tokenizer/store: createTessera + cardFields + openStore + startCheckout + pay',
+    budget: undefined,
+    contents: `import { createTessera } from '@tessera/tokenizer/client';
+import { openStore } from '@tessera/tokenizer/store';
+const tessera = createTessera({ environment: 'production' });
+const fields = tessera.cardFields();
+const store = openStore(tessera, { storeId: 'store_1' });
+fields.mount({ card: '#card', name: '#name' })
+  .then(() => store.startCheckout({ lineItems: [{ variantId: 'var_1', quantity: 1 }] }))
+  .then((checkout) => checkout.pay({ fields }))
+  .then(console.log, console.error);`,
+  },
+  {
     name: 'webElementsLoader',
     label: "@basis-theory/web-elements: the loader (basistheory), what the fields path adds",
     budget: undefined,

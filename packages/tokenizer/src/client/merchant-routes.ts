@@ -1,7 +1,8 @@
-import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, TesseraAbortError, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer } from '@tessera/core';
-import { sleep } from '@tessera/core/internal';
+import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer } from '@tessera/core';
 import type { RadarSession } from '../confirm/radar.js';
 import { TesseraCheckoutError } from './checkout-error.js';
+import { isObject } from './is-object.js';
+import { sendWithResends } from './send-with-resends.js';
 
 /** The merchant's checkout routes, as the browser client calls them (the protocol of core's `checkoutRoutes`). */
 export interface MerchantRoutes {
@@ -11,16 +12,10 @@ export interface MerchantRoutes {
   saveRadarSession(session: RadarSession, paymentToken: string, signal?: AbortSignal): Promise<unknown>;
 }
 
-/** Resends after no answer or a 502, 503 or 504: at most this many times, waiting 0.5 s, then 1 s. */
-const RESENDS = 2;
-const RETRIED_STATUSES = [502, 503, 504];
-
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Calls the routes below `basePath` with `fetchImpl`. Every route is safe to resend (the handler keys the payment by
  * the order and the attempt, and a continue by the payment), so a request that got no answer, or a 502-504, is sent
- * again as it was, up to twice.
+ * again as it was, up to twice (`sendWithResends`).
  */
 export function merchantRoutes(basePath: string, fetchImpl: typeof fetch): MerchantRoutes {
   const base = basePath.replace(/\/+$/, '');
@@ -30,37 +25,19 @@ export function merchantRoutes(basePath: string, fetchImpl: typeof fetch): Merch
     const headers: Record<string, string> = { accept: 'application/json' };
     if (init.body !== undefined) headers['content-type'] = 'application/json';
     if (init.paymentToken !== undefined) headers[CHECKOUT_PAYMENT_TOKEN_HEADER] = init.paymentToken;
-    for (let resend = 0; ; resend += 1) {
-      let response: Response;
-      try {
-        response = await fetchImpl(url, {
-          method,
-          headers,
-          credentials: 'same-origin',
-          ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-          ...(init.signal ? { signal: init.signal } : {}),
-        });
-      } catch (error) {
-        if (init.signal?.aborted === true) throw new TesseraAbortError(undefined, { cause: init.signal.reason });
-        if (resend < RESENDS) {
-          await sleep(500 * 2 ** resend, init.signal);
-          continue;
-        }
-        throw new TesseraCheckoutError('connection_error', `No answer from ${method} ${url}: check that your server mounts the checkout handler there, then try again`, { status: 0, cause: error });
-      }
-      if (RETRIED_STATUSES.includes(response.status) && resend < RESENDS) {
-        await response.body?.cancel();
-        await sleep(500 * 2 ** resend, init.signal);
-        continue;
-      }
-      const body: unknown = await response.json().catch(() => undefined);
-      if (response.ok) return body;
-      const error = isObject(body) && isObject(body.error) ? (body as unknown as CheckoutErrorAnswer).error : undefined;
-      if (error === undefined || typeof error.code !== 'string' || typeof error.message !== 'string') {
-        throw new TesseraCheckoutError('invalid_answer', `${method} ${url} answered ${response.status} without the checkout handler's error: is the handler mounted at ${base}?`, { status: response.status });
-      }
-      throw new TesseraCheckoutError(error.code, error.message, { status: response.status, ...(Array.isArray(error.fields) ? { fields: error.fields } : {}) });
+    const response = await sendWithResends(
+      fetchImpl,
+      url,
+      { method, headers, credentials: 'same-origin', ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }), ...(init.signal ? { signal: init.signal } : {}) },
+      `No answer from ${method} ${url}: check that your server mounts the checkout handler there, then try again`,
+    );
+    const body: unknown = await response.json().catch(() => undefined);
+    if (response.ok) return body;
+    const error = isObject(body) && isObject(body.error) ? (body as unknown as CheckoutErrorAnswer).error : undefined;
+    if (error === undefined || typeof error.code !== 'string' || typeof error.message !== 'string') {
+      throw new TesseraCheckoutError('invalid_answer', `${method} ${url} answered ${response.status} without the checkout handler's error: is the handler mounted at ${base}?`, { status: response.status });
     }
+    throw new TesseraCheckoutError(error.code, error.message, { status: response.status, ...(Array.isArray(error.fields) ? { fields: error.fields } : {}) });
   };
   const answer = (route: string, value: unknown): CheckoutPaymentAnswer => {
     if (isObject(value) && isObject(value.payment) && typeof value.payment.id === 'string' && typeof value.payment.status === 'string' && typeof value.paymentToken === 'string') {

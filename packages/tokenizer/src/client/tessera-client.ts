@@ -8,6 +8,7 @@ import { isSecureUrl, resolveVaultConnection, type TokenizerEnvironment, type Va
 import type { TokenizedCardResult } from '../vault/tokenized-card.js';
 import { merchantRoutes } from './merchant-routes.js';
 import { randomUuid } from '../random-uuid.js';
+import { pick } from './pick.js';
 
 /** Options of {@link createTessera}: the environment once, for everything the client hands out. */
 export interface TesseraClientOptions extends VaultConnectionOptions, Pick<ThreeDSOptions, 'loadWebThreeds' | 'sdkBaseUrl'> {
@@ -135,10 +136,4 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       return paying;
     },
   };
-}
-
-function pick<T extends object, K extends keyof T>(value: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  const picked: Partial<Pick<T, K>> = {};
-  for (const key of keys) if (value[key] !== undefined) picked[key] = value[key];
-  return picked;
 }
