@@ -25,7 +25,7 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         { selector: "ImportDeclaration[importKind!='type']", message: 'Browser code is served as its source: import types only (import type { … }).' },
-        { selector: 'Program > :not(ExportNamedDeclaration, ImportDeclaration)', message: 'Browser code is served as its source: keep everything inside the exported function.' },
+        { selector: 'Program > :not(ExportNamedDeclaration, ImportDeclaration, TSTypeAliasDeclaration, TSInterfaceDeclaration)', message: 'Browser code is served as its source: keep everything inside the exported function.' },
       ],
     },
   },

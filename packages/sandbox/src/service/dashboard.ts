@@ -12,6 +12,7 @@ import { subscriptions } from './subscriptions.js';
 import { webhookDeliveries, webhookEvents } from './webhooks.js';
 import { dashboardApp } from '../browser/dashboard-app.js';
 import type { DashboardData } from '../browser/dashboard-data.js';
+import { servedSource } from '../browser/served-source.js';
 
 /** The most records of each kind the dashboard lists (newest first). */
 export const DASHBOARD_LIMIT = 100;
@@ -185,7 +186,7 @@ details summary{cursor:pointer}td time{white-space:nowrap}
 @media (max-width:600px){header{position:static;padding:.5rem .75rem}main{padding:0 .75rem 1.5rem}}`;
 
 /**
- * The dashboard's script (`GET /sandbox/dashboard/app.js`): the source of `dashboardApp` (a typed, linted file of
- * `../browser/`), called with the data's path.
+ * The dashboard's script (`GET /sandbox/dashboard/app.js`): `dashboardApp` (`../browser/dashboard-app.ts`), called with
+ * the data's path.
  */
-export const dashboardScript = `(${dashboardApp.toString()})(${JSON.stringify(sandboxRoutes.dashboardData)});\n`;
+export const dashboardScript = servedSource(dashboardApp, sandboxRoutes.dashboardData);
