@@ -11,6 +11,8 @@ import { assertSupportedNode } from './node-version.js';
 import { sandboxChallenges, type SandboxChallenges } from './service/challenges.js';
 import { serviceTokenHelpers, type ServiceTokenHelpers } from './emulations/service-token.js';
 import { seedDefaults, type SandboxDefaults } from './service/default-stores.js';
+import { seedShop } from './service/shop-store.js';
+import { completePaidCheckout } from './service/checkout.js';
 import { recordViews, type SandboxRecords } from './state/records.js';
 import { type ErrorFormat, errorAnswer, type RouteAnswer, type SandboxAnswer } from './http/answer.js';
 import { SandboxHttpError } from './errors/http-error.js';
@@ -264,11 +266,16 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
   const keys = { apiKey: options.apiKey ?? SANDBOX_API_KEY, vaultKey: options.vaultKey ?? SANDBOX_VAULT_KEY };
 
   // A data file that holds a sandbox keeps its seeded stores (the ids users put in their .env files).
-  const defaults = (stored?.defaults as SandboxDefaults | undefined) ?? seedDefaults(ctx);
-  if (storage !== undefined && stored === undefined) {
+  const storedDefaults = stored?.defaults as (Omit<SandboxDefaults, 'shop'> & Partial<Pick<SandboxDefaults, 'shop'>>) | undefined;
+  // An older file has no shop: it is seeded once, beside what the file holds.
+  const defaults: SandboxDefaults =
+    storedDefaults === undefined ? seedDefaults(ctx) : { ...storedDefaults, shop: storedDefaults.shop ?? seedShop(ctx, storedDefaults.gateway.paymentFlowId) };
+  if (storage !== undefined && (stored === undefined || storedDefaults?.shop === undefined)) {
     storage.setMeta({ idTag, clock: clockToStore(clock.nowMs()), defaults });
     storage.commit();
   }
+  // A payment approved (at once or after its customer acted) completes the checkout session it pays, once.
+  ctx.paymentApproved = (paymentId) => completePaidCheckout(ctx, paymentId);
 
   // Deliveries the file holds as still being retried go on.
   if (storage !== undefined && stored !== undefined) webhooks.resumePending();

@@ -9,7 +9,7 @@ import { isTriggerable, triggerableEvents } from '../service/trigger-types.js';
 /**
  * The store `listen` and `trigger` use without `--store`: the gateway store (`defaults.gateway.storeId`), the one the
  * quick start pays in, so that `listen` shows the events of those payments and `trigger` fires where `listen` listens.
- * Every sandbox seeds its two stores first, in the same order, so their ids are the same everywhere (the start-up
+ * Every sandbox seeds its stores first, in the same order, so their ids are the same everywhere (the start-up
  * lines print them).
  */
 const DEFAULT_WEBHOOK_STORE_ID = 'store_000002';

@@ -187,6 +187,7 @@ async function main(): Promise<void> {
   console.log(`Vault (BT) public key: ${server.sandbox.vaultKey} (BT-API-KEY; tokenizer environment "local")`);
   console.log(`Store:         ${defaults.storeId} (sandbox processor)`);
   console.log(`Gateway store: ${defaults.gateway.storeId} (simulated processor, 3DS, fallback)`);
+  console.log(`Shop store:    ${defaults.shop.storeId} (a catalog to sell from the browser alone: variants ${defaults.shop.variantIds.join(', ')})`);
   console.log(`Dashboard:     ${server.url}${sandboxRoutes.dashboard} (loopback only; its actions ask for the API key)`);
   console.log(dataLine(server.sandbox.dataFile, server.sandbox.loadedRecords, reset, performance.now() - started) + note);
   if (host !== undefined && !isLoopback(host)) {

@@ -12,6 +12,7 @@ import { continuePayment, listPayments, processPayment, refundPayment, retrieveP
 import { archiveProcessors, createProcessor } from '../service/processors.js';
 import { createProduct, listProducts, retrieveProduct } from '../service/products.js';
 import { createRadarSession } from '../service/radar-sessions.js';
+import { payAsSession, requireOwnPayment, requireOwnRadarTarget } from '../service/session-payments.js';
 import type { SandboxRequest } from './request.js';
 import { createStore, requireStore } from '../service/stores.js';
 import { endpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
@@ -49,8 +50,15 @@ export const operationHandlers = {
   listCustomerPaymentInstruments: byPathId(listCustomerInstruments),
   createThreeDSSession: withInput(createThreeDSSession),
   processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
-  continuePayment: (ctx, input, { origin }) => ({ json: continuePayment(ctx, input, origin) }),
-  createRadarSession: withInput(createRadarSession),
+  // On a browser session token (x-cms-token), its own payments only.
+  continuePayment: (ctx, input, { origin, cmsSession }) => {
+    if (cmsSession) requireOwnPayment(ctx, cmsSession, input.paymentId);
+    return { json: continuePayment(ctx, input, origin) };
+  },
+  createRadarSession: (ctx, input, { cmsSession }) => {
+    if (cmsSession) requireOwnRadarTarget(ctx, cmsSession, input);
+    return { json: createRadarSession(ctx, input) };
+  },
   retrievePayment: byPathId(retrievePayment),
   voidPayment: withInput(voidPayment),
   refundPayment: withInput(refundPayment),
@@ -86,5 +94,6 @@ export const operationHandlers = {
   testAuth: () => ({ json: testAuth() }),
   // Checkout as published.
   initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
-  payCheckout: withInput(payCheckout),
+  // The secret key, or a browser session token paying its own checkout session (the body as sent: no price keys).
+  payCheckout: (ctx, input, { origin, cmsSession, body }) => ({ json: cmsSession ? payAsSession(ctx, cmsSession, body, origin) : payCheckout(ctx, input, origin) }),
 } satisfies OperationHandlers;

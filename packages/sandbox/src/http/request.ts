@@ -1,3 +1,5 @@
+import type { CmsSessionRecord } from '../service/cms-sessions.js';
+
 /**
  * A request as every route reads it, whichever adapter received it (msw's fetch `Request` or node:http's
  * `IncomingMessage`): the one request shape from the adapter to the operation. The router fills `params`, the
@@ -27,6 +29,8 @@ export interface SandboxRequest {
   body: unknown;
   /** Form fields of an `application/x-www-form-urlencoded` body. */
   form: Record<string, string>;
+  /** The browser session its `x-cms-token` opened (set by the pipeline's authentication on the routes that take one). */
+  cmsSession?: CmsSessionRecord | undefined;
 }
 
 /** A request of an adapter, before routing and parsing (the router and the pipeline fill in the rest). */

@@ -1,4 +1,5 @@
-import { sleep } from '@tessera/core/internal';
+import { cmsTokenHeader, sleep } from '@tessera/core/internal';
+import { looksLikeSessionToken, sessionOfToken } from '../service/cms-sessions.js';
 import { type ErrorFormat, type RouteAnswer, type RouteResult, type SandboxAnswer, answerOf, errorAnswer } from './answer.js';
 import { readBody } from './body.js';
 import type { SandboxContext } from '../state/context.js';
@@ -12,12 +13,14 @@ import type { RouteOverride } from './override.js';
 import { TEST_CLOCK_HEADER, underRequestedTestClock } from '../service/test-clock-scope.js';
 
 /**
- * Who may call a route: the secret API key, the public vault key, BT's `BT-API-KEY` header with the public key
+ * Who may call a route: the secret API key, a browser session token in `x-cms-token` (`session`: the browser session
+ * API's own routes), either (`key-or-session`: pay-v2, continue and radar sessions, which the vendor's browser code
+ * calls on the session token too), the public vault key, BT's `BT-API-KEY` header with the public key
  * (`bt`, BT's browser routes) or with the secret key (`bt-secret`, BT's server routes), anyone on this machine
  * (`loopback`: the dashboard's page and its data, see {@link isLoopbackRequest}), a page of the sandbox's own origin
  * (`same-origin`: the stand-in wallet sheets' routes, see {@link isSameOriginRequest}), or anyone (the pages).
  */
-export type RouteAuth = 'api' | 'vault' | 'bt' | 'bt-secret' | 'loopback' | 'same-origin' | 'none';
+export type RouteAuth = 'api' | 'session' | 'key-or-session' | 'vault' | 'bt' | 'bt-secret' | 'loopback' | 'same-origin' | 'none';
 
 /**
  * True for a request a browser sent from a page of the sandbox's own origin, or that no browser sent (no `Origin`,
@@ -109,13 +112,44 @@ export const radarCorsHeaders: Readonly<Record<string, string>> = {
   'access-control-max-age': '600',
 };
 
+/**
+ * CORS headers of the browser session API (the store's page is on another origin than the service): any origin,
+ * JSON with `x-cms-token` (and the `Idempotency-Key` Tessera's client sends), no credentials.
+ */
+export const sessionCorsHeaders: Readonly<Record<string, string>> = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-methods': 'GET, POST, OPTIONS',
+  'access-control-allow-headers': `content-type, ${cmsTokenHeader}, idempotency-key`,
+  'access-control-expose-headers': 'x-request-id',
+  'access-control-max-age': '600',
+};
+
 /** One route's whole pipeline: authenticate → read body → idempotency → faults → handle → store. */
 export type RoutePipeline = (request: SandboxRequest) => RouteAnswer | Promise<RouteAnswer>;
 
-/** Step 1: the caller's key, as the route's `auth` asks. */
-function authenticate(auth: RouteAuth, request: SandboxRequest, keys: RouteKeys): void {
-  if (auth === 'api') {
-    if (request.header('authorization') !== `Bearer ${keys.apiKey}`) {
+/** A 401 for a browser session token sent to a route of the secret-key API. */
+const sessionTokenRefused = (): SandboxHttpError =>
+  new SandboxHttpError(
+    401,
+    'unauthorized',
+    `A browser session token (${cmsTokenHeader}) only opens the browser session routes (/api/v1/cms/session/*, /api/v1/checkout/session/init, /api/v1/checkout-sessions/{token}/v2, /api/v1/payment/create-payment-instrument, /api/v1/threeds/create-session, /api/v1/payments/{id}, /api/v1/products, and pay-v2, payments/continue and radar-sessions for its own payments): call this route from your server with Authorization: Bearer <secret key>`,
+    { headers: { 'www-authenticate': 'Bearer' } },
+  );
+
+/** Step 1: the caller's key, as the route's `auth` asks (the session a token opens set on the request). */
+function authenticate(ctx: SandboxContext, auth: RouteAuth, request: SandboxRequest, keys: RouteKeys): void {
+  const authorization = request.header('authorization');
+  const sessionToken = request.header(cmsTokenHeader);
+  if (auth === 'session') {
+    if (sessionToken === null && authorization === `Bearer ${keys.apiKey}`) {
+      throw new SandboxHttpError(401, 'unauthorized', `This route takes a browser session token in ${cmsTokenHeader} (POST /api/v1/cms/session/anonymous { storeId }), not the secret key: from your server, use the secret-key API`);
+    }
+    request.cmsSession = sessionOfToken(ctx, sessionToken);
+  } else if (auth === 'key-or-session' && authorization !== `Bearer ${keys.apiKey}` && sessionToken !== null) {
+    request.cmsSession = sessionOfToken(ctx, sessionToken);
+  } else if (auth === 'api' || auth === 'key-or-session') {
+    if (authorization !== `Bearer ${keys.apiKey}`) {
+      if (auth === 'api' && (sessionToken !== null || looksLikeSessionToken(authorization))) throw sessionTokenRefused();
       throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid API key: send Authorization: Bearer <secret key>', {
         headers: { 'www-authenticate': 'Bearer' },
       });
@@ -198,7 +232,7 @@ function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, 
     const override = services.overrides.size === 0 ? undefined : services.overrides.get(route.name);
     const run = (): RouteResult => override?.(request) ?? route.handle(request);
     // An API request may name a scoped test clock it runs under (sandbox only): see service/test-clocks.ts.
-    const result = route.auth === 'api' ? underRequestedTestClock(pipeline.ctx, request.header(testClockHeader), run) : run();
+    const result = route.auth === 'api' || (route.auth === 'key-or-session' && request.cmsSession === undefined) ? underRequestedTestClock(pipeline.ctx, request.header(testClockHeader), run) : run();
     return answerOf(result, requestId, extra);
   } catch (error) {
     if (!(error instanceof SandboxHttpError)) throw error;
@@ -210,7 +244,8 @@ function handle(pipeline: PipelineRoute, request: SandboxRequest, text: string, 
  * The vault, BT's routes and the wallet sheets' routes (`same-origin`) answer errors as Basis Theory does; the API
  * and the pages as the API does.
  */
-export const errorFormatOf = (auth: RouteAuth): ErrorFormat => (auth === 'api' || auth === 'none' || auth === 'loopback' ? 'api' : 'problem');
+export const errorFormatOf = (auth: RouteAuth): ErrorFormat =>
+  auth === 'api' || auth === 'session' || auth === 'key-or-session' || auth === 'none' || auth === 'loopback' ? 'api' : 'problem';
 
 const replayed = (stored: SandboxAnswer, requestId: string): SandboxAnswer => ({
   ...stored,
@@ -248,7 +283,7 @@ class PipelineRun {
   /** Steps 1 and 2, then the rest: in one go unless the body is read from a stream. */
   run(): RouteAnswer | Promise<RouteAnswer> {
     try {
-      authenticate(this.pipeline.route.auth, this.request, this.pipeline.services.keys);
+      authenticate(this.pipeline.ctx, this.pipeline.route.auth, this.request, this.pipeline.services.keys);
       const text = readBody(this.request);
       if (typeof text !== 'string') return text.then((body) => this.afterBody(body)).catch((error: unknown) => this.failed(error));
       return this.afterBody(text);
@@ -303,7 +338,7 @@ export function routePipeline(ctx: SandboxContext, services: RouteServices, rout
     ctx,
     services,
     route,
-    cors: route.cors ?? (route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : {}),
+    cors: route.cors ?? (route.auth === 'vault' ? vaultCorsHeaders : route.auth === 'bt' ? btCorsHeaders : route.auth === 'session' ? sessionCorsHeaders : {}),
     tracesBt: route.auth === 'bt' || route.auth === 'bt-secret',
     format: errorFormatOf(route.auth),
   };

@@ -4,7 +4,7 @@ import type { SandboxContext } from '../state/context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { type HandlerRequest, type OperationHandlers, operationHandlers } from './operation-handlers.js';
 import { readOperationInput } from './operation-input.js';
-import { btCorsHeaders, errorFormatOf, type RouteDefinition, routePipeline, type RouteServices, vaultCorsHeaders } from './route-pipeline.js';
+import { btCorsHeaders, errorFormatOf, type RouteDefinition, routePipeline, type RouteServices, sessionCorsHeaders, vaultCorsHeaders } from './route-pipeline.js';
 import type { SandboxRequest } from './request.js';
 import type { RouterEntry } from './router.js';
 import { type SandboxRoute, sandboxRouteHandlers } from './sandbox-route-handlers.js';
@@ -15,16 +15,25 @@ const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');
 
 const handlers: OperationHandlers = operationHandlers;
 
+/**
+ * The operations of the secret-key API that a browser session token opens too, for its own payments: pay-v2
+ * (`@tagadapay/plugin-sdk@2.3.3`, `hooks/usePayment.js`), continue and radar sessions (`@tagadapay/core-js@3.1.0`,
+ * `PaymentsClient` and the radar managers, through the same `x-cms-token` ApiService). Vendor code, not published.
+ */
+const sessionOperations: ReadonlySet<OperationName> = new Set<OperationName>(['payCheckout', 'continuePayment', 'createRadarSession']);
+
 /** An operation of core's catalog as a route: its input read and checked from the catalog, then its handler. */
 function operationRoute<K extends OperationName>(ctx: SandboxContext, name: K): RouteDefinition {
   const operation: Operation = operations[name];
   const handler = handlers[name];
+  const session = sessionOperations.has(name);
   return {
     name,
     method: operation.method,
     path: routerPath(`${API_PREFIX}${operation.path}`),
-    auth: operation.auth === 'none' ? 'none' : 'api',
+    auth: operation.auth === 'none' ? 'none' : session ? 'key-or-session' : 'api',
     guarded: true,
+    cors: session ? sessionCorsHeaders : undefined,
     handle: (request) => handler(ctx, readOperationInput(name, request), request as HandlerRequest<K>),
   };
 }

@@ -19,6 +19,7 @@ import type { SandboxRequest } from './request.js';
 import { radarCorsHeaders, type RouteAuth, type RouteServices } from './route-pipeline.js';
 import type { SandboxRouteName } from './sandbox-routes.js';
 import { validate } from './validate.js';
+import { browserSessionRouteHandlers } from './browser-session-handlers.js';
 import { addFaultRule, clearFaultRules, listFaultRules, removeFaultRule } from './fault-routes.js';
 import { globalAdvanceRequest } from '../service/test-clock-requests.js';
 import { advanceTestClockRoute, createTestClockRoute, deleteTestClockRoute, listTestClocksRoute, retrieveTestClockRoute } from './test-clock-routes.js';
@@ -86,6 +87,8 @@ const helper = (method: 'GET' | 'POST' | 'DELETE', handle: SandboxRoute['handle'
 
 /** How the sandbox serves its own routes. A missing one does not compile. */
 export const sandboxRouteHandlers = {
+  // The service's browser session API (x-cms-token, CORS).
+  ...browserSessionRouteHandlers,
   // Vault: Basis Theory's API (BT-API-KEY public key, CORS, snake_case).
   vaultTokenizeCard: { ...vault((ctx, { body }) => ({ status: 201, json: tokenizeCard(ctx, body) })), cardData: true },
   vaultTokenizeApplePay: vault((ctx, { body }) => ({ status: 201, json: tokenizeApplePay(ctx, body) })),

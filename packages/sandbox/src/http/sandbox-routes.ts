@@ -1,7 +1,21 @@
-import { vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath } from '@tessera/core/internal';
+import {
+  checkoutSessionInitPath,
+  checkoutSessionV2Path,
+  cmsAnonymousSessionPath,
+  cmsSessionInitPath,
+  sessionActionProcessedPath,
+  sessionPaymentInstrumentPath,
+  sessionPaymentPath,
+  sessionProductsPath,
+  sessionThreeDSSessionPath,
+  vaultApplePayPath,
+  vaultApplePaySessionPath,
+  vaultCardsPath,
+  vaultGooglePayPath,
+} from '@tessera/core/internal';
 
 /**
- * Paths the sandbox serves besides core's API routes: the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the emulation of Basis Theory Elements' CDN (`/web-elements/*`: the client script and the hosted element pages, no auth), the ACS and redirect pages (no auth),
+ * Paths the sandbox serves besides core's API routes: the service's browser session API (`x-cms-token`), the vault (Basis Theory's token API: CORS, `BT-API-KEY` public key), Basis Theory's 3DS API and the pages web-threeds loads, the emulation of Basis Theory Elements' CDN (`/web-elements/*`: the client script and the hosted element pages, no auth), the ACS and redirect pages (no auth),
  * the stand-ins for the radar providers' scripts (Airwallex's device fingerprint under `/airwallex`, for
  * `https://static.airwallex.com`; Stripe.js under `/stripe-js`, for `https://js.stripe.com`) and the two routes they
  * call from the page (no auth, CORS), and the `/sandbox/*` test helpers (secret key; the dashboard's page, files and data: loopback only, no key). The vault paths come from core (shared with the tokenizer); the others are spelled here only.
@@ -12,6 +26,16 @@ export const sandboxRoutes = {
   mintApplePayToken: '/sandbox/wallet-sheets/apple-pay/tokens',
   mintGooglePayToken: '/sandbox/wallet-sheets/google-pay/tokens',
   vaultTokenizeCard: vaultCardsPath,
+  // The service's browser session API (x-cms-token, CORS; paths from core, shared with the tokenizer's store client).
+  openCmsSession: cmsAnonymousSessionPath,
+  initCmsSession: cmsSessionInitPath,
+  initStoreCheckout: checkoutSessionInitPath,
+  retrieveStoreCheckout: checkoutSessionV2Path,
+  createSessionInstrument: sessionPaymentInstrumentPath,
+  createSessionThreeDSSession: sessionThreeDSSessionPath,
+  markSessionActionProcessed: sessionActionProcessedPath,
+  retrieveSessionPayment: sessionPaymentPath,
+  listSessionProducts: sessionProductsPath,
   vaultTokenizeApplePay: vaultApplePayPath,
   vaultTokenizeGooglePay: vaultGooglePayPath,
   vaultApplePayMerchantSession: vaultApplePaySessionPath,

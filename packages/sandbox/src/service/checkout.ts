@@ -2,40 +2,65 @@ import type { RequestFields } from '@tessera/core';
 import { initCheckoutRequest, type createCheckoutSessionRequest } from '@tessera/core/schemas';
 import { z, type OperationInput } from '@tessera/core/internal';
 import type { output } from 'zod/mini';
-import { byId } from '../state/collection.js';
+import { byId, internalById } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { invalidState, notFound, validationError } from '../errors/http-error.js';
 import { requireInstrument } from './instruments.js';
-import type { PaymentRecord } from './payment-records.js';
-import { createOrder, type OrderRecord } from './orders.js';
+import { payments, type PaymentRecord } from './payment-records.js';
+import { createOrder, orders, type OrderRecord } from './orders.js';
 import { charge } from './payments.js';
 import { type PriceRecord, type VariantRecord, products, variants } from './products.js';
 import { requireStore } from './stores.js';
-import { startSubscription, type SubscriptionRecord } from './subscriptions.js';
+import { startSubscription, subscriptions, type SubscriptionRecord } from './subscriptions.js';
 import { validate } from '../http/validate.js';
 
+/** One line of a checkout session: a variant, the price chosen for it (else its default), a quantity. */
+export interface CheckoutLine {
+  variantId: string;
+  quantity: number;
+  priceId?: string;
+}
+
 /** A checkout session: core's create-checkout-session input with its id, total and where to send the customer. */
-export type CheckoutSessionRecord = RequestFields<output<typeof createCheckoutSessionRequest>> & {
+export type CheckoutSessionRecord = Omit<RequestFields<output<typeof createCheckoutSessionRequest>>, 'items'> & {
   id: string;
+  items: CheckoutLine[];
   amount: number;
   redirectUrl: string;
   status: 'open' | 'completed';
   orderId?: string;
-  /** The token a published `GET /checkout/init` put in its redirect. */
+  /** The token a published `GET /checkout/init` put in its redirect, or a browser session's (random, 128 bits or more). */
   checkoutToken?: string;
   /** Where `pay-v2` sends the customer after paying (init's `returnUrl`). */
   returnUrl?: string;
+  /** The browser session that started it (`POST /api/v1/checkout/session/init`), and that session's customer. */
+  cmsSessionId?: string;
+  customerId?: string;
+  /** The last payment made for it: a second one waits until it is final (declined or failed: pay again). */
+  paymentId?: string;
+  /** The subscriptions its recurring prices started when it was paid. */
+  subscriptionIds?: string[];
   createdAt: string;
+  updatedAt?: string;
 };
 
 /** Checkout sessions by id. */
 export const checkoutSessions = byId<CheckoutSessionRecord>()('checkoutSessions');
 
+/** Which checkout session each payment made for one pays (by payment id; internal). */
+export const checkoutPayments = internalById<{ id: string; checkoutSessionId: string }>()('checkoutPayments');
+
 /**
- * What a variant costs in `currency`: its default price's amount in that currency, else another price's, else the
- * variant's own `price` (the document's shape; the published one has none). `undefined` when it has none of them.
+ * What a variant costs in `currency`: the price `priceId` names (one of the variant's), else its default price's
+ * amount in that currency, else another price's, else the variant's own `price` (the document's shape; the published
+ * one has none). `undefined` when it has none of them.
  */
-function priceOf(variant: VariantRecord, currency: string): { amount: number; price?: PriceRecord } | undefined {
+export function priceOf(variant: VariantRecord, currency: string, priceId?: string): { amount: number; price?: PriceRecord } | undefined {
+  if (priceId !== undefined) {
+    const named = variant.prices.find((candidate) => candidate.id === priceId);
+    const amount = named?.currencyOptions[currency]?.amount;
+    return named && amount !== undefined ? { amount, price: named } : undefined;
+  }
   const price = variant.prices.find((candidate) => candidate.default && candidate.currencyOptions[currency]) ??
     variant.prices.find((candidate) => candidate.currencyOptions[currency]);
   const amount = price?.currencyOptions[currency]?.amount;
@@ -44,9 +69,9 @@ function priceOf(variant: VariantRecord, currency: string): { amount: number; pr
 }
 
 /** {@link priceOf}, or a 400 naming the item whose variant has no price in the currency. */
-function requirePrice(variant: VariantRecord, currency: string, field: string): { amount: number; price?: PriceRecord } {
-  const priced = priceOf(variant, currency);
-  if (!priced) throw validationError([{ field, code: 'no_price', message: `variant ${variant.id} has no price in ${currency}` }]);
+function requirePrice(variant: VariantRecord, currency: string, field: string, priceId?: string): { amount: number; price?: PriceRecord } {
+  const priced = priceOf(variant, currency, priceId);
+  if (!priced) throw validationError([{ field, code: 'no_price', message: `variant ${variant.id} has no price${priceId === undefined ? '' : ` ${priceId}`} in ${currency}` }]);
   return priced;
 }
 
@@ -111,16 +136,35 @@ export interface CheckoutPayment extends CheckoutCompletion {
   redirectUrl: string | null;
 }
 
+/** What pays a checkout session: its instrument, who initiates, and how 3DS runs. */
+export interface CheckoutPaymentInput {
+  checkoutSessionId: string;
+  paymentInstrumentId: string;
+  initiatedBy: 'customer' | 'merchant';
+  /** The instrument's 3DS session: the payment runs 3DS as process does. */
+  threedsSessionId?: string | undefined;
+  returnUrl?: string | undefined;
+}
+
 /**
  * Published `POST /checkout/pay-v2`: pays the session with `paymentInstrumentId` (required here: the sandbox has no
- * saved instrument to choose), customer-initiated unless `initiatedBy: 'merchant'`; 3DS skipped as in
- * {@link completeCheckoutSession}. Answers `{ order, payment, redirectUrl }` (plus the session and subscriptions).
+ * saved instrument to choose), customer-initiated unless `initiatedBy: 'merchant'`. With `threedsSessionId` (or
+ * `threeDs`, a browser session's payment: its customer is there to act) the payment runs through the flow as process
+ * does (3DS challenges, radar checks, declines); without, 3DS is skipped as in {@link completeCheckoutSession}.
+ * Answers `{ order, payment, redirectUrl }` (plus the session and subscriptions); the order is `null` until the
+ * payment succeeds (then made once, whenever that is: {@link completePaidCheckout}).
  */
-export function payCheckout(ctx: SandboxContext, input: OperationInput<'payCheckout'>): CheckoutPayment {
+export function payCheckout(ctx: SandboxContext, input: OperationInput<'payCheckout'>, origin: string): CheckoutPayment {
   if (input.paymentInstrumentId === undefined) {
     throw validationError([{ field: 'paymentInstrumentId', code: 'required', message: 'is required by the sandbox (it has no saved instrument to choose)' }]);
   }
-  const completion = payOpenSession(ctx, input.checkoutSessionId, input.paymentInstrumentId, input.initiatedBy ?? 'customer');
+  const { checkoutSessionId, paymentInstrumentId, threedsSessionId, returnUrl } = input;
+  return payCheckoutSession(ctx, { checkoutSessionId, paymentInstrumentId, threedsSessionId, returnUrl, initiatedBy: input.initiatedBy ?? 'customer' }, origin, threedsSessionId !== undefined);
+}
+
+/** Pays a checkout session (pay-v2 on either key) → `{ order, payment, redirectUrl }` with the session. */
+export function payCheckoutSession(ctx: SandboxContext, input: CheckoutPaymentInput, origin: string, threeDs: boolean): CheckoutPayment {
+  const completion = payOpenSession(ctx, input, origin, threeDs);
   const returnUrl = input.returnUrl ?? completion.checkoutSession.returnUrl;
   let redirectUrl: string | null = null;
   if (returnUrl !== undefined && completion.order) {
@@ -149,22 +193,67 @@ export interface CheckoutCompletion {
  */
 export function completeCheckoutSession(ctx: SandboxContext, id: string, body: unknown): CheckoutCompletion {
   const input = validate(completeRequest, body);
-  return payOpenSession(ctx, id, input.paymentInstrumentId, 'customer');
+  return payOpenSession(ctx, { checkoutSessionId: id, paymentInstrumentId: input.paymentInstrumentId, initiatedBy: 'customer' }, '', false);
 }
 
-/** Pays an open session: the payment, and on success an order and, per recurring price, a subscription. */
-function payOpenSession(ctx: SandboxContext, id: string, paymentInstrumentId: string, initiatedBy: 'customer' | 'merchant'): CheckoutCompletion {
+/**
+ * The session's payment that is not final yet (routing or waiting on its customer), if any: a second payment
+ * waits for it (never two charges for one session).
+ */
+function unsettledPayment(ctx: SandboxContext, session: CheckoutSessionRecord): PaymentRecord | undefined {
+  const payment = session.paymentId === undefined ? undefined : payments.of(ctx).get(session.paymentId);
+  return payment && (payment.status === 'pending' || payment.status === 'processing') ? payment : undefined;
+}
+
+/**
+ * Pays an open session: the payment, linked to the session before it is routed, so that its approval (at once or
+ * later) completes the session ({@link completePaidCheckout}). A session already paid, or with a payment still
+ * waiting on its customer, is a 409 `invalid_state` and nothing is charged.
+ */
+function payOpenSession(ctx: SandboxContext, input: CheckoutPaymentInput, origin: string, threeDs: boolean): CheckoutCompletion {
+  const id = input.checkoutSessionId;
   const session = checkoutSessions.of(ctx).get(id);
   if (!session) throw notFound('checkout session', id);
-  if (session.status !== 'open') throw invalidState(`Checkout session ${id} is already completed`);
-  const instrument = requireInstrument(ctx, paymentInstrumentId);
+  if (session.status !== 'open') throw invalidState(`Checkout session ${id} is already completed: read its order (orderId ${session.orderId ?? ''}) instead of paying again`);
+  const waiting = unsettledPayment(ctx, session);
+  if (waiting) throw invalidState(`Checkout session ${id} has payment ${waiting.id} still ${waiting.status}: finish its action (or poll it) before paying again`);
+  const instrument = requireInstrument(ctx, input.paymentInstrumentId);
   const payment = charge(
     ctx,
-    { mode: 'purchase', amount: session.amount, currency: session.currency, storeId: session.storeId, paymentInstrumentId: instrument.id, initiatedBy },
-    '',
-    { threeDs: false },
+    {
+      mode: 'purchase',
+      amount: session.amount,
+      currency: session.currency,
+      storeId: session.storeId,
+      paymentInstrumentId: instrument.id,
+      initiatedBy: input.initiatedBy,
+      threedsSessionId: input.threedsSessionId,
+    },
+    origin,
+    {
+      threeDs,
+      opened: (opened) => {
+        session.paymentId = opened.id;
+        checkoutPayments.of(ctx).set(opened.id, { id: opened.id, checkoutSessionId: session.id });
+      },
+    },
   );
-  if (payment.status !== 'succeeded') return { checkoutSession: session, payment, order: null, subscriptions: [] };
+  const order = session.orderId === undefined || session.paymentId !== payment.id ? null : (orders.of(ctx).get(session.orderId) ?? null);
+  const subscriptionList = order === null ? [] : (session.subscriptionIds ?? []).flatMap((subscriptionId) => subscriptions.of(ctx).get(subscriptionId) ?? []);
+  return { checkoutSession: session, payment, order, subscriptions: subscriptionList };
+}
+
+/**
+ * Completes the checkout session a payment pays, once, when the payment is approved (whenever that is: at once, after
+ * its 3DS challenge, after its radar check): an order and, per recurring price, a subscription; the session
+ * `completed`. Called through `ctx.paymentApproved` by the lifecycle; a payment that pays no session is ignored.
+ */
+export function completePaidCheckout(ctx: SandboxContext, paymentId: string): void {
+  const link = checkoutPayments.of(ctx).get(paymentId);
+  const session = link === undefined ? undefined : checkoutSessions.of(ctx).get(link.checkoutSessionId);
+  const payment = payments.of(ctx).get(paymentId);
+  if (!session || !payment || session.status !== 'open') return;
+  const instrument = requireInstrument(ctx, payment.paymentInstrumentId);
   const lines = session.items.map((item) => ({ item, variant: requireVariant(ctx, session.storeId, item.variantId) }));
   const order = createOrder(
     ctx,
@@ -172,13 +261,13 @@ function payOpenSession(ctx: SandboxContext, id: string, paymentInstrumentId: st
     lines.map(({ item, variant }, index) => ({
       variantId: item.variantId,
       quantity: item.quantity,
-      amount: requirePrice(variant, session.currency, `items.${index}.variantId`).amount * item.quantity,
+      amount: requirePrice(variant, session.currency, `items.${index}.variantId`, item.priceId).amount * item.quantity,
     })),
     { checkoutSessionId: session.id },
   );
-  const subscriptions: SubscriptionRecord[] = [];
+  const started: string[] = [];
   for (const [index, { item, variant }] of lines.entries()) {
-    const { amount, price } = requirePrice(variant, session.currency, `items.${index}.variantId`);
+    const { amount, price } = requirePrice(variant, session.currency, `items.${index}.variantId`, item.priceId);
     if (!price?.recurring) continue;
     const subscription = startSubscription(ctx, {
       storeId: session.storeId,
@@ -193,9 +282,10 @@ function payOpenSession(ctx: SandboxContext, id: string, paymentInstrumentId: st
       intervalCount: price.intervalCount ?? 1,
       metadata: { source: 'checkout' },
     });
-    subscriptions.push(subscription);
+    started.push(subscription.id);
   }
   session.status = 'completed';
   session.orderId = order.id;
-  return { checkoutSession: session, payment, order, subscriptions };
+  session.subscriptionIds = started;
+  session.updatedAt = ctx.nowIso();
 }

@@ -2,6 +2,7 @@ import type { SandboxContext } from '../state/context.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { createProcessor } from './processors.js';
 import { createStore } from './stores.js';
+import { seedShop, type ShopDefaults } from './shop-store.js';
 
 /** What `createSandbox` seeds, so tests can pay without any setup. */
 export interface SandboxDefaults {
@@ -11,6 +12,8 @@ export interface SandboxDefaults {
   paymentFlowId: string;
   /** A USD store whose flow has a `simulated` processor (test cards, 3DS enabled) and a `sandbox` fallback (fallbackMode on). */
   gateway: { storeId: string; processorId: string; fallbackProcessorId: string; paymentFlowId: string };
+  /** "Sandbox shop": a USD store on the gateway's flow with a catalog of three products, for pages that sell with no merchant server. */
+  shop: ShopDefaults;
 }
 
 // The processors, flows and stores a new sandbox seeds, made by the same operations a user's requests run.
@@ -37,7 +40,7 @@ const flow = (ctx: SandboxContext, name: string, threeDsEnabled: boolean, primar
 const store = (ctx: SandboxContext, name: string, selectedPaymentFlowId: string): string =>
   createStore(ctx, { name, baseCurrency: 'USD', presentmentCurrencies: ['USD'], chargeCurrencies: ['USD'], selectedPaymentFlowId }).id;
 
-/** Seeds a new sandbox's two stores (see {@link SandboxDefaults}). */
+/** Seeds a new sandbox's three stores (see {@link SandboxDefaults}). */
 export function seedDefaults(ctx: SandboxContext): SandboxDefaults {
   const processorId = processor(ctx, 'Sandbox', 'sandbox');
   const paymentFlowId = flow(ctx, 'Sandbox flow', false, processorId, []);
@@ -51,5 +54,6 @@ export function seedDefaults(ctx: SandboxContext): SandboxDefaults {
     processorId,
     paymentFlowId,
     gateway: { storeId: gatewayStoreId, processorId: gatewayProcessorId, fallbackProcessorId, paymentFlowId: gatewayFlowId },
+    shop: seedShop(ctx, gatewayFlowId),
   };
 }

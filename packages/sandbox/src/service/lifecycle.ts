@@ -243,5 +243,7 @@ export function transition<N extends PaymentTransitionName>(ctx: SandboxContext,
   payment.updatedAt = ctx.nowIso(payment.customerId);
   if (rule.stamps) payment[rule.stamps] = payment.updatedAt;
   if (status !== 'processing') ctx.webhooks.emit(rule.event ?? `payment/${status}`, payment.storeId, payment);
+  // An approval, however it came (at once, a challenge passed, a radar check continued): what the payment pays for follows.
+  if (name === 'purchase' || name === 'authorize') ctx.paymentApproved?.(payment.id);
   return payment;
 }

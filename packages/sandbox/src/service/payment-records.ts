@@ -22,7 +22,13 @@ export interface PaymentAttempt {
  * (core-js's `AirwallexRadarActionData`); a Stripe Radar session (core-js's `StripeRadarActionData`); or, on a payment
  * declined or failed when processed, why (the vendor's `error` action: its plugin SDK shows `message`).
  */
-export type PaymentActionData =
+export type PaymentActionData = PaymentAction & {
+  /** Set when the customer's page said it took the action (`POST /api/v1/payments/require-action/processed`, plugin-sdk). */
+  processed?: true;
+};
+
+/** The actions of {@link PaymentActionData}, each in its own shape. */
+type PaymentAction =
   | { type: 'threeds_auth'; metadata: { threedsSession: { externalSessionId: string; acsChallengeUrl: string; acsTransID: string; messageVersion: string } } }
   | { type: 'redirect'; resumeToken: string; metadata: { redirect: { redirectUrl: string } } }
   | { type: 'processor_auth'; resumeToken: string; metadata: { type: 'processor_auth'; redirect: { redirectUrl: string } } }
@@ -38,7 +44,7 @@ export const topLevelAction = {
   radar: 'radar',
   stripe_radar: 'radar',
   error: 'error',
-} as const satisfies Record<PaymentActionData['type'], string>;
+} as const satisfies Record<PaymentAction['type'], string>;
 
 /**
  * Status of a payment record: `processing` while its flow routes it (inside one request: no answer, event or

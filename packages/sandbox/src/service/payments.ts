@@ -81,11 +81,19 @@ export interface ChargeInput {
 // holds it for an authorization.
 const approval = (payment: PaymentRecord): PaymentTransitionName => (payment.mode === 'purchase' ? 'purchase' : 'authorize');
 
+/** How {@link charge} runs a payment besides its input. */
+export interface ChargeOptions {
+  /** `false` skips 3DS and the customer's actions (checkout completion without a 3DS session, renewals). */
+  threeDs: boolean;
+  /** Called with the new payment before it is routed (before any approval): what it pays for links it here. */
+  opened?: ((payment: PaymentRecord) => void) | undefined;
+}
+
 /**
  * Creates a purchase or an authorization and runs it through the store's flow. `origin` is the sandbox origin the
- * ACS challenge URL points at. `threeDs: false` skips 3DS (checkout completion, renewals).
+ * ACS challenge URL points at.
  */
-export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, options: { threeDs: boolean } = { threeDs: true }): PaymentRecord {
+export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, options: ChargeOptions = { threeDs: true }): PaymentRecord {
   const store = requireStore(ctx, input.storeId);
   const instrument = requireInstrument(ctx, input.paymentInstrumentId);
   // A customer of the sandbox other than the instrument's is a contradiction; an id the sandbox does not know (the
@@ -122,6 +130,7 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
     returnUrl: input.returnUrl,
     processorId: routing.processorId,
   });
+  options.opened?.(payment);
   // Each decline that a fallback processor followed is a cascade; the last attempt settles the payment.
   const last = routing.attempts.at(-1);
   for (const attempt of routing.attempts) if (attempt !== last) transition(ctx, payment, 'cascade', { attempt });

@@ -19,4 +19,10 @@ export interface SandboxContext extends StateHolder {
    * set for the length of one synchronous operation; `undefined`: the sandbox's clock.
    */
   requestTestClockId?: string | undefined;
+  /**
+   * Called with a payment's id each time one is approved (a purchase succeeded or an authorization held, at once or
+   * after its customer acted): the sandbox completes the checkout session it pays (service/checkout.ts). Set by
+   * `createSandbox`; the lifecycle (service/lifecycle.ts) calls it, so no state module depends on an operation.
+   */
+  paymentApproved?: ((paymentId: string) => void) | undefined;
 }

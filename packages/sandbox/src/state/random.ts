@@ -1,3 +1,5 @@
+import { encodeBase64 } from '@tessera/core/internal';
+
 /** A deterministic pseudo-random generator (mulberry32): same seed, same sequence. Returns numbers in [0, 1). */
 export function seededRandom(seed: number): () => number {
   let a = seed >>> 0;
@@ -20,4 +22,12 @@ export function randomUuid(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/**
+ * `byteLength` random bytes nothing can predict, base64url without padding: the secret part of a token (a browser
+ * session token's signature, a checkout token). `crypto.getRandomValues`, as {@link randomUuid}: it works in a page too.
+ */
+export function randomBase64Url(byteLength: number): string {
+  return encodeBase64(crypto.getRandomValues(new Uint8Array(byteLength)), true);
 }

@@ -1,6 +1,7 @@
 import { abandonedChallenges } from '../service/abandoned-challenges.js';
 import { btThreeDSSessions } from '../emulations/bt-threeds.js';
-import { checkoutSessions } from '../service/checkout.js';
+import { checkoutPayments, checkoutSessions } from '../service/checkout.js';
+import { cmsSessions } from '../service/cms-sessions.js';
 import { type Collection, type CollectionValue, emptyCollection } from './collection.js';
 import { customers } from '../service/customers.js';
 import { idempotencyAnswers } from './idempotency.js';
@@ -31,6 +32,8 @@ export const collections = [
   products,
   variants,
   checkoutSessions,
+  checkoutPayments,
+  cmsSessions,
   orders,
   subscriptions,
   customers,
