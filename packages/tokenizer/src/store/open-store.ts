@@ -12,10 +12,11 @@ import {
 } from '@tessera/core/internal';
 import { TesseraCheckoutError } from '../client/checkout-error.js';
 import { pick } from '../client/pick.js';
-import type { PaymentSource, PayRequest, TesseraClient } from '../client/tessera-client.js';
-import { confirmPayment, type ConfirmPaymentResult } from '../confirm/confirm-payment.js';
+import type { PaymentSource, TesseraClient } from '../client/tessera-client.js';
+import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult } from '../confirm/confirm-payment.js';
 import type { RadarSession } from '../confirm/radar.js';
 import { BASIS_THEORY_THREEDS_PROVIDER } from '../threeds/threeds.js';
+import { LOCAL_VAULT_URL } from '../vault/environment.js';
 import { readVaultToken } from './card-source.js';
 import { checkStartCheckout, checkStoreId, type StartCheckoutRequest } from './checkout-request.js';
 import { readCheckoutSummary, type StoreCheckoutSummary } from './checkout-summary.js';
@@ -38,7 +39,7 @@ export interface StoreOptions {
 }
 
 /** What `checkout.pay()` takes: the card (card fields, or a card or wallet tokenized already) and how next actions run. */
-export type StorePayRequest = PaymentSource & Omit<PayRequest, 'orderRef' | 'customer' | 'fields' | 'tokenized'>;
+export type StorePayRequest = PaymentSource & Pick<ConfirmPaymentOptions, 'redirect' | 'returnUrl' | 'navigate' | 'challenge' | 'polling' | 'popupTimeoutMs' | 'scriptTimeoutMs' | 'signal'>;
 
 /** A store checkout: what it charges (read from the service, never from the page) and `pay()`. */
 export interface StoreCheckout extends StoreCheckoutSummary {
@@ -92,7 +93,7 @@ function idOf(answer: unknown, route: string): string {
 export function openStore(tessera: Pick<TesseraClient, 'environment' | 'vault' | 'threeds'>, options: StoreOptions): Store {
   const storeId = checkStoreId((options as Partial<StoreOptions> | undefined)?.storeId);
   const { environment, vault } = tessera;
-  const origin = resolveServiceOrigin(environment, vault.vaultUrl ?? '', options.serviceUrl);
+  const origin = resolveServiceOrigin(environment, vault.vaultUrl ?? LOCAL_VAULT_URL, options.serviceUrl);
   const session = openStoreSession(origin, storeId, options.fetch ?? ((input, init) => fetch(input, init)));
 
   const runPay = async (summary: StoreCheckoutSummary, request: StorePayRequest): Promise<ConfirmPaymentResult<ConfirmablePayment>> => {
