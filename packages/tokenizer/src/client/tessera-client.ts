@@ -97,9 +97,7 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       // A new id for this call, sent again unchanged with every resend of its request.
       attempt: randomUuid(),
       ...(request.customer ? { customer: request.customer } : {}),
-      ...(session
-        ? { threedsSession: { id: session.id, ...(session.cardBrand === undefined ? {} : { cardBrand: session.cardBrand }), ...(session.additionalCardBrands === undefined ? {} : { additionalCardBrands: session.additionalCardBrands }) } }
-        : {}),
+      ...(session ? { threedsSession: { id: session.id, ...pick(session, ['cardBrand', 'additionalCardBrands']) } } : {}),
     };
     const created = await routes.pay(body, signal);
     const { paymentToken } = created;
