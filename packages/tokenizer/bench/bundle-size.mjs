@@ -96,7 +96,7 @@ fields.mount({ card: '#card', name: '#name' }).then(() => tessera.pay({ fields, 
   },
   {
     // A page paying a store checkout from the browser alone (issue 37): the client's card fields and 3DS, and the
-    // store's session, checkout and pay(). Measured against `client` just below (what the store entry adds: 2.99 KB
+    // store's session, checkout and pay(). Measured against `client` just below (what the store entry adds: 3.00 KB
     // min+gzip at issue 37, mostly the refusals' messages naming the field and what to do next).
     name: 'store',
     label: '@tessera/tokenizer/store: createTessera + cardFields + openStore + startCheckout + pay',
