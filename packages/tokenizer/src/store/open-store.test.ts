@@ -239,6 +239,20 @@ describe('openStore', () => {
     await expect(checkout.pay({ tokenized: { serviceToken: envelope('card', 'tok_card_1') } })).rejects.toMatchObject({ reason: 'payment_refused', status: 409 });
   });
 
+  it('refuses an answer it cannot read as integers in minor units, and never repeats a message that could hold a card number', async () => {
+    const halfCent = { ...checkoutData, summary: { ...checkoutData.summary, totalAdjustedAmount: 39.5 } };
+    const { fetch } = service(baseRoutes({ 'GET /api/v1/checkout-sessions/ct_1/v2': [json(200, halfCent)], 'POST /api/v1/products': [json(200, { products: 'none' })] }));
+    const store = openStore(client().tessera, { storeId: 'store_shop', fetch });
+    await expect(store.startCheckout({ lineItems })).rejects.toMatchObject({ code: 'checkout_error', reason: 'invalid_answer' });
+    await expect(store.products()).rejects.toMatchObject({ reason: 'invalid_answer' });
+
+    const echoing = service(baseRoutes({ 'POST /api/v1/payment/create-payment-instrument': [json(400, { error: { code: 'validation_error', message: 'Card 4242424242424242 refused' } })] }));
+    const checkout = await openStore(client().tessera, { storeId: 'store_shop', fetch: echoing.fetch }).startCheckout({ lineItems });
+    const error = await checkout.pay({ tokenized: { serviceToken: envelope('card', 'tok_card_1') } }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ reason: 'invalid_request', status: 400 });
+    expect((error as Error).message).not.toMatch(/4242424242424242/);
+  });
+
   it('opens a new session after the service refused the token (401)', async () => {
     const { fetch, sent } = service(
       baseRoutes({
