@@ -235,6 +235,11 @@ describe('browser session limits: payments', () => {
     expect(fieldsOf(wrongType)).toEqual(['paymentInstrumentData.token:invalid_token']);
     const lying = await session.send('POST', sessionPaymentInstrumentPath, { paymentInstrumentData: { type: 'card', token: raw.body.id, card: { last4: '0000', brand: 'amex' } } });
     expect(lying.body.card).toMatchObject({ last4: '4242', brand: 'visa' });
+    // Another session cannot make an instrument of a vault token this one used.
+    const other = await openBrowserSession(c, sandbox);
+    const taken = await other.send('POST', sessionPaymentInstrumentPath, { paymentInstrumentData: { type: 'card', token: raw.body.id } });
+    expect(fieldsOf(taken)).toEqual(['paymentInstrumentData.token:invalid_token']);
+    expect(withoutRequestIds(taken)).toBe(withoutRequestIds(unknown));
   });
 
   it('no card number or CVC in any answer of a whole checkout', async () => {
@@ -252,6 +257,25 @@ describe('browser session limits: payments', () => {
     await record(session.send('GET', v2(checkoutToken)));
     await record(session.send('GET', sessionPaymentPath.replace('{id}', paid.body.payment.id)));
     for (const answer of answers) expect(JSON.stringify(answer.body)).not.toMatch(/4000000000003220|"cvc"|"123"/);
+  });
+});
+
+describe('browser session API: resends with one Idempotency-Key', () => {
+  it('a resent checkout init or pay-v2 answers the first answer again: one checkout session, one charge', async () => {
+    const session = await openBrowserSession(c, sandbox);
+    const body = { lineItems: [{ variantId: mug, quantity: 1 }] };
+    const first = await session.send('POST', checkoutSessionInitPath, body, { 'idempotency-key': 'init-1' });
+    const again = await session.send('POST', checkoutSessionInitPath, body, { 'idempotency-key': 'init-1' });
+    expect(again.body.checkoutToken).toBe(first.body.checkoutToken);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(sandbox.records.checkoutSessions.list()).toHaveLength(1);
+    const { id } = sandbox.records.checkoutSessions.list()[0]!;
+    const instrument = await session.instrument();
+    const paid = await session.send('POST', '/api/public/v1/checkout/pay-v2', { checkoutSessionId: id, paymentInstrumentId: instrument.id }, { 'idempotency-key': 'pay-1' });
+    const resent = await session.send('POST', '/api/public/v1/checkout/pay-v2', { checkoutSessionId: id, paymentInstrumentId: instrument.id }, { 'idempotency-key': 'pay-1' });
+    expect(resent.status).toBe(200);
+    expect(resent.body.payment.id).toBe(paid.body.payment.id);
+    expect(sandbox.countCharges()).toBe(1);
   });
 });
 

@@ -27,6 +27,8 @@ export interface CmsSessionRecord {
   exp: number;
   checkoutSessionIds: string[];
   instrumentIds: string[];
+  /** The vault tokens its instruments were made of: no other session may make one of them. */
+  vaultTokenIds: string[];
   paymentIds: string[];
   createdAt: string;
 }
@@ -60,7 +62,7 @@ export function openAnonymousSession(ctx: SandboxContext, body: unknown): { toke
   const payload = JSON.stringify({ sessionId: session.id, storeId: session.storeId, accountId: session.accountId, customerId, role: 'anonymous', iat, exp: session.exp });
   if (!ATOB_SAFE.test(payload)) throw validationError([{ field: 'storeId', code: 'invalid_format', message: 'cannot be put in a session token' }]);
   const token = `${TOKEN_HEADER}.${encodeBase64Utf8(payload, true)}.${randomBase64Url(32)}`;
-  cmsSessions.of(ctx).set(session.id, { ...session, token, checkoutSessionIds: [], instrumentIds: [], paymentIds: [], createdAt: ctx.nowIso() });
+  cmsSessions.of(ctx).set(session.id, { ...session, token, checkoutSessionIds: [], instrumentIds: [], vaultTokenIds: [], paymentIds: [], createdAt: ctx.nowIso() });
   return { token, expiresAt: new Date(session.exp * 1000).toISOString() };
 }
 

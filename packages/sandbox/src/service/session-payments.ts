@@ -6,7 +6,7 @@ import { notFound, validationError } from '../errors/http-error.js';
 import { validate } from '../http/validate.js';
 import { vaultTokens } from '../emulations/vault.js';
 import { type CheckoutPayment, payCheckoutSession } from './checkout.js';
-import type { CmsSessionRecord } from './cms-sessions.js';
+import { type CmsSessionRecord, cmsSessions } from './cms-sessions.js';
 import { type InstrumentRecord, instruments, publicInstrument } from './instruments.js';
 import { orders } from './orders.js';
 import { requirePayment, type PaymentRecord } from './payment-records.js';
@@ -48,13 +48,16 @@ export function requireOwnRadarTarget(ctx: SandboxContext, session: CmsSessionRe
 /**
  * `POST /api/v1/payment/create-payment-instrument { paymentInstrumentData: { type, token } }` → the instrument as
  * create-from-token answers it, with `token` (the vault token's id: plugin-sdk reads `id` and `token`). The token must
- * be a vault token of that type (else a 400 on `paymentInstrumentData.token` that never echoes it); the card facts come
+ * be a vault token of that type that no other session used (else a 400 on `paymentInstrumentData.token` that never echoes
+ * it); the card facts come
  * from the vault, never from the body. For the session's customer and store.
  */
 export function createSessionInstrument(ctx: SandboxContext, session: CmsSessionRecord, body: unknown): Record<string, unknown> {
   const { paymentInstrumentData: data } = validate(sessionPaymentInstrumentRequest, body);
   const token = vaultTokens.of(ctx).get(data.token);
-  if (!token || token.type !== data.type) {
+  // A vault token another session made an instrument of is not this one's (the sandbox's token ids are sequential).
+  const taken = token !== undefined && [...cmsSessions.of(ctx).values()].some((other) => other.id !== session.id && other.vaultTokenIds.includes(token.id));
+  if (!token || token.type !== data.type || taken) {
     throw validationError([{ field: 'paymentInstrumentData.token', code: 'invalid_token', message: `is not a vault token of type ${data.type}: tokenize the card (or wallet payment) with the vault first and send its id` }]);
   }
   const instrument: InstrumentRecord = {
@@ -72,6 +75,7 @@ export function createSessionInstrument(ctx: SandboxContext, session: CmsSession
   };
   instruments.of(ctx).set(instrument.id, instrument);
   session.instrumentIds.push(instrument.id);
+  if (!session.vaultTokenIds.includes(token.id)) session.vaultTokenIds.push(token.id);
   return { ...publicInstrument(instrument), token: token.id };
 }
 
