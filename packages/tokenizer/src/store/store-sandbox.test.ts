@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChallengeResult } from '../threeds/challenge-modal.js';
 import type { ThreeDS } from '../threeds/threeds.js';
 import { LOCAL_VAULT_URL } from '../vault/environment.js';
+import { GOOGLE_PAY_GATEWAY, googlePayGatewayMerchantId } from '../wallets/google-pay.js';
 import { createTokenizer } from '../vault/tokenizer.js';
 import { openStore } from './open-store.js';
 
@@ -91,6 +92,23 @@ describe('openStore against the sandbox', () => {
     const result = await checkout.pay({ tokenized: await card(testCardNumbers.visa_3ds), polling: { intervalMs: 50 } });
     expect(result.status).toBe('failed');
     expect(result.challenge).toMatchObject({ success: false });
+  });
+
+  it('pays with a wallet: a Google Pay token of the sandbox’s test sheet, tokenized in the vault, instrument of type google_pay', async () => {
+    const { store, challenges } = page();
+    const checkout = await store.startCheckout({ lineItems: [{ variantId: mug, quantity: 1 }] });
+    const minted = await fetch(`${LOCAL_VAULT_URL}/sandbox/wallet-sheets/google-pay/tokens`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${sandbox.apiKey}` },
+      body: JSON.stringify({ card: 'visa_approved', gateway: GOOGLE_PAY_GATEWAY, gatewayMerchantId: googlePayGatewayMerchantId('local'), allowedAuthMethods: ['PAN_ONLY', 'CRYPTOGRAM_3DS'] }),
+    });
+    const paymentData = (await minted.json()) as { paymentMethodData: { tokenizationData: { token: string } } };
+    const serviceToken = await tokenizer.tokenizeGooglePay(paymentData.paymentMethodData.tokenizationData.token);
+    const result = await checkout.pay({ tokenized: { serviceToken } });
+    expect(result).toMatchObject({ status: 'succeeded', payment: { amount: 1500 } });
+    const { paymentInstrumentId } = sandbox.records.payments.get(result.payment.id)!;
+    expect(sandbox.records.instruments.get(paymentInstrumentId ?? '')).toMatchObject({ type: 'google_pay' });
+    expect(challenges).toEqual([]);
   });
 
   it('resolves a declined card with its status and the service’s reason, not an error', async () => {
