@@ -70,6 +70,12 @@ describe('browser session API: the anonymous session', () => {
       ['var_shop_tote', 2400],
       ['var_shop_umbrella', 4200],
     ]);
+    const one = await session.send('POST', '/api/v1/products/prod_shop_tote', { productId: 'prod_shop_tote', storeId: SANDBOX_SHOP_STORE_ID });
+    expect(one.body).toMatchObject({ id: 'prod_shop_tote', name: 'Sandbox tote bag', variants: [{ id: 'var_shop_tote' }] });
+    const elsewhere = await c.api(routes.createProduct, {
+      body: { storeId: sandbox.defaults.storeId, name: 'Elsewhere', active: true, variants: [{ name: 'E', sku: 'E', active: true, default: true, prices: [] }] },
+    });
+    expect((await session.send('POST', `/api/v1/products/${elsewhere.body.product.id}`, { storeId: SANDBOX_SHOP_STORE_ID })).status).toBe(404);
   });
 });
 

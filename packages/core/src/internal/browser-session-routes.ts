@@ -32,3 +32,5 @@ export const sessionContinuePaymentPath = '/api/public/v1/payments/continue';
 export const sessionRadarSessionPath = '/api/public/v1/radar-sessions';
 /** `POST`: `{ storeId, includeVariants?, includePrices? }` → `{ items }`, the store's catalog (plugin-sdk `useProducts`). */
 export const sessionProductsPath = '/api/v1/products';
+/** `POST`: `{ productId, storeId }` → one product of the store's catalog (plugin-sdk `useProducts({ productIds })`). */
+export const sessionProductPath = '/api/v1/products/{id}';

@@ -138,3 +138,9 @@ export const sessionProductsRequest = z.looseObject({
   includeVariants: z.optional(z.boolean()),
   includePrices: z.optional(z.boolean()),
 });
+
+/**
+ * Body of `POST /api/v1/products/{id}` (plugin-sdk's `useProducts` with `productIds`).
+ * @internal
+ */
+export const sessionProductRequest = z.looseObject({ productId: z.optional(resourceId), storeId: resourceId });

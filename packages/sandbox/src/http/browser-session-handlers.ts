@@ -2,7 +2,7 @@ import type { RouteResult } from './answer.js';
 import type { SandboxContext } from '../state/context.js';
 import { type CmsSessionRecord, invalidSessionToken, openAnonymousSession } from '../service/cms-sessions.js';
 import { createSessionInstrument, createSessionThreeDSSession, markActionProcessed, sessionPayment } from '../service/session-payments.js';
-import { initCmsSession, initStoreCheckout, sessionProducts, storeCheckoutView } from '../service/store-checkout.js';
+import { initCmsSession, initStoreCheckout, sessionProduct, sessionProducts, storeCheckoutView } from '../service/store-checkout.js';
 import type { SandboxRequest } from './request.js';
 import { type RouteAuth, sessionCorsHeaders } from './route-pipeline.js';
 
@@ -45,4 +45,5 @@ export const browserSessionRouteHandlers = {
   markSessionActionProcessed: onSession('POST', (ctx, session, { body }) => markActionProcessed(ctx, session, body)),
   retrieveSessionPayment: onSession('GET', (ctx, session, { params }) => sessionPayment(ctx, session, params.id ?? '')),
   listSessionProducts: onSession('POST', (ctx, session, { body }) => sessionProducts(ctx, session, body)),
+  retrieveSessionProduct: onSession('POST', (ctx, session, { body, params }) => sessionProduct(ctx, session, params.id ?? '', body)),
 } satisfies Record<string, SessionRoute>;

@@ -1,4 +1,4 @@
-import { cmsSessionInitRequest, sessionProductsRequest, storeCheckoutInitRequest } from '@tessera/core/internal';
+import { cmsSessionInitRequest, sessionProductRequest, sessionProductsRequest, storeCheckoutInitRequest } from '@tessera/core/internal';
 import type { SandboxContext } from '../state/context.js';
 import { randomBase64Url } from '../state/random.js';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
@@ -215,4 +215,14 @@ export function sessionProducts(ctx: SandboxContext, session: CmsSessionRecord, 
   const store = storeOf(ctx, session, input.storeId);
   const all = products.of(ctx);
   return { items: positionsWhere(all, 'storeId', store.id).map((position) => retrieveProduct(ctx, recordAt(all, position)!.id)) };
+}
+
+/**
+ * `POST /api/v1/products/{id} { productId?, storeId }` → one product of the session's store, as `GET /products/{id}`
+ * answers it. A product of another store, or none, is the same 404; a `storeId` of another store a 403.
+ */
+export function sessionProduct(ctx: SandboxContext, session: CmsSessionRecord, id: string, body: unknown): Record<string, unknown> {
+  const store = storeOf(ctx, session, validate(sessionProductRequest, body).storeId);
+  if (products.of(ctx).get(id)?.storeId !== store.id) throw new SandboxHttpError(404, 'not_found', 'No product of this store\'s catalog has this id: list the catalog with POST /api/v1/products');
+  return retrieveProduct(ctx, id);
 }
