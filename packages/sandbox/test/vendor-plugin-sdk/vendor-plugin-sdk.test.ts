@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { SANDBOX_SHOP_STORE_ID } from '@tessera/core/internal';
 import { Tessera } from '@tessera/server';
 import { build } from 'esbuild';
-import { chromium, type Browser, type BrowserContext, type Page, type Route } from 'playwright-core';
+import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../../vitest.shared.js';
 import { startSandboxServer, type SandboxServer } from '../../src/index.js';
@@ -22,6 +22,8 @@ import { SANDBOX_ACCOUNT_ID } from '../../src/service/instruments.js';
 const BT_API = 'https://api.basistheory.com';
 const BT_PAGES = 'https://3ds.basistheory.com';
 const WAIT = { timeout: 20_000 };
+// The shop pays through the gateway flow, whose `sandbox` fallback approves a processor decline (4000…0002): the
+// issuer decline (insufficient funds) is the card every processor declines.
 const CARDS = { frictionless: '4242 4242 4242 4242', challenge: '4000 0000 0000 3220', issuerDeclined: '4000 0000 0000 9995' };
 
 let sandbox: SandboxServer;
@@ -32,7 +34,6 @@ let shop: Server;
 let shopUrl: string;
 /** Origins the pages asked for that are neither the shop, the sandbox nor a mapped vendor host (refused). */
 const refused = new Set<string>();
-const contexts: BrowserContext[] = [];
 
 /** The vendor's production Basis Theory public key, as its own config holds it (config/payment.js). */
 async function vendorPublicKey(): Promise<string> {
@@ -59,8 +60,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
+  shop?.closeAllConnections();
   shop?.close();
   await sandbox?.close();
 });
@@ -83,10 +84,9 @@ async function routeRequest(route: Route): Promise<void> {
   return route.abort('blockedbyclient');
 }
 
-/** Opens the shop in a new browser context (a new session) selling one `variantId`, once its checkout shows a total. */
+/** Opens the shop in a new browser context (a new session, closed with the browser) selling one `variantId`, once its checkout shows a total. */
 async function openShop(variantId: string): Promise<Page> {
   const context = await browser.newContext();
-  contexts.push(context);
   await context.route('**/*', routeRequest);
   const page = await context.newPage();
   page.setDefaultTimeout(WAIT.timeout);
@@ -102,6 +102,12 @@ async function openShop(variantId: string): Promise<Page> {
 async function pay(page: Page, cardNumber: string): Promise<void> {
   await page.getByLabel('Card number').fill(cardNumber);
   await page.getByRole('button', { name: 'Pay' }).click(WAIT);
+}
+
+/** Answers the 3DS challenge on the sandbox's ACS page, inside web-threeds' frame inside the vendor's modal. */
+async function answerChallenge(page: Page, button: 'approve' | 'fail'): Promise<void> {
+  await page.locator('#threedscontainer').waitFor(WAIT);
+  await page.frameLocator('#threedscontainer-content iframe').frameLocator('#acsChallengeIframe').locator(`#${button}`).click(WAIT);
 }
 
 /** The outcome the page shows and the id of the payment the vendor's hook made. */
@@ -149,9 +155,7 @@ describe('@tagadapay/plugin-sdk@2.3.3, unmodified, against the sandbox in Chromi
     const page = await openShop(variant(1));
     const total = await page.locator('[data-total]').textContent();
     await pay(page, CARDS.challenge);
-    await page.locator('#threedscontainer').waitFor(WAIT);
-    const approve = page.frameLocator('#threedscontainer-content iframe').frameLocator('#acsChallengeIframe').locator('#approve');
-    await approve.click(WAIT);
+    await answerChallenge(page, 'approve');
     const { text, paymentId } = await outcome(page);
     expect(text).toBe(`succeeded: ${paymentId}`);
     await expect.poll(() => page.locator('#threedscontainer').count(), WAIT).toBe(0);
@@ -161,6 +165,21 @@ describe('@tagadapay/plugin-sdk@2.3.3, unmodified, against the sandbox in Chromi
     expect(order?.status).toBe('paid');
     expect(eventTypes).toEqual(['s_order_created', 's_order_paid', 's_payment_pending', 's_payment_succeeded']);
     expect(sandbox.sandbox.countCharges(paymentId)).toBe(1);
+    expectOnlyLoopback();
+  }, 60_000);
+
+  it('fails a 3DS card whose challenge fails: the vendor\'s hook reports it, no money taken, no order', async () => {
+    const page = await openShop(variant(0));
+    await pay(page, CARDS.challenge);
+    await answerChallenge(page, 'fail');
+    const { text, paymentId } = await outcome(page);
+    // The vendor's polling reports a final status other than succeeded by the status itself.
+    expect(text).toBe('failed: failed');
+    const { payment, order, eventTypes } = await merchantView(paymentId);
+    expect(payment).toMatchObject({ status: 'failed', requireAction: 'none', requireActionData: { type: 'threeds_auth', processed: true } });
+    expect(order).toBeUndefined();
+    expect(eventTypes).toEqual(['s_payment_failed', 's_payment_pending']);
+    expect(sandbox.sandbox.countCharges(paymentId)).toBe(0);
     expectOnlyLoopback();
   }, 60_000);
 
