@@ -1,5 +1,6 @@
 import { cardBrandRanges, cardBrandRules } from '@tessera/core/internal';
 import { SandboxHttpError } from '../errors/http-error.js';
+import type { BtElementPage, BtElementType } from '../browser/bt-elements-messages.js';
 import type { RouteResult } from '../http/answer.js';
 
 // The hosted element pages of the Basis Theory Elements emulation: what `@basis-theory/web-elements`' client puts in
@@ -37,10 +38,7 @@ export const btElementPages = {
   cardExpirationDate: { file: 'card-expiration-date.html', title: 'Card expiration date', inputs: [expiryInput] },
   cardVerificationCode: { file: 'card-verification-code.html', title: 'Card security code', inputs: [cvcInput] },
   text: { file: 'text.html', title: 'Text', inputs: [textInput] },
-} as const;
-
-/** An element type the emulation serves. */
-export type BtElementType = keyof typeof btElementPages;
+} as const satisfies Record<BtElementType, BtElementPage & { inputs: readonly PageInput[] }>;
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
