@@ -113,6 +113,8 @@ export function openStore(tessera: Pick<TesseraClient, 'environment' | 'vault' |
       sessionPayPath,
       { checkoutSessionId: summary.id, paymentInstrumentId: instrumentId, ...(threedsSessionId === undefined ? {} : { threedsSessionId }), ...(request.returnUrl === undefined ? {} : { returnUrl: request.returnUrl }) },
       signal,
+      // Sent once: without a key the service is known to take from a page, a second pay-v2 could charge twice.
+      true,
     );
     return confirmPayment<ConfirmablePayment>({
       payment: paymentOf(paid, sessionPayPath),

@@ -3,14 +3,16 @@ import type { FieldError } from '@tessera/core';
 import { TesseraCheckoutError, type CheckoutFailure } from '../client/checkout-error.js';
 import { isObject } from '../client/is-object.js';
 import { sendWithResends } from '../client/send-with-resends.js';
-import { randomUuid } from '../random-uuid.js';
 
 /** The store session of one page: the service's browser routes, called with its anonymous token. */
 export interface StoreSession {
   /** `GET path` with the session token (opening the session first when none is open). */
   get(path: string, signal?: AbortSignal): Promise<unknown>;
-  /** `POST path` with the session token, a JSON body and one `Idempotency-Key` for this call, sent again unchanged with every resend. */
-  post(path: string, body: unknown, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * `POST path` with the session token and a JSON body, sent again after no answer or a 502-504; `once`: never sent
+   * again, and no answer or a 5xx is a refusal that says the payment may have gone through (pay-v2).
+   */
+  post(path: string, body: unknown, signal?: AbortSignal, once?: boolean): Promise<unknown>;
 }
 
 /** A reason for each refusal of the service, by HTTP status. */
@@ -37,6 +39,10 @@ const nextStep: Partial<Record<CheckoutFailure, string>> = {
   service_error: 'try again in a moment',
 };
 
+/** What a lost or failed answer of a payment says: it may have been charged, so it is not sent again. */
+const mayHavePaid = (url: string, what: string): string =>
+  `The payment may have gone through: ${what} from POST ${url}. It is not sent again: do not pay this checkout a second time before the customer or your webhooks say it was not paid`;
+
 /**
  * Opens the service's anonymous session for `storeId` on first use (`POST /api/v1/cms/session/anonymous`, no key),
  * keeps its token in memory only (never in storage, never in a cookie), and sends every call with it as `x-cms-token`.
@@ -47,22 +53,23 @@ const nextStep: Partial<Record<CheckoutFailure, string>> = {
 export function openStoreSession(origin: string, storeId: string, fetchImpl: typeof fetch): StoreSession {
   let token: Promise<string> | undefined;
 
-  const send = async (method: 'GET' | 'POST', path: string, body: unknown, sessionToken: string | undefined, signal: AbortSignal | undefined): Promise<unknown> => {
+  const send = async (method: 'GET' | 'POST', path: string, body: unknown, sessionToken: string | undefined, signal: AbortSignal | undefined, once = false): Promise<unknown> => {
+    // No Idempotency-Key: the service's own browser code sends only these two headers, so only they are known to pass
+    // its CORS preflight. What is not safe to send twice (pay-v2) is sent `once` instead.
     const headers: Record<string, string> = { accept: 'application/json' };
-    if (method === 'POST') {
-      headers['content-type'] = 'application/json';
-      headers['idempotency-key'] = randomUuid();
-    }
+    if (method === 'POST') headers['content-type'] = 'application/json';
     if (sessionToken !== undefined) headers[cmsTokenHeader] = sessionToken;
     const response = await sendWithResends(
       fetchImpl,
       origin + path,
       { method, headers, credentials: 'omit', ...(method === 'POST' ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) },
-      `No answer from ${method} ${origin}${path}: check the connection (and serviceUrl), then try again`,
+      once ? mayHavePaid(origin + path, 'no answer came') : `No answer from ${method} ${origin}${path}: check the connection (and serviceUrl), then try again`,
+      once ? 0 : undefined,
     );
     const answer: unknown = await response.json().catch(() => undefined);
     if (response.ok) return answer;
     if (response.status === 401) token = undefined;
+    if (once && response.status >= 500) throw new TesseraCheckoutError('service_error', mayHavePaid(origin + path, `it answered ${response.status}`), { status: response.status });
     const reason = reasonOf(response.status, path);
     // The service's `{ error: { code, message, fields } }`, or its published `{ code, message, data: { fields } }`.
     const error = isObject(answer) ? (isObject(answer.error) ? answer.error : answer) : {};
@@ -86,6 +93,6 @@ export function openStoreSession(origin: string, storeId: string, fetchImpl: typ
 
   return {
     get: async (path, signal) => send('GET', path, undefined, await sessionToken(signal), signal),
-    post: async (path, body, signal) => send('POST', path, body, await sessionToken(signal), signal),
+    post: async (path, body, signal, once) => send('POST', path, body, await sessionToken(signal), signal, once),
   };
 }
