@@ -1,13 +1,13 @@
 // The merchant code of each starter (examples/*): non-blank, non-comment lines of its `src/` (.ts, .tsx), tests left
 // out. Issue 36's goal: the Next.js starter, with card fields, wallet buttons, every next action, webhooks and a
-// refund route, in at most 120 lines. Reported, not enforced: the figure moves with what a starter shows. Last line:
+// refund route, in at most 120 lines; issue 37's: the store page paid from the browser alone in at most 60. Reported, not enforced: the figure moves with what a starter shows. Last line:
 // BENCH_JSON {...}.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const examples = fileURLToPath(new URL('../examples/', import.meta.url));
-const GOAL = { 'nextjs-checkout': 120 };
+const GOAL = { 'nextjs-checkout': 120, 'store-checkout': 60 };
 
 /** Every .ts/.tsx file below `dir`, tests and declaration files left out. */
 function sources(dir) {

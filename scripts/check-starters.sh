@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 repo="$PWD"
 starters=("$@")
-[ ${#starters[@]} -gt 0 ] || starters=(merchant-server checkout-web nextjs-checkout sandbox-setup subscription-renewal)
+[ ${#starters[@]} -gt 0 ] || starters=(merchant-server checkout-web nextjs-checkout store-checkout sandbox-setup subscription-renewal)
 read -r -a nodes <<< "${STARTER_NODES:-22 24}"
 export NO_UPDATE_NOTIFIER=1 npm_config_fund=false npm_config_audit=false npm_config_update_notifier=false
 # Next.js sends usage data unless told not to: nothing here talks to anyone but the npm registry and 127.0.0.1.
