@@ -134,7 +134,8 @@ describe('browser session API: a checkout paid from the page alone', () => {
 
     // The merchant's server reads the same payment, order and events with the secret key.
     const read = await c.api(routes.retrievePayment, { params: { id: paid.body.payment.id } });
-    expect(read.body).toMatchObject({ id: paid.body.payment.id, status: 'succeeded' });
+    // The payment names the order it paid, as a payment made for an order does.
+    expect(read.body).toMatchObject({ id: paid.body.payment.id, status: 'succeeded', orderId: paid.body.order.id });
     const order = await c.api(routes.retrieveOrder, { params: { id: paid.body.order.id } });
     expect(order.status).toBe(200);
     const events = await c.api(routes.listWebhooks, { query: `?storeId=${SANDBOX_SHOP_STORE_ID}` });

@@ -3,7 +3,7 @@ import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
 import { customers } from './customers.js';
 import { notFound } from '../errors/http-error.js';
-import type { PaymentRecord } from './payment-records.js';
+import { payments, type PaymentRecord } from './payment-records.js';
 import { pageOf, positionsWhere, walk } from '../state/ordered.js';
 import { products, variants } from './products.js';
 import { requireStore } from './stores.js';
@@ -49,6 +49,11 @@ export function createOrder(
     createdAt: ctx.nowIso(payment.customerId),
   };
   orders.of(ctx).set(order.id, order);
+  // The payment pays this order: the payments API then answers its `orderId`, as for a payment made for an order.
+  if (payment.orderId === undefined) {
+    payment.orderId = order.id;
+    payments.of(ctx).set(payment.id, payment);
+  }
   const view = orderView(ctx, order);
   ctx.webhooks.emit('order/created', order.storeId, view);
   ctx.webhooks.emit('order/paid', order.storeId, view);
