@@ -136,7 +136,7 @@ export interface GooglePaymentsClientOptions {
 
 /** `google.payments.api.PaymentsClient`, when pay.js is loaded. */
 export const googlePaymentsClientClass = (): (new (options: GooglePaymentsClientOptions) => GooglePaymentsClientLike) | undefined =>
-  (globalThis as { google?: { payments?: { api?: { PaymentsClient?: new (options: GooglePaymentsClientOptions) => GooglePaymentsClientLike } } } }).google?.payments?.api?.PaymentsClient;
+  (globalThis as unknown as { google?: { payments?: { api?: { PaymentsClient?: new (options: GooglePaymentsClientOptions) => GooglePaymentsClientLike } } } }).google?.payments?.api?.PaymentsClient;
 
 /**
  * Creates a `google.payments.api.PaymentsClient` (the page must load `https://pay.google.com/gp/p/js/pay.js`; the

@@ -17,7 +17,7 @@ const app = strictModeRoot();
 const connection = { environment: 'development', vaultUrl: sandboxUrl, vaultKey: 'key_test_us_pub_TesseraSandbox4010Local' } as const;
 const request = { amount: 1999, currency: 'USD', country: 'US', label: 'Tessera shop', emailRequired: true };
 
-type Stubbed = typeof globalThis & { ApplePaySession?: unknown; google?: unknown };
+type Stubbed = Omit<typeof globalThis, 'ApplePaySession' | 'google'> & { ApplePaySession?: unknown; google?: unknown };
 afterEach(() => {
   delete (globalThis as Stubbed).ApplePaySession;
   delete (globalThis as Stubbed).google;
@@ -163,7 +163,7 @@ describe('wallet buttons (hand-played sheets, real sandbox vault)', () => {
     stubApplePay({ canMakePayments: true });
     stubGooglePay({ ready: true });
     const broken = new TypeError('createButton is broken');
-    const api = (globalThis as { google?: { payments: { api: { PaymentsClient: { prototype: { createButton: () => never } } } } } }).google!.payments.api;
+    const api = (globalThis as unknown as { google?: { payments: { api: { PaymentsClient: { prototype: { createButton: () => never } } } } } }).google!.payments.api;
     api.PaymentsClient.prototype.createButton = () => {
       throw broken;
     };
