@@ -1,6 +1,6 @@
 // Extracts the published request and response examples of the operations Tessera serves from the vendor's API
 // reference as transcribed in ../shared/spec/vendor-api/ (one Markdown file per operation), into
-// packages/server/test/vendor-examples.json, which the tests replay. Run it again when the transcription changes:
+// packages/test-support/vendor-examples.json, which the tests replay. Run it again when the transcription changes:
 //   node scripts/vendor-examples.mjs [path/to/vendor-api]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -81,5 +81,5 @@ for (const [operation, file] of Object.entries(served)) {
   const url = /^- (https:\/\/\S+)/m.exec(text)?.[1];
   examples[operation] = { method, path, source: url, ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
 }
-writeFileSync(join(root, 'packages/server/test/vendor-examples.json'), `${JSON.stringify(examples, null, 2)}\n`);
-console.log(`${Object.keys(examples).length} operations written to packages/server/test/vendor-examples.json`);
+writeFileSync(join(root, 'packages/test-support/vendor-examples.json'), `${JSON.stringify(examples, null, 2)}\n`);
+console.log(`${Object.keys(examples).length} operations written to packages/test-support/vendor-examples.json`);

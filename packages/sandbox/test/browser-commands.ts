@@ -7,7 +7,7 @@ import type { Request } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
 import { sandboxRoutes } from '../src/http/sandbox-routes.js';
 import { approveWalletSheet, cancelWalletSheet, waitForWalletSheet } from '../src/wallet-sheet-helpers.js';
-import { CHALLENGE_CARD, challengeOf, chargeTestCard, type PendingChallenge } from './charge-test-card.js';
+import { CHALLENGE_CARD, challengeOf, chargeTestCard, type PendingChallenge } from '@tessera/test-support/charge-test-card';
 
 /** What `GET /sandbox/radar-sessions` answers: the saved sessions and what the stand-in scripts collected. */
 export interface RadarRecords {

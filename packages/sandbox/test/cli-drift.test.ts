@@ -9,11 +9,11 @@ import { purchase } from './fixtures.js';
 import { client } from './support.js';
 
 // `tessera-sandbox drift` against local stand-ins for the live service (node:http on 127.0.0.1): one answering the
-// vendor's published examples (the server package's transcription, test/vendor-examples.json), one mirroring a sandbox.
+// vendor's published examples (`@tessera/test-support/vendor-examples.json`), one mirroring a sandbox.
 
 const LIVE_KEY = 'live_dev_key_must_never_be_printed';
 type Examples = Record<string, { response: unknown }>;
-const published = JSON.parse(readFileSync(new URL('../../server/test/vendor-examples.json', import.meta.url), 'utf8')) as Examples;
+const published = JSON.parse(readFileSync(new URL(import.meta.resolve('@tessera/test-support/vendor-examples.json')), 'utf8')) as Examples;
 
 /** The published examples with one deliberate drift: a renamed key (retrievePayment's `currency`) and a number as a string (each listed payment's `amount`). */
 function drifted(): Examples {

@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../vitest.shared.js';
 import { SandboxControlError, sandboxRoutes, startSandboxServer, type SandboxServer } from '../src/index.js';
-import { challengeOf } from './charge-test-card.js';
+import { challengeOf } from '@tessera/test-support/charge-test-card';
 import { purchase } from './fixtures.js';
 import { useHttpSandbox, type Client } from './use-sandbox.js';
 

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import published from '../../server/test/vendor-examples.json' with { type: 'json' };
+import published from '@tessera/test-support/vendor-examples.json' with { type: 'json' };
 import { startSandboxServer, type SandboxServer } from '../src/index.js';
 
-// Every published request example of the operations Tessera serves (packages/server/test/vendor-examples.json, from
+// Every published request example of the operations Tessera serves (`@tessera/test-support/vendor-examples.json`, from
 // the vendor's API reference), sent as is — not through the client — to the sandbox over HTTP, with only the ids
 // swapped for ones the sandbox knows: each must answer 2xx with every key of the published answer (nested objects,
 // and an array's first item, too). Code written from the vendor's docs runs offline. Each test has a sandbox of its

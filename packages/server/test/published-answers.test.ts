@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import { normalizePaymentStatus, Tessera, TesseraConflictError, TesseraNotFoundError, TesseraValidationError, type Payment, type Refund } from '../src/index.js';
 import { API_KEY } from './fixtures.js';
-import published from './vendor-examples.json' with { type: 'json' };
+import published from '@tessera/test-support/vendor-examples.json' with { type: 'json' };
 
-// Every published answer example of the operations Tessera serves (packages/server/test/vendor-examples.json, made
+// Every published answer example of the operations Tessera serves (`@tessera/test-support/vendor-examples.json`, made
 // by scripts/vendor-examples.mjs from the vendor's API reference), served as is by a raw node:http server on
 // 127.0.0.1: what the client returns for each, and what it sent.
 

@@ -5,7 +5,7 @@ import { API_PREFIX, routePath, routes, SANDBOX_VAULT_KEY, vaultCardsPath, vault
 import { approveWalletSheet, cancelWalletSheet, sandboxRoutes } from '@tessera/sandbox';
 import type {} from '@vitest/browser-playwright';
 import type { BrowserCommand } from 'vitest/node';
-import { CHALLENGE_CARD, challengeOf, chargeTestCard, sandboxPost, type PendingChallenge } from '../../sandbox/test/charge-test-card.js';
+import { CHALLENGE_CARD, challengeOf, chargeTestCard, sandboxPost, type PendingChallenge } from '@tessera/test-support/charge-test-card';
 import { fillCardFields, type TestCardInput } from '../src/testing.js';
 
 const SECRET_KEY = 'sk_test_tessera_sandbox';

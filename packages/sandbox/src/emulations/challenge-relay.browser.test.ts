@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { runInForeignFrame } from '../../test/foreign-frame.js';
+import { runInForeignFrame } from '@tessera/test-support/foreign-frame';
 
 // The sandbox's challenge relay page (`/pages/challenge.html`, what web-threeds loads from its sdkBaseUrl): it must
 // take `startChallenge` only from the window that made it, from that window's origin, once, and only for the

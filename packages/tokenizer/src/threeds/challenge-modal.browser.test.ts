@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
-import { runInForeignFrame } from '../../../sandbox/test/foreign-frame.js';
+import { runInForeignFrame } from '@tessera/test-support/foreign-frame';
 import type { ChallengeResult } from './challenge-modal.js';
 import { createThreeDS } from '../basis-theory.js';
 import { TesseraChallengeError } from '../errors.js';
