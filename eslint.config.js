@@ -2,6 +2,36 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Each package's folders import one way (issue 40): `[root, [top, …, bottom]]`, a layer a folder name or an array of
+ * folders on one level (they may import each other). A folder imports only itself and the layers below it, types
+ * included; the package's root files (its entry points) sit above every folder. Tests are not layered.
+ */
+const layers = [];
+
+/** The lint blocks that hold {@link layers}: per folder, the folders above it refused (`no-restricted-imports`). */
+function layerBlocks() {
+  return layers.flatMap(([root, order]) => {
+    const levels = order.map((level) => (Array.isArray(level) ? level : [level]));
+    return levels.flatMap((level, index) => {
+      const above = levels.slice(0, index).flat();
+      if (above.length === 0) return [];
+      return level.map((folder) => ({
+        files: [`${root}/${folder}/**/*.ts`, `${root}/${folder}/**/*.tsx`],
+        ignores: ['**/*.test.ts', '**/*.test.tsx'],
+        rules: {
+          'no-restricted-imports': ['error', {
+            patterns: [{
+              regex: `^(?:\\.\\./)+(?:${above.join('|')})(?:/|$)|^(?:\\.\\./)+[^./][^/]*\\.js$`,
+              message: `${root}/${folder} sits below ${above.join(', ')} and the package's entry points: it may import only itself and the folders below it (${levels.slice(index + 1).flat().join(', ') || 'none'}). Move what both need down, or pass it in.`,
+            }],
+          }],
+        },
+      }));
+    });
+  });
+}
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/*.config.*', 'vitest.shared.ts', '**/coverage/**', 'bench/**', 'scripts/**', '**/public/**'] },
   js.configs.recommended,
@@ -42,4 +72,5 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
+  ...layerBlocks(),
 );
