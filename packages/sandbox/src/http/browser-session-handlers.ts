@@ -1,5 +1,5 @@
-import type { RouteResult } from './answer.js';
-import type { SandboxContext } from '../state/context.js';
+import type { RouteResult } from '../wire/answer.js';
+import type { SandboxContext } from '../service/context.js';
 import { type CmsSessionRecord, invalidSessionToken, openAnonymousSession } from '../service/cms-sessions.js';
 import { createSessionInstrument, createSessionThreeDSSession, markActionProcessed, sessionPayment } from '../service/session-payments.js';
 import { initCmsSession, initStoreCheckout, sessionProduct, sessionProducts, storeCheckoutView } from '../service/store-checkout.js';
@@ -7,7 +7,7 @@ import type { SandboxRequest } from './request.js';
 import { type RouteAuth, sessionCorsHeaders } from './route-pipeline.js';
 
 /** One route of the browser session API: a `SandboxRoute` (sandbox-route-handlers.ts, which spreads these in). */
-interface SessionRoute {
+export interface SessionRoute {
   method: 'GET' | 'POST';
   auth: RouteAuth;
   guarded: true;
