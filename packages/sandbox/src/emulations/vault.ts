@@ -5,6 +5,7 @@ import type { SandboxContext } from '../state/context.js';
 import { validationError } from '../errors/http-error.js';
 import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
 import { validate } from '../http/validate.js';
+import { randomUuid } from '../state/random.js';
 
 /** A vault token. Holds no card number and no CVC: only masked facts and the test-card outcome. */
 export interface VaultTokenRecord {
@@ -55,8 +56,12 @@ export function fingerprint(digits: string): string {
  */
 export const SANDBOX_BT_TENANT_ID = SERVICE_VAULT_TENANT_IDS.development;
 
-/** A new BT token id: a UUID, as BT's are, kept reproducible (a counter in the last group). */
-export const nextTokenId = (ctx: SandboxContext): string => `0b7c7e55-0000-4000-8000-${ctx.nextId('tok').replace(/\D/g, '').padStart(12, '0')}`;
+/**
+ * A new BT token id: a random UUID, as BT's are. Not a counter: a page's anonymous browser session makes a chargeable
+ * instrument of any vault token whose id it sends (`POST /api/v1/payment/create-payment-instrument`), so an id that
+ * could be guessed would let a page pay with another customer's card.
+ */
+export const nextTokenId = (): string => randomUuid();
 
 /** The facts BT returns under `card` (snake_case), from the sandbox's record. */
 export function cardFacts(record: VaultTokenRecord): Record<string, unknown> {
@@ -92,7 +97,7 @@ export function tokenizeCard(ctx: SandboxContext, body: unknown): Record<string,
   }
   const digits = checked.card.number;
   const record: VaultTokenRecord = {
-    id: nextTokenId(ctx),
+    id: nextTokenId(),
     type: 'card',
     last4: digits.slice(-4),
     bin: digits.slice(0, 6),

@@ -64,7 +64,7 @@ function storeWalletToken(ctx: SandboxContext, type: 'apple_pay' | 'google_pay',
   const funding = fundingCard(card);
   const facts = deviceToken ? card.device : funding;
   const record: VaultTokenRecord = {
-    id: nextTokenId(ctx),
+    id: nextTokenId(),
     type,
     bin: facts.bin,
     last4: facts.last4,

@@ -178,11 +178,15 @@ function authenticate(ctx: SandboxContext, auth: RouteAuth, request: SandboxRequ
   }
 }
 
-/** Step 3: the `Idempotency-Key` of a guarded POST, claimed for this body; `undefined` without a key. */
+/**
+ * Step 3: the `Idempotency-Key` of a guarded POST, claimed for this body; `undefined` without a key. On a browser
+ * session token the key is the session's own: another session sending the same key and body gets its own answer,
+ * never this one's (its checkout token, its payment).
+ */
 function claimKey(route: RouteDefinition, request: SandboxRequest, text: string, idempotency: IdempotencyStore): Exclude<IdempotencyClaim, { kind: 'conflict' }> | undefined {
   const key = route.guarded && request.method !== 'GET' && request.method !== 'HEAD' ? request.header('idempotency-key') : null;
   if (key === null) return undefined;
-  const claim = idempotency.reserve(route.name, key, text);
+  const claim = idempotency.reserve(request.cmsSession === undefined ? route.name : `${route.name} ${request.cmsSession.id}`, key, text);
   if (claim.kind === 'conflict' && claim.reason === 'reused') {
     throw new SandboxHttpError(409, 'idempotency_key_reused', 'This Idempotency-Key was used with a different request body');
   }

@@ -55,7 +55,7 @@ export function requireOwnRadarTarget(ctx: SandboxContext, session: CmsSessionRe
 export function createSessionInstrument(ctx: SandboxContext, session: CmsSessionRecord, body: unknown): Record<string, unknown> {
   const { paymentInstrumentData: data } = validate(sessionPaymentInstrumentRequest, body);
   const token = vaultTokens.of(ctx).get(data.token);
-  // A vault token another session made an instrument of is not this one's (the sandbox's token ids are sequential).
+  // A vault token another session made an instrument of is not this one's (its id may have reached another page).
   const taken = token !== undefined && [...cmsSessions.of(ctx).values()].some((other) => other.id !== session.id && other.vaultTokenIds.includes(token.id));
   if (!token || token.type !== data.type || taken) {
     throw validationError([{ field: 'paymentInstrumentData.token', code: 'invalid_token', message: `is not a vault token of type ${data.type}: tokenize the card (or wallet payment) with the vault first and send its id` }]);

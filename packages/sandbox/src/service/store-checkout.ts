@@ -56,8 +56,8 @@ function catalogVariant(ctx: SandboxContext, storeId: string, variantId: string,
  * `POST /api/v1/checkout/session/init` → `{ checkoutUrl, checkoutToken }`: a checkout session of the session's store
  * and customer, priced from the store's catalog only. Refused (400 naming the field, nothing charged): a variant not
  * in this store's catalog, a quantity that is not a whole number of at least one, a price or amount key, a `priceId`
- * that is not one of the variant's prices, a currency the store does not sell in; a `storeId` of another store is a
- * 403. Currency: `customer.currency`, else the store's. The checkout token is 192 random bits.
+ * that is not one of the variant's prices, a currency the store does not sell in, a total that is not a safe integer;
+ * a `storeId` of another store is a 403. Currency: `customer.currency`, else the store's. The checkout token is 192 random bits.
  */
 export function initStoreCheckout(ctx: SandboxContext, session: CmsSessionRecord, body: unknown, origin: string): { checkoutUrl: string; checkoutToken: string } {
   const input = validate(storeCheckoutInitRequest, body);
@@ -76,6 +76,9 @@ export function initStoreCheckout(ctx: SandboxContext, session: CmsSessionRecord
     const priced = priceOf(variant, currency, priceId);
     if (!priced) throw validationError([{ field: `lineItems.${index}.variantId`, code: 'no_price', message: `has no price in ${currency}: choose another currency or variant` }]);
     amount += priced.amount * line.quantity;
+    if (!Number.isSafeInteger(amount)) {
+      throw validationError([{ field: `lineItems.${index}.quantity`, code: 'too_large', message: 'makes the total more than an amount in minor units can be: order fewer' }]);
+    }
     return { variantId: variant.id, quantity: line.quantity, ...(priced.price ? { priceId: priced.price.id } : {}) };
   });
   const id = ctx.nextId('cs');

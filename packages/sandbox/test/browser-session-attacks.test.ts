@@ -1,0 +1,56 @@
+import { checkoutSessionInitPath, sessionPaymentInstrumentPath } from '@tessera/core/internal';
+import { describe, expect, it } from 'vitest';
+import type { Sandbox } from '../src/index.js';
+import { sandboxRoutes } from '../src/index.js';
+import { openBrowserSession } from './browser-session-client.js';
+import type { Answer } from './support.js';
+import { type Client, useMswSandbox } from './use-sandbox.js';
+
+// The browser session API read as an attacker's page would: what one anonymous session can learn or take of what
+// another page (or the merchant's server) made, and what it can make the sandbox charge.
+const BASE = 'http://localhost:4010';
+let sandbox: Sandbox;
+let c: Client;
+useMswSandbox(BASE, { now: new Date('2030-06-01T00:00:00Z'), clock: 'frozen' }, (next) => ({ sandbox, c } = next));
+
+const mug = 'var_shop_mug';
+const fieldsOf = (answer: Answer): string[] => (answer.body.error?.fields ?? answer.body.data?.fields ?? answer.body.fields ?? []).map((field: { field: string; code: string }) => `${field.field}:${field.code}`);
+const tokenize = async (number: string) =>
+  (await c.vault(sandboxRoutes.vaultTokenizeCard, { type: 'card', data: { number, expiration_month: 12, expiration_year: 2034, cvc: '123' } })).body.id as string;
+
+describe('browser session attacks', () => {
+  it('vault token ids cannot be guessed: the next one is not the last one plus one', async () => {
+    const first = await tokenize('4242424242424242');
+    const second = await tokenize('4000000000003220');
+    expect(first).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    // A page that saw its own token id cannot name the next customer's: no shared prefix beyond chance.
+    expect(second.slice(0, 23)).not.toBe(first.slice(0, 23));
+    const attacker = await openBrowserSession(c, sandbox);
+    const guessed = first.replace(/[0-9a-f]$/, (digit) => ((parseInt(digit, 16) + 1) % 16).toString(16));
+    const taken = await attacker.send('POST', sessionPaymentInstrumentPath, { paymentInstrumentData: { type: 'card', token: guessed } });
+    expect(fieldsOf(taken)).toEqual(['paymentInstrumentData.token:invalid_token']);
+  });
+
+  it('an Idempotency-Key is the session\'s own: another session with the same key and body gets its own checkout', async () => {
+    const victim = await openBrowserSession(c, sandbox);
+    const attacker = await openBrowserSession(c, sandbox);
+    const body = { lineItems: [{ variantId: mug, quantity: 1 }] };
+    const theirs = await victim.send('POST', checkoutSessionInitPath, body, { 'idempotency-key': 'checkout-1' });
+    const mine = await attacker.send('POST', checkoutSessionInitPath, body, { 'idempotency-key': 'checkout-1' });
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('idempotent-replayed')).toBeNull();
+    expect(mine.body.checkoutToken).not.toBe(theirs.body.checkoutToken);
+    expect(sandbox.records.checkoutSessions.list()).toHaveLength(2);
+    // The victim's own resend still gets its first answer.
+    const resent = await victim.send('POST', checkoutSessionInitPath, body, { 'idempotency-key': 'checkout-1' });
+    expect(resent.body.checkoutToken).toBe(theirs.body.checkoutToken);
+  });
+
+  it('a quantity whose total is not a safe integer in minor units is a 400 on that quantity, no checkout', async () => {
+    const session = await openBrowserSession(c, sandbox);
+    const huge = await session.send('POST', checkoutSessionInitPath, { lineItems: [{ variantId: mug, quantity: 1 }, { variantId: mug, quantity: 10_000_000_000_000 }] });
+    expect(huge.status).toBe(400);
+    expect(fieldsOf(huge)).toEqual(['lineItems.1.quantity:too_large']);
+    expect(sandbox.records.checkoutSessions.list()).toHaveLength(0);
+  });
+});
