@@ -1,4 +1,4 @@
-import { checkoutSessionInitPath, sessionPaymentInstrumentPath } from '@tessera/core/internal';
+import { checkoutSessionInitPath, routes, SANDBOX_SHOP_STORE_ID, sessionPaymentInstrumentPath, sessionProductsPath } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/index.js';
 import { sandboxRoutes } from '../src/index.js';
@@ -51,6 +51,33 @@ describe('browser session attacks', () => {
     const huge = await session.send('POST', checkoutSessionInitPath, { lineItems: [{ variantId: mug, quantity: 1 }, { variantId: mug, quantity: 10_000_000_000_000 }] });
     expect(huge.status).toBe(400);
     expect(fieldsOf(huge)).toEqual(['lineItems.1.quantity:too_large']);
+    expect(sandbox.records.checkoutSessions.list()).toHaveLength(0);
+  });
+});
+
+describe('browser session attacks: what the store does not sell', () => {
+  it('an inactive product or variant is not in the catalog a page reads or buys from', async () => {
+    const create = (name: string, active: boolean, variantActive: boolean) =>
+      c.api(routes.createProduct, {
+        body: {
+          storeId: SANDBOX_SHOP_STORE_ID,
+          name,
+          active,
+          variants: [{ name, sku: name, active: variantActive, default: true, prices: [{ currencyOptions: { USD: { amount: 1 } }, recurring: false, default: true }] }],
+        },
+      });
+    const withdrawn = (await create('Withdrawn', false, true)).body.product;
+    const hiddenVariant = (await create('Hidden variant', true, false)).body.product;
+    const session = await openBrowserSession(c, sandbox);
+    const listed = await session.send('POST', sessionProductsPath, { storeId: SANDBOX_SHOP_STORE_ID });
+    expect(listed.body.items.map((product: { id: string }) => product.id)).not.toContain(withdrawn.id);
+    expect((await session.send('POST', `/api/v1/products/${withdrawn.id}`, { storeId: SANDBOX_SHOP_STORE_ID })).status).toBe(404);
+    const listedHidden = listed.body.items.find((product: { id: string }) => product.id === hiddenVariant.id);
+    expect(listedHidden?.variants ?? []).toEqual([]);
+    for (const variant of [withdrawn.variants[0].id, hiddenVariant.variants[0].id]) {
+      const bought = await session.send('POST', checkoutSessionInitPath, { lineItems: [{ variantId: variant, quantity: 1 }] });
+      expect(fieldsOf(bought)).toEqual(['lineItems.0.variantId:not_in_catalog']);
+    }
     expect(sandbox.records.checkoutSessions.list()).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import { validate } from '../http/validate.js';
 import { type CheckoutLine, type CheckoutSessionRecord, checkoutSessions, priceOf, SANDBOX_CHECKOUT_PATH } from './checkout.js';
 import type { CmsSessionRecord } from './cms-sessions.js';
-import { type PriceRecord, products, retrieveProduct, type VariantRecord, variants } from './products.js';
+import { type PriceRecord, type ProductRecord, products, retrieveProduct, type VariantRecord, variants } from './products.js';
 import { positionsWhere, recordAt } from '../state/ordered.js';
 import { requireStore, type StoreRecord } from './stores.js';
 
@@ -43,10 +43,23 @@ export function initCmsSession(ctx: SandboxContext, session: CmsSessionRecord, b
   return { store: storeView(store), locale: 'en-US', messages: {}, customer: { id: session.customerId, isAuthenticated: false } };
 }
 
-/** The variant when it is in the store's catalog; the same 400 whether it exists in another store or not at all. */
+/** True for a product of the store that it sells: the product and (given) the variant active. */
+const onSale = (product: ProductRecord | undefined, storeId: string, variant?: VariantRecord): product is ProductRecord =>
+  product?.storeId === storeId && product.active && variant?.active !== false;
+
+/** A product as the session reads it (`GET /products/{id}`'s answer), with only the variants on sale. */
+const catalogProduct = (ctx: SandboxContext, product: ProductRecord): Record<string, unknown> => ({
+  ...retrieveProduct(ctx, product.id),
+  variants: product.variants.filter((variant) => variant.active !== false),
+});
+
+/**
+ * The variant when it is in the store's catalog (the product and the variant active); the same 400 whether it exists
+ * in another store, is withdrawn (inactive), or does not exist at all.
+ */
 function catalogVariant(ctx: SandboxContext, storeId: string, variantId: string, index: number): VariantRecord {
   const variant = variants.of(ctx).get(variantId);
-  if (!variant || products.of(ctx).get(variant.productId)?.storeId !== storeId) {
+  if (!variant || !onSale(products.of(ctx).get(variant.productId), storeId, variant)) {
     throw validationError([{ field: `lineItems.${index}.variantId`, code: 'not_in_catalog', message: 'is not a variant of this store\'s catalog: list the catalog with POST /api/v1/products' }]);
   }
   return variant;
@@ -210,22 +223,28 @@ export function storeCheckoutView(ctx: SandboxContext, session: CmsSessionRecord
 }
 
 /**
- * `POST /api/v1/products { storeId }` → `{ items }`: the session's store's products, oldest first, each as `GET
- * /products/{id}` answers it (with its variants and their prices). A `storeId` of another store is a 403.
+ * `POST /api/v1/products { storeId }` → `{ items }`: the session's store's active products, oldest first, each as `GET
+ * /products/{id}` answers it with its active variants and their prices. A `storeId` of another store is a 403.
  */
 export function sessionProducts(ctx: SandboxContext, session: CmsSessionRecord, body: unknown): { items: Record<string, unknown>[] } {
   const input = validate(sessionProductsRequest, body);
   const store = storeOf(ctx, session, input.storeId);
   const all = products.of(ctx);
-  return { items: positionsWhere(all, 'storeId', store.id).map((position) => retrieveProduct(ctx, recordAt(all, position)!.id)) };
+  const items = positionsWhere(all, 'storeId', store.id).flatMap((position) => {
+    const product = recordAt(all, position);
+    return onSale(product, store.id) ? [catalogProduct(ctx, product)] : [];
+  });
+  return { items };
 }
 
 /**
- * `POST /api/v1/products/{id} { productId?, storeId }` → one product of the session's store, as `GET /products/{id}`
- * answers it. A product of another store, or none, is the same 404; a `storeId` of another store a 403.
+ * `POST /api/v1/products/{id} { productId?, storeId }` → one active product of the session's store, as `GET
+ * /products/{id}` answers it with its active variants. A product of another store, inactive, or none is the same 404;
+ * a `storeId` of another store a 403.
  */
 export function sessionProduct(ctx: SandboxContext, session: CmsSessionRecord, id: string, body: unknown): Record<string, unknown> {
   const store = storeOf(ctx, session, validate(sessionProductRequest, body).storeId);
-  if (products.of(ctx).get(id)?.storeId !== store.id) throw new SandboxHttpError(404, 'not_found', 'No product of this store\'s catalog has this id: list the catalog with POST /api/v1/products');
-  return retrieveProduct(ctx, id);
+  const product = products.of(ctx).get(id);
+  if (!onSale(product, store.id)) throw new SandboxHttpError(404, 'not_found', 'No product of this store\'s catalog has this id: list the catalog with POST /api/v1/products');
+  return catalogProduct(ctx, product);
 }
