@@ -81,3 +81,20 @@ describe('browser session attacks: what the store does not sell', () => {
     expect(sandbox.records.checkoutSessions.list()).toHaveLength(0);
   });
 });
+
+describe('browser session attacks: currency games', () => {
+  it('a variant priced only by its currency-less `price` is sold in the store\'s own currency, never in one the page picks', async () => {
+    const store = (await c.api(routes.createStore, { body: { name: 'Two currencies', baseCurrency: 'USD', presentmentCurrencies: ['USD', 'JPY'], chargeCurrencies: ['USD', 'JPY'] } })).body;
+    const product = (
+      await c.api(routes.createProduct, {
+        body: { storeId: store.id, name: 'Lamp', active: true, variants: [{ name: 'Lamp', sku: 'LAMP', active: true, default: true, price: 1500, prices: [] }] },
+      })
+    ).body.product;
+    const session = await openBrowserSession(c, sandbox, store.id);
+    const inUsd = await session.checkout([{ variantId: product.variants[0].id, quantity: 1 }]);
+    expect(inUsd.view.summary).toMatchObject({ currency: 'USD', totalAmount: 1500 });
+    // 1500 minor units of USD are $15.00; the same number in JPY is ¥1500 (about $10): the page must not choose that.
+    const inJpy = await session.send('POST', checkoutSessionInitPath, { lineItems: [{ variantId: product.variants[0].id, quantity: 1 }], customer: { currency: 'JPY' } });
+    expect(fieldsOf(inJpy)).toEqual(['lineItems.0.variantId:no_price']);
+  });
+});

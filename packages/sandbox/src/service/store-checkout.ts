@@ -86,7 +86,10 @@ export function initStoreCheckout(ctx: SandboxContext, session: CmsSessionRecord
     if (priceId !== undefined && !variant.prices.some((price) => price.id === priceId)) {
       throw validationError([{ field: `lineItems.${index}.priceId`, code: 'not_a_price', message: 'is not a price of this variant: leave it out for the variant\'s default price' }]);
     }
-    const priced = priceOf(variant, currency, priceId);
+    // A variant's currency-less `price` prices the store's own currency only: in another one the page picks, the same
+    // number would be another amount (1500 is $15.00 but ¥1500).
+    const found = priceOf(variant, currency, priceId);
+    const priced = found?.price === undefined && currency !== store.baseCurrency ? undefined : found;
     if (!priced) throw validationError([{ field: `lineItems.${index}.variantId`, code: 'no_price', message: `has no price in ${currency}: choose another currency or variant` }]);
     amount += priced.amount * line.quantity;
     if (!Number.isSafeInteger(amount)) {
