@@ -7,7 +7,9 @@ import tseslint from 'typescript-eslint';
  * folders on one level (they may import each other). A folder imports only itself and the layers below it, types
  * included; the package's root files (its entry points) sit above every folder. Tests are not layered.
  */
-const layers = [];
+const layers = [
+  ['packages/core/src', [['checkout', 'service-token', 'threeds'], ['catalog', 'payment-state', 'webhooks'], 'resources', 'internal', ['card', 'money', 'payment-status'], 'errors']],
+];
 
 /** The lint blocks that hold {@link layers}: per folder, the folders above it refused (`no-restricted-imports`). */
 function layerBlocks() {

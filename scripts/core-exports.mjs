@@ -7,7 +7,7 @@
 //
 // except what its TSDoc tags `@internal`: the wrapper and building-block schemas the sibling packages use (exported by
 // hand from src/internal.ts) and each module's catalog entries (`paymentOperations`, composed into `operations` by
-// src/internal/operations.ts). The exports are read with the TypeScript compiler's parser, not from the built packages,
+// src/catalog/operations.ts). The exports are read with the TypeScript compiler's parser, not from the built packages,
 // so this runs before the build. Usage: node scripts/core-exports.mjs [--check]
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -81,7 +81,7 @@ for (const { file, region, body } of targets) {
 
 // Each module's catalog entries must reach the catalog: a map that operations.ts does not spread is an operation
 // the client cannot send and the sandbox does not serve.
-const catalogFile = join(core, 'internal/operations.ts');
+const catalogFile = join(core, 'catalog/operations.ts');
 const catalog = readFileSync(catalogFile, 'utf8');
 let uncomposed = 0;
 for (const module of modules) {

@@ -76,8 +76,8 @@ export {
   type PaymentStatusFields,
   type PaymentStatusFlag,
   type PaymentSubStatus,
-} from './payment-state/payment-status.js';
-export { knownRequireActions, type RequireAction } from './payment-state/require-action.js';
+} from './payment-status/payment-status.js';
+export { knownRequireActions, type RequireAction } from './payment-status/require-action.js';
 // What a merchant server hands the page of a payment, for the tokenizer's `confirmPayment`.
 export { toConfirmablePayment, type ConfirmablePayment } from './payment-state/confirmable-payment.js';
 
@@ -96,17 +96,7 @@ export {
 export { challengeWindowSizes, type ChallengeWindowSize } from './threeds/challenge-request.js';
 
 // Webhook events and their signatures.
-export {
-  isKnownWebhookEvent,
-  knownWebhookEventTypes,
-  publishedWebhookEventTypes,
-  type KnownWebhookEvent,
-  type KnownWebhookEventType,
-  type UnknownWebhookEvent,
-  type WebhookEvent,
-  type WebhookEventFields,
-  type WebhookEventOf,
-} from './webhooks/webhook-event.js';
+export { isKnownWebhookEvent, knownWebhookEventTypes, publishedWebhookEventTypes } from './webhooks/known-webhook-event.js';
 export {
   DEFAULT_WEBHOOK_TOLERANCE_SECONDS,
   signWebhookPayload,
@@ -153,4 +143,5 @@ export type { CreateStoreRequest, Store } from './resources/store.js';
 export type { ChangeSubscriptionProcessorRequest, CreateSubscriptionRequest, ListedSubscription, ListSubscriptionsFilters, ListSubscriptionsRequest, RebillSubscriptionRequest, Subscription } from './resources/subscription.js';
 export type { CreateThreeDSSessionRequest, ThreeDSSession } from './resources/threeds-session.js';
 export type { CreateWebhookEndpointRequest, ListWebhooksRequest, WebhookEndpoint } from './resources/webhook-endpoint.js';
+export type { KnownWebhookEvent, KnownWebhookEventType, UnknownWebhookEvent, WebhookEvent, WebhookEventFields, WebhookEventOf } from './resources/webhook-event.js';
 // </generated:resource-types>

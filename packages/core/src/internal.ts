@@ -8,7 +8,7 @@
  * @packageDocumentation
  */
 export { cardBrandRanges, cardBrandRules } from './card/card-brand.js';
-export { mayHoldCardNumber } from './card/card-number-text.js';
+export { mayHoldCardNumber } from './errors/card-number-text.js';
 export { findCardDataField } from './card/find-card-data-field.js';
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './threeds/challenge-message.js';
 export { encodeChallengeRequest } from './threeds/challenge-request.js';
@@ -26,7 +26,7 @@ export {
   type OperationInput,
   type OperationName,
   type OperationResource,
-} from './internal/operations.js';
+} from './catalog/operations.js';
 export { isLoopbackUrl } from './internal/loopback.js';
 export { UNLISTED_FILTER_HINT } from './resources/list-filters.js';
 export { minorUnitsMessage } from './money/minor-units-message.js';
@@ -42,8 +42,8 @@ export {
   type ArchiveProcessorsResponse,
   type CreateProcessorRequest,
 } from './resources/processor.js';
-export { MAX_REQUEST_ID_LENGTH, safeRequestId } from './internal/request-id.js';
-export { routePath, routes, type OperationMethod, type Route } from './internal/routes.js';
+export { MAX_REQUEST_ID_LENGTH, safeRequestId } from './errors/request-id.js';
+export { routePath, routes, type OperationMethod, type Route } from './catalog/routes.js';
 export { SANDBOX_API_KEY, SANDBOX_SHOP_STORE_ID } from './internal/sandbox-api-key.js';
 export { SERVICE_ORIGINS } from './internal/service-origins.js';
 export {

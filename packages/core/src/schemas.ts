@@ -29,6 +29,7 @@ export { createStoreRequest, storeSchema } from './resources/store.js';
 export { changeSubscriptionProcessorRequest, createSubscriptionRequest, listedSubscription, listSubscriptionsFilters, listSubscriptionsRequest, rebillSubscriptionRequest, subscriptionSchema, subscriptionSortFields } from './resources/subscription.js';
 export { createThreeDSSessionRequest, threeDSSession } from './resources/threeds-session.js';
 export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint } from './resources/webhook-endpoint.js';
+export { webhookEvent, webhookEventData, webhookEventFields } from './resources/webhook-event.js';
 // </generated:resource-schemas>
 
 // The card a customer types, and the vault's answer for it.
@@ -37,6 +38,3 @@ export { cardTokenResponse } from './card/card-token.js';
 
 // The service token's envelope.
 export { serviceToken, serviceTokenMetadata, serviceTokenType } from './service-token/service-token.js';
-
-// Webhook events.
-export { webhookEvent, webhookEventData, webhookEventFields } from './webhooks/webhook-event.js';

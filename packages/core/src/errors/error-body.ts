@@ -1,6 +1,6 @@
-import { mayHoldCardNumber } from '../card/card-number-text.js';
+import { mayHoldCardNumber } from './card-number-text.js';
 import type { FieldError } from './error-classes.js';
-import { safeRequestId } from '../internal/request-id.js';
+import { safeRequestId } from './request-id.js';
 
 /** What could be read from an error response, whatever its shape. */
 export interface ErrorBodyDetails {

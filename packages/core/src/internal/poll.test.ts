@@ -8,7 +8,7 @@ import {
   knownPaymentStatuses,
   settledPaymentStatuses,
   terminalPaymentStatuses,
-} from '../payment-state/payment-status.js';
+} from '../payment-status/payment-status.js';
 import type { Payment } from '../resources/payment.js';
 import { poll, sleep } from './poll.js';
 

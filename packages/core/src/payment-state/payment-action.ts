@@ -1,5 +1,5 @@
 import type { Payment } from '../resources/payment.js';
-import { knownRequireActions } from './require-action.js';
+import { knownRequireActions } from '../payment-status/require-action.js';
 
 /**
  * The arguments `startChallenge` takes, read from a pending payment. These are the one name of each of the

@@ -24,7 +24,7 @@ export const authTestResult = z.looseObject({
 export type AuthTestResult = z.infer<typeof authTestResult>;
 
 /**
- * The catalog entries of the key check, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of the key check, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

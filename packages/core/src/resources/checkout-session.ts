@@ -79,7 +79,7 @@ export const payCheckoutRequest = z.looseObject({
 export type PayCheckoutRequest = RequestFields<z.infer<typeof payCheckoutRequest>>;
 
 /**
- * The catalog entries of checkout sessions, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of checkout sessions, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

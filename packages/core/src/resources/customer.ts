@@ -104,7 +104,7 @@ export const listedCustomer = z.looseObject({
 export type ListedCustomer = z.infer<typeof listedCustomer>;
 
 /**
- * The catalog entries of customers, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of customers, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

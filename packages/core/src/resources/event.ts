@@ -78,7 +78,7 @@ export const appEventList = z.looseObject({
 export type AppEventList = z.infer<typeof appEventList>;
 
 /**
- * The catalog entries of app events, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of app events, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

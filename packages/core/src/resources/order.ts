@@ -58,7 +58,7 @@ export const orderList = z.looseObject({ data: z.array(orderSchema), total: z.op
 export type OrderList = z.infer<typeof orderList>;
 
 /**
- * The catalog entries of orders, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of orders, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

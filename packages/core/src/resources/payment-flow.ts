@@ -42,7 +42,7 @@ export const paymentFlow = z.looseObject({ id: z.string(), name: z.string() });
 export type PaymentFlow = z.infer<typeof paymentFlow>;
 
 /**
- * The catalog entries of payment flows, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of payment flows, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

@@ -141,7 +141,7 @@ export const listPaymentInstrumentsRequest = pageListRequest(100, listPaymentIns
 export type ListPaymentInstrumentsRequest = RequestFields<z.input<typeof listPaymentInstrumentsRequest>>;
 
 /**
- * The catalog entries of payment instruments, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of payment instruments, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

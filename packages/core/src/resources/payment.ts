@@ -3,8 +3,8 @@ import { cardFacts } from './card-facts.js';
 import { customerSummary } from './customer-summary.js';
 import { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, published, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { commonFilters, listFilters } from './list-filters.js';
-import type { PaymentStatus, PaymentSubStatus } from '../payment-state/payment-status.js';
-import type { RequireAction } from '../payment-state/require-action.js';
+import type { PaymentStatus, PaymentSubStatus } from '../payment-status/payment-status.js';
+import type { RequireAction } from '../payment-status/require-action.js';
 import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
 
 /** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
@@ -343,7 +343,7 @@ export type PaymentList = z.infer<typeof paymentList>;
 const paymentOutcome = () => ({ ...recognisedAs('payment', paymentSchema), requires: ['id', 'status'] }) as const;
 
 /**
- * The catalog entries of payments, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of payments, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

@@ -61,7 +61,7 @@ export const archiveProcessorsResponse = z.looseObject({ archived: z.array(z.str
 export type ArchiveProcessorsResponse = z.infer<typeof archiveProcessorsResponse>;
 
 /**
- * The catalog entries of processors, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of processors, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

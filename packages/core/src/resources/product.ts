@@ -145,7 +145,7 @@ export const listedProduct = z.looseObject({
 export type ListedProduct = z.infer<typeof listedProduct>;
 
 /**
- * The catalog entries of products, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of products, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
-import { isKnownWebhookEvent } from '../webhooks/webhook-event.js';
+import { isKnownWebhookEvent } from '../webhooks/known-webhook-event.js';
 import { appEvent, type AppEvent } from './event.js';
 import { paymentInstrument, type PaymentInstrument } from './payment-instrument.js';
 import { paymentSchema, purchaseRequest, type Payment, type PurchaseRequest } from './payment.js';

@@ -3,7 +3,7 @@ import * as z from 'zod/mini';
 import { getRedirectUrl } from '../payment-state/payment-action.js';
 import { paymentSchema, processPaymentRequest, refundPaymentRequest } from './payment.js';
 import { createPaymentInstrumentFromTokenRequest, paymentInstrument } from './payment-instrument.js';
-import { isSettledPayment, normalizePaymentStatus, type NormalizedPaymentStatus } from '../payment-state/payment-status.js';
+import { isSettledPayment, normalizePaymentStatus, type NormalizedPaymentStatus } from '../payment-status/payment-status.js';
 import { createProductRequest } from './product.js';
 import { createThreeDSSessionRequest } from './threeds-session.js';
 

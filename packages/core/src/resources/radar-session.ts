@@ -47,7 +47,7 @@ export const savedRadarSession = z.looseObject({ success: z.boolean(), radarSess
 export type SavedRadarSession = z.infer<typeof savedRadarSession>;
 
 /**
- * The catalog entries of radar sessions, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of radar sessions, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

@@ -24,7 +24,7 @@ export const storeSchema = z.looseObject({
 export type Store = z.infer<typeof storeSchema>;
 
 /**
- * The catalog entries of stores, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of stores, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

@@ -141,7 +141,7 @@ const subscriptionOutcome = {
 } as const;
 
 /**
- * The catalog entries of subscriptions, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of subscriptions, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

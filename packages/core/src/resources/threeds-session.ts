@@ -62,7 +62,7 @@ export const createThreeDSSessionRequest = z.pipe(
 export type CreateThreeDSSessionRequest = RequestFields<z.input<typeof createThreeDSSessionRequest>>;
 
 /**
- * The catalog entries of 3DS sessions, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of 3DS sessions, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

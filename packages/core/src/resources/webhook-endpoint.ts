@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, queryObject, resourceId, type RequestFields } from './common.js';
-import { webhookEvent } from '../webhooks/webhook-event.js';
+import { webhookEvent } from './webhook-event.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
 /** Query of list webhooks (section 4.10, path assumed): the store id. */
@@ -49,7 +49,7 @@ export const webhookEndpoint = z.looseObject({
 export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
 
 /**
- * The catalog entries of webhooks and their endpoints, for core's `operations` (`internal/operations.ts`) to compose: a
+ * The catalog entries of webhooks and their endpoints, for core's `operations` (`catalog/operations.ts`) to compose: a
  * function, so that a bundle taking only this module's schemas leaves the entries out.
  * @internal
  */

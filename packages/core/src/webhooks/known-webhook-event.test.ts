@@ -3,7 +3,8 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { Order } from '../resources/order.js';
 import type { Payment } from '../resources/payment.js';
 import type { Subscription } from '../resources/subscription.js';
-import { isKnownWebhookEvent, knownWebhookEventTypes, publishedWebhookEventTypes, webhookEvent, type KnownWebhookEvent, type WebhookEvent } from './webhook-event.js';
+import { isKnownWebhookEvent, knownWebhookEventTypes, publishedWebhookEventTypes } from './known-webhook-event.js';
+import { webhookEvent, type KnownWebhookEvent, type WebhookEvent } from '../resources/webhook-event.js';
 
 const payment = { id: 'pay_1', amount: 2999, currency: 'USD', status: 'succeeded', subStatus: 'approved', requireAction: 'none' };
 const order = { id: 'ord_1', status: 'paid', amount: 2999, currency: 'USD', paymentId: 'pay_1', items: [{ id: 'ord_1_li_1', quantity: 1, orderLineItemProduct: { name: 'Pro' } }] };

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { orderSchema } from '../resources/order.js';
-import { paymentSchema } from '../resources/payment.js';
-import { subscriptionSchema } from '../resources/subscription.js';
+import { orderSchema } from './order.js';
+import { paymentSchema } from './payment.js';
+import { subscriptionSchema } from './subscription.js';
 
 /**
  * Every webhook event type the SDK knows, with the schema of its `data`: the resource the event is about. Sources
@@ -42,16 +42,6 @@ export const webhookEventData = {
 /** A webhook event type the SDK knows (a key of {@link webhookEventData}). */
 export type KnownWebhookEventType = keyof typeof webhookEventData;
 
-/** Every webhook event type the SDK knows, in the order of {@link webhookEventData}. */
-export const knownWebhookEventTypes = /* @__PURE__ */ Object.keys(webhookEventData) as readonly KnownWebhookEventType[];
-
-/**
- * The event types of the vendor's guide (slash form), "the only valid values" there. The sandbox fires some of these
- * and more of the same form ({@link knownWebhookEventTypes}); other strings are still sent: the service judges what
- * it accepts.
- */
-export const publishedWebhookEventTypes = ['order/created', 'order/paid', 'order/refunded', 'order/failed', 'subscription/created', 'subscription/canceled'] as const;
-
 /** The fields of every event but `type` and `data`: `id`, and `storeId` and `createdAt` when sent; others pass through. */
 export const webhookEventFields = z.looseObject({
   id: z.string(),
@@ -61,7 +51,7 @@ export const webhookEventFields = z.looseObject({
 /** The fields of every webhook event but `type` and `data`: `id`, `storeId`, `createdAt`, and the ones the SDK does not list. */
 export type WebhookEventFields = z.infer<typeof webhookEventFields>;
 
-/** What a delivery's body must be, whatever its type: `{ id, type }`; `data` is not read here (see {@link isKnownWebhookEvent}). */
+/** What a delivery's body must be, whatever its type: `{ id, type }`; `data` is not read here (see `isKnownWebhookEvent`, `../webhooks/known-webhook-event.ts`). */
 const webhookEventEnvelope = z.extend(webhookEventFields, { type: z.string(), data: z.optional(z.unknown()) });
 
 /** An event of a known type, its `data` the resource it is about (a {@link Payment}, an {@link Order}, …). */
@@ -86,7 +76,7 @@ export type UnknownWebhookEvent = WebhookEventFields & {
 };
 
 /**
- * A webhook event: the body of a delivery, and an item of list webhooks. Read it with {@link isKnownWebhookEvent},
+ * A webhook event: the body of a delivery, and an item of list webhooks. Read it with `isKnownWebhookEvent` (`@tessera/core`),
  * then `switch (event.type)`: TypeScript narrows `data` only once the unknown member is ruled out, as a member whose
  * `type` is any string stays in every branch of a `switch`.
  */
@@ -98,21 +88,3 @@ export type WebhookEvent = KnownWebhookEvent | UnknownWebhookEvent;
  * is an {@link UnknownWebhookEvent} at least.
  */
 export const webhookEvent = webhookEventEnvelope as unknown as z.ZodMiniType<WebhookEvent, unknown>;
-
-/**
- * True when the event's type is one the SDK knows and its `data` is that type's resource (checked against its
- * schema, so the narrowed type holds at run time): then `switch (event.type)` narrows `event.data`. False for any
- * other event, which the service may still send: acknowledge it (answer 2xx) and skip it, or read it yourself.
- *
- * ```ts
- * if (!isKnownWebhookEvent(event)) return;
- * switch (event.type) {
- *   case 'payment/succeeded': console.log(event.data.amount); break; // a Payment
- *   case 'order/paid': console.log(event.data.id); break;           // an Order
- * }
- * ```
- */
-export function isKnownWebhookEvent(event: WebhookEvent): event is KnownWebhookEvent {
-  if (!Object.hasOwn(webhookEventData, event.type)) return false;
-  return z.safeParse(webhookEventData[event.type as KnownWebhookEventType], event.data).success;
-}

@@ -1,4 +1,4 @@
-import { mayHoldCardNumber } from '../card/card-number-text.js';
+import { mayHoldCardNumber } from './card-number-text.js';
 
 /** The longest request id kept on an error or in a log event. */
 export const MAX_REQUEST_ID_LENGTH = 128;
