@@ -3,11 +3,11 @@
 // status, the webhook header and event check, the signer for tests). Types are exported by name; a resource class or
 // `Page` only as a type. Constants, the resource classes as values and the building blocks tests and tools need are
 // on `@tessera/server/internal` (src/internal.ts); the rest of core's helpers come from `@tessera/core`.
-import { Tessera } from './core/tessera.js';
+import { Tessera } from './client/tessera.js';
 
 export { Tessera };
 export default Tessera;
-export type { TesseraOptions } from './core/tessera.js';
+export type { TesseraOptions } from './client/tessera.js';
 export type { TesseraEnvironment } from './core/environment.js';
 export type { RequestLogEvent, ResponseLogEvent, RetryLogEvent, TesseraLogEvent, TesseraLogger } from './core/logger.js';
 export type { Page, PagePromise, PageInfo } from './core/page.js';

@@ -9,7 +9,7 @@
  * @packageDocumentation
  */
 export { VERSION } from './core/version.js';
-export { DEFAULT_TIMEOUT_MS } from './core/tessera.js';
+export { DEFAULT_TIMEOUT_MS } from './client/tessera.js';
 export { environmentOrigins, PRODUCTION_BASE_URL, SANDBOX_BASE_URL } from './core/environment.js';
 export { Page, PagePromise } from './core/page.js';
 export { DEFAULT_MAX_RESPONSE_BYTES } from './transport/http-client.js';

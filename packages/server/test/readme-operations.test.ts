@@ -29,7 +29,7 @@ function clientMethods(): Map<string, Set<OperationName>> {
     }
   }
   const calls = new Map<string, Set<OperationName>>();
-  for (const [, property, className] of read('../core/tessera.ts').matchAll(/^ {2}readonly (\w+): (\w+);/gm)) {
+  for (const [, property, className] of read('../client/tessera.ts').matchAll(/^ {2}readonly (\w+): (\w+);/gm)) {
     for (const [method, sent] of classes.get(className!) ?? []) calls.set(`${property}.${method}`, sent);
   }
   return calls;

@@ -1,5 +1,5 @@
 import type { Payment, PaymentMetadata } from '@tessera/core';
-import type { Tessera } from '../core/tessera.js';
+import type { Tessera } from '../client/tessera.js';
 import type { ReconcileOptions } from '../resources/reconcile.js';
 
 /** Who pays: details for a new customer, or an existing customer of the service. */

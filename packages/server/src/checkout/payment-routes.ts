@@ -1,6 +1,6 @@
 import { CHECKOUT_PAYMENT_TOKEN_HEADER, normalizePaymentStatus, toConfirmablePayment, TesseraValidationError, type CheckoutPaymentAnswer, type Payment } from '@tessera/core';
 import { parseOrThrow } from '@tessera/core/internal';
-import type { Tessera } from '../core/tessera.js';
+import type { Tessera } from '../client/tessera.js';
 import { CheckoutFailure } from './checkout-failure.js';
 import { checkoutRadarSessionRequest } from './checkout-requests.js';
 import { radarSessionKey } from './idempotency-keys.js';

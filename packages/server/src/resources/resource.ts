@@ -50,13 +50,13 @@ export type ListOperationName = { [N in OperationName]: Catalog[N]['answer'] ext
 /**
  * The base of every resource (`tessera.payments`, `tessera.stores`, …): it holds the HTTP client and sends an
  * operation of the catalog by its name. `Served` names the operations the resource's methods send, and the only ones
- * it may send; `served-operations.ts` refuses to compile while an operation of the catalog is served by none. The input is checked with the operation's request schema before anything is
+ * it may send; `../client/served-operations.ts` refuses to compile while an operation of the catalog is served by none. The input is checked with the operation's request schema before anything is
  * sent (errors name the caller's fields), wrapped as the operation sends it, and the answer is read as the
  * operation says (see `answer` in core's `Operation`).
  */
 export abstract class Resource<Served extends OperationName> {
   readonly #http: HttpClient;
-  /** @internal The operations this resource serves, for `served-operations.ts` (a type only: nothing is stored). */
+  /** @internal The operations this resource serves, for `../client/served-operations.ts` (a type only: nothing is stored). */
   declare protected readonly served: Served;
 
   /** @internal Created by `Tessera`. */

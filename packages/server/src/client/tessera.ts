@@ -1,14 +1,14 @@
 import { TesseraError, TesseraValidationError } from '@tessera/core';
 import { API_PREFIX, parseOrThrow, z, type HttpMethod } from '@tessera/core/internal';
 import { Auth } from '../resources/auth.js';
-import { rememberApiKey } from './api-key-hmac.js';
+import { rememberApiKey } from '../core/api-key-hmac.js';
 import { CheckoutSessions } from '../resources/checkout-sessions.js';
 import { Customers } from '../resources/customers.js';
-import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from './environment.js';
+import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from '../core/environment.js';
 import { Events } from '../resources/events.js';
 import type { FetchFunction } from '../transport/attempt.js';
 import { HttpClient } from '../transport/http-client.js';
-import type { TesseraLogger } from './logger.js';
+import type { TesseraLogger } from '../core/logger.js';
 import { Orders } from '../resources/orders.js';
 import { PaymentFlows } from '../resources/payment-flows.js';
 import { PaymentInstruments } from '../resources/payment-instruments.js';
@@ -16,13 +16,13 @@ import { Payments } from '../resources/payments.js';
 import { Processors } from '../resources/processors.js';
 import { Products } from '../resources/products.js';
 import { RadarSessions } from '../resources/radar-sessions.js';
-import type { RawRequestOptions } from './request-options.js';
+import type { RawRequestOptions } from '../core/request-options.js';
 import { DEFAULT_MAX_RETRIES } from '../transport/retry-policy.js';
 import { describeRuntime, isBrowserLike } from '../plumbing/runtime.js';
 import { Stores } from '../resources/stores.js';
 import { Subscriptions } from '../resources/subscriptions.js';
 import { ThreeDSSessions } from '../resources/threeds-sessions.js';
-import { VERSION } from './version.js';
+import { VERSION } from '../core/version.js';
 import { Webhooks } from '../resources/webhooks.js';
 
 /** Options of the {@link Tessera} client. */

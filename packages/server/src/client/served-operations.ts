@@ -1,6 +1,6 @@
 import type { OperationName } from '@tessera/core/internal';
-import type { Resource } from './resource.js';
-import type { Tessera } from '../core/tessera.js';
+import type { Resource } from '../resources/resource.js';
+import type { Tessera } from './tessera.js';
 
 // Adding an operation to core's catalog means a client method that sends it: each resource declares the operations
 // it serves (`class Stores extends Resource<'createStore'>`) and may send no other, and this file does not compile
