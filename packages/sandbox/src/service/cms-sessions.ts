@@ -1,3 +1,5 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { anonymousSessionRequest, encodeBase64Utf8, decodeBase64Utf8, timingSafeEqual } from '@tessera/core/internal';
 import { internalById } from '../state/collection.js';
 import type { SandboxContext } from '../state/context.js';
@@ -16,8 +18,11 @@ import { requireStore } from './stores.js';
 export interface CmsSessionRecord {
   /** The session's id (`sessionId` in the token). */
   id: string;
-  /** The whole token as issued: a token is accepted only when it is this string. */
-  token: string;
+  /**
+   * The SHA-256 (hex) of the whole token as issued: a token is accepted only when its digest is this one. The token
+   * itself is never kept (not in the state, not in a data file): it is a bearer credential.
+   */
+  tokenDigest: string;
   storeId: string;
   accountId: string;
   /** The customer made for this session (of its store). */
@@ -33,11 +38,14 @@ export interface CmsSessionRecord {
   createdAt: string;
 }
 
-/** Anonymous browser sessions by id (internal: they hold their tokens). */
+/** Anonymous browser sessions by id (internal: they hold their tokens' digests). */
 export const cmsSessions = internalById<CmsSessionRecord>()('cmsSessions');
 
 /** How long a session token lives: 24 hours (our choice; the vendor's code reads `exp` and does not say). */
 export const CMS_SESSION_SECONDS = 24 * 60 * 60;
+
+/** A token's SHA-256 in hex (what a session keeps of its token). */
+const digestOf = (token: string): string => bytesToHex(sha256(utf8ToBytes(token)));
 
 // The token's header: the JWT shape plugin-sdk's `decodeJWTClient` splits (it reads only the payload).
 const TOKEN_HEADER = encodeBase64Utf8(JSON.stringify({ alg: 'HS256', typ: 'JWT' }), true);
@@ -50,7 +58,8 @@ const ATOB_SAFE = /^[\x20-\x3d\x40-\x7d]*$/;
  * `POST /api/v1/cms/session/anonymous { storeId, role? }` (no auth) → `{ token, expiresAt }`: a session of the store
  * with a fresh customer. The token is `header.payload.secret`: the payload `{ sessionId, storeId, accountId,
  * customerId, role: 'anonymous', iat, exp }` (base64url that `atob` reads), the last part 32 random bytes. The
- * sandbox keeps the token and accepts only that string: a forged or edited one does not match. Unknown store: 404.
+ * sandbox keeps the token's SHA-256 and accepts only that string: a forged or edited one does not match. Unknown
+ * store: 404.
  */
 export function openAnonymousSession(ctx: SandboxContext, body: unknown): { token: string; expiresAt: string } {
   const input = validate(anonymousSessionRequest, body);
@@ -62,7 +71,7 @@ export function openAnonymousSession(ctx: SandboxContext, body: unknown): { toke
   const payload = JSON.stringify({ sessionId: session.id, storeId: session.storeId, accountId: session.accountId, customerId, role: 'anonymous', iat, exp: session.exp });
   if (!ATOB_SAFE.test(payload)) throw validationError([{ field: 'storeId', code: 'invalid_format', message: 'cannot be put in a session token' }]);
   const token = `${TOKEN_HEADER}.${encodeBase64Utf8(payload, true)}.${randomBase64Url(32)}`;
-  cmsSessions.of(ctx).set(session.id, { ...session, token, checkoutSessionIds: [], instrumentIds: [], vaultTokenIds: [], paymentIds: [], createdAt: ctx.nowIso() });
+  cmsSessions.of(ctx).set(session.id, { ...session, tokenDigest: digestOf(token), checkoutSessionIds: [], instrumentIds: [], vaultTokenIds: [], paymentIds: [], createdAt: ctx.nowIso() });
   return { token, expiresAt: new Date(session.exp * 1000).toISOString() };
 }
 
@@ -82,8 +91,7 @@ export function sessionOfToken(ctx: SandboxContext, token: string | null): CmsSe
     throw invalidSessionToken();
   }
   const session = typeof sessionId === 'string' ? cmsSessions.of(ctx).get(sessionId) : undefined;
-  const encoder = new TextEncoder();
-  if (!session || !timingSafeEqual(encoder.encode(session.token), encoder.encode(token))) throw invalidSessionToken();
+  if (!session || !timingSafeEqual(utf8ToBytes(session.tokenDigest), utf8ToBytes(digestOf(token)))) throw invalidSessionToken();
   if (ctx.clock.nowMs() >= session.exp * 1000) throw invalidSessionToken();
   return session;
 }
