@@ -2,7 +2,7 @@
 // (`@tessera/sandbox/internal`), not covered by semver.
 export { type ClockMode, type TestClock } from './state/clock.js';
 export { connectSandbox, type SandboxConnection } from './control/connect.js';
-export { SandboxControlError, type SandboxControlErrorDetails } from './control/control-error.js';
+export { SandboxControlError, type SandboxControlErrorDetails } from './errors/control-error.js';
 export { type RemoteFaults, type SandboxFaultRule } from './control/faults.js';
 export { type RemoteChallenges } from './control/challenges.js';
 export { type RemoteCheckout, type RemoteCheckoutCompletion } from './control/checkout.js';
@@ -22,14 +22,15 @@ export { faultKinds, type FaultDecision, type FaultKind, type FaultRule, type Fi
 export { SANDBOX_API_KEY } from './http/keys.js';
 export { MINIMUM_NODE_VERSION } from './node-version.js';
 export { MINIMUM_NODE_VERSION_FOR_DATA_FILE, SandboxDataFileError, type SandboxDataFileProblem } from './state/data-file-error.js';
-export { type ListView, type RecordView, type SandboxRecords } from './state/records.js';
+export { type ListView, type RecordView } from './state/records.js';
+export type { SandboxRecords } from './sandbox-state.js';
 export { type RouteOverride, type RouteOverrides, type SandboxRouteRequest, type SandboxRouteResult } from './http/override.js';
 export { type RouteName } from './http/route-name.js';
 export { createSandbox, type Sandbox, type SandboxOptions } from './sandbox.js';
 export type { SandboxDefaults } from './service/default-stores.js';
 export type { ShopDefaults } from './service/shop-store.js';
-export { sandboxRoutes, type SandboxRouteName } from './http/sandbox-routes.js';
-export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, type SandboxServerOptions } from './http/server.js';
+export { sandboxRoutes, type SandboxRouteName } from './wire/sandbox-routes.js';
+export { startSandboxServer, type SandboxRequestLogEntry, type SandboxServer, type SandboxServerOptions } from './server.js';
 export { testCards, type CustomerActionOutcome, type TestCardOutcome } from './service/test-cards.js';
 export { type SandboxWebhookEndpoint, type WebhookDelivery, type WebhookDeliveryAttempt, type WebhookDeliveryMode, type WebhookEventRecord, type WebhookEventType } from './service/webhooks.js';
 export type { WebhookDeliveryOptions } from './service/webhook-delivery.js';

@@ -3,12 +3,12 @@
  * Tessera's own packages and tests. Not covered by semver: any of it may change in a patch release. Users read
  * records through `sandbox.records` (`SandboxRecords`, from the package root).
  */
-export { type RouteAnswer, type SandboxAnswer } from './http/answer.js';
+export { type RouteAnswer, type SandboxAnswer } from './wire/answer.js';
 export { type BtThreeDSSessionRecord } from './emulations/bt-threeds.js';
 export { type CheckoutSessionRecord } from './service/checkout.js';
 export { type CustomerRecord } from './service/customers.js';
 export { type IdempotencyRecord } from './state/idempotency.js';
-export { answerInProcess, type InProcessRequest } from './http/in-process.js';
+export { answerInProcess, type InProcessRequest } from './in-process.js';
 export { type InstrumentRecord } from './service/instruments.js';
 export { type ThreeDSSessionRecord } from './service/threeds-sessions.js';
 export { type LedgerEntry } from './state/ledger.js';

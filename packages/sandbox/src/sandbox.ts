@@ -1,6 +1,6 @@
 import type { HttpHandler } from 'msw';
 import { createTestClock, type ClockMode, type TestClock } from './state/clock.js';
-import type { SandboxContext } from './state/context.js';
+import type { SandboxContext } from './service/context.js';
 import { createFaults, type SandboxFaults } from './http/faults.js';
 import { createIdempotencyStore, forgetOlderCardData } from './state/idempotency.js';
 import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
@@ -13,8 +13,8 @@ import { serviceTokenHelpers, type ServiceTokenHelpers } from './emulations/serv
 import { seedDefaults, type SandboxDefaults } from './service/default-stores.js';
 import { seedShop } from './service/shop-store.js';
 import { completePaidCheckout } from './service/checkout.js';
-import { recordViews, type SandboxRecords } from './state/records.js';
-import { type ErrorFormat, errorAnswer, type RouteAnswer, type SandboxAnswer } from './http/answer.js';
+import { recordViews } from './state/records.js';
+import { type ErrorFormat, errorAnswer, type RouteAnswer, type SandboxAnswer } from './wire/answer.js';
 import { SandboxHttpError } from './errors/http-error.js';
 import { createRouter, type Router, type RouterEntry } from './http/router.js';
 import { notFoundAnswer, routeTable } from './http/route-table.js';
@@ -23,7 +23,7 @@ import { createOverrideTable, type RouteOverride, type RouteOverrides } from './
 import type { RouteName } from './http/route-name.js';
 import { openSandboxStorage, type SandboxStorage, type StoredClock } from './state/persistence.js';
 import { resetDataFile } from './state/sqlite-file.js';
-import { createState } from './state/state.js';
+import { collections, createState, type SandboxRecords, type SandboxState } from './sandbox-state.js';
 import { deriveLoadedPeriodEnds, rebillDueSubscriptions } from './service/subscriptions.js';
 import { testClockHelper, type SandboxTestClocks } from './service/test-clock-helper.js';
 import { scopedNowIso } from './service/test-clock-scope.js';
@@ -179,7 +179,7 @@ const corsOf = (answer: SandboxAnswer): Record<string, string> => Object.fromEnt
  * the state synchronously). When that write fails, each of them is answered 500 in its entry's error format
  * ({@link unwritten}).
  */
-function committing(entries: RouterEntry[], storage: SandboxStorage | undefined): RouterEntry[] {
+function committing(entries: RouterEntry[], storage: SandboxStorage<SandboxState> | undefined): RouterEntry[] {
   if (storage === undefined) return entries;
   return entries.map((entry) => {
     const format = entry.errorFormat ?? 'api';
@@ -198,7 +198,7 @@ function committing(entries: RouterEntry[], storage: SandboxStorage | undefined)
 export function createSandbox(options: SandboxOptions = {}): Sandbox {
   assertSupportedNode();
   if (options.dataFile !== undefined && options.resetData === true) resetDataFile(options.dataFile);
-  const storage = options.dataFile === undefined ? undefined : openSandboxStorage(options.dataFile);
+  const storage = options.dataFile === undefined ? undefined : openSandboxStorage(options.dataFile, collections);
   try {
     return sandboxOn(options, storage);
   } catch (error) {
@@ -211,7 +211,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
  * The sandbox's id maker: `prefix_000001`, one sequence per prefix (`pay`, `evt`, …) counted in `counters`, the ids
  * of `TAGGED_PREFIXES` tagged with the data file's `idTag`; each move noted to `storage` (ids never handed out twice).
  */
-function idSequences(counters: Map<string, number>, idTag: string, storage: SandboxStorage | undefined): (prefix: string) => string {
+function idSequences(counters: Map<string, number>, idTag: string, storage: SandboxStorage<SandboxState> | undefined): (prefix: string) => string {
   return (prefix) => {
     const next = (counters.get(prefix) ?? 0) + 1;
     counters.set(prefix, next);
@@ -228,7 +228,7 @@ function clockStartMs(stored: StoredClock | undefined, now: SandboxOptions['now'
   return typeof now === 'number' ? now : now.getTime();
 }
 
-function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined): Sandbox {
+function sandboxOn(options: SandboxOptions, storage: SandboxStorage<SandboxState> | undefined): Sandbox {
   const state = storage?.state ?? createState();
   const stored = storage?.meta;
   const counters = storage?.sequences ?? new Map<string, number>();
@@ -288,7 +288,7 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage | undefined)
   const router = createRouter(committing(routeTable(ctx, services), storage), (request) => notFoundAnswer(ctx, request));
   const sandbox: Sandbox = {
     handlers: mswHandlers(router),
-    records: recordViews(state),
+    records: recordViews(collections, state),
     clock,
     testClocks: testClockHelper(ctx),
     faults,

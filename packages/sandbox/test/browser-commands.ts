@@ -5,7 +5,7 @@ import { API_PREFIX, SANDBOX_API_KEY, routes } from '@tessera/core/internal';
 import axe from 'axe-core';
 import type { Request } from 'playwright';
 import type { BrowserCommand } from 'vitest/node';
-import { sandboxRoutes } from '../src/http/sandbox-routes.js';
+import { sandboxRoutes } from '../src/wire/sandbox-routes.js';
 import { approveWalletSheet, cancelWalletSheet, waitForWalletSheet } from '../src/wallet-sheet-helpers.js';
 import { CHALLENGE_CARD, challengeOf, chargeTestCard, type PendingChallenge } from '@tessera/test-support/charge-test-card';
 

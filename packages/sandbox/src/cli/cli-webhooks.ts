@@ -3,7 +3,7 @@
 // never an API key, a card number or a CVC.
 import { parseArgs } from 'node:util';
 import { SANDBOX_API_KEY } from '@tessera/core/internal';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { isTriggerable, triggerableEvents } from '../service/trigger-types.js';
 
 /**

@@ -5,8 +5,8 @@ import { clockUsage } from './cli-clock.js';
 import { helperCommands, helperUsage, runHelperCommand } from './cli-helpers.js';
 import { runWebhookCommand, UsageError, webhookCommands, webhookUsage } from './cli-webhooks.js';
 import { assertSupportedNode } from '../node-version.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
-import type { SandboxRequestLogEntry } from '../http/server.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
+import type { SandboxRequestLogEntry } from '../server.js';
 
 /** Where the data lives by default: next to the project the sandbox serves (like .next/), so each app has its own. */
 const DEFAULT_DATA_FILE = '.tessera-sandbox/sandbox.db';
@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   if (command === 'help') return void console.log(usage);
   if (command === 'version') return void console.log(version());
   assertSupportedNode();
-  const { startSandboxServer } = await import('../http/server.js');
+  const { startSandboxServer } = await import('../server.js');
   const { port, host, seed, log, reset } = command;
   let { data } = command;
   let note = '';

@@ -2,11 +2,11 @@ import { getThreeDSChallenge, type Payment } from '@tessera/core';
 import { routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { purchase } from '../../test/fixtures.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { type Client, useHttpSandbox } from '../../test/use-sandbox.js';
-import type { SandboxServer } from '../http/server.js';
+import type { SandboxServer } from '../server.js';
 import { connectSandbox } from './connect.js';
-import { SandboxControlError } from './control-error.js';
+import { SandboxControlError } from '../errors/control-error.js';
 
 // A 3DS challenge approved or failed from a test, in process (`sandbox.challenges`) and against a running sandbox
 // (`connectSandbox().challenges`, the route), by the ids a backend holds: the payment's, and core's

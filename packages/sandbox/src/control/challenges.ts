@@ -1,5 +1,5 @@
 import { TesseraValidationError } from '@tessera/core';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import type { ChallengeOutcome } from '../service/challenges.js';
 import type { ControlTransport } from './transport.js';
 

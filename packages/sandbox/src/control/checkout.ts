@@ -1,5 +1,5 @@
 import { TesseraValidationError, type CheckoutSession, type Order, type Payment, type Subscription } from '@tessera/core';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import type { ControlTransport } from './transport.js';
 
 /** What completing a checkout session made, as the route answers it: the session, its payment, its order and subscriptions. */

@@ -1,9 +1,9 @@
 import { TesseraValidationError } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
 import { useHttpSandbox } from '../../test/use-sandbox.js';
-import type { SandboxServer } from '../http/server.js';
+import type { SandboxServer } from '../server.js';
 import { connectSandbox } from './connect.js';
-import { SandboxControlError } from './control-error.js';
+import { SandboxControlError } from '../errors/control-error.js';
 
 // The clocks of a sandbox running behind HTTP, driven from outside it: `connectSandbox().clock` and `.testClocks`.
 const START = Date.parse('2026-05-01T00:00:00.000Z');

@@ -1,5 +1,5 @@
 import { TesseraValidationError } from '@tessera/core';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import {
   advanceBodyOf,
   createBodyOf,

@@ -2,10 +2,10 @@ import { routes, API_PREFIX } from '@tessera/core/internal';
 import { TesseraValidationError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
 import { useHttpSandbox } from '../../test/use-sandbox.js';
-import type { SandboxServer } from '../http/server.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import type { SandboxServer } from '../server.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { connectSandbox } from './connect.js';
-import { SandboxControlError } from './control-error.js';
+import { SandboxControlError } from '../errors/control-error.js';
 
 // The fault rules of a sandbox running behind HTTP, added, listed and cleared from outside it: the route
 // (`/sandbox/faults`, secret key) and `connectSandbox().faults`.

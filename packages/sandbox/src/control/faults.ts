@@ -1,6 +1,6 @@
 import { TesseraValidationError } from '@tessera/core';
 import { faultRuleErrors, type FaultRule, type FiredFault } from '../http/faults.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import type { ControlTransport } from './transport.js';
 
 /** A fault rule a running sandbox holds: the rule as added, and its id. */

@@ -1,4 +1,4 @@
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import type { RadarDeviceSessionRecord, RadarSessionRecord } from '../service/radar-sessions.js';
 import type { ControlTransport } from './transport.js';
 

@@ -2,9 +2,9 @@ import { decodeServiceToken, TesseraValidationError } from '@tessera/core';
 import { routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import { purchase } from '../../test/fixtures.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { type Client, useHttpSandbox } from '../../test/use-sandbox.js';
-import type { SandboxServer } from '../http/server.js';
+import type { SandboxServer } from '../server.js';
 import { testCardNumbers } from '../service/test-card-names.js';
 import { connectSandbox } from './connect.js';
 

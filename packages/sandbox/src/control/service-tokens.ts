@@ -1,6 +1,6 @@
 import { TesseraValidationError } from '@tessera/core';
 import { type SandboxServiceToken, type ServiceTokenCard, serviceTokenCardErrors, type ServiceTokenHelpers } from '../emulations/service-token.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import type { ControlTransport } from './transport.js';
 
 /** The service-token helpers of `connectSandbox`: `POST /sandbox/service-tokens`, the card checked before sending. */

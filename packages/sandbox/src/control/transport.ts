@@ -1,6 +1,6 @@
 import { TesseraConnectionError, TesseraTimeoutError, TesseraValidationError } from '@tessera/core';
 import { describeConnectionFailure, readErrorCodeAndFields, SANDBOX_API_KEY } from '@tessera/core/internal';
-import { SandboxControlError } from './control-error.js';
+import { SandboxControlError } from '../errors/control-error.js';
 
 /** Options of `connectSandbox`. */
 export interface ConnectSandboxOptions {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { TesseraValidationError } from '@tessera/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useHttpSandbox } from '../../test/use-sandbox.js';
-import type { SandboxServer } from '../http/server.js';
+import type { SandboxServer } from '../server.js';
 import { connectSandbox } from './connect.js';
 
 // The helpers a running sandbox had over HTTP only, typed by `connectSandbox`: webhooks (trigger, endpoint,

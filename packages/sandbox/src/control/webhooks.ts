@@ -1,5 +1,5 @@
 import { TesseraValidationError } from '@tessera/core';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { isTriggerable, type TriggerableEvent, triggerableEvents } from '../service/trigger-types.js';
 import type { TriggerResult } from '../service/triggers.js';
 import type { SandboxWebhookEndpoint, WebhookDelivery, WebhookDeliveryMode, WebhookEventRecord } from '../service/webhooks.js';

@@ -1,13 +1,13 @@
 import { formatAmount } from '@tessera/core';
 import { decodeChallengeRequest } from '@tessera/core/internal';
 import { completeBtChallenge, findBtChallenge } from './bt-threeds.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { instruments } from '../service/instruments.js';
 import { type PaymentRecord, type PaymentRecordStatus, challenges, payments } from '../service/payment-records.js';
 import { settleChallenge } from '../service/payments.js';
 import { abandonChallenge, abandonmentOf, challengeAbandoned } from '../service/abandoned-challenges.js';
 import { SandboxHttpError } from '../errors/http-error.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { vaultTokens } from './vault.js';
 import { escapeHtml } from './escape-html.js';
 

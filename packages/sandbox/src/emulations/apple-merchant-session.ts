@@ -1,7 +1,7 @@
 import { z } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 import { bindingSignature, isBindingSignature } from './wallet-binding.js';
 
 /** How long an Apple Pay merchant session lasts: five minutes, as Apple's do. */

@@ -5,7 +5,7 @@ import { SandboxHttpError } from '../errors/http-error.js';
 import { btElementFrame, type BtCardBrand } from '../browser/bt-element-frame.js';
 import type { BtElementPage, BtElementType } from '../browser/bt-elements-messages.js';
 import { servedSource } from '../browser/served-source.js';
-import type { RouteResult } from '../http/answer.js';
+import type { RouteResult } from '../wire/answer.js';
 
 // The hosted element pages of the Basis Theory Elements emulation: what `@basis-theory/web-elements`' client puts in
 // each iframe. One HTML page per element type, one shared script (`../browser/bt-element-frame.ts`, served as its

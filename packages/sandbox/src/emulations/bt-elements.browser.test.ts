@@ -11,7 +11,7 @@ import { SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
 import { btElementPages } from './bt-elements-pages.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 
 // The CONTRACT test of the Basis Theory Elements emulation: the unmodified `@basis-theory/web-elements` 2.17.0 loader,
 // in Chromium, against the sandbox's client script and element pages on another origin (a sandbox server on

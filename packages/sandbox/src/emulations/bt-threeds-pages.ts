@@ -1,4 +1,4 @@
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 
 // The static pages `@basis-theory/web-threeds` loads from its `sdkBaseUrl` (`<sdkBaseUrl>/pages/challenge.html`,
 // `<sdkBaseUrl>/pages/method.html`). Our own pages, speaking the messages BT's pages speak (read in web-threeds

@@ -1,11 +1,11 @@
 import { detectCardBrand, luhnCheck, normalizeCardNumber } from '@tessera/core';
 import { z } from '@tessera/core/internal';
-import type { RouteResult } from '../http/answer.js';
+import type { RouteResult } from '../wire/answer.js';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import { randomUuid } from '../state/random.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
 import { vaultTokens } from './vault.js';
 

@@ -2,7 +2,7 @@ import { googlePayJs } from '../browser/google-pay-js.js';
 import { sandboxBase } from '../browser/sandbox-base.js';
 import { servedSource } from '../browser/served-source.js';
 import { openWalletSheet } from '../browser/wallet-sheet-frame.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { walletSheetFrame } from './wallet-sheet-frame.js';
 
 /**

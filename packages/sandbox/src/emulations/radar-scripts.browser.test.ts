@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { commands } from 'vitest/browser';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 
 // The radar stand-ins loaded as the vendor's code loads the real scripts (a `<script async>` tag; Airwallex's with
 // `id="airwallex-fraud-api"` and `data-order-session-id`), from a sandbox server on 127.0.0.1: another origin than

@@ -2,7 +2,7 @@ import { airwallexFingerprint } from '../browser/airwallex-fingerprint.js';
 import { sandboxBase } from '../browser/sandbox-base.js';
 import { servedSource } from '../browser/served-source.js';
 import { stripeJs } from '../browser/stripe-js.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 
 // The stand-ins for the two scripts the vendor's radar code loads (@tagadapay/core-js 3.1.0, `radar/*`), so that a
 // page running that protocol works offline against the sandbox: typed files of `../browser/`, served as their source

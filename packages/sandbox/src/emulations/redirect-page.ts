@@ -1,9 +1,9 @@
 import { formatAmount } from '@tessera/core';
 import { type HtmlPage, page } from './acs.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { type PaymentRecord, payments } from '../service/payment-records.js';
 import { settleRedirect } from '../service/payments.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { escapeHtml } from './escape-html.js';
 
 const unknown = (): HtmlPage => page('Unknown payment', '<h1>Unknown payment</h1><p>No payment waits on this page.</p>', 404);

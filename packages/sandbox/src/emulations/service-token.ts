@@ -2,8 +2,8 @@ import { detectCardBrand, encodeServiceToken, type FieldError, type ServiceToken
 import { toFieldErrors, z } from '@tessera/core/internal';
 import type { output } from 'zod/mini';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
-import { validate } from '../http/validate.js';
-import type { SandboxContext } from '../state/context.js';
+import { validate } from '../wire/validate.js';
+import type { SandboxContext } from '../service/context.js';
 import { isTestCardName, type TestCardName, testCardNumbers } from '../service/test-card-names.js';
 import { tokenizeCard } from './vault.js';
 

@@ -1,10 +1,10 @@
 import { validateCard } from '@tessera/core';
 import { SERVICE_VAULT_TENANT_IDS, z } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { validationError } from '../errors/http-error.js';
 import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 import { randomUuid } from '../state/random.js';
 
 /** A vault token. Holds no card number and no CVC: only masked facts and the test-card outcome. */

@@ -1,6 +1,6 @@
 import type { WalletSheetFrame } from '../browser/wallet-sheet-frame.js';
 import type { WalletSheetTag } from '../browser/wallet-sheet-messages.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 
 // The part the two wallet stand-ins (apple-pay-js.ts, google-pay-js.ts) share: the sheet's overlay, an iframe of
 // `GET /sandbox/wallet-sheet` from the sandbox's origin talking to the script by postMessage

@@ -1,8 +1,8 @@
 import { servedSource } from '../browser/served-source.js';
 import { walletSheet } from '../browser/wallet-sheet.js';
 import type { WalletSheetAddress } from '../browser/wallet-sheet-messages.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
-import type { RouteResult } from '../http/answer.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
+import type { RouteResult } from '../wire/answer.js';
 import { WALLET_SHEET_MESSAGE } from './wallet-sheet-frame.js';
 
 // The stand-in wallet sheet: `GET /sandbox/wallet-sheet?wallet=apple_pay|google_pay`, shown in an iframe by the

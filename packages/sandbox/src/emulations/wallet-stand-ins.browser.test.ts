@@ -1,7 +1,7 @@
 import { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultGooglePayPath } from '@tessera/core/internal';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commands, userEvent } from 'vitest/browser';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 
 // The stand-ins for Apple Pay JS and pay.js loaded from a sandbox server on 127.0.0.1 (another origin than this
 // page's), driven as a merchant's page drives the real ones, the sheet approved or cancelled as a customer would

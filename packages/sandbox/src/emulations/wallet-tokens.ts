@@ -1,7 +1,7 @@
 import { z } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 import { type GoogleAuthMethod, fundingCard, walletCard, walletCardIds, type WalletCardId } from '../service/wallet-cards.js';
 import { verifiedMerchantSession } from './apple-merchant-session.js';
 import { base64, bindingSignature, fromBase64, isBindingSignature, randomBytes, randomHex, sha256Base64 } from './wallet-binding.js';

@@ -1,7 +1,7 @@
 import { z } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { validationError } from '../errors/http-error.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 import { requiresChallenge } from '../service/test-cards.js';
 import { fundingCard, walletCard, type WalletCardId } from '../service/wallet-cards.js';
 import { cardFacts, fingerprint, nextTokenId, SANDBOX_BT_TENANT_ID, type VaultTokenRecord, vaultTokens } from './vault.js';

@@ -1,4 +1,4 @@
-import type { RouteResult } from './answer.js';
+import type { RouteResult } from '../wire/answer.js';
 import { faultRuleErrors, type FaultRule, type SandboxFaults } from './faults.js';
 import { notFound, validationError } from '../errors/http-error.js';
 

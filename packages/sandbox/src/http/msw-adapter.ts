@@ -1,5 +1,5 @@
 import { http, HttpResponse, type HttpHandler } from 'msw';
-import type { SandboxAnswer } from './answer.js';
+import type { SandboxAnswer } from '../wire/answer.js';
 import { sandboxRequest } from './request.js';
 import type { Router } from './router.js';
 

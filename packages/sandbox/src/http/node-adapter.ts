@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { errorAnswer, type RouteAnswer, type SandboxAnswer } from './answer.js';
+import { errorAnswer, type RouteAnswer, type SandboxAnswer } from '../wire/answer.js';
 import { MAX_BODY_BYTES, payloadTooLarge } from './body.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { parseHost } from './loopback.js';

@@ -1,7 +1,7 @@
 import type { OperationInput, OperationName } from '@tessera/core/internal';
-import type { RouteResult } from './answer.js';
+import type { RouteResult } from '../wire/answer.js';
 import { createCheckoutSession, initCheckout, payCheckout } from '../service/checkout.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { listEvents, recentEvents, retrieveEvent } from '../service/events.js';
 import { createInstrumentFromToken, listCustomerInstruments, listInstruments, retrieveInstrument } from '../service/instruments.js';
 import { createThreeDSSession } from '../service/threeds-sessions.js';

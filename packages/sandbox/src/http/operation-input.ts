@@ -2,7 +2,7 @@ import { archiveProcessorsRequest } from '@tessera/core/schemas';
 import { type OperationInput, type OperationName, operations, resourceId, z } from '@tessera/core/internal';
 import type { core, output, ZodMiniType } from 'zod/mini';
 import type { SandboxRequest } from './request.js';
-import { validate } from './validate.js';
+import { validate } from '../wire/validate.js';
 
 /** The path parameters of an operation: `{ id }` when its path has the `{id}` placeholder, else none. */
 export type PathParams<K extends OperationName> = (typeof operations)[K]['path'] extends `${string}{id}${string}` ? { id: string } : Record<never, never>;

@@ -1,4 +1,4 @@
-import type { RouteResult } from './answer.js';
+import type { RouteResult } from '../wire/answer.js';
 import type { SandboxRequest } from './request.js';
 import { isRouteName, type RouteName } from './route-name.js';
 

@@ -1,5 +1,5 @@
 import { type OperationName, operations } from '@tessera/core/internal';
-import { type SandboxRouteName, sandboxRoutes } from './sandbox-routes.js';
+import { type SandboxRouteName, sandboxRoutes } from '../wire/sandbox-routes.js';
 
 /** Name of a route of the sandbox: an operation of core's catalog, or one of the sandbox's own routes. */
 export type RouteName = OperationName | SandboxRouteName;

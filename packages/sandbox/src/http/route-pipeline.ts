@@ -1,8 +1,8 @@
 import { cmsTokenHeader, sleep } from '@tessera/core/internal';
 import { looksLikeSessionToken, sessionOfToken } from '../service/cms-sessions.js';
-import { type ErrorFormat, type RouteAnswer, type RouteResult, type SandboxAnswer, answerOf, errorAnswer } from './answer.js';
+import { type ErrorFormat, type RouteAnswer, type RouteResult, type SandboxAnswer, answerOf, errorAnswer } from '../wire/answer.js';
 import { readBody } from './body.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import type { FaultDecision, SandboxFaults } from './faults.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { hostnameOf, isLoopbackAddress, isLoopbackHostname } from './loopback.js';

@@ -1,6 +1,6 @@
 import { API_PREFIX, type Operation, type OperationName, operations } from '@tessera/core/internal';
-import { errorAnswer, type SandboxAnswer } from './answer.js';
-import type { SandboxContext } from '../state/context.js';
+import { errorAnswer, type SandboxAnswer } from '../wire/answer.js';
+import type { SandboxContext } from '../service/context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { type HandlerRequest, type OperationHandlers, operationHandlers } from './operation-handlers.js';
 import { readOperationInput } from './operation-input.js';
@@ -8,7 +8,7 @@ import { btCorsHeaders, errorFormatOf, type RouteDefinition, routePipeline, type
 import type { SandboxRequest } from './request.js';
 import type { RouterEntry } from './router.js';
 import { type SandboxRoute, sandboxRouteHandlers } from './sandbox-route-handlers.js';
-import { type SandboxRouteName, sandboxRoutes } from './sandbox-routes.js';
+import { type SandboxRouteName, sandboxRoutes } from '../wire/sandbox-routes.js';
 
 /** A catalog path (`/payments/{id}`) in the router's syntax (`/payments/:id`). */
 const routerPath = (path: string): string => path.replace(/\{(\w+)\}/g, ':$1');

@@ -1,4 +1,4 @@
-import type { ErrorFormat, RouteAnswer, SandboxAnswer } from './answer.js';
+import type { ErrorFormat, RouteAnswer, SandboxAnswer } from '../wire/answer.js';
 import type { SandboxRequest } from './request.js';
 
 /** One entry of the route table: a method (`*` for any), a path pattern and what answers it. */

@@ -1,13 +1,13 @@
 import { z } from '@tessera/core/internal';
 import { challengePage, completePage } from '../emulations/acs.js';
-import type { RouteResult } from './answer.js';
+import type { RouteResult } from '../wire/answer.js';
 import { btElementsClientScript } from '../emulations/bt-elements-client.js';
 import { btElementFile } from '../emulations/bt-elements-pages.js';
 import { challengeFramePage, methodFramePage } from '../emulations/bt-threeds-pages.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from '../emulations/bt-threeds.js';
 import { completeChallengeRoute } from '../service/challenges.js';
 import { completeCheckoutSession } from '../service/checkout.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from '../service/context.js';
 import { dashboardData, dashboardPage, dashboardScript, dashboardStyles } from '../service/dashboard.js';
 import { airwallexFingerprintScript, stripeJsScript } from '../emulations/radar-scripts.js';
 import { applePayJsScript } from '../emulations/apple-pay-js.js';
@@ -17,8 +17,8 @@ import { createStripeRadarSession, radarDeviceSessions, radarSessions, recordAir
 import { redirectCompletePage, redirectPage } from '../emulations/redirect-page.js';
 import type { SandboxRequest } from './request.js';
 import { radarCorsHeaders, type RouteAuth, type RouteServices } from './route-pipeline.js';
-import type { SandboxRouteName } from './sandbox-routes.js';
-import { validate } from './validate.js';
+import type { SandboxRouteName } from '../wire/sandbox-routes.js';
+import { validate } from '../wire/validate.js';
 import { browserSessionRouteHandlers } from './browser-session-handlers.js';
 import { addFaultRule, clearFaultRules, listFaultRules, removeFaultRule } from './fault-routes.js';
 import { globalAdvanceRequest } from '../service/test-clock-requests.js';
@@ -179,7 +179,7 @@ export const sandboxRouteHandlers = {
   // Does what causes an event (a purchase, a refund, a subscription, the clock…) and answers the ids and events.
   triggerEvent: helper('POST', (ctx, request) => {
     const input = validate(triggerRequest, request.body);
-    return { status: 201, json: trigger(ctx, request, input.type, input.storeId) };
+    return { status: 201, json: trigger(ctx, request.origin, input.type, input.storeId) };
   }),
   // What the radar stand-ins collected and the merchant saved, for a test over HTTP (sandbox.records, in memory).
   listRadarSessions: helper('GET', (ctx) => ({ json: { radarSessions: [...radarSessions.of(ctx).values()], deviceSessions: [...radarDeviceSessions.of(ctx).values()] } })),

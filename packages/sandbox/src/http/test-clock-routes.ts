@@ -1,8 +1,8 @@
-import type { RouteResult } from './answer.js';
-import type { SandboxContext } from '../state/context.js';
+import type { RouteResult } from '../wire/answer.js';
+import type { SandboxContext } from '../service/context.js';
 import { testClockAdvanceRequest, testClockCreateRequest } from '../service/test-clock-requests.js';
 import { advanceTestClock, createTestClock, deleteTestClock, listTestClocks, retrieveTestClock } from '../service/test-clocks.js';
-import { validate } from './validate.js';
+import { validate } from '../wire/validate.js';
 
 // The `/sandbox/test-clocks` helpers (secret key): `sandbox.testClocks` over HTTP, for tests whose sandbox runs in
 // another process (the CLI). Each body is checked by the schema the typed helpers check it with: a 400 naming each

@@ -1,6 +1,6 @@
 import { SandboxHttpError } from '../errors/http-error.js';
 import { internalById } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 
 /**
  * A 3DS challenge the customer left without answering it: the challenge page went away (the checkout's modal closed,

@@ -1,11 +1,11 @@
 import { z } from '@tessera/core/internal';
-import type { RouteResult } from '../http/answer.js';
-import { SandboxControlError } from '../control/control-error.js';
+import type { RouteResult } from '../wire/answer.js';
+import { SandboxControlError } from '../errors/control-error.js';
 import { completeChallenge } from '../emulations/acs.js';
 import { btThreeDSSessions } from '../emulations/bt-threeds.js';
 import { invalidState, SandboxHttpError } from '../errors/http-error.js';
-import { validate } from '../http/validate.js';
-import type { SandboxContext } from '../state/context.js';
+import { validate } from '../wire/validate.js';
+import type { SandboxContext } from './context.js';
 import { challenges, type PaymentRecordStatus, payments } from './payment-records.js';
 
 // A 3DS challenge settled from a test, as the customer would on the ACS page (approve, or fail authentication), by

@@ -3,7 +3,7 @@ import { initCheckoutRequest, type createCheckoutSessionRequest } from '@tessera
 import { z, type OperationInput } from '@tessera/core/internal';
 import type { output } from 'zod/mini';
 import { byId, internalById } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { invalidState, notFound, validationError } from '../errors/http-error.js';
 import { requireInstrument } from './instruments.js';
 import { payments, type PaymentRecord } from './payment-records.js';
@@ -12,7 +12,7 @@ import { charge } from './payments.js';
 import { type PriceRecord, type VariantRecord, products, variants } from './products.js';
 import { requireStore } from './stores.js';
 import { startSubscription, subscriptions, type SubscriptionRecord } from './subscriptions.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 
 /** One line of a checkout session: a variant, the price chosen for it (else its default), a quantity. */
 export interface CheckoutLine {

@@ -1,5 +1,5 @@
 import type { OperationInput } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { customerFields, type CustomerRecord, customers, requireCustomer } from './customers.js';
 import { defaultInstrumentOf, instrumentsOf } from './instruments.js';
 import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingValues, sortRecords } from './lists.js';

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import type { RequestFields } from '@tessera/core';
 import type { customerData } from '@tessera/core/schemas';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { notFound } from '../errors/http-error.js';
 
 /** A customer: core's customer data with its id and store. */

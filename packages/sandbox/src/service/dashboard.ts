@@ -1,13 +1,13 @@
 import { formatAmount, WEBHOOK_SIGNATURE_HEADER } from '@tessera/core';
-import type { RouteResult } from '../http/answer.js';
-import type { SandboxContext } from '../state/context.js';
+import type { RouteResult } from '../wire/answer.js';
+import type { SandboxContext } from './context.js';
 import { customers } from './customers.js';
 import { instruments } from './instruments.js';
 import { ledger, movementsOf } from '../state/ledger.js';
 import { challenges, payments } from './payment-records.js';
 import { abandonmentOf } from './abandoned-challenges.js';
 import { type Ordered, pageOf, positionsBy, walk } from '../state/ordered.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import { subscriptions } from './subscriptions.js';
 import { webhookDeliveries, webhookEvents } from './webhooks.js';
 import { dashboardApp } from '../browser/dashboard-app.js';

@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { createPaymentFlow } from './payment-flows.js';
 import { createProcessor } from './processors.js';
 import { createStore } from './stores.js';

@@ -1,5 +1,5 @@
 import type { OperationInput } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { customers } from './customers.js';
 import { notFound } from '../errors/http-error.js';
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';

@@ -1,7 +1,7 @@
 import { decodeServiceToken, ServiceTokenError, type ServiceTokenMetadata } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { customerFields, type CustomerRecord, customers } from './customers.js';
 import { notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingValues, sortRecords } from './lists.js';

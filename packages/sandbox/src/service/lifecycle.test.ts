@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createTestClock } from '../state/clock.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { ledger } from '../state/ledger.js';
 import { openPayment, paymentTransitions, transition, type PaymentTransitionName } from './lifecycle.js';
 import { type PaymentAttempt, type PaymentRecord, type PaymentRecordStatus } from './payment-records.js';
-import { createState } from '../state/state.js';
+import { createState } from '../sandbox-state.js';
 import { createWebhookDispatcher } from './webhook-dispatcher.js';
 import { webhookEvents } from './webhooks.js';
 

@@ -1,5 +1,5 @@
 import type { KnownPaymentSubStatus, PaymentMetadata } from '@tessera/core';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { invalidState, type PublishedErrorCode, SandboxHttpError } from '../errors/http-error.js';
 import { addMovement, type PaymentMoney, type LedgerEntry, ledger } from '../state/ledger.js';
 import { keyChanged } from '../state/ordered.js';

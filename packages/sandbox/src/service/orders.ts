@@ -1,6 +1,6 @@
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { customers } from './customers.js';
 import { notFound } from '../errors/http-error.js';
 import { payments, type PaymentRecord } from './payment-records.js';

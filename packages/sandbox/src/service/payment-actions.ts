@@ -1,8 +1,8 @@
 import { ACS_MESSAGE_VERSION, authenticateBtSession, type BtThreeDSSessionRecord, newBtThreeDSSession } from '../emulations/bt-threeds.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { challenges, type PaymentActionData, type PaymentRecord } from './payment-records.js';
 import { randomUuid } from '../state/random.js';
-import { sandboxRoutes } from '../http/sandbox-routes.js';
+import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import type { CustomerActionOutcome } from './test-cards.js';
 
 /**

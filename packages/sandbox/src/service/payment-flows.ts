@@ -3,7 +3,7 @@ import type { RequestFields } from '@tessera/core';
 import type { paymentFlowInput, processorConfig } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { notFound } from '../errors/http-error.js';
 import { processors } from './processors.js';
 

@@ -1,6 +1,6 @@
 import type { KnownPaymentSubStatus, KnownPaymentStatus, PaymentMetadata, ReasonType } from '@tessera/core';
 import { byId, internalById } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { notFound } from '../errors/http-error.js';
 import type { CustomerActionOutcome } from './test-cards.js';
 

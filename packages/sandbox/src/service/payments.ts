@@ -1,7 +1,7 @@
 import type { CaptureRequest, PaymentMetadata } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import { authenticateBtSession, completeBtChallenge, findBtThreeDSSession, type BtThreeDSSessionRecord } from '../emulations/bt-threeds.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from '../errors/http-error.js';
 import { requireInstrument, instruments } from './instruments.js';

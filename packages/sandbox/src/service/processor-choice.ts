@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { invalidState, notFound } from '../errors/http-error.js';
 import type { PaymentAttempt } from './payment-records.js';
 import { type FlowProcessorConfig, type PaymentFlowRecord, paymentFlows } from './payment-flows.js';

@@ -1,10 +1,10 @@
 import { nonEmptyString, type OperationInput, z } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { notFound } from '../errors/http-error.js';
 import { type PaymentRecord, payments, requirePayment } from './payment-records.js';
 import { SANDBOX_STRIPE_PUBLISHABLE_KEY } from './payment-actions.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 
 /** The radar providers the vendor's code runs. */
 export type RadarProvider = 'airwallex' | 'stripe';

@@ -1,9 +1,9 @@
 import { createThreeDSSessionRequest } from '@tessera/core/schemas';
 import { sessionPaymentIdRequest, sessionPaymentInstrumentRequest, sessionPayRequest, sessionThreeDSRequest } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { positionsWhere } from '../state/ordered.js';
 import { notFound, validationError } from '../errors/http-error.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 import { vaultTokens } from '../emulations/vault.js';
 import { type CheckoutPayment, payCheckoutSession } from './checkout.js';
 import { type CmsSessionRecord, cmsSessions } from './cms-sessions.js';

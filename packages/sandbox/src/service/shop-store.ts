@@ -1,5 +1,5 @@
 import { SANDBOX_SHOP_STORE_ID } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { type ProductRecord, products, variants } from './products.js';
 import { stores } from './stores.js';
 

@@ -1,8 +1,8 @@
 import { cmsSessionInitRequest, sessionProductRequest, sessionProductsRequest, storeCheckoutInitRequest } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { randomBase64Url } from '../state/random.js';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
-import { validate } from '../http/validate.js';
+import { validate } from '../wire/validate.js';
 import { type CheckoutLine, type CheckoutSessionRecord, checkoutSessions, priceOf, SANDBOX_CHECKOUT_PATH } from './checkout.js';
 import type { CmsSessionRecord } from './cms-sessions.js';
 import { type PriceRecord, type ProductRecord, products, retrieveProduct, type VariantRecord, variants } from './products.js';

@@ -1,6 +1,6 @@
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { requireCustomer, customers, customerFields } from './customers.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { requireInstrument, defaultInstrumentOf } from './instruments.js';

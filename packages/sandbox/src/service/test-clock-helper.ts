@@ -1,6 +1,6 @@
 import { TesseraValidationError } from '@tessera/core';
-import type { SandboxContext } from '../state/context.js';
-import { SandboxControlError } from '../control/control-error.js';
+import type { SandboxContext } from './context.js';
+import { SandboxControlError } from '../errors/control-error.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { advanceBodyOf, createBodyOf, type DeletedTestClock, type SandboxTestClock, type TestClockCreate, type TestClockMove } from './test-clock-requests.js';
 import { advanceTestClock, createTestClock, deleteTestClock, listTestClocks, retrieveTestClock } from './test-clocks.js';

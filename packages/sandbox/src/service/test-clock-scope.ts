@@ -1,5 +1,5 @@
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { validationError } from '../errors/http-error.js';
 import { customers } from './customers.js';
 

@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { customers } from './customers.js';
 import { testClocks, underTestClock, type TestClockRecord } from './test-clock-scope.js';

@@ -4,7 +4,7 @@ import type { threeDSSession } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { newBtThreeDSSession } from '../emulations/bt-threeds.js';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { requireInstrument } from './instruments.js';
 import { requireStore } from './stores.js';
 

@@ -1,19 +1,19 @@
 import { encodeServiceToken } from '@tessera/core';
-import type { OperationInput, OperationName } from '@tessera/core/internal';
-import type { SandboxContext } from '../state/context.js';
+import { type OperationInput, operations } from '@tessera/core/internal';
+import type { core } from 'zod/mini';
+import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { customers } from './customers.js';
 import { createInstrumentFromToken } from './instruments.js';
-import { readOperationInput } from '../http/operation-input.js';
 import { processPayment, refundPayment } from './payments.js';
 import { createProduct } from './products.js';
-import type { SandboxRequest } from '../http/request.js';
 import { requireStore, stores } from './stores.js';
 import { createSubscription, requireSubscription } from './subscriptions.js';
 import { tokenizeCard } from '../emulations/vault.js';
 import { advanceTestClock } from './test-clocks.js';
 import { isTriggerable, triggerableEvents } from './trigger-types.js';
 import { webhookEvents, type WebhookEventType } from './webhooks.js';
+import { validate } from '../wire/validate.js';
 
 /** The cards a trigger pays with: an approved one and the issuer decline (declined by every processor, `sandbox` ones too). */
 const APPROVED_CARD = '4242424242424242';
@@ -28,12 +28,21 @@ export interface TriggerResult {
 }
 
 
+/** The operations a trigger calls: each takes its whole input as its body (no path id, no wrapping key). */
+type TriggerOperation = 'createPaymentInstrumentFromToken' | 'processPayment' | 'createProduct' | 'createSubscription' | 'refundPayment';
+
+/** An operation's input, checked by the catalog's request schema as its route checks the body (a 400 naming every bad field). */
+function checkedInput<K extends TriggerOperation>(name: K, body: unknown): OperationInput<K> {
+  return validate(operations[name].request as core.$ZodType, body) as OperationInput<K>;
+}
+
 /**
- * Causes an event the way an app would (`POST /sandbox/trigger`): through the same operations as the API, each input
- * checked by the catalog's schema, on `storeId` (default: the sandbox's first store, the `sandbox` processor's).
- * Answers the ids it created and the events that fired (the asked one among them).
+ * Causes an event the way an app would (`POST /sandbox/trigger`): by calling the same operations as the API, each
+ * input checked by the catalog's schema, on `storeId` (default: the sandbox's first store, the `sandbox` processor's).
+ * `origin` is the sandbox's, for the links a payment answers. Answers the ids it created and the events that fired
+ * (the asked one among them).
  */
-export function trigger(ctx: SandboxContext, request: SandboxRequest, type: string, storeIdGiven: string | undefined): TriggerResult {
+export function trigger(ctx: SandboxContext, origin: string, type: string, storeIdGiven: string | undefined): TriggerResult {
   if (!isTriggerable(type)) {
     throw new SandboxHttpError(400, 'validation_error', `Cannot trigger "${type}": supported types are ${Object.keys(triggerableEvents).join(', ')}`, {
       fields: [{ field: 'type', code: 'not_triggerable', message: `is not one of ${Object.keys(triggerableEvents).join(', ')}` }],
@@ -42,7 +51,6 @@ export function trigger(ctx: SandboxContext, request: SandboxRequest, type: stri
   const storeId = storeIdGiven ?? stores.of(ctx).keys().next().value;
   if (storeId === undefined) throw new SandboxHttpError(404, 'not_found', 'The sandbox has no store');
   requireStore(ctx, storeId);
-  const input = <K extends OperationName>(name: K, body: unknown): OperationInput<K> => readOperationInput(name, { ...request, params: {}, body });
   const firstEvent = webhookEvents.of(ctx).length;
   const ids: Record<string, string> = {};
 
@@ -55,20 +63,20 @@ export function trigger(ctx: SandboxContext, request: SandboxRequest, type: stri
       provider: 'basistheory',
       nonSensitiveMetadata: { last4: card?.last4 ?? '', brand: card?.brand ?? '', authentication: 'optional' },
     });
-    const created = createInstrumentFromToken(ctx, input('createPaymentInstrumentFromToken', { serviceToken, storeId, customerData: { email: 'trigger@example.com', firstName: 'Trigger' } }), {});
+    const created = createInstrumentFromToken(ctx, checkedInput('createPaymentInstrumentFromToken', { serviceToken, storeId, customerData: { email: 'trigger@example.com', firstName: 'Trigger' } }), {});
     ids.customerId = String(created.customer.id);
     ids.paymentInstrumentId = String(created.paymentInstrument.id);
   };
   const purchase = (): string => {
     const body = { mode: 'purchase', amount: 1000, currency: 'USD', storeId, paymentInstrumentId: ids.paymentInstrumentId, initiatedBy: 'customer' };
-    const { payment } = processPayment(ctx, input('processPayment', body), request.origin);
+    const { payment } = processPayment(ctx, checkedInput('processPayment', body), origin);
     ids.paymentId = payment.id;
     return payment.status;
   };
   const subscribe = (initiatePayment: boolean): string => {
     const { product } = createProduct(
       ctx,
-      input('createProduct', {
+      checkedInput('createProduct', {
         storeId,
         name: 'Triggered plan',
         active: true,
@@ -78,7 +86,7 @@ export function trigger(ctx: SandboxContext, request: SandboxRequest, type: stri
     const priceId = product.variants[0]?.prices[0]?.id ?? '';
     ids.productId = product.id;
     ids.priceId = priceId;
-    const { subscription } = createSubscription(ctx, input('createSubscription', { customerId: ids.customerId, priceId, storeId, currency: 'USD', initiatePayment }));
+    const { subscription } = createSubscription(ctx, checkedInput('createSubscription', { customerId: ids.customerId, priceId, storeId, currency: 'USD', initiatePayment }));
     ids.subscriptionId = String(subscription.id);
     return ids.subscriptionId;
   };
@@ -95,7 +103,7 @@ export function trigger(ctx: SandboxContext, request: SandboxRequest, type: stri
     case 'payment/refunded': {
       instrument(APPROVED_CARD);
       purchase();
-      const refunded = refundPayment(ctx, input('refundPayment', { paymentIds: [ids.paymentId] }));
+      const refunded = refundPayment(ctx, checkedInput('refundPayment', { paymentIds: [ids.paymentId] }));
       const refund = refunded.refund as { id?: string } | undefined;
       if (refund?.id) ids.refundId = refund.id;
       break;

@@ -1,4 +1,4 @@
-import type { SandboxContext } from '../state/context.js';
+import type { SandboxContext } from './context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { requireStore } from './stores.js';
 import { type SandboxWebhookEndpoint, type WebhookDeliveryMode, webhookEndpoints, webhookEventTypes, type WebhookEndpointRecord } from './webhooks.js';

@@ -2,8 +2,9 @@ import { RecordMap } from './record-map.js';
 
 /**
  * One collection of the sandbox's state, declared by the module that owns its records: by id (a {@link RecordMap}: a `Map` that keeps its keys in order) or a list
- * (an array, oldest first), shown in `sandbox.records` or internal. The module reaches it with `of(ctx)`; state.ts
- * composes the state and records.ts the read-only views from the declarations, so a collection is named once.
+ * (an array, oldest first), shown in `sandbox.records` or internal. The module reaches it with `of(ctx)`; the
+ * package's `sandbox-state.ts` lists the declarations, from which the state ({@link emptyState}), the data file
+ * (`persistence.ts`) and the read-only views (`records.ts`) are made, so a collection is named once.
  */
 export interface Collection<Name extends string = string, T = unknown, Kind extends 'byId' | 'list' = 'byId' | 'list', Shown extends boolean = boolean> {
   readonly name: Name;
@@ -22,6 +23,9 @@ export interface StateHolder {
 /** What a collection holds in the state: a {@link RecordMap} by id, or an array. */
 export type CollectionValue<C extends Collection> = ReturnType<C['of']>;
 
+/** The state these collections make, by collection name. */
+export type StateOf<C extends Collection> = { [K in C as K['name']]: CollectionValue<K> };
+
 function collection<Name extends string, T, Kind extends 'byId' | 'list', Shown extends boolean>(name: Name, kind: Kind, shown: Shown): Collection<Name, T, Kind, Shown> {
   return { name, kind, shown, of: (holder) => holder.state[name] as Kind extends 'byId' ? RecordMap<T> : T[] };
 }
@@ -38,4 +42,9 @@ export const internalById = <T>() => <Name extends string>(name: Name) => collec
 /** An empty collection of this declaration. */
 export function emptyCollection(declaration: Collection): RecordMap<unknown> | unknown[] {
   return declaration.kind === 'byId' ? new RecordMap() : [];
+}
+
+/** An empty state of these collections. */
+export function emptyState<C extends Collection>(collections: readonly C[]): StateOf<C> {
+  return Object.fromEntries(collections.map((declaration) => [declaration.name, emptyCollection(declaration)])) as StateOf<C>;
 }

@@ -1,4 +1,4 @@
-import type { SandboxAnswer } from '../http/answer.js';
+import type { SandboxAnswer } from '../wire/answer.js';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { redactCardNumbers } from '../errors/http-error.js';

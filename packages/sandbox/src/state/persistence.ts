@@ -1,9 +1,8 @@
 import type * as NodeFs from 'node:fs';
 import type * as NodePath from 'node:path';
-import type { Collection } from './collection.js';
+import type { Collection, StateOf } from './collection.js';
 import { SandboxDataFileError, WAY_OUT } from './data-file-error.js';
 import { builtin, createOwnerOnly, loadSqlite, openError, openLocked, tightenModes, type Database } from './sqlite-file.js';
-import { collections, type SandboxState } from './state.js';
 import { TrackedMap } from './tracked-map.js';
 
 /**
@@ -39,11 +38,11 @@ export interface StoredMeta {
   defaults: unknown;
 }
 
-/** An open data file and the state it follows. */
-export interface SandboxStorage {
+/** An open data file and the state it follows (`State`: what its collections make). */
+export interface SandboxStorage<State = Readonly<Record<string, unknown>>> {
   readonly file: string;
   /** The state, filled from the file (empty collections for a new file); its collections note what changes. */
-  readonly state: SandboxState;
+  readonly state: State;
   /** The id sequences as the file holds them. */
   readonly sequences: Map<string, number>;
   /** What the file holds besides the collections; `undefined` for a new file. */
@@ -150,11 +149,11 @@ interface LoadedFile {
 }
 
 /** Reads every collection, the sequences and the meta values; each by-id map calls `onTouch` when a request reaches it. */
-function loadDataFile(db: Database, onTouch: () => void): LoadedFile {
+function loadDataFile(db: Database, collections: readonly Collection[], onTouch: () => void): LoadedFile {
   const loaded: LoadedFile = { state: {}, maps: [], lists: [], sequences: new Map(), meta: undefined, loadedRecords: 0 };
   const recordsOf = db.prepare('SELECT id, json FROM records WHERE collection = ?');
   const itemsOf = db.prepare('SELECT json FROM list_items WHERE collection = ? ORDER BY position');
-  for (const declaration of collections as readonly Collection[]) {
+  for (const declaration of collections) {
     if (declaration.kind === 'byId') {
       const map = new TrackedMap<unknown>(onTouch);
       const files = new Map<string, string>();
@@ -289,7 +288,7 @@ function writeChanges(db: Database, statements: WriteStatements, { maps, lists }
  * Opens (or creates) a data file and loads the state it holds. Refuses a file that is not a sandbox data file
  * (corrupt, foreign, from a newer sandbox) or is held by another sandbox, leaving it as it was.
  */
-export function openSandboxStorage(file: string): SandboxStorage {
+export function openSandboxStorage<C extends Collection>(file: string, collections: readonly C[]): SandboxStorage<StateOf<C>> {
   const db = openDataFile(file);
   let closed = false;
   let pending = false;
@@ -321,7 +320,7 @@ export function openSandboxStorage(file: string): SandboxStorage {
 
   let loaded: LoadedFile;
   try {
-    loaded = loadDataFile(db, onTouch);
+    loaded = loadDataFile(db, collections, onTouch);
   } catch (error) {
     db.close();
     throw openError(file, error);
@@ -331,9 +330,9 @@ export function openSandboxStorage(file: string): SandboxStorage {
   const reserved = new Map(sequences);
   const statements = writeStatements(db);
 
-  const storage: SandboxStorage = {
+  const storage: SandboxStorage<StateOf<C>> = {
     file,
-    state: loaded.state as SandboxState,
+    state: loaded.state as StateOf<C>,
     sequences,
     meta: loaded.meta,
     loadedRecords: loaded.loadedRecords,

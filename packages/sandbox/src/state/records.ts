@@ -1,5 +1,4 @@
-import type { CollectionValue } from './collection.js';
-import { type SandboxCollection, collections, type SandboxState } from './state.js';
+import type { Collection, CollectionValue, StateOf } from './collection.js';
 
 /** A read-only list of records, oldest first. */
 export interface ListView<T> {
@@ -18,12 +17,8 @@ export interface RecordView<T> extends ListView<T> {
 /** The view of one collection: by id, or a list. */
 type ViewOf<V> = V extends Map<string, infer T> ? RecordView<T> : V extends (infer T)[] ? ListView<T> : never;
 
-/**
- * Read-only views of everything the sandbox holds (read them in assertions; change it only through requests): one
- * per collection its module shows, e.g. `records.payments.get(id)`, `records.ledger.list()` (count `charge` and
- * `capture` entries to assert that nothing was charged twice), `records.webhookEndpoints` (with their secrets).
- */
-export type SandboxRecords = { readonly [C in SandboxCollection as C['shown'] extends true ? C['name'] : never]: ViewOf<CollectionValue<C>> };
+/** Read-only views of these collections: one per collection its module shows (`shown`), by name. */
+export type RecordsOf<C extends Collection> = { readonly [K in C as K['shown'] extends true ? K['name'] : never]: ViewOf<CollectionValue<K>> };
 
 function recordView<T>(records: ReadonlyMap<string, T>): RecordView<T> {
   return {
@@ -44,14 +39,14 @@ function listView<T>(records: readonly T[]): ListView<T> {
   };
 }
 
-/** The read-only views over a sandbox's state. */
-export function recordViews(state: SandboxState): SandboxRecords {
+/** The read-only views over a state of these collections. */
+export function recordViews<C extends Collection>(collections: readonly C[], state: StateOf<C>): RecordsOf<C> {
   const holder = { state };
   const views = collections
     .filter((declaration) => declaration.shown)
     .map((declaration) => {
-      const value = (declaration.of as (holder: { state: SandboxState }) => Map<string, unknown> | unknown[])(holder);
+      const value = (declaration.of as (holder: { state: StateOf<C> }) => Map<string, unknown> | unknown[])(holder);
       return [declaration.name, value instanceof Map ? recordView(value) : listView(value)];
     });
-  return Object.fromEntries(views) as SandboxRecords;
+  return Object.fromEntries(views) as RecordsOf<C>;
 }

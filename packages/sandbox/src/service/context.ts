@@ -1,6 +1,6 @@
-import type { TestClock } from './clock.js';
-import type { StateHolder } from './collection.js';
-import type { WebhookDispatcher } from '../service/webhook-dispatcher.js';
+import type { TestClock } from '../state/clock.js';
+import type { StateHolder } from '../state/collection.js';
+import type { WebhookDispatcher } from './webhook-dispatcher.js';
 
 /** What every sandbox operation works on. Internal. */
 export interface SandboxContext extends StateHolder {

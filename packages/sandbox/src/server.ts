@@ -1,8 +1,8 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { serveNode } from './node-adapter.js';
-import { servedHost } from './served-host.js';
-import { assertSupportedNode } from '../node-version.js';
-import { createSandbox, type Sandbox, type SandboxOptions, servedRouter } from '../sandbox.js';
+import { serveNode } from './http/node-adapter.js';
+import { servedHost } from './http/served-host.js';
+import { assertSupportedNode } from './node-version.js';
+import { createSandbox, type Sandbox, type SandboxOptions, servedRouter } from './sandbox.js';
 
 /** Options of {@link startSandboxServer}. */
 export interface SandboxServerOptions {

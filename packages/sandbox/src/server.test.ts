@@ -1,6 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { createSandbox } from '../sandbox.js';
+import { createSandbox } from './sandbox.js';
 import { startSandboxServer } from './server.js';
 
 // The server serves the sandbox's router and nothing else: an override is a route replaced by name

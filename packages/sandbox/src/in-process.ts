@@ -1,6 +1,6 @@
-import type { RouteAnswer } from './answer.js';
-import { sandboxRequest } from './request.js';
-import { type Sandbox, servedRouter } from '../sandbox.js';
+import type { RouteAnswer } from './wire/answer.js';
+import { sandboxRequest } from './http/request.js';
+import { type Sandbox, servedRouter } from './sandbox.js';
 
 /** A request answered in this process, without HTTP or msw: what {@link answerInProcess} sends. */
 export interface InProcessRequest {
