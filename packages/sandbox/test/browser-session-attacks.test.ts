@@ -1,4 +1,4 @@
-import { checkoutSessionInitPath, routes, SANDBOX_SHOP_STORE_ID, sessionPaymentInstrumentPath, sessionProductsPath } from '@tessera/core/internal';
+import { checkoutSessionInitPath, cmsAnonymousSessionPath, routes, SANDBOX_SHOP_STORE_ID, sessionPaymentInstrumentPath, sessionProductsPath } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/index.js';
 import { sandboxRoutes } from '../src/index.js';
@@ -44,6 +44,15 @@ describe('browser session attacks', () => {
     // The victim's own resend still gets its first answer.
     const resent = await victim.send('POST', checkoutSessionInitPath, body, { 'idempotency-key': 'checkout-1' });
     expect(resent.body.checkoutToken).toBe(theirs.body.checkoutToken);
+  });
+
+  it('an Idempotency-Key on the anonymous session route keeps no answer: another caller with the same key never gets that session\'s token', async () => {
+    const body = { storeId: SANDBOX_SHOP_STORE_ID, role: 'anonymous' };
+    const victim = await c.send('POST', cmsAnonymousSessionPath, body, { authorization: '', 'idempotency-key': 'open-1' });
+    const attacker = await c.send('POST', cmsAnonymousSessionPath, body, { authorization: '', 'idempotency-key': 'open-1' });
+    expect([victim.status, attacker.status]).toEqual([200, 200]);
+    expect(attacker.headers.get('idempotent-replayed')).toBeNull();
+    expect(attacker.body.token).not.toBe(victim.body.token);
   });
 
   it('a quantity whose total is not a safe integer in minor units is a 400 on that quantity, no checkout', async () => {

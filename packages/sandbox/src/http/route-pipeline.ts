@@ -181,10 +181,12 @@ function authenticate(ctx: SandboxContext, auth: RouteAuth, request: SandboxRequ
 /**
  * Step 3: the `Idempotency-Key` of a guarded POST, claimed for this body; `undefined` without a key. On a browser
  * session token the key is the session's own: another session sending the same key and body gets its own answer,
- * never this one's (its checkout token, its payment).
+ * never this one's (its checkout token, its payment). A route open to anyone (`none`: the anonymous session) keeps
+ * no answer for a key: with no caller to scope it by, a stranger sending the same key and body would get the first
+ * caller's answer (its session token), and the kept answer would put that token in the data file.
  */
 function claimKey(route: RouteDefinition, request: SandboxRequest, text: string, idempotency: IdempotencyStore): Exclude<IdempotencyClaim, { kind: 'conflict' }> | undefined {
-  const key = route.guarded && request.method !== 'GET' && request.method !== 'HEAD' ? request.header('idempotency-key') : null;
+  const key = route.guarded && route.auth !== 'none' && request.method !== 'GET' && request.method !== 'HEAD' ? request.header('idempotency-key') : null;
   if (key === null) return undefined;
   const claim = idempotency.reserve(request.cmsSession === undefined ? route.name : `${route.name} ${request.cmsSession.id}`, key, text);
   if (claim.kind === 'conflict' && claim.reason === 'reused') {
