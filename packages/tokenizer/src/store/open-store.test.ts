@@ -173,6 +173,8 @@ describe('openStore', () => {
     for (const request of posts) expect(Object.keys(request.headers).sort()).toEqual(request.path === '/api/v1/cms/session/anonymous' ? ['accept', 'content-type'] : ['accept', 'content-type', 'x-cms-token']);
     // Nothing of the card but the vault token's id leaves the page.
     expect(JSON.stringify(sent)).not.toMatch(/424242|"last4"|"bin"|expiration/);
+    // No redirect is followed: the session token would go along to wherever it points.
+    expect(vi.mocked(fetch).mock.calls.every(([, init]) => (init as RequestInit).redirect === 'error')).toBe(true);
   });
 
   it('runs 3DS when the card requires SCA: web-threeds’ session, the service’s 3DS session, the challenge, continue and the payment read back', async () => {

@@ -54,15 +54,16 @@ export function openStoreSession(origin: string, storeId: string, fetchImpl: typ
   let token: Promise<string> | undefined;
 
   const send = async (method: 'GET' | 'POST', path: string, body: unknown, sessionToken: string | undefined, signal: AbortSignal | undefined, once = false): Promise<unknown> => {
-    // No Idempotency-Key: the service's own browser code sends only these two headers, so only they are known to pass
-    // its CORS preflight. What is not safe to send twice (pay-v2) is sent `once` instead.
+    // Never a redirect (the token would go along to wherever it points). No Idempotency-Key: the service's own browser
+    // code sends only these two headers, so only they are known to pass its CORS preflight. What is not safe to send
+    // twice (pay-v2) is sent `once` instead.
     const headers: Record<string, string> = { accept: 'application/json' };
     if (method === 'POST') headers['content-type'] = 'application/json';
     if (sessionToken !== undefined) headers[cmsTokenHeader] = sessionToken;
     const response = await sendWithResends(
       fetchImpl,
       origin + path,
-      { method, headers, credentials: 'omit', ...(method === 'POST' ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) },
+      { method, headers, credentials: 'omit', redirect: 'error', ...(method === 'POST' ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) },
       once ? mayHavePaid(origin + path, 'no answer came') : `No answer from ${method} ${origin}${path}: check the connection (and serviceUrl), then try again`,
       once ? 0 : undefined,
     );
