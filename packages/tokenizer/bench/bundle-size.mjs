@@ -65,7 +65,7 @@ fields.mount({ card: '#card', name: '#name' }).then(() => fields.tokenize()).the
     name: 'walletButtons',
     label: '@tessera/tokenizer/wallets: the wallet-buttons code alone (vault plumbing and core external)',
     budget: 6 * KB,
-    externalize: /^(@tessera\/core(\/internal)?|\.\.\/(vault\/[\w-]+|errors|script-loader)\.js)$/,
+    externalize: /^(@tessera\/core(\/internal)?|\.\.\/(vault\/[\w-]+|errors\/errors|platform\/script-loader)\.js)$/,
     contents: WALLET_BUTTONS_PAGE,
   },
   {

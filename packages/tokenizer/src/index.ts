@@ -12,7 +12,7 @@ export {
   type ChallengeErrorReason,
   type ConfigurationErrorReason,
   type WalletErrorReason,
-} from './errors.js';
+} from './errors/errors.js';
 export { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError, type NextActionFailureReason } from './confirm/payment-action-errors.js';
 export {
   BASIS_THEORY_SDK_BASE_URL,

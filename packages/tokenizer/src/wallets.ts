@@ -32,4 +32,4 @@ export {
   type GooglePayTransactionInfo,
 } from './wallets/google-pay.js';
 export { walletScriptUrl, type WalletScriptSource } from './wallets/wallet-scripts.js';
-export { TesseraWalletError, type WalletErrorReason } from './errors.js';
+export { TesseraWalletError, type WalletErrorReason } from './errors/errors.js';

@@ -1,6 +1,6 @@
 import { CHECKOUT_PAYMENT_TOKEN_HEADER, TesseraAbortError, TesseraValidationError, toConfirmablePayment, type CheckoutPayRequest, type Payment } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import { TesseraCheckoutError } from './checkout-error.js';
 import { createTessera } from './tessera-client.js';
 

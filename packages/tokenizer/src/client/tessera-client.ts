@@ -1,13 +1,13 @@
 import { type ConfirmablePayment, DEFAULT_CHECKOUT_BASE_PATH, TesseraValidationError, type CheckoutPayRequest } from '@tessera/core';
 import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult } from '../confirm/confirm-payment.js';
-import { TesseraConfigurationError } from '../errors.js';
-import { createCardFields } from '../fields.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
+import { createCardFields } from '../fields/create-card-fields.js';
 import type { CardFields, CardFieldsOptions } from '../fields/card-fields.js';
 import { createThreeDS, type ThreeDS, type ThreeDSOptions } from '../threeds/threeds.js';
 import { isSecureUrl, resolveVaultConnection, type TokenizerEnvironment, type VaultConnectionOptions } from '../vault/environment.js';
 import type { TokenizedCardResult } from '../vault/tokenized-card.js';
 import { merchantRoutes } from './merchant-routes.js';
-import { randomUuid } from '../random-uuid.js';
+import { randomUuid } from '../platform/random-uuid.js';
 import { pick } from './pick.js';
 
 /** Options of {@link createTessera}: the environment once, for everything the client hands out. */

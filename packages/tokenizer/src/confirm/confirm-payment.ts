@@ -1,7 +1,7 @@
 import { getPaymentAction, isSettledPayment, type NormalizedPaymentStatus, normalizePaymentStatus, type Payment, type PaymentAction, TesseraAbortError } from '@tessera/core';
 import type { ChallengeResult, StartChallengeOptions } from '../threeds/challenge-modal.js';
 import { isSecureUrl, type TokenizerEnvironment } from '../vault/environment.js';
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './payment-action-errors.js';
 import { collectRadarSession, type RadarAction, type RadarSession } from './radar.js';
 import type { ThreeDS } from '../threeds/threeds.js';

@@ -1,10 +1,10 @@
 import type { PaymentAction } from '@tessera/core';
 import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from '../vault/environment.js';
 import { claimPageEnvironment, pageEnvironment } from '../vault/page-environment.js';
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
-import { randomUuid } from '../random-uuid.js';
-import { loadScript } from '../script-loader.js';
+import { randomUuid } from '../platform/random-uuid.js';
+import { loadScript } from '../platform/script-loader.js';
 
 /** A radar action: Airwallex's device fingerprint, or a Stripe Radar session. */
 export type RadarAction = Extract<PaymentAction, { type: 'radar' | 'stripe_radar' }>;

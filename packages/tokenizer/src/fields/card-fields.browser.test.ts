@@ -1,7 +1,7 @@
 import type { BasisTheoryElements } from '@basis-theory/web-elements';
 import { decodeServiceToken, TesseraAbortError, TesseraValidationError } from '@tessera/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TesseraConfigurationError, TesseraVaultError } from '../errors.js';
+import { TesseraConfigurationError, TesseraVaultError } from '../errors/errors.js';
 import { createCardFieldsWith, type CardFieldsEvent } from './card-fields.js';
 import { TesseraFieldsError } from './fields-error.js';
 

@@ -1,6 +1,6 @@
 import { TesseraConnectionError, TesseraValidationError } from '@tessera/core';
 import { describe, expect, it } from 'vitest';
-import { TesseraVaultError } from '../errors.js';
+import { TesseraVaultError } from '../errors/errors.js';
 import { fromElementsError } from './element-errors.js';
 import { blockingErrors, cardPartErrors, combinedState, fieldError, inputNameOf } from './field-state.js';
 

@@ -2,7 +2,7 @@ import { act, createElement, useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { strictModeRoot } from '../../test/strict-mode-root.js';
 import type { TesseraClient } from '../client.js';
-import { TesseraWalletError } from '../errors.js';
+import { TesseraWalletError } from '../errors/errors.js';
 import type { WalletButtons, WalletButtonsOptions, WalletPaymentResult } from '../wallets.js';
 import { useWalletButtons, type UseWalletButtonsOptions } from './use-wallet-buttons.js';
 

@@ -2,7 +2,7 @@ import { TesseraAbortError, TesseraValidationError, type Payment } from '@tesser
 import { describe, expect, it, vi } from 'vitest';
 import { TesseraCheckoutError } from '../client/checkout-error.js';
 import type { TesseraClient } from '../client/tessera-client.js';
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import type { ThreeDS } from '../threeds/threeds.js';
 import { openStore } from './open-store.js';
 

@@ -1,5 +1,5 @@
 import { SERVICE_ORIGINS } from '@tessera/core/internal';
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import { isSecureUrl, type TokenizerEnvironment } from '../vault/environment.js';
 
 /**

@@ -3,7 +3,7 @@ import { commands, page, userEvent } from 'vitest/browser';
 import { runInForeignFrame } from '@tessera/test-support/foreign-frame';
 import type { ChallengeResult } from './challenge-modal.js';
 import { createThreeDS } from '../basis-theory.js';
-import { TesseraChallengeError } from '../errors.js';
+import { TesseraChallengeError } from '../errors/errors.js';
 
 const sandboxUrl = inject('sandboxUrl');
 // Basis Theory's 3DS session ids, and the sandbox's, are random UUIDs: no frame can guess the running one.

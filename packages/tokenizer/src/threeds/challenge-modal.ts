@@ -3,7 +3,7 @@ import { createChallengeDialog, defaultChallengeLabels, fitChallengeFrame, watch
 import { listenForChallengeNotification } from './challenge-notification.js';
 import type { StartChallengeOptions } from './challenge-options.js';
 import { challengeEnded, type ChallengeResult } from './challenge-result.js';
-import { TesseraChallengeError } from '../errors.js';
+import { TesseraChallengeError } from '../errors/errors.js';
 import { listen } from './event-listeners.js';
 import { rememberFocus, trapFocus } from './focus-trap.js';
 import { watchRelayFrames } from './relay-watch.js';

@@ -1,16 +1,6 @@
 import { type FieldError, TesseraValidationError } from '@tessera/core';
 import { minorUnitsMessage } from '@tessera/core/internal';
-
-/** The card instrument a 3DS session is created for (section 4.4 of the interface). */
-export interface ThreeDSInstrument {
-  /** Payment instrument id (from the merchant server's `createFromToken`). */
-  id: string;
-  /** The vault's raw token id (`CardTokenResponse.id`, the Basis Theory token). */
-  tokenId: string;
-  /** Only `card` is defined. */
-  type?: 'card';
-  card: { last4: string; bin: string; expirationMonth: number; expirationYear: number };
-}
+import type { ThreeDSInstrument } from '../vault/tokenized-card.js';
 
 /** The payment a 3DS session authenticates. */
 export interface ThreeDSPaymentContext {

@@ -1,6 +1,6 @@
 import { TesseraValidationError } from '@tessera/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from '../errors.js';
+import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from '../errors/errors.js';
 import { BASIS_THEORY_SDK_BASE_URL, createThreeDS } from './threeds.js';
 import type { WebThreeds, WebThreedsConfig, WebThreedsModule } from './web-threeds.js';
 

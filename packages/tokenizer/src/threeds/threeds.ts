@@ -4,11 +4,12 @@ import { openChallengeModal } from './challenge-modal.js';
 import type { StartChallengeOptions } from './challenge-options.js';
 import type { ChallengeResult } from './challenge-result.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from '../vault/environment.js';
-import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from '../errors.js';
+import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from '../errors/errors.js';
 import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
 import { configureWebThreeds, loadBasisTheory3ds, type WebThreedsLoader, type WebThreedsSetup } from './web-threeds.js';
 
-export type { CreateThreeDSSessionInput, ThreeDSInstrument, ThreeDSPaymentContext } from './threeds-session-input.js';
+export type { CreateThreeDSSessionInput, ThreeDSPaymentContext } from './threeds-session-input.js';
+export type { ThreeDSInstrument } from '../vault/tokenized-card.js';
 
 /** Where web-threeds loads its challenge and method pages from in `production` and `development` (BT's own). */
 export const BASIS_THEORY_SDK_BASE_URL = 'https://3ds.basistheory.com';

@@ -1,4 +1,4 @@
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 
 /** Configuration `BasisTheory3ds(publicKey, config)` takes (web-threeds 1.3). */
 export interface WebThreedsConfig {

@@ -1,5 +1,5 @@
 import type { CardTokenResponse, ServiceTokenType } from '@tessera/core';
-import { TesseraResponseValidationError } from '../errors.js';
+import { TesseraResponseValidationError } from '../errors/errors.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 import { MAX_TIMER_MS, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import type { TokenizerEnvironment } from './environment-name.js';
 import { claimPageEnvironment } from './page-environment.js';
 

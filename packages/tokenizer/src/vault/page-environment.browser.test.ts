@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { collectRadarSession } from '../confirm/radar.js';
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import { createCardFields } from '../fields.js';
 import { createThreeDS } from '../threeds/threeds.js';
 import { createWalletButtons } from '../wallets/wallet-buttons.js';

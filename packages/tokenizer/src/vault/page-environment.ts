@@ -1,4 +1,4 @@
-import { TesseraConfigurationError } from '../errors.js';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import type { TokenizerEnvironment } from './environment-name.js';
 
 // The environment of this page's Tessera objects: the first one given in a browser page. A page talks to one vault and

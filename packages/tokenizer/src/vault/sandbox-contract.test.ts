@@ -3,7 +3,7 @@ import { API_PREFIX, encodeChallengeRequest, SANDBOX_VAULT_KEY, SERVICE_VAULT_TE
 import { createSandbox, sandboxRoutes } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TesseraVaultError } from '../errors.js';
+import { TesseraVaultError } from '../errors/errors.js';
 import { createTokenizer } from './tokenizer.js';
 
 // The tokenizer against the sandbox's own msw handlers: the vault contract, and the merchant server accepting the

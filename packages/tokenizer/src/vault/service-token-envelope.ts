@@ -1,5 +1,5 @@
 import { luhnCheck, normalizeCardNumber, type ServiceToken, type ServiceTokenMetadata } from '@tessera/core';
-import { TesseraResponseValidationError } from '../errors.js';
+import { TesseraResponseValidationError } from '../errors/errors.js';
 import { isScaRequired, type VaultToken } from './basis-theory-token.js';
 
 // The tokenizer's own guard on what it sends: none of the facts it copies from the vault's answer (token id, last4,

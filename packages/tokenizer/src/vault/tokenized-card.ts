@@ -1,6 +1,16 @@
-import type { ThreeDSInstrument } from '../threeds/threeds-session-input.js';
 import { isScaRequired, type VaultToken } from './basis-theory-token.js';
 import { toServiceTokenString } from './service-token-envelope.js';
+
+/** The card instrument a 3DS session is created for (section 4.4 of the interface). */
+export interface ThreeDSInstrument {
+  /** Payment instrument id (from the merchant server's `createFromToken`). */
+  id: string;
+  /** The vault's raw token id (`CardTokenResponse.id`, the Basis Theory token). */
+  tokenId: string;
+  /** Only `card` is defined. */
+  type?: 'card';
+  card: { last4: string; bin: string; expirationMonth: number; expirationYear: number };
+}
 
 /**
  * The card facts a page needs after tokenizing, from the vault's answer (never from what the customer typed), spelled

@@ -4,7 +4,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { btCardTokenFixture, visaCard } from '../../test/vault-fixtures.js';
-import { TesseraConfigurationError, TesseraResponseValidationError, TesseraConnectionError, TesseraVaultError } from '../errors.js';
+import { TesseraConfigurationError, TesseraResponseValidationError, TesseraConnectionError, TesseraVaultError } from '../errors/errors.js';
 import { createThreeDS } from '../threeds/threeds.js';
 import { createTokenizer } from './tokenizer.js';
 

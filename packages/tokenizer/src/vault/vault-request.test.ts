@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { visaCard } from '../../test/vault-fixtures.js';
-import { TesseraConnectionError } from '../errors.js';
+import { TesseraConnectionError } from '../errors/errors.js';
 import { createTokenizer } from './tokenizer.js';
 
 // "Could not reach the vault" names the URL it tried and what to check, as the server client's connection error

@@ -2,7 +2,7 @@ import { TesseraAbortError, TesseraConnectionError, TesseraResponseValidationErr
 import { describeConnectionFailure, isLoopbackUrl, mayHoldCardNumber, readErrorCodeAndFields, safeRequestId, vaultKeyHeader } from '@tessera/core/internal';
 import { callerFieldOf } from './card-data-fields.js';
 import type { VaultConnection } from './environment.js';
-import { TesseraVaultError } from '../errors.js';
+import { TesseraVaultError } from '../errors/errors.js';
 
 // Core's one reader of error bodies reads the vault's (Basis Theory problem details, the sandbox's shape), and keeps
 // no text that could be a card number or holds one of `secrets` (the CVC).

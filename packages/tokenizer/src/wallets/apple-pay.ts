@@ -1,5 +1,5 @@
 import { type AbortOptions, TesseraAbortError, TesseraError } from '@tessera/core';
-import { TesseraVaultError, TesseraWalletError } from '../errors.js';
+import { TesseraVaultError, TesseraWalletError } from '../errors/errors.js';
 import type { Tokenizer } from '../vault/tokenizer.js';
 import type { ApplePayMerchantValidationRequest } from '../vault/wallet-vault.js';
 import { toWalletAddress, walletAmount, walletUnavailable, type WalletLineItem, type WalletPaymentRequest, type WalletRequestUpdate, type WalletShippingCallbacks, type WalletShippingMethod } from './wallet-request.js';

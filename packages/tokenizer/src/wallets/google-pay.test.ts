@@ -1,6 +1,6 @@
 import { decodeServiceToken } from '@tessera/core';
 import { describe, expect, it, vi } from 'vitest';
-import { TesseraWalletError } from '../errors.js';
+import { TesseraWalletError } from '../errors/errors.js';
 import { buildGooglePayPaymentDataRequest, createGooglePaymentsClient, isGooglePayReady, startGooglePay } from './google-pay.js';
 import { createTokenizer } from '../vault/tokenizer.js';
 

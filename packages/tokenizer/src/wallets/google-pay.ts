@@ -1,6 +1,6 @@
 import { type AbortOptions, TesseraAbortError, TesseraError } from '@tessera/core';
 import { SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
-import { TesseraWalletError } from '../errors.js';
+import { TesseraWalletError } from '../errors/errors.js';
 import type { TokenizerEnvironment } from '../vault/environment.js';
 import type { Tokenizer } from '../vault/tokenizer.js';
 import { walletAmount, type WalletLineItem } from './wallet-request.js';

@@ -1,5 +1,5 @@
 import { TesseraAbortError, TesseraValidationError } from '@tessera/core';
-import { TesseraConfigurationError, TesseraWalletError } from '../errors.js';
+import { TesseraConfigurationError, TesseraWalletError } from '../errors/errors.js';
 import { resolveVaultConnection } from '../vault/environment.js';
 import type { TokenizerOptions } from '../vault/tokenizer.js';
 import { tokenizedCardFrom, type TokenizedCard } from '../vault/tokenized-card.js';

@@ -1,6 +1,6 @@
 import { TesseraValidationError } from '@tessera/core';
 import { minorUnitsToDecimal } from '@tessera/core/internal';
-import { TesseraWalletError } from '../errors.js';
+import { TesseraWalletError } from '../errors/errors.js';
 
 /** Which wallet: Apple Pay or Google Pay (the service token's type). */
 export type WalletName = 'apple_pay' | 'google_pay';

@@ -1,5 +1,5 @@
-import { TesseraWalletError } from '../errors.js';
-import { loadScript } from '../script-loader.js';
+import { TesseraWalletError } from '../errors/errors.js';
+import { loadScript } from '../platform/script-loader.js';
 import type { TokenizerEnvironment } from '../vault/environment.js';
 import { applePaySession } from './apple-pay.js';
 import { googlePaymentsClientClass } from './google-pay.js';

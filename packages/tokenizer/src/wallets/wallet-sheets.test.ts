@@ -1,7 +1,7 @@
 import { decodeServiceToken, TesseraAbortError } from '@tessera/core';
 import { SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TesseraVaultError } from '../errors.js';
+import { TesseraVaultError } from '../errors/errors.js';
 import { createTokenizer } from '../vault/tokenizer.js';
 import { runApplePay, startApplePay, toApplePayRequest, type ApplePayPaymentRequest, type ApplePaySessionLike } from './apple-pay.js';
 import { buildGooglePayPaymentDataRequest, googlePayEnvironment, googlePayGatewayMerchantId, startGooglePay, type GooglePayPaymentData } from './google-pay.js';

@@ -5,7 +5,7 @@ import { TesseraChallengeError, TesseraConfigurationError, TesseraConnectionErro
 
 describe('tokenizer errors: isInstance per class', () => {
   it('answers for the class only, never for a sibling, also for errors of another copy (the built one)', async () => {
-    const built = (await import(new URL('../dist/errors.js', import.meta.url).href)) as typeof errors;
+    const built = (await import(new URL('../../dist/errors/errors.js', import.meta.url).href)) as typeof errors;
     expect(built.TesseraVaultError).not.toBe(TesseraVaultError);
     const foreignVault = new built.TesseraVaultError(400, { vaultCode: 'invalid' });
     expect(foreignVault instanceof TesseraVaultError).toBe(false);
