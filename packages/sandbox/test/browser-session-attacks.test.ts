@@ -55,6 +55,22 @@ describe('browser session attacks', () => {
     expect(attacker.body.token).not.toBe(victim.body.token);
   });
 
+  it('another page\'s 3DS session is the same 404 as one that does not exist, and nothing is charged', async () => {
+    const victim = await openBrowserSession(c, sandbox);
+    const theirs = await victim.threeds((await victim.instrument('4000000000003220')).id);
+    const attacker = await openBrowserSession(c, sandbox);
+    const { id: checkoutSessionId } = await attacker.checkout([{ variantId: mug, quantity: 1 }]);
+    const mine = await attacker.instrument('4000000000003220');
+    const charges = sandbox.countCharges();
+    const other = await attacker.pay({ checkoutSessionId, paymentInstrumentId: mine.id, threedsSessionId: theirs.id });
+    const none = await attacker.pay({ checkoutSessionId, paymentInstrumentId: mine.id, threedsSessionId: 'tds_999999' });
+    expect([other.status, none.status]).toEqual([404, 404]);
+    // The same answer but for the id asked about and the request's own id.
+    const same = (answer: Answer, id: string) => JSON.stringify(answer.body).replaceAll(id, 'ID').replace(/req_\w+/g, 'REQ');
+    expect(same(other, theirs.id)).toBe(same(none, 'tds_999999'));
+    expect(sandbox.countCharges()).toBe(charges);
+  });
+
   it('a quantity whose total is not a safe integer in minor units is a 400 on that quantity, no checkout', async () => {
     const session = await openBrowserSession(c, sandbox);
     const huge = await session.send('POST', checkoutSessionInitPath, { lineItems: [{ variantId: mug, quantity: 1 }, { variantId: mug, quantity: 10_000_000_000_000 }] });

@@ -12,7 +12,7 @@ import { orders } from './orders.js';
 import { requirePayment, type PaymentRecord } from './payment-records.js';
 import { publicPayment, type PaymentView } from './payments.js';
 import { requireSessionCheckout } from './store-checkout.js';
-import { createThreeDSSession, type ThreeDSSessionRecord } from './threeds-sessions.js';
+import { createThreeDSSession, threedsSessions, type ThreeDSSessionRecord } from './threeds-sessions.js';
 
 // What a browser session (`x-cms-token`) pays with and reads: its instruments, their 3DS sessions, pay-v2 on its own
 // checkout sessions, and its own payments, in the shapes `@tagadapay/plugin-sdk@2.3.3` reads (`hooks/usePayment.js`,
@@ -100,6 +100,10 @@ export function payAsSession(ctx: SandboxContext, session: CmsSessionRecord, bod
   const input = validate(sessionPayRequest, body);
   requireSessionCheckout(ctx, session, (candidate) => candidate.id === input.checkoutSessionId);
   requireOwnInstrument(ctx, session, input.paymentInstrumentId);
+  // Another instrument's 3DS session is the same 404 as none: the page learns nothing of the ids others made.
+  if (input.threedsSessionId !== undefined && threedsSessions.of(ctx).get(input.threedsSessionId)?.paymentInstrumentId !== input.paymentInstrumentId) {
+    throw notFound('3DS session', input.threedsSessionId);
+  }
   const paid = payCheckoutSession(
     ctx,
     { checkoutSessionId: input.checkoutSessionId, paymentInstrumentId: input.paymentInstrumentId, threedsSessionId: input.threedsSessionId, returnUrl: input.returnUrl, initiatedBy: 'customer' },
