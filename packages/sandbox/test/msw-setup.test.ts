@@ -209,6 +209,10 @@ describe('products, checkout, orders, subscriptions', () => {
     expect(session.body.redirectUrl).toBe(`https://shop.example/checkout?checkoutSessionId=${session.body.id}`);
     expect(session.body.amount).toBe(2 * 1200 + 900);
     expect((await c.api(routes.createCheckoutSession, { body: { storeId, items: [{ variantId: 'var_404', quantity: 1 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' } })).status).toBe(404);
+    // A total past a safe integer of minor units is refused on the quantity that makes it, never stored inexactly.
+    const huge = await c.api(routes.createCheckoutSession, { body: { storeId, items: [{ variantId: mug!.id, quantity: 1e14 }], currency: 'USD', checkoutUrl: 'https://shop.example/c' } });
+    expect(huge.status).toBe(400);
+    expect(JSON.stringify(huge.body)).toContain('items.0.quantity');
 
     const pi = await c.instrument(storeId);
     const completePath = sandboxRoutes.completeCheckoutSession.replace('{id}', session.body.id);

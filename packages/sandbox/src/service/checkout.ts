@@ -87,6 +87,9 @@ export function createCheckoutSession(ctx: SandboxContext, input: OperationInput
   let amount = 0;
   for (const [index, item] of input.items.entries()) {
     amount += requirePrice(requireVariant(ctx, input.storeId, item.variantId), input.currency, `items.${index}.variantId`).amount * item.quantity;
+    if (!Number.isSafeInteger(amount)) {
+      throw validationError([{ field: `items.${index}.quantity`, code: 'too_large', message: 'makes the total more than an amount in minor units can be: order fewer' }]);
+    }
   }
   const id = ctx.nextId('cs');
   const redirectUrl = new URL(input.checkoutUrl);
