@@ -18,7 +18,7 @@ import { products, variants } from './service/products.js';
 import { radarDeviceSessions, radarSessions } from './service/radar-sessions.js';
 import { stores } from './service/stores.js';
 import { subscriptions } from './service/subscriptions.js';
-import { testClocks } from './service/test-clock-scope.js';
+import { testClocks } from './service/test-clock-records.js';
 import { vaultTokens } from './emulations/vault.js';
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from './service/webhooks.js';
 

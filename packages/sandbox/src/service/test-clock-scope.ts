@@ -1,30 +1,11 @@
-import { byId } from '../state/collection.js';
 import type { SandboxContext } from './context.js';
 import { validationError } from '../errors/http-error.js';
 import { customers } from './customers.js';
+import { testClocks } from './test-clock-records.js';
 
-// What the service's records need of a scoped test clock: its table, the request header that puts a request under
-// one, and the time a record is dated by. The clocks' own operations (create, advance, delete) are in test-clocks.ts.
-
-/**
- * A scoped test clock, as Stripe's test clocks are: frozen at `frozenTime` until advanced. The customers created
- * under it (a request with the `Tessera-Test-Clock` header) and everything made for them (instruments, payments,
- * refunds, orders, subscriptions and their events) are dated by it, and their subscriptions renew when it is
- * advanced; everything else keeps the sandbox's clock.
- */
-export interface TestClockRecord {
-  /** `clock_<sandbox tag>_000001`: the tag is the sandbox's own, so a clock id of another sandbox is none of this one's. */
-  id: string;
-  /** The name given at creation, or `null`. */
-  name: string | null;
-  /** The clock's time (ISO): what its records are dated; it moves only when advanced, never back. */
-  frozenTime: string;
-  /** When it was made, on the sandbox's clock. */
-  createdAt: string;
-}
-
-/** Scoped test clocks by id. */
-export const testClocks = byId<TestClockRecord>()('testClocks');
+// What the service's records need of a scoped test clock: the request header that puts a request under one, and the
+// time a record is dated by. Its records and table are in test-clock-records.ts; the clocks' own operations (create,
+// advance, delete) in test-clocks.ts.
 
 /** The request header that puts an API request under a test clock (sandbox only; the live service ignores it). */
 export const TEST_CLOCK_HEADER = 'Tessera-Test-Clock';

@@ -1,7 +1,8 @@
 import type { SandboxContext } from './context.js';
 import { notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { customers } from './customers.js';
-import { testClocks, underTestClock, type TestClockRecord } from './test-clock-scope.js';
+import { testClocks, type TestClockRecord } from './test-clock-records.js';
+import { underTestClock } from './test-clock-scope.js';
 import { instruments } from './instruments.js';
 import { threedsSessions } from './threeds-sessions.js';
 import { challenges, payments } from './payment-records.js';
