@@ -107,7 +107,8 @@ describe('Basis Theory 3DS emulation', () => {
       expect(answer.status).toBe(200);
       expect(answer.headers.get('content-type')).toContain('text/html');
       const html = await answer.text();
-      expect(html).toContain(path.includes('challenge') ? "data.type === 'startChallenge'" : "data.type === 'startMethod'");
+      // The relay script (src/browser/threeds-relay.ts), called with its page's start message.
+      expect(html).toContain(path.includes('challenge') ? '"start":"startChallenge"' : '"start":"startMethod"');
       expect(html).toContain('event.source === inner.contentWindow');
     }
   });
