@@ -8,6 +8,7 @@
  * @packageDocumentation
  */
 export { cardBrandRanges, cardBrandRules } from './card/card-brand.js';
+export { cardBrandOfVaultId, vaultCardBrandIds } from './card/vault-card-brands.js';
 export { mayHoldCardNumber } from './errors/card-number-text.js';
 export { findCardDataField } from './card/find-card-data-field.js';
 export { challengeRequest, decodeChallengeRequest, type ChallengeRequest } from './threeds/challenge-message.js';

@@ -1,6 +1,6 @@
 import type { Brand } from '@basis-theory/web-elements';
 import type { CardBrand } from '@tessera/core';
-import { cardBrandRanges, cardBrandRules } from '@tessera/core/internal';
+import { cardBrandRanges, cardBrandRules, vaultCardBrandIds } from '@tessera/core/internal';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { btElementFrame, type BtCardBrand } from '../browser/bt-element-frame.js';
 import type { BtElementPage, BtElementType } from '../browser/bt-elements-messages.js';
@@ -75,21 +75,9 @@ input::placeholder{color:#6b6b6b}
 `;
 
 // Brand ranges by prefix (the longest matching prefix wins): core's, as its detectCardBrand reads them, with its
-// lengths and CVC sizes (cardBrandRules), so the vault agrees with the frame; ids in Basis Theory's CARD_BRANDS.
-const btBrandIds = {
-  visa: 'visa',
-  mastercard: 'mastercard',
-  amex: 'american-express',
-  discover: 'discover',
-  diners: 'diners-club',
-  jcb: 'jcb',
-  unionpay: 'unionpay',
-  maestro: 'maestro',
-  elo: 'elo',
-  mir: 'mir',
-  hipercard: 'hipercard',
-  unknown: 'unknown',
-} as const satisfies Record<CardBrand, Brand>;
+// lengths and CVC sizes (cardBrandRules), so the vault agrees with the frame; ids in Basis Theory's CARD_BRANDS (core's
+// vaultCardBrandIds, checked here against web-elements' Brand).
+const btBrandIds: Readonly<Record<CardBrand, Brand>> = vaultCardBrandIds;
 const brandTable: BtCardBrand[] = cardBrandRanges.map(([brand, ranges]) => {
   const rules = cardBrandRules[brand];
   // Amex groups 4-6-5, Diners 4-6-4; the rest by fours.

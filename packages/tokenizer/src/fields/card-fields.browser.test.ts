@@ -117,6 +117,10 @@ describe('card fields (against a stand-in of Basis Theory Elements)', () => {
     stop();
     cvc!.emit(complete);
     expect(changes).toHaveLength(2);
+    // Basis Theory's `american-express` reaches the page as core names the brand; the CVC element keeps BT's id.
+    number!.emit({ ...complete, cardBrand: 'american-express', cardBin: '378282', cardLast4: '0005' });
+    expect(fields.getState().brand).toBe('amex');
+    expect(cvc!.update).toHaveBeenLastCalledWith({ cardBrand: 'american-express' });
   });
 
   it('refuses to tokenize incomplete fields with a validation error naming each, and sends nothing', async () => {

@@ -14,6 +14,7 @@ import type {
   Subscription,
 } from '@basis-theory/web-elements';
 import { type AbortOptions, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type FieldError } from '@tessera/core';
+import { cardBrandOfVaultId } from '@tessera/core/internal';
 import { TesseraConfigurationError } from '@tessera/tokenizer';
 import { basisTheoryTokenOf, readBasisTheoryToken, type KnownCardFacts } from '../vault/basis-theory-token.js';
 import { toVaultCardData } from '../vault/card-data-fields.js';
@@ -239,7 +240,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
 
   const changed = (field: CardFieldName): void => {
     paint(field);
-    emit({ type: 'change', field, state: combinedState(fields, known.brand) });
+    emit({ type: 'change', field, state: combinedState(fields, cardBrandOfVaultId(known.brand)) });
   };
 
   const focused = (field: CardFieldName, type: 'focus' | 'blur'): void => {
@@ -411,7 +412,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       return status === 'mounted';
     },
     mount,
-    getState: () => combinedState(fields, known.brand),
+    getState: () => combinedState(fields, cardBrandOfVaultId(known.brand)),
     on(type, listener) {
       const entry: [string, (event: CardFieldsEvent) => void] = [type, listener as (event: CardFieldsEvent) => void];
       listeners.add(entry);

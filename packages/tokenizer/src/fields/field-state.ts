@@ -1,4 +1,10 @@
-import type { FieldError } from '@tessera/core';
+import type { CardBrand, FieldError } from '@tessera/core';
+
+/**
+ * A card brand as the card fields report it: core's name for the brands core knows (`amex`, not Basis Theory's
+ * `american-express`), Basis Theory's own id for one core does not (`rupay`, `bancontact`, …).
+ */
+export type DetectedCardBrand = Exclude<CardBrand, 'unknown'> | (string & {});
 
 /** A field of the card fields: `card` (number, expiry and CVC in one frame) or `number`, `expiry`, `cvc`; and `name`. */
 export type CardFieldName = 'card' | 'number' | 'expiry' | 'cvc' | 'name';
@@ -23,8 +29,11 @@ export interface CardFieldsState {
   valid: boolean;
   /** Every field is empty. */
   empty: boolean;
-  /** The card brand Basis Theory detected from the number (`visa`, `mastercard`, …), once it knows. */
-  brand: string | undefined;
+  /**
+   * The card brand Basis Theory detected from the number, once it knows: as core names it (`visa`, `mastercard`,
+   * `amex`, `diners`, …), or Basis Theory's id for a brand core does not know (`rupay`, …).
+   */
+  brand: DetectedCardBrand | undefined;
   /** Each mounted field. */
   fields: Partial<Record<CardFieldName, CardFieldState>>;
   /** The errors of every field, in field order. */
@@ -67,7 +76,7 @@ export function cardPartErrors(checked: FieldError[], reported: FieldError[]): F
 }
 
 /** The fields' state together: complete, valid and empty only when every field is. */
-export function combinedState(fields: Partial<Record<CardFieldName, CardFieldState>>, brand: string | undefined): CardFieldsState {
+export function combinedState(fields: Partial<Record<CardFieldName, CardFieldState>>, brand: DetectedCardBrand | undefined): CardFieldsState {
   const states = Object.values(fields);
   return {
     complete: states.length > 0 && states.every((state) => state.complete),
