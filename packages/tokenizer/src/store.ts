@@ -6,3 +6,4 @@ export type { StartCheckoutRequest, StoreLineItem } from './store/checkout-reque
 export type { StoreCheckoutLine, StoreCheckoutSummary } from './store/checkout-summary.js';
 export type { StoreProduct, StoreVariant } from './store/store-products.js';
 export { TesseraCheckoutError, type CheckoutFailure } from './client/checkout-error.js';
+export type { ConfirmPaymentOptions, ConfirmPaymentResult } from './confirm/confirm-payment.js';

@@ -33,3 +33,5 @@ export {
 } from './wallets/google-pay.js';
 export { walletScriptUrl, type WalletScriptSource } from './wallets/wallet-scripts.js';
 export { TesseraWalletError, type WalletErrorReason } from './errors/errors.js';
+// The vault options the wallet functions take, as the main entry exports them.
+export type { TokenizerEnvironment, VaultConnectionOptions } from './vault/environment.js';

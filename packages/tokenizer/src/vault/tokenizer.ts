@@ -2,7 +2,7 @@ import { type AbortOptions, type CardInput, type CardTokenResponse, TesseraValid
 import { vaultCardsPath } from '@tessera/core/internal';
 import { basisTheoryTokenOf, readBasisTheoryToken, toCardTokenResponse, type VaultToken } from './basis-theory-token.js';
 import { toVaultCardData } from './card-data-fields.js';
-import { resolveVaultConnection, type VaultConnection, type VaultConnectionOptions } from './environment.js';
+import { resolveVaultConnection, type TokenizerEnvironment, type VaultConnectionOptions } from './environment.js';
 import { toServiceTokenString } from './service-token-envelope.js';
 import { tokenizedCardFrom, type TokenizedCardResult } from './tokenized-card.js';
 import { postToVault } from './vault-request.js';
@@ -21,7 +21,7 @@ export interface TokenizerOptions extends VaultConnectionOptions {
 /** Browser-side client of the vault. Never needs or accepts a secret API key. */
 export interface Tokenizer {
   /** The resolved environment, vault URL and provider name (never the key). */
-  readonly environment: VaultConnection['environment'];
+  readonly environment: TokenizerEnvironment;
   /** The vault the tokenizer talks to, for the page's Content-Security-Policy `connect-src`. */
   readonly vaultUrl: string;
   /**
