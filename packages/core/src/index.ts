@@ -142,6 +142,6 @@ export type { CreateRadarSessionRequest, SavedRadarSession } from './resources/r
 export type { CreateStoreRequest, Store } from './resources/store.js';
 export type { ChangeSubscriptionProcessorRequest, CreateSubscriptionRequest, ListedSubscription, ListSubscriptionsFilters, ListSubscriptionsRequest, RebillSubscriptionRequest, Subscription } from './resources/subscription.js';
 export type { CreateThreeDSSessionRequest, ThreeDSSession } from './resources/threeds-session.js';
-export type { CreateWebhookEndpointRequest, ListWebhooksRequest, WebhookEndpoint } from './resources/webhook-endpoint.js';
+export type { CreateWebhookEndpointRequest, ListWebhookEventsRequest, WebhookEndpoint } from './resources/webhook-endpoint.js';
 export type { KnownWebhookEvent, KnownWebhookEventType, UnknownWebhookEvent, WebhookEvent, WebhookEventFields, WebhookEventOf } from './resources/webhook-event.js';
 // </generated:resource-types>

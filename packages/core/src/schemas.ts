@@ -28,7 +28,7 @@ export { createRadarSessionRequest, savedRadarSession } from './resources/radar-
 export { createStoreRequest, storeSchema } from './resources/store.js';
 export { changeSubscriptionProcessorRequest, createSubscriptionRequest, listedSubscription, listSubscriptionsFilters, listSubscriptionsRequest, rebillSubscriptionRequest, subscriptionSchema, subscriptionSortFields } from './resources/subscription.js';
 export { createThreeDSSessionRequest, threeDSSession } from './resources/threeds-session.js';
-export { createWebhookEndpointRequest, listWebhooksRequest, webhookEndpoint } from './resources/webhook-endpoint.js';
+export { createWebhookEndpointRequest, listWebhookEventsRequest, webhookEndpoint } from './resources/webhook-endpoint.js';
 export { webhookEvent, webhookEventData, webhookEventFields } from './resources/webhook-event.js';
 // </generated:resource-schemas>
 

@@ -138,7 +138,7 @@ describe('browser session API: a checkout paid from the page alone', () => {
     expect(read.body).toMatchObject({ id: paid.body.payment.id, status: 'succeeded', orderId: paid.body.order.id });
     const order = await c.api(routes.retrieveOrder, { params: { id: paid.body.order.id } });
     expect(order.status).toBe(200);
-    const events = await c.api(routes.listWebhooks, { query: `?storeId=${SANDBOX_SHOP_STORE_ID}` });
+    const events = await c.api(routes.listWebhookEvents, { query: `?storeId=${SANDBOX_SHOP_STORE_ID}` });
     expect(events.body.data.map((event: any) => event.type)).toEqual(expect.arrayContaining(['payment/succeeded', 'order/created', 'order/paid']));
   });
 

@@ -125,13 +125,13 @@ describe('lists', () => {
     const { storeId } = sandbox.defaults;
     const pi = await c.instrument(storeId);
     await c.api(routes.processPayment, { body: purchase(storeId, pi.id) });
-    const list = await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` });
+    const list = await c.api(routes.listWebhookEvents, { query: `?storeId=${storeId}` });
     expect(z.safeParse(webhookList, list.body).success).toBe(true);
     expect(list.body.data.map((e: { type: string }) => e.type)).toEqual(['payment/succeeded']);
     expect(list.body.data[0].data).toMatchObject({ status: 'succeeded', storeId });
-    expect((await c.api(routes.listWebhooks, { query: `?storeId=${sandbox.defaults.gateway.storeId}` })).body.data).toEqual([]);
-    expect((await c.api(routes.listWebhooks)).status).toBe(400);
-    expect((await c.api(routes.listWebhooks, { query: '?storeId=store_404' })).status).toBe(404);
+    expect((await c.api(routes.listWebhookEvents, { query: `?storeId=${sandbox.defaults.gateway.storeId}` })).body.data).toEqual([]);
+    expect((await c.api(routes.listWebhookEvents)).status).toBe(400);
+    expect((await c.api(routes.listWebhookEvents, { query: '?storeId=store_404' })).status).toBe(404);
   });
 });
 
@@ -247,7 +247,7 @@ describe('products, checkout, orders, subscriptions', () => {
     expect(page2.body.data.map((o: { checkoutSessionId?: string }) => o.checkoutSessionId)).toEqual([session.body.id]);
     expect((await c.api(routes.listOrders, { query: `?storeId=${storeId}&page=x&per_page=2` })).status).toBe(400);
 
-    const events = (await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` })).body.data.map((e: { type: string }) => e.type);
+    const events = (await c.api(routes.listWebhookEvents, { query: `?storeId=${storeId}` })).body.data.map((e: { type: string }) => e.type);
     expect(events.filter((t: string) => t === 'order/created')).toHaveLength(3);
     expect(events).toContain('subscription/created');
     expect(events.filter((t: string) => t === 'subscription/renewed')).toHaveLength(2);

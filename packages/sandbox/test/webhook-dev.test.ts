@@ -237,7 +237,7 @@ describe('webhooks for development: fixed secret, trigger, resend, delivery log,
       await sandboxServer.sandbox.webhooksIdle();
       // 3 attempts of at most 400 ms, waits of 5 and 10 ms: bounded.
       expect(Date.now() - started).toBeLessThan(3000);
-      const log = await c.send('GET', `${sandboxRoutes.listWebhookDeliveries}?eventId=${(await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` })).body.data[0].id}`);
+      const log = await c.send('GET', `${sandboxRoutes.listWebhookDeliveries}?eventId=${(await c.api(routes.listWebhookEvents, { query: `?storeId=${storeId}` })).body.data[0].id}`);
       const byEndpoint = Object.fromEntries(log.body.deliveries.map((delivery: { endpointId: string }) => [delivery.endpointId, delivery]));
       expect(byEndpoint[hung.id]).toMatchObject({ status: 'failed', attempts: 3 });
       expect(byEndpoint[hung.id].history.map((attempt: { error: string }) => attempt.error)).toEqual(['timeout', 'timeout', 'timeout']);

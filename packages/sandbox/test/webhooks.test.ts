@@ -96,7 +96,7 @@ describe('webhooks over HTTP', () => {
       [1, 500],
       [2, 204],
     ]);
-    const listed = await c.api(routes.listWebhooks, { query: `?storeId=${storeId}` });
+    const listed = await c.api(routes.listWebhookEvents, { query: `?storeId=${storeId}` });
     expect(listed.body.data.map((e: { id: string }) => e.id).sort()).toEqual(received.map((r) => r.body.id).sort());
   });
 

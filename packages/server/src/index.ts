@@ -122,5 +122,5 @@ export type { HttpMethod } from '@tessera/core/internal';
 // Every other type a method of the client or of a resource takes or returns, so a wrapper of any method is typed from
 // this root alone (scripts/server-exports.mjs writes this list; CI checks it).
 // <generated:method-types>
-export type { AuthorizeRequest, CaptureRequest, ChangeSubscriptionProcessorRequest, ContinuePaymentRequest, CreateCheckoutSessionRequest, CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, CreateProductRequest, CreateStoreRequest, CreateSubscriptionRequest, ListWebhooksRequest, PaymentFlowInput, Processor, ProcessorInput, ProcessPaymentRequest, PurchaseRequest, RebillSubscriptionRequest, RefundPaymentRequest, ThreeDSSession, VoidPaymentRequest } from '@tessera/core';
+export type { AuthorizeRequest, CaptureRequest, ChangeSubscriptionProcessorRequest, ContinuePaymentRequest, CreateCheckoutSessionRequest, CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, CreateProductRequest, CreateStoreRequest, CreateSubscriptionRequest, ListWebhookEventsRequest, PaymentFlowInput, Processor, ProcessorInput, ProcessPaymentRequest, PurchaseRequest, RebillSubscriptionRequest, RefundPaymentRequest, ThreeDSSession, VoidPaymentRequest } from '@tessera/core';
 // </generated:method-types>

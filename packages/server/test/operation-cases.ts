@@ -224,7 +224,7 @@ export const operationCases = {
     reply: { orders: [{ id: 'ord_1' }], total: 1 },
     expected: [{ id: 'ord_1' }],
   },
-  listWebhooks: {
+  listWebhookEvents: {
     call: (c, w, o) => c.webhooks.listEvents({ storeId: w.storeId }, o),
     method: 'GET',
     path: '/webhooks',

@@ -179,7 +179,7 @@ const moreCalls: Array<OperationCase & { operation: OperationName; name: string 
     expected: [{ id: 'ord_1' }],
   },
   {
-    operation: 'listWebhooks',
+    operation: 'listWebhookEvents',
     name: 'webhooks.listEvents ({ data })',
     call: (c) => c.webhooks.listEvents({ storeId: 'store_1' }),
     method: 'GET',

@@ -14,7 +14,7 @@ describe('routes', () => {
 
   it('marks as assumed every section 4.10 path no published source confirms (processors/create, products/create and POST /payments are published)', () => {
     const assumed = Object.entries(routes).filter(([, route]) => route.assumed).map(([name]) => name).sort();
-    expect(assumed).toEqual(['archiveProcessors', 'createCheckoutSession', 'createPaymentFlow', 'createStore', 'listOrders', 'listWebhooks']);
+    expect(assumed).toEqual(['archiveProcessors', 'createCheckoutSession', 'createPaymentFlow', 'createStore', 'listOrders', 'listWebhookEvents']);
   });
 
   it('has one route per method and path', () => {

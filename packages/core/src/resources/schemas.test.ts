@@ -86,7 +86,7 @@ describe('request schemas', () => {
     ['list payments, page size 1000', schemas.listPaymentsRequest, { pagination: { page: 1, pageSize: 1000 } }, []],
     ['list payments, page size 0', schemas.listPaymentsRequest, { pagination: { page: 1, pageSize: 0 } }, ['pagination.pageSize:too_small']],
     ['list orders, per_page 500', schemas.listOrdersRequest, { storeId: 'store_1', page: 1, per_page: 500 }, []],
-    ['list webhooks', schemas.listWebhooksRequest, { storeId: 'store_1' }, []],
+    ['list webhooks', schemas.listWebhookEventsRequest, { storeId: 'store_1' }, []],
     // POST /radar-sessions: the two bodies of core-js's radar managers.
     ['Airwallex radar session', schemas.createRadarSessionRequest, { paymentId: 'pay_1', airwallexRadarSessionId: '0f8e…uuid' }, []],
     ['Airwallex radar session without its payment', schemas.createRadarSessionRequest, { airwallexRadarSessionId: 'uuid' }, ['paymentId:required']],

@@ -3,10 +3,13 @@ import { nonEmptyString, queryObject, resourceId, type RequestFields } from './c
 import { webhookEvent } from './webhook-event.js';
 import { catalogEntries, op } from '../internal/operation.js';
 
-/** Query of list webhooks (section 4.10, path assumed): the store id. */
-export const listWebhooksRequest = queryObject({ storeId: resourceId });
-/** Query of list webhooks. */
-export type ListWebhooksRequest = RequestFields<z.infer<typeof listWebhooksRequest>>;
+/**
+ * Query of list webhook events, the document's "list webhooks" (section 4.10, path assumed), which answers a store's
+ * webhook events: the store id.
+ */
+export const listWebhookEventsRequest = queryObject({ storeId: resourceId });
+/** Query of list webhook events. */
+export type ListWebhookEventsRequest = RequestFields<z.infer<typeof listWebhookEventsRequest>>;
 
 /**
  * Result of list webhooks.
@@ -54,7 +57,7 @@ export type WebhookEndpoint = z.infer<typeof webhookEndpoint>;
  * @internal
  */
 export const webhookEndpointOperations = () => catalogEntries({
-  listWebhooks: op('GET /webhooks', { assumed: true, request: listWebhooksRequest, response: webhookEvent, unwrap: ['events', 'webhooks'], answer: 'list' }),
+  listWebhookEvents: op('GET /webhooks', { assumed: true, request: listWebhookEventsRequest, response: webhookEvent, unwrap: ['events', 'webhooks'], answer: 'list' }),
   createWebhookEndpoint: op('POST /webhooks', {
     request: createWebhookEndpointRequest,
     response: webhookEndpoint,

@@ -51,7 +51,7 @@ const firstSegment = (path: string): string | undefined => path.split('/')[1];
 /**
  * Every GET of the catalog that answers JSON on a published path and takes no input but its path's id, in the
  * catalog's order. Left out: `initCheckout` (it opens a checkout session and answers a redirect), and `listOrders` and
- * `listWebhooks` (`assumed` paths the service has not published). A published GET with a query would be left out too:
+ * `listWebhookEvents` (`assumed` paths the service has not published). A published GET with a query would be left out too:
  * a test fails until it is given an entry with its input. A GET by id takes the id of the first item of the list
  * under the same first path segment (`GET /customers/{id}` from `POST /customers/list`), or of its
  * {@link ID_SOURCES} entry; with neither it is skipped.

@@ -70,7 +70,7 @@ export const operationHandlers = {
   createCheckoutSession: withInput(createCheckoutSession),
   listPayments: withInput(listPayments),
   listOrders: withInput(listOrders),
-  listWebhooks: (ctx, input) => {
+  listWebhookEvents: (ctx, input) => {
     requireStore(ctx, input.storeId);
     return { json: { data: webhookEvents.of(ctx).filter((event) => event.storeId === input.storeId) } };
   },

@@ -1,11 +1,11 @@
-import type { CreateWebhookEndpointRequest, ListWebhooksRequest, WebhookEndpoint, WebhookEvent, WebhookPayload } from '@tessera/core';
+import type { CreateWebhookEndpointRequest, ListWebhookEventsRequest, WebhookEndpoint, WebhookEvent, WebhookPayload } from '@tessera/core';
 import { constructWebhookEvent, type ConstructWebhookEventOptions, type WebhookSignatureHeader } from './construct-webhook-event.js';
 import { PagePromise } from '../core/page.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { Resource } from './resource.js';
 
 /** Webhooks: endpoints (published `POST /webhooks`), the events recorded per store (section 6), and verification of deliveries. */
-export class Webhooks extends Resource<'createWebhookEndpoint' | 'listWebhooks'> {
+export class Webhooks extends Resource<'createWebhookEndpoint' | 'listWebhookEvents'> {
   /**
    * Registers an endpoint that receives a store's events of the given types (slash form: `order/paid`,
    * `payment/succeeded`, …; at least one). The answer carries the endpoint's `secret` (`whsec_…`): store it like an
@@ -16,11 +16,11 @@ export class Webhooks extends Resource<'createWebhookEndpoint' | 'listWebhooks'>
   }
 
   /**
-   * Lists a store's webhook events (`GET /webhooks`, the catalog's `listWebhooks`: it answers events, not endpoints).
+   * Lists a store's webhook events (`GET /webhooks`, the catalog's `listWebhookEvents`: it answers events, not endpoints).
    * The service returns them in one page.
    */
-  listEvents(params: ListWebhooksRequest, options?: RequestOptions): PagePromise<WebhookEvent> {
-    return new PagePromise(this.call('listWebhooks', params, options));
+  listEvents(params: ListWebhookEventsRequest, options?: RequestOptions): PagePromise<WebhookEvent> {
+    return new PagePromise(this.call('listWebhookEvents', params, options));
   }
 
   /**
