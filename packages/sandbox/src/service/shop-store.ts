@@ -5,7 +5,7 @@ import { stores } from './stores.js';
 
 /** The shop a fresh sandbox seeds (`sandbox.defaults.shop`): a store with a catalog a page sells from. */
 export interface ShopDefaults {
-  /** {@link SANDBOX_SHOP_STORE_ID}. */
+  /** `store_sandbox_shop` (`SANDBOX_SHOP_STORE_ID`): fixed, so a page can name it. */
   storeId: string;
   /** Its variants, one per product, in catalog order (`var_shop_mug`, `var_shop_tote`, `var_shop_umbrella`). */
   variantIds: readonly string[];
