@@ -27,7 +27,8 @@ function layerBlocks() {
         rules: {
           'no-restricted-imports': ['error', {
             patterns: [{
-              regex: `^(?:\\.\\./)+(?:${above.join('|')})(?:/|$)|^(?:\\.\\./)+[^./][^/]*\\.js$`,
+              // `../x/…` (any depth, `./../` too) into a folder above, or `../file(.js)` into a root file.
+              regex: `^(?:\\./)?(?:\\.\\./)+(?:${above.join('|')})(?:/|$)|^(?:\\./)?(?:\\.\\./)+[^./][^/]*$`,
               message: `${root}/${folder} sits below ${above.join(', ')} and the package's entry points: it may import only itself and the folders below it (${levels.slice(index + 1).flat().join(', ') || 'none'}). Move what both need down, or pass it in.`,
             }],
           }],
@@ -61,6 +62,7 @@ export default tseslint.config(
         'error',
         { selector: "ImportDeclaration[importKind!='type']", message: 'Browser code is served as its source: import types only (import type { … }).' },
         { selector: 'Program > :not(ExportNamedDeclaration, ImportDeclaration, TSTypeAliasDeclaration, TSInterfaceDeclaration)', message: 'Browser code is served as its source: keep everything inside the exported function.' },
+        { selector: 'Program > ExportNamedDeclaration > VariableDeclaration', message: 'Browser code is served as its source: a value outside the function is not there in the page. Keep it inside, or pass it in.' },
       ],
     },
   },

@@ -8,6 +8,7 @@ import type { sandboxBase } from './sandbox-base.js';
  * second check and changes only the attribute). No eval, no inline handler: it runs under a strict CSP.
  */
 export function airwallexFingerprint(base: typeof sandboxBase, scriptPath: string, reportPath: string): void {
+  'use strict';
   const script = document.currentScript ?? document.getElementById('airwallex-fraud-api');
   if (!script) return;
   const endpoint = base(script instanceof HTMLScriptElement ? script : null, scriptPath) + reportPath;

@@ -9,6 +9,7 @@ import type { DashboardChallenge, DashboardData } from './dashboard-data.js';
  * it must use nothing but its parameter and the browser's globals (type imports only; its browser test runs it).
  */
 export function dashboardApp(dataPath: string): void {
+  'use strict';
   const KEY = 'tessera-sandbox-key';
   type Child = Node | string;
   type Props = Record<string, string | ((event: Event) => void)>;

@@ -4,6 +4,7 @@
  * sandbox to serve this folder's scripts; runs on the sandbox, not in the page.
  */
 export function servedSource<A extends unknown[]>(fn: (...args: A) => void, ...args: A): string {
-  const served = args.map((arg) => (typeof arg === 'function' ? `(${String(arg)})` : JSON.stringify(arg)));
+  // `undefined` is no JSON: it is written as itself, never an empty argument.
+  const served = args.map((arg) => (typeof arg === 'function' ? `(${String(arg)})` : arg === undefined ? 'undefined' : JSON.stringify(arg)));
   return `(${String(fn)})(${served.join(', ')});\n`;
 }

@@ -11,6 +11,7 @@ type RadarSessionPayload = { radarSession: { id: string } & Record<string, unkno
  * page that has `window.Stripe` keeps it.
  */
 export function stripeJs(base: typeof sandboxBase, scriptPath: string, sessionPath: string): void {
+  'use strict';
   const page = window as unknown as { Stripe?: unknown };
   if (typeof page.Stripe === 'function') return;
   const script = document.currentScript;
@@ -31,11 +32,11 @@ export function stripeJs(base: typeof sandboxBase, scriptPath: string, sessionPa
     return {
       createRadarSession: (): Promise<RadarSessionPayload> =>
         fetch(endpoint, { method: 'POST', mode: 'cors', credentials: 'omit', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ publishableKey }) })
-          .then((response) => response.json() as Promise<Partial<{ radarSession: { id?: unknown }; error: { type?: unknown; message?: unknown } }>>)
+          .then((response) => response.json() as Promise<Partial<{ radarSession: { id?: unknown }; error: { type?: unknown; message?: unknown } }> | null>)
           .then(
             (body): RadarSessionPayload => {
-              if (body.radarSession && typeof body.radarSession.id === 'string') return { radarSession: body.radarSession as { id: string } };
-              if (body.error && typeof body.error.type === 'string') return { error: { type: body.error.type, message: typeof body.error.message === 'string' ? body.error.message : '' } };
+              if (body?.radarSession && typeof body.radarSession.id === 'string') return { radarSession: body.radarSession as { id: string } };
+              if (body?.error && typeof body.error.type === 'string') return { error: { type: body.error.type, message: typeof body.error.message === 'string' ? body.error.message : '' } };
               return failure('api_error', 'The sandbox answered without a Radar session');
             },
             () => failure('api_connection_error', 'The sandbox could not be reached to create a Radar session'),
