@@ -4,7 +4,7 @@
 // imports it); `mount()` loads the library.
 export { createCardFields, loadWebElements } from './fields/create-card-fields.js';
 export type { CardFields, CardFieldsCss, CardFieldsCssProperty, CardFieldsEvent, CardFieldsListener, CardFieldsOptions, CardFieldsStyle, CardFieldsStyleRules, CardFieldsTargets, CardFieldsText, CardFieldsTokenizeOptions, FieldContainer } from './fields/card-fields.js';
-export type { CardFieldName, CardFieldsState, CardFieldState, DetectedCardBrand } from './fields/field-state.js';
+export type { CardFieldName, CardFieldsState, CardFieldState } from './fields/field-state.js';
 export { TesseraFieldsError, type FieldsErrorReason } from './fields/fields-error.js';
 export { WEB_ELEMENTS_VERSION, type WebElementsLoader, type WebElementsModule } from './fields/web-elements-client.js';
-export type { TokenizedCard, TokenizedCardResult } from './vault/tokenized-card.js';
+export type { DetectedCardBrand, TokenizedCard, TokenizedCardResult } from './vault/tokenized-card.js';

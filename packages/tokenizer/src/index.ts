@@ -32,6 +32,7 @@ export type { RadarSession } from './confirm/radar.js';
 export {
   createTokenizer,
   type ApplePayMerchantValidationRequest,
+  type DetectedCardBrand,
   type TokenizedCard,
   type TokenizedCardResult,
   type Tokenizer,

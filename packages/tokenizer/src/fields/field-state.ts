@@ -1,10 +1,5 @@
-import type { CardBrand, FieldError } from '@tessera/core';
-
-/**
- * A card brand as the card fields report it: core's name for the brands core knows (`amex`, not Basis Theory's
- * `american-express`), Basis Theory's own id for one core does not (`rupay`, `bancontact`, …).
- */
-export type DetectedCardBrand = Exclude<CardBrand, 'unknown'> | (string & {});
+import type { FieldError } from '@tessera/core';
+import type { DetectedCardBrand } from '../vault/tokenized-card.js';
 
 /** A field of the card fields: `card` (number, expiry and CVC in one frame) or `number`, `expiry`, `cvc`; and `name`. */
 export type CardFieldName = 'card' | 'number' | 'expiry' | 'cvc' | 'name';

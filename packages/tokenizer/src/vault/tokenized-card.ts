@@ -1,5 +1,13 @@
+import type { CardBrand } from '@tessera/core';
+import { cardBrandOfVaultId } from '@tessera/core/internal';
 import { isScaRequired, type VaultToken } from './basis-theory-token.js';
 import { toServiceTokenString } from './service-token-envelope.js';
+
+/**
+ * A card brand as the tokenizer reports it to the page: core's name for the brands core knows (`amex`, not Basis
+ * Theory's `american-express`), Basis Theory's own id for one core does not (`rupay`, `bancontact`, …).
+ */
+export type DetectedCardBrand = Exclude<CardBrand, 'unknown'> | (string & {});
 
 /** The card instrument a 3DS session is created for (section 4.4 of the interface). */
 export interface ThreeDSInstrument {
@@ -23,8 +31,11 @@ export interface TokenizedCard {
   type: 'card';
   /** The card's masked facts (`bin`, `last4`, `expirationMonth`, `expirationYear`), as `createSession`'s `ThreeDSInstrument` spells them. */
   card: ThreeDSInstrument['card'];
-  /** Card brand as the vault names it (`visa`, `mastercard`, …), when it said. */
-  brand: string | undefined;
+  /**
+   * Card brand, when the vault said, as core names it (`visa`, `mastercard`, `amex`, …). The service token keeps the
+   * vault's own spelling (`american-express`), which the service reads.
+   */
+  brand: DetectedCardBrand | undefined;
   /** True when the issuer requires Strong Customer Authentication: create the 3DS session before the payment. */
   scaRequired: boolean;
 }
@@ -50,7 +61,7 @@ export function tokenizedCardFrom(token: VaultToken, provider: string): Tokenize
       tokenId: id,
       type: 'card',
       card: { bin: facts.bin ?? '', last4: facts.last4 ?? '', expirationMonth: facts.expiryMonth ?? 0, expirationYear: facts.expiryYear ?? 0 },
-      brand: facts.brand,
+      brand: cardBrandOfVaultId(facts.brand),
       scaRequired: isScaRequired(facts),
     },
   };

@@ -10,7 +10,7 @@ import { walletVault, type ApplePayMerchantValidationRequest, type WalletToken }
 
 export type { ApplePayMerchantValidationRequest, WalletToken } from './wallet-vault.js';
 
-export type { TokenizedCard, TokenizedCardResult } from './tokenized-card.js';
+export type { DetectedCardBrand, TokenizedCard, TokenizedCardResult } from './tokenized-card.js';
 
 /** Options of {@link createTokenizer}. */
 export interface TokenizerOptions extends VaultConnectionOptions {
