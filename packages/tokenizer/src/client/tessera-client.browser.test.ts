@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { commands, page, userEvent } from 'vitest/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { commands } from 'vitest/browser';
+import { expiryYear, useCheckoutPage } from '../../test/checkout-page.js';
 import { loadWebThreeds } from '../basis-theory.js';
-import type { ConfirmPaymentResult } from '../confirm/confirm-payment.js';
-import type { CardFields } from '../fields.js';
 import { createTokenizer } from '../vault/tokenizer.js';
 import { createTessera, type PayRequest } from './tessera-client.js';
 
@@ -12,40 +11,12 @@ import { createTessera, type PayRequest } from './tessera-client.js';
 // (`<store>:<amount>`), never by the page.
 const sandboxUrl = inject('sandboxUrl');
 const tessera = createTessera({ environment: 'local', vaultUrl: sandboxUrl, basePath: `${inject('merchantUrl')}/api/tessera`, loadWebThreeds });
-const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 const customer = { email: 'ada@example.com' };
 
-let mounted: CardFields | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.querySelector('dialog')?.close();
-  document.body.replaceChildren();
-});
-
-/** Card fields in a checkout form, with the number typed in as the customer would. */
-async function fieldsWith(number: string): Promise<CardFields> {
-  const form = Object.assign(document.createElement('form'), { id: 'checkout' });
-  form.append(Object.assign(document.createElement('div'), { id: 'card' }), Object.assign(document.createElement('div'), { id: 'name' }));
-  document.body.append(form);
-  const fields = tessera.cardFields();
-  mounted = fields;
-  await fields.mount({ card: '#card', name: '#name' });
-  await commands.fillCardFieldsWithPlaywright({ number, expiry: `12/${year}`, cvc: '123', name: 'Ada Lovelace' }, '#checkout');
-  await expect.poll(() => fields.getState().complete).toBe(true);
-  return fields;
-}
-
-/** pay() from each click on the page's Pay button (a popup or a challenge follows a click); `double`: a double click. */
-async function payOnClick(request: PayRequest, double = false): Promise<ConfirmPaymentResult[]> {
-  const button = Object.assign(document.createElement('button'), { textContent: 'Pay', type: 'button' });
-  document.body.append(button);
-  const results: Promise<ConfirmPaymentResult>[] = [];
-  button.addEventListener('click', () => results.push(tessera.pay(request)));
-  const pay = page.getByRole('button', { name: 'Pay' });
-  await (double ? userEvent.dblClick(pay) : userEvent.click(pay));
-  return Promise.all(results);
-}
+const checkoutPage = useCheckoutPage(tessera);
+const { fieldsWith } = checkoutPage;
+/** `tessera.pay(request)` from each click on the page's Pay button; `double`: a double click. */
+const payOnClick = (request: PayRequest, double = false) => checkoutPage.payOnClick(() => tessera.pay(request), double);
 
 describe('createTessera().pay in Chromium: card fields, the checkout handler, the sandbox', () => {
   it('pays a frictionless card from the card fields, at the amount the server decided; a double click pays once', async () => {
@@ -68,7 +39,7 @@ describe('createTessera().pay in Chromium: card fields, the checkout handler, th
   });
 
   it("runs Airwallex's radar check (the sandbox's stand-in: the page's environment), saves the session through the handler, succeeded", async () => {
-    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004954', expiryDate: `12/${year}`, cvc: '123' });
+    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004954', expiryDate: `12/${expiryYear}`, cvc: '123' });
     const [result] = await payOnClick({ tokenized, orderRef: 'gateway:3100', customer });
     expect(result).toMatchObject({ status: 'succeeded', radarSessions: [{ paymentId: result!.payment.id, airwallexRadarSessionId: expect.any(String) }] });
   });
@@ -76,7 +47,7 @@ describe('createTessera().pay in Chromium: card fields, the checkout handler, th
   it('runs a redirect and the processor\'s own page in a popup, back on the page\'s origin, succeeded', async () => {
     const returnUrl = `${location.origin}/README.md`; // what the server gave the payment
     for (const cardNumber of ['4000000000003063', '4000000000003089']) {
-      const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber, expiryDate: `12/${year}`, cvc: '123' });
+      const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber, expiryDate: `12/${expiryYear}`, cvc: '123' });
       const paying = payOnClick({ tokenized, orderRef: 'gateway:2100', customer, redirect: 'popup', returnUrl });
       await commands.clickRedirectPopupButton('Approve payment');
       const [result] = await paying;
@@ -86,13 +57,13 @@ describe('createTessera().pay in Chromium: card fields, the checkout handler, th
   });
 
   it("runs Stripe's radar check (the sandbox's Stripe.js stand-in) and saves the session through the handler, succeeded", async () => {
-    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004962', expiryDate: `12/${year}`, cvc: '123' });
+    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004962', expiryDate: `12/${expiryYear}`, cvc: '123' });
     const [result] = await payOnClick({ tokenized, orderRef: 'gateway:3200', customer });
     expect(result).toMatchObject({ status: 'succeeded', radarSessions: [{ paymentId: result!.payment.id, stripeRadarSessionId: expect.stringMatching(/^rse_/) }] });
   });
 
   it('answers a declined card with its status, not an error; an unknown order is a TesseraCheckoutError before any payment', async () => {
-    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000009995', expiryDate: `12/${year}`, cvc: '123' });
+    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000009995', expiryDate: `12/${expiryYear}`, cvc: '123' });
     const [declined] = await payOnClick({ tokenized, orderRef: 'frictionless:1500', customer });
     expect(declined).toMatchObject({ status: 'declined', payment: { status: 'declined' } });
     await expect(tessera.pay({ tokenized, orderRef: 'nowhere:1500' })).rejects.toMatchObject({ name: 'TesseraCheckoutError', reason: 'unknown_order', status: 404 });

@@ -1,10 +1,9 @@
 import { SANDBOX_SHOP_STORE_ID } from '@tessera/core/internal';
-import { afterEach, describe, expect, inject, it } from 'vitest';
-import { commands, page, userEvent } from 'vitest/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { commands } from 'vitest/browser';
+import { expiryYear, useCheckoutPage } from '../../test/checkout-page.js';
 import { loadWebThreeds } from '../basis-theory.js';
 import { createTessera } from '../client/tessera-client.js';
-import type { ConfirmPaymentResult } from '../confirm/confirm-payment.js';
-import type { CardFields } from '../fields.js';
 import { createTokenizer } from '../vault/tokenizer.js';
 import { openStore, type StoreCheckout, type StorePayRequest } from './open-store.js';
 
@@ -14,39 +13,11 @@ import { openStore, type StoreCheckout, type StorePayRequest } from './open-stor
 // merchant route is involved.
 const sandboxUrl = inject('sandboxUrl');
 const tessera = createTessera({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds });
-const year = String((new Date().getFullYear() + 3) % 100).padStart(2, '0');
 
-let mounted: CardFields | undefined;
-afterEach(() => {
-  mounted?.unmount();
-  mounted = undefined;
-  document.querySelector('dialog')?.close();
-  document.body.replaceChildren();
-});
-
-/** Card fields in a checkout form, with the number typed in as the customer would. */
-async function fieldsWith(number: string): Promise<CardFields> {
-  const form = Object.assign(document.createElement('form'), { id: 'checkout' });
-  form.append(Object.assign(document.createElement('div'), { id: 'card' }), Object.assign(document.createElement('div'), { id: 'name' }));
-  document.body.append(form);
-  const fields = tessera.cardFields();
-  mounted = fields;
-  await fields.mount({ card: '#card', name: '#name' });
-  await commands.fillCardFieldsWithPlaywright({ number, expiry: `12/${year}`, cvc: '123', name: 'Ada Lovelace' }, '#checkout');
-  await expect.poll(() => fields.getState().complete).toBe(true);
-  return fields;
-}
-
-/** checkout.pay() from each click on the page's Pay button (a challenge follows a click); `double`: a double click. */
-async function payOnClick(checkout: StoreCheckout, request: StorePayRequest, double = false): Promise<ConfirmPaymentResult[]> {
-  const button = Object.assign(document.createElement('button'), { textContent: 'Pay', type: 'button' });
-  document.body.append(button);
-  const results: Promise<ConfirmPaymentResult>[] = [];
-  button.addEventListener('click', () => results.push(checkout.pay(request)));
-  const pay = page.getByRole('button', { name: 'Pay' });
-  await (double ? userEvent.dblClick(pay) : userEvent.click(pay));
-  return Promise.all(results);
-}
+const checkoutPage = useCheckoutPage(tessera);
+const { fieldsWith } = checkoutPage;
+/** `checkout.pay(request)` from each click on the page's Pay button; `double`: a double click. */
+const payOnClick = (checkout: StoreCheckout, request: StorePayRequest, double = false) => checkoutPage.payOnClick(() => checkout.pay(request), double);
 
 /** A checkout of the shop's first product (`quantity` of it), started on a new store session of this page. */
 async function checkoutOf(quantity = 1): Promise<StoreCheckout> {
@@ -80,7 +51,7 @@ describe('openStore in Chromium: the sandbox’s shop, card fields, 3DS, radar',
 
   it('runs Airwallex’s radar check (the sandbox’s stand-in), saves the session on the store session, succeeded', async () => {
     const checkout = await checkoutOf();
-    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004954', expiryDate: `12/${year}`, cvc: '123' });
+    const tokenized = await createTokenizer(tessera.vault).tokenizeCardWithFacts({ cardNumber: '4000000000004954', expiryDate: `12/${expiryYear}`, cvc: '123' });
     const [result] = await payOnClick(checkout, { tokenized });
     expect(result).toMatchObject({ status: 'succeeded', radarSessions: [{ paymentId: result!.payment.id, airwallexRadarSessionId: expect.any(String) }] });
   });
