@@ -68,6 +68,16 @@ export function priceOf(variant: VariantRecord, currency: string, priceId?: stri
   return variant.price === undefined ? undefined : { amount: variant.price };
 }
 
+/**
+ * `total` plus a line of `quantity` at `unitAmount`, or a 400 `too_large` naming the line's quantity (`field`) when the
+ * sum is past a safe integer of minor units (it would be stored inexactly).
+ */
+export function addLine(total: number, unitAmount: number, quantity: number, field: string): number {
+  const sum = total + unitAmount * quantity;
+  if (!Number.isSafeInteger(sum)) throw validationError([{ field, code: 'too_large', message: 'makes the total more than an amount in minor units can be: order fewer' }]);
+  return sum;
+}
+
 /** {@link priceOf}, or a 400 naming the item whose variant has no price in the currency. */
 function requirePrice(variant: VariantRecord, currency: string, field: string, priceId?: string): { amount: number; price?: PriceRecord } {
   const priced = priceOf(variant, currency, priceId);
@@ -86,10 +96,8 @@ export function createCheckoutSession(ctx: SandboxContext, input: OperationInput
   requireStore(ctx, input.storeId);
   let amount = 0;
   for (const [index, item] of input.items.entries()) {
-    amount += requirePrice(requireVariant(ctx, input.storeId, item.variantId), input.currency, `items.${index}.variantId`).amount * item.quantity;
-    if (!Number.isSafeInteger(amount)) {
-      throw validationError([{ field: `items.${index}.quantity`, code: 'too_large', message: 'makes the total more than an amount in minor units can be: order fewer' }]);
-    }
+    const { amount: unitAmount } = requirePrice(requireVariant(ctx, input.storeId, item.variantId), input.currency, `items.${index}.variantId`);
+    amount = addLine(amount, unitAmount, item.quantity, `items.${index}.quantity`);
   }
   const id = ctx.nextId('cs');
   const redirectUrl = new URL(input.checkoutUrl);

@@ -3,7 +3,7 @@ import type { SandboxContext } from './context.js';
 import { randomBase64Url } from '../state/random.js';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import { validate } from '../wire/validate.js';
-import { type CheckoutLine, type CheckoutSessionRecord, checkoutSessions, priceOf, SANDBOX_CHECKOUT_PATH } from './checkout.js';
+import { addLine, type CheckoutLine, type CheckoutSessionRecord, checkoutSessions, priceOf, SANDBOX_CHECKOUT_PATH } from './checkout.js';
 import type { CmsSessionRecord } from './cms-sessions.js';
 import { type PriceRecord, type ProductRecord, products, retrieveProduct, type VariantRecord, variants } from './products.js';
 import { positionsWhere, recordAt } from '../state/ordered.js';
@@ -91,10 +91,7 @@ export function initStoreCheckout(ctx: SandboxContext, session: CmsSessionRecord
     const found = priceOf(variant, currency, priceId);
     const priced = found?.price === undefined && currency !== store.baseCurrency ? undefined : found;
     if (!priced) throw validationError([{ field: `lineItems.${index}.variantId`, code: 'no_price', message: `has no price in ${currency}: choose another currency or variant` }]);
-    amount += priced.amount * line.quantity;
-    if (!Number.isSafeInteger(amount)) {
-      throw validationError([{ field: `lineItems.${index}.quantity`, code: 'too_large', message: 'makes the total more than an amount in minor units can be: order fewer' }]);
-    }
+    amount = addLine(amount, priced.amount, line.quantity, `lineItems.${index}.quantity`);
     return { variantId: variant.id, quantity: line.quantity, ...(priced.price ? { priceId: priced.price.id } : {}) };
   });
   const id = ctx.nextId('cs');
