@@ -200,6 +200,40 @@ describe('tessera-sandbox drift', () => {
   });
 });
 
+describe('tessera-sandbox drift: each side an origin', () => {
+  it('takes the API base URL the sandbox prints as its origin, and refuses any other path before anything is sent', async () => {
+    const { code, out } = await drift(['--live-origin', `${publishedUrl}/api/public/v1/`, '--sandbox', `${publishedUrl}/api/public/v1`], { TESSERA_LIVE_API_KEY: sandbox.sandbox.apiKey });
+    expect(out[0]).toBe(`Drift check: live ${publishedUrl} against sandbox ${publishedUrl}, ${readOnlyOperations.length} read-only operations (no writes)`);
+    expect(out.at(-1)).toMatch(/^No drift: /);
+    expect(code).toBe(0);
+
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      for (const [flag, url] of [['--live-origin', `${publishedUrl}/tessera`], ['--sandbox', `${publishedUrl}/api/public/v1?x=1`]] as const) {
+        const args = flag === '--live-origin' ? [flag, url, '--sandbox', publishedUrl] : ['--live-origin', publishedUrl, flag, url];
+        const refused = await drift(args, { TESSERA_LIVE_API_KEY: LIVE_KEY });
+        expect(refused.code).toBe(2);
+        expect(refused.err[0]).toMatch(new RegExp(`^${flag} must be an origin, such as .*leave out any other path, query or user name`));
+      }
+      const spaced = await drift(['--live-origin', publishedUrl, '--live-key', 'sk_test two words']);
+      expect(spaced.code).toBe(2);
+      expect(spaced.err[0]).toMatch(/^the live key must be printable ASCII without whitespace or control characters/);
+      expect(spaced.err.join('\n')).not.toContain('two words');
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it('says what to do when the sandbox cannot be reached', async () => {
+    const closed = await listen(() => undefined);
+    await new Promise((resolve) => closed.server.close(resolve));
+    const { code, err } = await drift(['--live-origin', publishedUrl, '--live-key', sandbox.sandbox.apiKey, '--sandbox', closed.url]);
+    expect(code).toBe(2);
+    expect(err.join('\n')).toContain(`Cannot reach the sandbox service at ${closed.url}: the connection failed; start one with \`npx tessera-sandbox\`, or pass its origin as --sandbox`);
+  });
+});
+
 describe('tessera-sandbox drift over plain http', () => {
   it('refuses a live origin on plain http to another host before anything is sent, and says to use https', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');

@@ -1,12 +1,16 @@
 // `tessera-sandbox drift`: calls the catalog's read-only operations on the live service and on the sandbox, with the
-// same inputs, through `@tessera/server` (its auth, retries and redirect refusal), and prints where the two answers
-// differ in shape (./drift-shape.ts). It prints operation names, paths, keys, JSON types and status-like values:
-// never an id, a card fact or a key (the live key is given to the client and nowhere else).
+// same inputs, over HTTP through the sandbox's own one request (../control/transport.ts: the key as a bearer token, a
+// time limit, no redirect followed; each request sent once), and prints where the two answers differ in shape
+// (./drift-shape.ts). It needs nothing but the sandbox and `@tessera/core`: `@tessera/server` is not imported, so the
+// sandbox does not depend on the package whose tests run against it. It prints operation names, paths, keys, JSON
+// types and status-like values: never an id, a card fact or a key (the live key goes into the request's header and
+// nowhere else).
 import { parseArgs } from 'node:util';
 import { TesseraConnectionError, TesseraTimeoutError } from '@tessera/core';
-import { operations, type OperationName, SANDBOX_API_KEY } from '@tessera/core/internal';
-import { Tessera, TesseraApiError, TesseraAuthenticationError, TesseraPermissionDeniedError, TesseraRedirectError } from '@tessera/server';
+import { API_PREFIX, operations, type OperationName, SANDBOX_API_KEY } from '@tessera/core/internal';
 import { describeDrift, shapeDrift } from './drift-shape.js';
+import { type ControlTransport, controlTransport } from '../control/transport.js';
+import { SandboxControlError } from '../errors/control-error.js';
 import { isLoopbackHostname } from '../http/loopback.js';
 
 export const driftUsage = `Drift check (the sandbox against the live service):
@@ -24,6 +28,9 @@ export const driftUsage = `Drift check (the sandbox against the live service):
       Exit code 0: no drift; 1: drift; 2: usage or connection error.`;
 
 const DEFAULT_SANDBOX_URL = 'http://localhost:4010';
+
+/** Time limit of each request, on either side. */
+const TIMEOUT_MS = 20_000;
 
 /**
  * The read-only POSTs, called first, in this order: the lists and the key check. Every other POST changes something.
@@ -191,7 +198,7 @@ function firstStoreId(body: unknown, depth = 0): string | undefined {
   return undefined;
 }
 
-async function call(client: Tessera, side: string, origin: string, entry: DriftOperation, context: SideContext): Promise<Answer> {
+async function call(client: ControlTransport, side: string, entry: DriftOperation, context: SideContext): Promise<Answer> {
   const operation = operations[entry.name];
   let path: string = operation.path;
   if (/\{\w+\}/.test(path)) {
@@ -205,16 +212,21 @@ async function call(client: Tessera, side: string, origin: string, entry: DriftO
   const body = entry.body?.(context);
   if (entry.body !== undefined && body === undefined) return { skipped: `no store id in ${side}'s earlier answers` };
   try {
-    const answer = await client.request(operation.method, path, operation.method === 'GET' ? {} : { body });
+    const answer = await client.request<unknown>(operation.method, `${API_PREFIX}${path}`, operation.method === 'GET' ? undefined : body);
     return { ok: true, body: answer };
   } catch (error) {
-    if (error instanceof TesseraAuthenticationError || error instanceof TesseraPermissionDeniedError) {
-      throw new StopError(`The ${side} service refused the key (HTTP ${error.status}): ${side === 'live' ? 'check --live-key or TESSERA_LIVE_API_KEY (a development key)' : 'is that a Tessera sandbox?'}`);
+    // The transport's messages speak of a sandbox (it is the control helpers' request too): only its status and code
+    // are read here, and each failure that stops the check gets this command's own message.
+    if (error instanceof SandboxControlError) {
+      if (error.status === 401 || error.status === 403) {
+        throw new StopError(`The ${side} service refused the key (HTTP ${error.status}): ${side === 'live' ? 'check --live-key or TESSERA_LIVE_API_KEY (a development key)' : 'is that a Tessera sandbox?'}`);
+      }
+      // A redirect is not followed (the key would go with it): the answer is compared by its status.
+      return { ok: false, status: error.status, code: error.status >= 300 && error.status < 400 ? 'redirect_refused' : error.code };
     }
-    if (error instanceof TesseraApiError) return { ok: false, status: error.status, code: error.code };
-    if (error instanceof TesseraRedirectError) return { ok: false, status: 300, code: 'redirect_refused' };
     if (error instanceof TesseraConnectionError || error instanceof TesseraTimeoutError) {
-      throw new StopError(`Cannot reach the ${side} service at ${origin}: ${error instanceof TesseraTimeoutError ? 'it did not answer in time' : 'the connection failed'}`);
+      const next = side === 'live' ? 'check --live-origin' : 'start one with `npx tessera-sandbox`, or pass its origin as --sandbox';
+      throw new StopError(`Cannot reach the ${side} service at ${client.baseUrl}: ${error instanceof TesseraTimeoutError ? 'it did not answer in time' : 'the connection failed'}; ${next}`);
     }
     throw error;
   }
@@ -234,8 +246,23 @@ function describeAnswer(answer: Answer): string {
 interface DriftOptions {
   liveOrigin: string;
   liveKey: string;
-  sandboxUrl: string;
+  sandboxOrigin: string;
   allowWrites: boolean;
+}
+
+/**
+ * The origin a `--live-origin` or `--sandbox` value names, or why it names none: an http(s) origin, which may end in
+ * the API prefix (`http://localhost:4010/api/public/v1`, the API base URL the sandbox prints). Requests go to
+ * `{origin}/api/public/v1{path}`.
+ */
+function originOf(flag: string, value: string): { origin: string } | { problem: string } {
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url === undefined || !/^https?:$/.test(url.protocol)) return { problem: `${flag} must be an http(s) URL, got "${value}"` };
+  const path = url.pathname.replace(/\/+$/, '');
+  if ((path !== '' && path !== API_PREFIX) || url.search !== '' || url.hash !== '' || url.username !== '' || url.password !== '') {
+    return { problem: `${flag} must be an origin, such as ${flag === '--sandbox' ? DEFAULT_SANDBOX_URL : 'https://app.tagadapay.dev'} (requests go to its ${API_PREFIX}): leave out any other path, query or user name` };
+  }
+  return { origin: url.origin };
 }
 
 function parseDriftArgs(args: string[], env: NodeJS.ProcessEnv): DriftOptions | 'help' | { problem: string } {
@@ -259,16 +286,18 @@ function parseDriftArgs(args: string[], env: NodeJS.ProcessEnv): DriftOptions | 
   if (liveOrigin === undefined || liveOrigin === '') return { problem: 'drift needs --live-origin <origin>, the live service to compare with (e.g. https://app.tagadapay.dev)' };
   const liveKey = values['live-key'] ?? env.TESSERA_LIVE_API_KEY ?? '';
   if (liveKey === '') return { problem: 'drift needs a development key of the live service: --live-key <key> or TESSERA_LIVE_API_KEY' };
-  const sandboxUrl = values.sandbox ?? env.TESSERA_SANDBOX_URL ?? DEFAULT_SANDBOX_URL;
-  for (const [flag, url] of [['--live-origin', liveOrigin], ['--sandbox', sandboxUrl]] as const) {
-    if (!URL.canParse(url) || !/^https?:$/.test(new URL(url).protocol)) return { problem: `${flag} must be an http(s) URL, got "${url}"` };
-  }
-  const insecure = liveOriginRefusal(liveOrigin);
+  // A header value cannot hold whitespace or control characters; the message never quotes the key.
+  if (!/^[\x21-\x7e]+$/.test(liveKey)) return { problem: 'the live key must be printable ASCII without whitespace or control characters: check --live-key or TESSERA_LIVE_API_KEY' };
+  const live = originOf('--live-origin', liveOrigin);
+  if ('problem' in live) return live;
+  const sandbox = originOf('--sandbox', values.sandbox ?? env.TESSERA_SANDBOX_URL ?? DEFAULT_SANDBOX_URL);
+  if ('problem' in sandbox) return sandbox;
+  const insecure = liveOriginRefusal(live.origin);
   if (insecure !== undefined) return { problem: insecure };
   const allowWrites = values['allow-writes'];
-  const refusal = allowWrites ? writesRefusal(liveKey, liveOrigin) : undefined;
+  const refusal = allowWrites ? writesRefusal(liveKey, live.origin) : undefined;
   if (refusal !== undefined) return { problem: refusal };
-  return { liveOrigin, liveKey, sandboxUrl, allowWrites };
+  return { liveOrigin: live.origin, liveKey, sandboxOrigin: sandbox.origin, allowWrites };
 }
 
 /** Where the report goes (the tests collect it). */
@@ -288,15 +317,14 @@ export async function runDrift(args: string[], output: DriftOutput, env: NodeJS.
     output.err(`${options.problem}\n\n${driftUsage}`);
     return 2;
   }
-  const origin = (url: string): string => new URL(url).origin;
-  // No logger: nothing of the requests is written anywhere; the key stays inside the client.
-  const live = new Tessera({ apiKey: options.liveKey, baseUrl: options.liveOrigin, maxRetries: 1, timeoutMs: 20_000 });
-  const sandbox = new Tessera({ apiKey: SANDBOX_API_KEY, baseUrl: options.sandboxUrl, maxRetries: 1, timeoutMs: 20_000 });
+  // Nothing of the requests is written anywhere: the key goes into each request's header and nowhere else.
+  const live = controlTransport(options.liveOrigin, { apiKey: options.liveKey, timeoutMs: TIMEOUT_MS });
+  const sandbox = controlTransport(options.sandboxOrigin, { apiKey: SANDBOX_API_KEY, timeoutMs: TIMEOUT_MS });
   const liveContext: SideContext = { firstItems: new Map(), storeId: undefined };
   const sandboxContext: SideContext = { firstItems: new Map(), storeId: undefined };
   const checked = options.allowWrites ? [...READ_ONLY, ...TEST_SAFE_WRITES] : READ_ONLY;
   output.out(
-    `Drift check: live ${origin(options.liveOrigin)} against sandbox ${origin(options.sandboxUrl)}, ${READ_ONLY.length} read-only operations ` +
+    `Drift check: live ${options.liveOrigin} against sandbox ${options.sandboxOrigin}, ${READ_ONLY.length} read-only operations ` +
       (options.allowWrites ? `and ${TEST_SAFE_WRITES.length} test-safe writes (${testSafeWrites.join(', ')}; named "${DRIFT_MARKER}")` : '(no writes)'),
   );
   let drifted = 0;
@@ -306,8 +334,8 @@ export async function runDrift(args: string[], output: DriftOutput, env: NodeJS.
     for (const entry of checked) {
       const operation = operations[entry.name];
       const label = `${entry.name} (${operation.method} ${operation.path})`;
-      const liveAnswer = await call(live, 'live', origin(options.liveOrigin), entry, liveContext);
-      const sandboxAnswer = await call(sandbox, 'sandbox', origin(options.sandboxUrl), entry, sandboxContext);
+      const liveAnswer = await call(live, 'live', entry, liveContext);
+      const sandboxAnswer = await call(sandbox, 'sandbox', entry, sandboxContext);
       remember(entry, liveAnswer, liveContext);
       remember(entry, sandboxAnswer, sandboxContext);
       if ('skipped' in liveAnswer || 'skipped' in sandboxAnswer) {

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { clockUsage } from './cli-clock.js';
+import { runDrift } from './cli-drift.js';
 import { helperCommands, helperUsage, runHelperCommand } from './cli-helpers.js';
 import { runWebhookCommand, UsageError, webhookCommands, webhookUsage } from './cli-webhooks.js';
 import { assertSupportedNode } from '../node-version.js';
@@ -133,12 +134,9 @@ function dataLine(file: string | undefined, records: number, reset: boolean, ms:
   return `Data:          ${file} (${held}; --reset to start empty, --data <file> for another, --in-memory to keep nothing)`;
 }
 
-/** `drift` loads `@tessera/server` (a peer dependency) only when run: the sandbox itself does not need it. */
+/** `drift`: the sandbox against the live service (`./cli-drift.ts`), its report on stdout, its stops on stderr. */
 async function runDriftCommand(args: string[]): Promise<void> {
-  const drift = await import('./cli-drift.js').catch((error: unknown) => {
-    throw new UsageError(`tessera-sandbox drift needs @tessera/server installed beside the sandbox (npm i -D @tessera/server): ${error instanceof Error ? error.message : String(error)}`);
-  });
-  process.exitCode = await drift.runDrift(args, { out: (line) => console.log(line), err: (line) => console.error(line) });
+  process.exitCode = await runDrift(args, { out: (line) => console.log(line), err: (line) => console.error(line) });
 }
 
 async function main(): Promise<void> {

@@ -1,14 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { SANDBOX_SHOP_STORE_ID } from '@tessera/core/internal';
-import { Tessera } from '@tessera/server';
+import { routes, SANDBOX_SHOP_STORE_ID } from '@tessera/core/internal';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page, type Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumLaunchOptions } from '../../../../vitest.shared.js';
 import { startSandboxServer, type SandboxServer } from '../../src/index.js';
 import { SANDBOX_ACCOUNT_ID } from '../../src/service/instruments.js';
+import { type Answer, client } from '../support.js';
 
 // The service's own browser code against the sandbox: @tagadapay/plugin-sdk@2.3.3, unmodified (its TagadaProvider,
 // useCheckout and usePayment, on its axios ApiService, basis-theory-js and web-threeds), bundled into a store page
@@ -27,7 +27,7 @@ const WAIT = { timeout: 20_000 };
 const CARDS = { frictionless: '4242 4242 4242 4242', challenge: '4000 0000 0000 3220', issuerDeclined: '4000 0000 0000 9995' };
 
 let sandbox: SandboxServer;
-let tessera: Tessera;
+let api: ReturnType<typeof client>['api'];
 let browser: Browser;
 let pageScript: string;
 let shop: Server;
@@ -43,7 +43,7 @@ async function vendorPublicKey(): Promise<string> {
 
 beforeAll(async () => {
   sandbox = await startSandboxServer({ sandboxOptions: { vaultKey: await vendorPublicKey() } });
-  tessera = new Tessera({ apiKey: sandbox.sandbox.apiKey, baseUrl: sandbox.url });
+  api = client(sandbox.url, sandbox.sandbox).api;
   const bundled = await build({
     entryPoints: [fileURLToPath(new URL('./shop-page.tsx', import.meta.url))],
     bundle: true, write: false, format: 'esm', platform: 'browser', target: 'chrome120', jsx: 'automatic', logLevel: 'silent',
@@ -120,16 +120,25 @@ async function outcome(page: Page): Promise<{ text: string; paymentId: string }>
 /** Every origin the pages asked for was the shop's, the sandbox's or a mapped one, but the vendor's telemetry (refused). */
 const expectOnlyLoopback = (): void => expect([...refused].filter((origin) => origin !== 'https://http-intake.logs.datadoghq.com')).toEqual([]);
 
+/** The body of a 200 answer (any other status fails the test, with the answer). */
+function ok({ status, body }: Answer): any {
+  expect({ status, body }).toMatchObject({ status: 200 });
+  return body;
+}
+
 /**
- * What the merchant's server then reads with the secret key: the payment, the payment's events and the order they
- * name (the payment pay-v2 makes carries no `orderId`: the order is read through its events).
+ * What the merchant's server then reads with the secret key, over the published API: the payment, the payment's
+ * events and the order they name (the payment pay-v2 makes carries no `orderId`: the order is read through its
+ * events). Plain fetch (`../support.ts`), not `@tessera/server`: the sandbox's tests do not import the packages
+ * whose tests run against the sandbox.
  */
 async function merchantView(paymentId: string) {
-  const payment = await tessera.payments.retrieve(paymentId);
-  const events = (await tessera.events.list({ filters: { storeIds: [SANDBOX_SHOP_STORE_ID] }, pagination: { pageSize: 100 } })).data.filter((event) => event.properties?.paymentId === paymentId);
-  const orderId = payment.orderId ?? events.find((event) => event.properties?.orderId)?.properties?.orderId;
-  const order = orderId === undefined ? undefined : await tessera.orders.retrieve(orderId);
-  return { payment, order, eventTypes: events.map((event) => event.eventType).sort() };
+  const payment = ok(await api(routes.retrievePayment, { params: { id: paymentId } }));
+  const listed = ok(await api(routes.listEvents, { body: { filters: { storeIds: [SANDBOX_SHOP_STORE_ID] }, pagination: { page: 1, pageSize: 100 } } }));
+  const events = (listed.events as any[]).filter((event) => event.properties?.paymentId === paymentId);
+  const orderId: string | undefined = payment.orderId ?? events.find((event) => event.properties?.orderId)?.properties?.orderId;
+  const order = orderId === undefined ? undefined : ok(await api(routes.retrieveOrder, { params: { id: orderId } })).order;
+  return { payment, order, eventTypes: events.map((event) => event.eventType as string).sort() };
 }
 
 describe('@tagadapay/plugin-sdk@2.3.3, unmodified, against the sandbox in Chromium', () => {
