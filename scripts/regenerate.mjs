@@ -1,8 +1,10 @@
 // Regenerates every list derived from code, in the order they depend on each other: core's export lists from its
 // resource modules (scripts/core-exports.mjs), the server root's list of the types its methods take and return
-// (scripts/server-exports.mjs), the build, then the README tables from the built packages
-// (scripts/readme-tables.mjs). Run it after adding or changing an operation. Usage: node scripts/regenerate.mjs
+// (scripts/server-exports.mjs), the published examples the tests replay (scripts/vendor-examples.mjs, when the vendor's
+// API reference is beside the repository, at ../shared/spec/vendor-api), the build, then the README tables from the
+// built packages (scripts/readme-tables.mjs). Run it after adding or changing an operation. Usage: node scripts/regenerate.mjs
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -10,5 +12,6 @@ const run = (command, args) => execFileSync(command, args, { cwd: root, stdio: '
 
 run(process.execPath, ['scripts/core-exports.mjs']);
 run(process.execPath, ['scripts/server-exports.mjs']);
+if (existsSync(new URL('../../shared/spec/vendor-api', import.meta.url))) run(process.execPath, ['scripts/vendor-examples.mjs']);
 run('npx', ['-y', 'pnpm@12', 'run', 'build', '--output-logs=errors-only']);
 run(process.execPath, ['scripts/readme-tables.mjs']);

@@ -2,47 +2,34 @@
 // reference as transcribed in ../shared/spec/vendor-api/ (one Markdown file per operation), into
 // packages/test-support/vendor-examples.json, which the tests replay. Run it again when the transcription changes:
 //   node scripts/vendor-examples.mjs [path/to/vendor-api]
-import { readFileSync, writeFileSync } from 'node:fs';
+// With --check, writes nothing and exits 1 when the file differs from what it would write (CI).
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const source = process.argv[2] ?? join(root, '..', 'shared', 'spec', 'vendor-api');
-// The published operations the catalog serves, by the file that transcribes each.
-const served = {
-  createPaymentInstrumentFromToken: 'POST-payment-instruments-create-from-token.md',
-  retrievePaymentInstrument: 'GET-payment-instruments-paymentInstrumentId.md',
-  listCustomerPaymentInstruments: 'GET-customers-customerId-payment-instruments.md',
-  createThreeDSSession: 'POST-threeds-create-session.md',
-  processPayment: 'POST-payments-process.md',
-  listPayments: 'POST-payments.md',
-  retrievePayment: 'GET-payments-paymentId.md',
-  refundPayment: 'POST-payments-refund.md',
-  voidPayment: 'POST-payments-void.md',
-  createProcessor: 'POST-processors-create.md',
-  createProduct: 'POST-products-create.md',
-  // Webhook endpoints and events.
-  createWebhookEndpoint: 'POST-webhooks.md',
-  listEvents: 'POST-events-list.md',
-  retrieveEvent: 'GET-events-eventId.md',
-  listRecentEvents: 'POST-events-recent.md',
-  // The published lists, retrieves, subscriptions and key check.
-  listPaymentInstruments: 'POST-payment-instruments-list.md',
-  retrieveCustomer: 'GET-customers-customerId.md',
-  listCustomers: 'POST-customers-list.md',
-  listProducts: 'POST-products-list.md',
-  retrieveProduct: 'GET-products-productId.md',
-  retrieveOrder: 'GET-orders-orderId.md',
-  createSubscription: 'POST-subscriptions-create.md',
-  listSubscriptions: 'POST-subscriptions-list.md',
-  retrieveSubscription: 'GET-subscriptions-subscriptionId.md',
-  rebillSubscription: 'POST-subscriptions-rebill.md',
-  changeSubscriptionProcessor: 'POST-subscriptions-change-processor.md',
-  testAuth: 'POST-auth-test.md',
-  // Checkout.
-  initCheckout: 'GET-checkout-init.md',
-  payCheckout: 'POST-checkout-pay-v2.md',
-};
+const check = process.argv.includes('--check');
+const source = process.argv.slice(2).find((arg) => arg !== '--check') ?? join(root, '..', 'shared', 'spec', 'vendor-api');
+// The published operations the catalog serves, by the file that transcribes each: every catalog entry (`name: op('POST
+// /path', …)` in core's resource modules) whose method and path a transcribed page has (`# POST /api/public/v1/path`),
+// path parameters matched whatever their names. A new operation's example is found with nothing to add here.
+const placeholders = (path) => path.replace(/\{\w+\}/g, '{}');
+const pages = new Map(
+  readdirSync(source)
+    .filter((file) => /^(GET|POST)-.*\.md$/.test(file))
+    .map((file) => {
+      const [, method, path] = /^# (GET|POST) \/api\/public\/v1(\S+)/m.exec(readFileSync(join(source, file), 'utf8')) ?? [];
+      return [`${method} ${placeholders(path ?? '')}`, file];
+    }),
+);
+const resources = join(root, 'packages/core/src/resources');
+const served = Object.fromEntries(
+  readdirSync(resources)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .flatMap((file) => [...readFileSync(join(resources, file), 'utf8').matchAll(/(\w+): op\('(GET|POST|PUT|PATCH|DELETE) (\S+?)'/g)])
+    .map(([, name, method, path]) => [name, pages.get(`${method} ${placeholders(path)}`)])
+    .filter(([, file]) => file !== undefined),
+);
 // Pages that publish their example in another form: recent events puts request and answer under one heading (the
 // second block is the answer); GET event describes its answer as "the same event object as in POST /events/list
 // items", so it is that item. Checkout init publishes a URL and the URL it redirects to: the request is that URL's query
@@ -81,5 +68,15 @@ for (const [operation, file] of Object.entries(served)) {
   const url = /^- (https:\/\/\S+)/m.exec(text)?.[1];
   examples[operation] = { method, path, source: url, ...(request !== undefined ? { request } : {}), ...(response !== undefined ? { response } : {}) };
 }
-writeFileSync(join(root, 'packages/test-support/vendor-examples.json'), `${JSON.stringify(examples, null, 2)}\n`);
-console.log(`${Object.keys(examples).length} operations written to packages/test-support/vendor-examples.json`);
+const target = join(root, 'packages/test-support/vendor-examples.json');
+const text = `${JSON.stringify(examples, null, 2)}\n`;
+if (check) {
+  if (readFileSync(target, 'utf8') !== text) {
+    console.error('packages/test-support/vendor-examples.json is out of date: run node scripts/vendor-examples.mjs');
+    process.exit(1);
+  }
+  console.log(`packages/test-support/vendor-examples.json: ${Object.keys(examples).length} operations, up to date`);
+} else {
+  writeFileSync(target, text);
+  console.log(`${Object.keys(examples).length} operations written to packages/test-support/vendor-examples.json`);
+}

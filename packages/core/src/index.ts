@@ -125,12 +125,16 @@ export type { AbortOptions } from './abort-options.js';
 // resource modules export, except those tagged `@internal` (generated: node scripts/core-exports.mjs).
 // <generated:resource-types>
 export type { AuthTestResult } from './resources/auth.js';
+export type { BlockRule, CreateBlockRuleRequest, ListBlockRulesRequest } from './resources/block-rule.js';
+export type { BuilderPermission, BuilderSession, CreateBuilderSessionRequest } from './resources/builder-session.js';
 export type { CardFacts } from './resources/card-facts.js';
 export type { CheckoutInit, CheckoutSession, CreateCheckoutSessionRequest, InitCheckoutRequest, PayCheckoutRequest } from './resources/checkout-session.js';
 export type { RequestFields } from './resources/common.js';
 export type { CustomerSummary } from './resources/customer-summary.js';
 export type { Customer, CustomerData, CustomerDetails, ListCustomersFilters, ListCustomersRequest, ListedCustomer } from './resources/customer.js';
 export type { AppEvent, ListEventsFilters, ListEventsRequest, RecentEventsRequest } from './resources/event.js';
+export type { FunnelStepEventType, FunnelStepTracked, TrackFunnelStepRequest } from './resources/funnel-tracking.js';
+export type { CreateFunnelPreviewSessionRequest, CreateFunnelRequest, Funnel, FunnelConfigInput, FunnelEdgeInput, FunnelNodeInput, FunnelPreviewSession, FunnelStepInput, FunnelStepVariantInput } from './resources/funnel.js';
 export type { DateCondition, DateFilter, WireFilters } from './resources/list-filters.js';
 export type { ListOrdersRequest, Order, OrderLineItem } from './resources/order.js';
 export type { CreatePaymentFlowRequest, PaymentFlow, PaymentFlowInput, ProcessorConfig } from './resources/payment-flow.js';
@@ -138,6 +142,8 @@ export type { CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFr
 export type { AuthorizeRequest, CaptureRequest, ContinuePaymentRequest, ListPaymentsFilters, ListPaymentsRequest, Payment, PaymentInstrumentSummary, PaymentMetadata, PaymentTransaction, ProcessPaymentRequest, PurchaseRequest, ReasonType, Refund, RefundPaymentRequest, RequireActionData, ThreeDSChallengeData, VoidPaymentRequest } from './resources/payment.js';
 export type { ArchiveProcessorsRequest, Processor, ProcessorInput } from './resources/processor.js';
 export type { CreateProductRequest, CurrencyOptions, ListedProduct, ListProductsFilters, ListProductsRequest, Product, ProductPrice, ProductPriceInput, ProductVariantInput } from './resources/product.js';
+export type { CreatePromotionCodeRequest, ListPromotionCodesRequest, PromotionCode, PromotionCodeUpdateData, UpdatePromotionCodeRequest } from './resources/promotion-code.js';
+export type { CreatePromotionRequest, Promotion, PromotionUpdateData, RetrievePromotionRequest, UpdatePromotionRequest } from './resources/promotion.js';
 export type { CreateRadarSessionRequest, SavedRadarSession } from './resources/radar-session.js';
 export type { CreateStoreRequest, Store } from './resources/store.js';
 export type { ChangeSubscriptionProcessorRequest, CreateSubscriptionRequest, ListedSubscription, ListSubscriptionsFilters, ListSubscriptionsRequest, RebillSubscriptionRequest, Subscription } from './resources/subscription.js';

@@ -54,6 +54,7 @@ export {
   cmsSessionInitPath,
   cmsTokenHeader,
   sessionActionProcessedPath,
+  sessionApplyPromotionPath,
   sessionContinuePaymentPath,
   sessionPaymentInstrumentPath,
   sessionPaymentPath,
@@ -66,6 +67,7 @@ export {
 export {
   anonymousSessionRequest,
   cmsSessionInitRequest,
+  sessionApplyPromotionRequest,
   sessionPaymentIdRequest,
   sessionPaymentInstrumentRequest,
   sessionPayRequest,

@@ -12,11 +12,15 @@
 // `@internal` (generated: node scripts/core-exports.mjs).
 // <generated:resource-schemas>
 export { authTestResult, testAuthRequest } from './resources/auth.js';
+export { blockRule, createBlockRuleRequest, listBlockRulesRequest } from './resources/block-rule.js';
+export { builderPermission, builderSessionLifetime, builderSessionSchema, createBuilderSessionRequest } from './resources/builder-session.js';
 export { cardFacts } from './resources/card-facts.js';
 export { checkoutInit, checkoutSession, createCheckoutSessionRequest, initCheckoutRequest, payCheckoutRequest } from './resources/checkout-session.js';
 export { customerSummary } from './resources/customer-summary.js';
 export { customerData, customerDetails, customerSchema, listCustomerPaymentInstrumentsParams, listCustomersFilters, listCustomersRequest, listedCustomer } from './resources/customer.js';
 export { appEvent, listEventsFilters, listEventsRequest, recentEventsRequest } from './resources/event.js';
+export { funnelStepEventType, funnelStepTracked, trackFunnelStepRequest } from './resources/funnel-tracking.js';
+export { createFunnelPreviewSessionRequest, createFunnelRequest, funnelConfigInput, funnelEdgeInput, funnelNodeInput, funnelPreviewSessionSchema, funnelSchema, funnelStepInput, funnelStepVariantInput } from './resources/funnel.js';
 export { dateConditions, dateFilter } from './resources/list-filters.js';
 export { listOrdersRequest, orderLineItem, orderSchema } from './resources/order.js';
 export { createPaymentFlowRequest, paymentFlow, paymentFlowInput, processorConfig } from './resources/payment-flow.js';
@@ -24,6 +28,8 @@ export { createPaymentInstrumentFromTokenRequest, createPaymentInstrumentFromTok
 export { authorizeRequest, captureRequest, continuePaymentRequest, listPaymentsFilters, listPaymentsRequest, paymentInstrumentSummary, paymentMetadata, paymentSchema, paymentTransaction, processPaymentRequest, purchaseRequest, reasonType, refundPaymentRequest, refundSchema, requireActionData, threeDSChallengeData, voidPaymentRequest } from './resources/payment.js';
 export { archiveProcessorsRequest, processorInput, processorSchema } from './resources/processor.js';
 export { createProductRequest, currencyOptions, listedProduct, listProductsFilters, listProductsRequest, productPrice, productPriceInput, productSchema, productVariantInput } from './resources/product.js';
+export { createPromotionCodeRequest, listPromotionCodesRequest, promotionCodeSchema, promotionCodeUpdateData, updatePromotionCodeRequest } from './resources/promotion-code.js';
+export { createPromotionRequest, promotionSchema, promotionUpdateData, retrievePromotionRequest, updatePromotionRequest } from './resources/promotion.js';
 export { createRadarSessionRequest, savedRadarSession } from './resources/radar-session.js';
 export { createStoreRequest, storeSchema } from './resources/store.js';
 export { changeSubscriptionProcessorRequest, createSubscriptionRequest, listedSubscription, listSubscriptionsFilters, listSubscriptionsRequest, rebillSubscriptionRequest, subscriptionSchema, subscriptionSortFields } from './resources/subscription.js';

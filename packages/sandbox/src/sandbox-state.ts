@@ -1,8 +1,12 @@
 import { abandonedChallenges } from './service/abandoned-challenges.js';
+import { blockRules } from './service/block-rules.js';
+import { builderSessions } from './service/builder-sessions.js';
 import { btThreeDSSessions } from './emulations/bt-threeds.js';
 import { checkoutPayments, checkoutSessions } from './service/checkout.js';
 import { cmsSessions } from './service/cms-sessions.js';
 import { emptyState, type StateOf } from './state/collection.js';
+import { funnelPreviewSessions, funnels } from './service/funnels.js';
+import { funnelStepEvents } from './service/funnel-tracking.js';
 import { customers } from './service/customers.js';
 import { idempotencyAnswers } from './state/idempotency.js';
 import { instruments } from './service/instruments.js';
@@ -15,6 +19,8 @@ import { paymentFlows } from './service/payment-flows.js';
 import { refunds } from './service/refunds.js';
 import { processors } from './service/processors.js';
 import { products, variants } from './service/products.js';
+import { promotionCodes } from './service/promotion-codes.js';
+import { promotions } from './service/promotions.js';
 import { radarDeviceSessions, radarSessions } from './service/radar-sessions.js';
 import { stores } from './service/stores.js';
 import { subscriptions } from './service/subscriptions.js';
@@ -52,6 +58,13 @@ export const collections = [
   webhookEvents,
   webhookEndpoints,
   webhookDeliveries,
+  blockRules,
+  funnels,
+  funnelPreviewSessions,
+  funnelStepEvents,
+  builderSessions,
+  promotions,
+  promotionCodes,
   ledger,
   idempotencyAnswers,
   testClocks,

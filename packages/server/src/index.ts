@@ -57,10 +57,14 @@ export { createWebhookHandler, DEFAULT_WEBHOOK_MAX_BODY_BYTES, type WebhookHandl
 
 // The resources, as types (`Tessera['payments']` is the same); their parameter and outcome types.
 export type { Auth } from './resources/auth.js';
+export type { BlockRules, ListBlockRulesParams } from './resources/block-rules.js';
+export type { BuilderSessions } from './resources/builder-sessions.js';
 export type { CheckoutSessions, CheckoutPaymentOutcome, CheckoutSessionOutcome } from './resources/checkout-sessions.js';
 export type { ConstructWebhookEventOptions, WebhookSignatureHeader } from './resources/construct-webhook-event.js';
 export type { Customers, ListCustomersParams } from './resources/customers.js';
 export type { Events, ListEventsParams } from './resources/events.js';
+export type { FunnelTracking } from './resources/funnel-tracking.js';
+export type { Funnels, FunnelOutcome } from './resources/funnels.js';
 export type { Orders, ListOrdersParams } from './resources/orders.js';
 export type { PaymentFlows, PaymentFlowOutcome } from './resources/payment-flows.js';
 export type { PaymentInstruments, ListPaymentInstrumentsParams, PaymentInstrumentOutcome } from './resources/payment-instruments.js';
@@ -68,6 +72,8 @@ export type { Payments, ListPaymentsParams, PaymentOutcome, RefundOutcome, WaitF
 export type { ReconcileEvidence, ReconcileFrom, ReconcileOptions, ReconcileResult, ReconcileSearch } from './resources/reconcile.js';
 export type { Processors, ArchiveProcessorsOutcome } from './resources/processors.js';
 export type { Products, ListProductsParams, ProductOutcome } from './resources/products.js';
+export type { PromotionCodes, ListPromotionCodesParams } from './resources/promotion-codes.js';
+export type { Promotions } from './resources/promotions.js';
 export type { RadarSessions, RadarSessionOutcome } from './resources/radar-sessions.js';
 export type { Recognised } from './resources/response-body.js';
 export type { Stores, StoreOutcome } from './resources/stores.js';
@@ -122,5 +128,5 @@ export type { HttpMethod } from '@tessera/core/internal';
 // Every other type a method of the client or of a resource takes or returns, so a wrapper of any method is typed from
 // this root alone (scripts/server-exports.mjs writes this list; CI checks it).
 // <generated:method-types>
-export type { AuthorizeRequest, CaptureRequest, ChangeSubscriptionProcessorRequest, ContinuePaymentRequest, CreateCheckoutSessionRequest, CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, CreateProductRequest, CreateStoreRequest, CreateSubscriptionRequest, ListWebhookEventsRequest, PaymentFlowInput, Processor, ProcessorInput, ProcessPaymentRequest, PurchaseRequest, RebillSubscriptionRequest, RefundPaymentRequest, ThreeDSSession, VoidPaymentRequest } from '@tessera/core';
+export type { AuthorizeRequest, BlockRule, BuilderSession, CaptureRequest, ChangeSubscriptionProcessorRequest, ContinuePaymentRequest, CreateBlockRuleRequest, CreateBuilderSessionRequest, CreateCheckoutSessionRequest, CreateFunnelPreviewSessionRequest, CreateFunnelRequest, CreatePaymentInstrumentFromTokenRequest, CreatePaymentInstrumentFromTokenResponse, CreateProductRequest, CreatePromotionCodeRequest, CreatePromotionRequest, CreateStoreRequest, CreateSubscriptionRequest, FunnelPreviewSession, FunnelStepTracked, ListWebhookEventsRequest, PaymentFlowInput, Processor, ProcessorInput, ProcessPaymentRequest, Promotion, PromotionCode, PurchaseRequest, RebillSubscriptionRequest, RefundPaymentRequest, RetrievePromotionRequest, ThreeDSSession, TrackFunnelStepRequest, UpdatePromotionCodeRequest, UpdatePromotionRequest, VoidPaymentRequest } from '@tessera/core';
 // </generated:method-types>

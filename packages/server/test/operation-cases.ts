@@ -1,4 +1,5 @@
 import type { OperationMethod, OperationName } from '@tessera/core/internal';
+import published from '@tessera/test-support/vendor-examples.json' with { type: 'json' };
 import type { JsonBodyType } from 'msw';
 import type { RequestOptions, Tessera } from '../src/index.js';
 import { checkoutInput, flowInput, processorInput, productInput, productWire, storeInput, succeededPayment } from './fixtures.js';
@@ -49,6 +50,12 @@ export interface Ids {
   checkoutSessionId: string;
   /** Where a new webhook endpoint sends its events. */
   webhookUrl: string;
+  /** A promotion of the store. */
+  promotionId: string;
+  /** An active code of that promotion. */
+  promotionCodeId: string;
+  /** A funnel of the store whose config has the steps `step_checkout` and `step_thankyou` (the published examples'). */
+  funnelId: string;
 }
 
 /** A card instrument as the service would return it. */
@@ -64,6 +71,8 @@ export const sampleIds: Ids = {
   serviceToken, storeId: 'store_1', customerId: 'cus_1', instrumentId: 'pi_1', paymentId: 'pay_1', authorizedPaymentId: 'pay_1',
   processorId: 'proc_1', productId: 'prod_1', variantId: 'var_1', priceId: 'price_1', orderId: 'ord_1', eventId: 'evt_1',
   subscriptionId: 'sub_1', checkoutSessionId: 'ch_1', webhookUrl: 'https://shop.test/webhooks',
+  promotionId: 'promo_1', promotionCodeId: 'pc_1',
+  funnelId: 'funnelv2_1',
 };
 /** A valid 3DS session request. */
 export const sessionRequest = { provider: 'basis_theory', storeId: 'store_1', paymentInstrumentId: 'pi_1', sessionData: { sessionId: 's_1', metadata: {} } };
@@ -75,6 +84,15 @@ const minimalPayment = { id: 'pay_1', status: 'succeeded', surprise: { nested: 1
 const appEventItem = { id: 'evt_1', eventType: 's_order_paid', properties: { orderId: 'ord_1' }, surprise: 1 };
 /** What a `recognised` answer returns for a body wrapping its resource in one key: `{ [key]: resource, raw: body }`. */
 export const recognised = <K extends string>(key: K, wrapped: Record<string, unknown>) => ({ [key]: Object.values(wrapped)[0], raw: wrapped });
+
+/**
+ * The operations whose page publishes both an example request and an example answer: their rows may be left to
+ * `published-cases.ts`, which derives them from those examples.
+ */
+export type PublishedOperationName = {
+  [K in keyof typeof published]: (typeof published)[K] extends { request: object; response: unknown } ? K : never;
+}[keyof typeof published] &
+  OperationName;
 
 /**
  * One row per operation of core's catalog: adding an operation without a row, or removing the client method a row
@@ -380,4 +398,5 @@ export const operationCases = {
       raw: { order: { id: 'ord_1', status: 'paid', totalAmount: 2999, currency: 'USD' }, payment: minimalPayment, redirectUrl: 'https://shop.test/thankyou/ord_1' },
     },
   },
-} satisfies { [N in OperationName]: OperationCase };
+} satisfies { [N in Exclude<OperationName, PublishedOperationName>]: OperationCase } & { [N in PublishedOperationName]?: OperationCase };
+

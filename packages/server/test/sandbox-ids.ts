@@ -24,6 +24,13 @@ export async function sandboxIds(tessera: Tessera, server: SandboxServer): Promi
   const order = found('order', (await tessera.orders.list({ storeId })).data[0]);
   const eventId = found('event', (await tessera.events.list({ filters: { storeIds: [storeId] } })).data[0]?.id);
   const checkoutSessionId = found('checkout session', (await tessera.checkoutSessions.create(checkoutInput(storeId, variant.id))).checkoutSession?.id);
+  // A block rule no payment here matches, so that the list of rules has one.
+  await tessera.blockRules.create({ name: 'Ids rule', email: 'blocked@example.invalid' });
+  const promotion = await tessera.promotions.create({ storeId, name: 'Ids promotion' });
+  // A code of its own (codes are unique per store): the published examples create `SUMMER20` and update to `WINTER30`.
+  const promotionCode = await tessera.promotionCodes.create({ code: `IDS-${promotion.id}`, promotionId: promotion.id });
+  // A funnel with the steps the published preview-session and tracking examples name.
+  const funnel = found('funnel', (await tessera.funnels.create({ storeId, config: { name: 'Ids funnel', steps: [{ id: 'step_checkout' }, { id: 'step_thankyou' }] } })).funnel);
   return {
     serviceToken: (await tokenizeCard(vault)).serviceToken,
     storeId,
@@ -40,5 +47,8 @@ export async function sandboxIds(tessera: Tessera, server: SandboxServer): Promi
     subscriptionId: subscription.id,
     checkoutSessionId,
     webhookUrl: 'http://127.0.0.1:9/webhooks',
+    promotionId: promotion.id,
+    promotionCodeId: promotionCode.id,
+    funnelId: funnel.id,
   };
 }

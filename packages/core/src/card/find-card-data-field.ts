@@ -18,9 +18,10 @@ function isCardNumber(value: unknown): boolean {
  * returns its dotted path, or `undefined` when there is none: a field named as card data (`cardNumber`, `pan`, `cvc`,
  * …) whatever its value, or one whose name suggests a card number (`number`) holding 12-19 Luhn-valid digits (a
  * string, spaces or dashes allowed, or a JSON number). Used to refuse service tokens and requests that carry card
- * data.
+ * data. With `nullIsEmpty`, a card-data field set to `null` passes (a request's "none": the published block-rule body
+ * sends `pan: null`); a service token refuses it whatever its value.
  */
-export function findCardDataField(value: unknown): string | undefined {
+export function findCardDataField(value: unknown, options: { readonly nullIsEmpty?: boolean } = {}): string | undefined {
   const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
   const seen = new Set<object>();
   while (stack.length > 0) {
@@ -30,7 +31,7 @@ export function findCardDataField(value: unknown): string | undefined {
     for (const [key, item] of Object.entries(next.value)) {
       const path = next.path === '' ? key : `${next.path}.${key}`;
       const name = key.toLowerCase().replace(/[_-]/g, '');
-      if (cardDataField.test(name) || (cardNumberField.test(name) && isCardNumber(item))) return path;
+      if ((cardDataField.test(name) && !(options.nullIsEmpty === true && item === null)) || (cardNumberField.test(name) && isCardNumber(item))) return path;
       stack.push({ value: item, path });
     }
   }

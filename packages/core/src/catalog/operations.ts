@@ -1,15 +1,21 @@
 import type * as z from 'zod/mini';
 import type { Operation } from '../internal/operation.js';
 import { authOperations } from '../resources/auth.js';
+import { blockRuleOperations } from '../resources/block-rule.js';
+import { builderSessionOperations } from '../resources/builder-session.js';
 import { checkoutSessionOperations } from '../resources/checkout-session.js';
 import { customerOperations } from '../resources/customer.js';
 import { eventOperations } from '../resources/event.js';
+import { funnelOperations } from '../resources/funnel.js';
+import { funnelTrackingOperations } from '../resources/funnel-tracking.js';
 import { orderOperations } from '../resources/order.js';
 import { paymentOperations } from '../resources/payment.js';
 import { paymentFlowOperations } from '../resources/payment-flow.js';
 import { paymentInstrumentOperations } from '../resources/payment-instrument.js';
 import { processorOperations } from '../resources/processor.js';
 import { productOperations } from '../resources/product.js';
+import { promotionOperations } from '../resources/promotion.js';
+import { promotionCodeOperations } from '../resources/promotion-code.js';
 import { radarSessionOperations } from '../resources/radar-session.js';
 import { storeOperations } from '../resources/store.js';
 import { subscriptionOperations } from '../resources/subscription.js';
@@ -44,6 +50,12 @@ export const operations = {
   ...customerOperations(),
   ...subscriptionOperations(),
   ...authOperations(),
+  ...funnelOperations(),
+  ...funnelTrackingOperations(),
+  ...builderSessionOperations(),
+  ...promotionOperations(),
+  ...promotionCodeOperations(),
+  ...blockRuleOperations(),
 } as const satisfies Record<string, Operation>;
 
 /** Name of an operation in {@link operations}. */

@@ -34,3 +34,5 @@ export const sessionRadarSessionPath = '/api/public/v1/radar-sessions';
 export const sessionProductsPath = '/api/v1/products';
 /** `POST`: `{ productId, storeId }` → one product of the store's catalog (plugin-sdk `useProducts({ productIds })`). */
 export const sessionProductPath = '/api/v1/products/{id}';
+/** `POST`: `{ code }` → `{ success, … }`: applies a promotion code to the checkout session (plugin-sdk `useCheckout().applyPromotionCode`). */
+export const sessionApplyPromotionPath = '/api/v1/checkout-sessions/{checkoutSessionId}/promotions/apply';

@@ -34,7 +34,10 @@ interface OperationBase {
    * (`requireAction: 'threeds_auth'`) must also carry the challenge data. Default for a `required` answer: `['id']`.
    */
   readonly requires?: readonly string[];
-  /** When `request` is `undefined`: what the caller calls the path's `{id}`, the field a validation error names. Default `id`. */
+  /**
+   * What the caller calls the path's `{id}`, the field a validation error names (default `id`): the only input when
+   * `request` is `undefined`, else a field of the request (`funnelId`) that fills the path and stays in the body.
+   */
   readonly idField?: string;
   /**
    * Fields the published API requires that the document lets the caller leave out, read before sending from the

@@ -144,3 +144,10 @@ export const sessionProductsRequest = z.looseObject({
  * @internal
  */
 export const sessionProductRequest = z.looseObject({ productId: z.optional(resourceId), storeId: resourceId });
+
+/**
+ * Body of `POST /api/v1/checkout-sessions/{checkoutSessionId}/promotions/apply` (plugin-sdk's `useCheckout`
+ * `applyPromotionCode`): the `code` a customer typed.
+ * @internal
+ */
+export const sessionApplyPromotionRequest = z.looseObject({ code: z.string().check(z.minLength(1)) });

@@ -63,13 +63,13 @@ export function queryObject<const Shape extends z.core.$ZodLooseShape>(shape: Sh
 export const nonEmptyString = z.string().check(z.minLength(1));
 
 /**
- * Refuses a request that carries a card-number or CVC field anywhere (`cardNumber`, `pan`, `cvc`, …; see
- * `findCardDataField`): request objects let unknown fields through to the service, but never raw card data,
+ * Refuses a request that carries a card-number or CVC field anywhere (`cardNumber`, `pan`, `cvc`, …, unless `null`;
+ * see `findCardDataField`): request objects let unknown fields through to the service, but never raw card data,
  * which belongs in the vault. Reported on that field with code `card_data`; the value is never echoed.
  * @internal
  */
 export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx) => {
-  const field = findCardDataField(body);
+  const field = findCardDataField(body, { nullIsEmpty: true });
   if (field !== undefined) {
     ctx.issues.push({ code: 'custom', input: undefined, path: field.split('.'), message: 'must not be sent: card data goes to the vault only', params: { code: 'card_data' } });
   }

@@ -43,7 +43,9 @@ const READ_ONLY_POSTS: readonly DriftOperation[] = [
   { name: 'listRecentEvents', body: () => ({ limit: 10 }) },
   { name: 'listPaymentInstruments', body: () => ({ page: 1, pageSize: 20 }) },
   { name: 'listCustomers', body: () => ({ page: 1, pageSize: 20 }) },
+  { name: 'listBlockRules', body: () => ({ pagination: { page: 1, pageSize: 20 } }) },
   { name: 'listSubscriptions', body: () => ({ page: 1, per_page: 20 }) },
+  { name: 'listPromotionCodes', body: () => ({ page: 1, limit: 20 }) },
   // The products list needs a store: the first one an earlier answer of that side names.
   { name: 'listProducts', body: (context) => (context.storeId === undefined ? undefined : { storeId: context.storeId, page: 1, per_page: 20 }) },
 ];

@@ -36,12 +36,14 @@ export class SandboxHttpError extends Error {
   readonly title: string | undefined;
   /** The vendor's published code for this error, sent as the body's top-level `code` (else `code` is). */
   readonly publishedCode: PublishedErrorCode | undefined;
+  /** Keys the body carries besides the error's (a browser session route's `success: false`), never over them. */
+  readonly answer: Readonly<Record<string, unknown>>;
 
   constructor(
     status: number,
     code: string,
     message: string,
-    options: { fields?: FieldError[]; headers?: Record<string, string>; title?: string; publishedCode?: PublishedErrorCode } = {},
+    options: { fields?: FieldError[]; headers?: Record<string, string>; title?: string; publishedCode?: PublishedErrorCode; answer?: Record<string, unknown> } = {},
   ) {
     super(redactCardNumbers(message));
     this.name = 'SandboxHttpError';
@@ -51,6 +53,7 @@ export class SandboxHttpError extends Error {
     this.headers = options.headers ?? {};
     this.title = options.title;
     this.publishedCode = options.publishedCode;
+    this.answer = options.answer ?? {};
   }
 
   /** The error as Basis Theory's problem details (the vault routes). */
@@ -67,6 +70,7 @@ export class SandboxHttpError extends Error {
   toBody(requestId: string): ApiErrorBody {
     const fields = () => (this.fields ? { fields: this.fields.map((field) => ({ ...field })) } : {});
     return {
+      ...this.answer,
       code: this.publishedCode ?? this.code,
       message: this.message,
       data: { ...fields(), requestId },

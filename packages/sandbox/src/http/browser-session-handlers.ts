@@ -2,7 +2,7 @@ import type { RouteResult } from '../wire/answer.js';
 import type { SandboxContext } from '../service/context.js';
 import { type CmsSessionRecord, invalidSessionToken, openAnonymousSession } from '../service/cms-sessions.js';
 import { createSessionInstrument, createSessionThreeDSSession, markActionProcessed, sessionPayment } from '../service/session-payments.js';
-import { initCmsSession, initStoreCheckout, sessionProduct, sessionProducts, storeCheckoutView } from '../service/store-checkout.js';
+import { applySessionPromotion, initCmsSession, initStoreCheckout, sessionProduct, sessionProducts, storeCheckoutView } from '../service/store-checkout.js';
 import type { SandboxRequest } from './request.js';
 import { type RouteAuth, sessionCorsHeaders } from './route-pipeline.js';
 
@@ -40,6 +40,7 @@ export const browserSessionRouteHandlers = {
   initCmsSession: onSession('POST', (ctx, session, { body }) => initCmsSession(ctx, session, body)),
   initStoreCheckout: onSession('POST', (ctx, session, { body, origin }) => initStoreCheckout(ctx, session, body, origin)),
   retrieveStoreCheckout: onSession('GET', (ctx, session, { params }) => storeCheckoutView(ctx, session, params.checkoutToken ?? '')),
+  applySessionPromotion: onSession('POST', (ctx, session, { body, params }) => applySessionPromotion(ctx, session, params.checkoutSessionId ?? '', body)),
   createSessionInstrument: onSession('POST', (ctx, session, { body }) => createSessionInstrument(ctx, session, body)),
   createSessionThreeDSSession: onSession('POST', (ctx, session, { body }) => createSessionThreeDSSession(ctx, session, body)),
   markSessionActionProcessed: onSession('POST', (ctx, session, { body }) => markActionProcessed(ctx, session, body)),

@@ -1,25 +1,30 @@
-import type { OperationInput, OperationName } from '@tessera/core/internal';
+import { operations, type OperationInput, type OperationName } from '@tessera/core/internal';
 import type { RouteResult } from '../wire/answer.js';
-import { createCheckoutSession, initCheckout, payCheckout } from '../service/checkout.js';
-import type { SandboxContext } from '../service/context.js';
-import { listEvents, recentEvents, retrieveEvent } from '../service/events.js';
-import { createInstrumentFromToken, listCustomerInstruments, listInstruments, retrieveInstrument } from '../service/instruments.js';
-import { createThreeDSSession } from '../service/threeds-sessions.js';
-import type { PathParams } from './operation-input.js';
-import { listOrders, retrieveOrder } from '../service/orders.js';
-import { createPaymentFlow } from '../service/payment-flows.js';
-import { continuePayment, listPayments, processPayment, refundPayment, retrievePayment, voidPayment } from '../service/payments.js';
-import { archiveProcessors, createProcessor } from '../service/processors.js';
-import { createProduct, listProducts, retrieveProduct } from '../service/products.js';
+import { authOperations } from '../service/auth-test.js';
+import { blockRuleOperations } from '../service/block-rules.js';
+import { builderSessionOperations } from '../service/builder-sessions.js';
+import { checkoutOperations, initCheckout, payCheckout } from '../service/checkout.js';
+import type { SandboxContext, ServedOperations } from '../service/context.js';
+import { customerOperations } from '../service/customer-views.js';
+import { eventOperations } from '../service/events.js';
+import { funnelTrackingOperations } from '../service/funnel-tracking.js';
+import { funnelOperations } from '../service/funnels.js';
+import { createInstrumentFromToken, instrumentOperations } from '../service/instruments.js';
+import { orderOperations } from '../service/orders.js';
+import { paymentFlowOperations } from '../service/payment-flows.js';
+import { continuePayment, paymentOperations, processPayment } from '../service/payments.js';
+import { processorOperations } from '../service/processors.js';
+import { productOperations } from '../service/products.js';
+import { promotionCodeOperations } from '../service/promotion-codes.js';
+import { promotionOperations } from '../service/promotions.js';
 import { createRadarSession } from '../service/radar-sessions.js';
 import { payAsSession, requireOwnPayment, requireOwnRadarTarget } from '../service/session-payments.js';
+import { storeOperations } from '../service/stores.js';
+import { subscriptionOperations } from '../service/subscriptions.js';
+import { threeDSSessionOperations } from '../service/threeds-sessions.js';
+import { webhookOperations } from '../service/webhook-endpoints.js';
+import type { PathParams } from './operation-input.js';
 import type { SandboxRequest } from './request.js';
-import { createStore, requireStore } from '../service/stores.js';
-import { endpointView, registerWebhookEndpoint } from '../service/webhook-endpoints.js';
-import { webhookEvents } from '../service/webhooks.js';
-import { testAuth } from '../service/auth-test.js';
-import { listCustomers, retrieveCustomer } from '../service/customer-views.js';
-import { changeSubscriptionProcessor, createSubscription, listSubscriptions, rebillSubscription, retrieveSubscription } from '../service/subscriptions.js';
 
 /**
  * The request besides the input, with its path parameters typed: its URL (ACS URLs point at its origin) and the body
@@ -33,22 +38,26 @@ export type Handler<K extends OperationName> = (ctx: SandboxContext, input: Oper
 /** A handler for every operation of the catalog. */
 export type OperationHandlers = { readonly [K in OperationName]: Handler<K> };
 
-/** The handler that answers, as JSON, what `serve` makes of the operation's checked input. */
-function withInput<I>(serve: (ctx: SandboxContext, input: I) => unknown): (ctx: SandboxContext, input: I) => RouteResult {
-  return (ctx, input) => ({ json: serve(ctx, input) });
+/**
+ * The handlers of the operations a service module serves (`ServedOperations`): each answers, as JSON, what its function
+ * makes of the checked input, or of the `{id}` of the path when that is the operation's only input.
+ */
+function served<const S extends ServedOperations>(served: S): { readonly [K in keyof S & OperationName]: Handler<K> } {
+  const handlers = Object.entries(served).map(([name, serve]): [string, Handler<OperationName>] => {
+    const answer = serve as (ctx: SandboxContext, inputOrId: unknown) => unknown;
+    const byPathId = operations[name as OperationName].request === undefined;
+    return [name, (ctx, input, { params }) => ({ json: answer(ctx, byPathId ? (params as { id: string }).id : input) })];
+  });
+  return Object.fromEntries(handlers) as never;
 }
 
-/** The handler that answers, as JSON, what `serve` finds by the `{id}` of the operation's path. */
-function byPathId(serve: (ctx: SandboxContext, id: string) => unknown): (ctx: SandboxContext, input: unknown, request: { readonly params: { id: string } }) => RouteResult {
-  return (ctx, _input, { params }) => ({ json: serve(ctx, params.id) });
-}
-
-/** How the sandbox serves each operation of core's catalog (sections 4.1–4.10). A missing one does not compile. */
+/**
+ * How the sandbox serves each operation of core's catalog: the operations each service module serves, and the few that
+ * need more of the request than their checked input (its origin, the browser session token, the body as sent). A
+ * missing one does not compile.
+ */
 export const operationHandlers = {
   createPaymentInstrumentFromToken: (ctx, input, { body }) => ({ json: createInstrumentFromToken(ctx, input, body) }),
-  retrievePaymentInstrument: byPathId(retrieveInstrument),
-  listCustomerPaymentInstruments: byPathId(listCustomerInstruments),
-  createThreeDSSession: withInput(createThreeDSSession),
   processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
   // On a browser session token (x-cms-token), its own payments only.
   continuePayment: (ctx, input, { origin, cmsSession }) => {
@@ -59,41 +68,28 @@ export const operationHandlers = {
     if (cmsSession) requireOwnRadarTarget(ctx, cmsSession, input);
     return { json: createRadarSession(ctx, input) };
   },
-  retrievePayment: byPathId(retrievePayment),
-  voidPayment: withInput(voidPayment),
-  refundPayment: withInput(refundPayment),
-  createProcessor: withInput(createProcessor),
-  archiveProcessors: withInput(archiveProcessors),
-  createPaymentFlow: withInput(createPaymentFlow),
-  createStore: withInput(createStore),
-  createProduct: withInput(createProduct),
-  createCheckoutSession: withInput(createCheckoutSession),
-  listPayments: withInput(listPayments),
-  listOrders: withInput(listOrders),
-  listWebhookEvents: (ctx, input) => {
-    requireStore(ctx, input.storeId);
-    return { json: { data: webhookEvents.of(ctx).filter((event) => event.storeId === input.storeId) } };
-  },
-  // Webhook endpoints and events.
-  createWebhookEndpoint: (ctx, input) => ({ json: endpointView(registerWebhookEndpoint(ctx, input)) }),
-  listEvents: withInput(listEvents),
-  retrieveEvent: byPathId(retrieveEvent),
-  listRecentEvents: withInput(recentEvents),
-  // The published lists, retrieves, subscriptions and key check.
-  listPaymentInstruments: withInput(listInstruments),
-  retrieveCustomer: byPathId(retrieveCustomer),
-  listCustomers: withInput(listCustomers),
-  listProducts: withInput(listProducts),
-  retrieveProduct: byPathId(retrieveProduct),
-  retrieveOrder: byPathId(retrieveOrder),
-  createSubscription: withInput(createSubscription),
-  listSubscriptions: withInput(listSubscriptions),
-  retrieveSubscription: byPathId(retrieveSubscription),
-  rebillSubscription: withInput(rebillSubscription),
-  changeSubscriptionProcessor: withInput(changeSubscriptionProcessor),
-  testAuth: () => ({ json: testAuth() }),
   // Checkout as published.
   initCheckout: (ctx, input, { origin }) => ({ redirect: initCheckout(ctx, input, origin) }),
   // The secret key, or a browser session token paying its own checkout session (the body as sent: no price keys).
   payCheckout: (ctx, input, { origin, cmsSession, body }) => ({ json: cmsSession ? payAsSession(ctx, cmsSession, body, origin) : payCheckout(ctx, input, origin) }),
+  ...served(instrumentOperations),
+  ...served(threeDSSessionOperations),
+  ...served(paymentOperations),
+  ...served(processorOperations),
+  ...served(paymentFlowOperations),
+  ...served(storeOperations),
+  ...served(productOperations),
+  ...served(checkoutOperations),
+  ...served(orderOperations),
+  ...served(webhookOperations),
+  ...served(eventOperations),
+  ...served(customerOperations),
+  ...served(subscriptionOperations),
+  ...served(authOperations),
+  ...served(blockRuleOperations),
+  ...served(funnelOperations),
+  ...served(funnelTrackingOperations),
+  ...served(builderSessionOperations),
+  ...served(promotionOperations),
+  ...served(promotionCodeOperations),
 } satisfies OperationHandlers;

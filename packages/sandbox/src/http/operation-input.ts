@@ -1,8 +1,9 @@
 import { archiveProcessorsRequest } from '@tessera/core/schemas';
-import { type OperationInput, type OperationName, operations, resourceId, z } from '@tessera/core/internal';
+import { type Operation, type OperationInput, type OperationName, operations, resourceId, z } from '@tessera/core/internal';
 import type { core, output, ZodMiniType } from 'zod/mini';
 import type { SandboxRequest } from './request.js';
 import { validate } from '../wire/validate.js';
+import { validationError } from '../errors/http-error.js';
 
 /** The path parameters of an operation: `{ id }` when its path has the `{id}` placeholder, else none. */
 export type PathParams<K extends OperationName> = (typeof operations)[K]['path'] extends `${string}{id}${string}` ? { id: string } : Record<never, never>;
@@ -71,6 +72,22 @@ function parseJsonArray(value: string): unknown {
 }
 
 /**
+ * The body of an operation whose path's `{id}` is also a field of its request (`idField`: the preview session's
+ * `funnelId`, which the published example sends in both): that field is the path's id when the body leaves it out,
+ * and a body that names another is a 400 on it.
+ */
+function withPathId(operation: Operation, request: SandboxRequest): unknown {
+  const { body } = request;
+  const field = operation.idField;
+  if (field === undefined || !operation.path.includes('{id}') || typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const id = (request.params as { id?: string }).id;
+  const given = (body as Record<string, unknown>)[field];
+  if (given === undefined) return { ...body, [field]: id };
+  if (given !== id) throw validationError([{ field, code: 'path_mismatch', message: `is not the path's id: send the same ${field} in the path and the body, or leave it out of the body` }]);
+  return body;
+}
+
+/**
  * Reads and checks an operation's input from the catalog, once, before its handler runs: the path's `{id}`, then
  * the body (unwrapped from `sendAs`) or the query. Throws a 400 naming every bad field.
  */
@@ -83,7 +100,7 @@ export function readOperationInput<K extends OperationName>(name: K, request: Sa
   const lenient = leniency[name];
   if (operation.sendAs === 'query') return validate(schema, readQuery(schema, request.url.searchParams, lenient?.queryDefaults)) as OperationInput<K>;
   if (lenient?.body) return lenient.body(request.body);
-  const parsed = validate(bodySchema(name, schema), request.body);
+  const parsed = validate(bodySchema(name, schema), withPathId(operation, request));
   const { sendAs } = operation;
   return (typeof sendAs === 'object' ? (parsed as Record<string, unknown>)[sendAs.wrap] : parsed) as OperationInput<K>;
 }

@@ -1,4 +1,5 @@
 import { SANDBOX_ACCOUNT_ID } from './instruments.js';
+import type { ServedOperations } from './context.js';
 
 /** The name of the sandbox's one account. */
 export const SANDBOX_ACCOUNT_NAME = 'Tessera Sandbox';
@@ -20,3 +21,8 @@ export function testAuth(): Record<string, unknown> {
     },
   };
 }
+
+/** The key check: the operations this module serves. */
+export const authOperations = {
+  testAuth,
+} satisfies ServedOperations;

@@ -3,13 +3,14 @@ import { initCheckoutRequest, type createCheckoutSessionRequest } from '@tessera
 import { z, type OperationInput } from '@tessera/core/internal';
 import type { output } from 'zod/mini';
 import { byId, internalById } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { invalidState, notFound, validationError } from '../errors/http-error.js';
 import { requireInstrument } from './instruments.js';
 import { payments, type PaymentRecord } from './payment-records.js';
 import { createOrder, orders, type OrderRecord } from './orders.js';
 import { charge } from './payments.js';
 import { type PriceRecord, type VariantRecord, products, variants } from './products.js';
+import { countPromotionUses } from './promotion-codes.js';
 import { requireStore } from './stores.js';
 import { startSubscription, subscriptions, type SubscriptionRecord } from './subscriptions.js';
 import { validate } from '../wire/validate.js';
@@ -40,6 +41,9 @@ export type CheckoutSessionRecord = Omit<RequestFields<output<typeof createCheck
   paymentId?: string;
   /** The subscriptions its recurring prices started when it was paid. */
   subscriptionIds?: string[];
+  /** The promotion codes applied to it (`POST /api/v1/checkout-sessions/{id}/promotions/apply`), and their promotions: each counts one use when it is paid. */
+  promotionCodeIds?: string[];
+  promotionIds?: string[];
   createdAt: string;
   updatedAt?: string;
 };
@@ -257,7 +261,7 @@ function payOpenSession(ctx: SandboxContext, input: CheckoutPaymentInput, origin
 /**
  * Completes the checkout session a payment pays, once, when the payment is approved (whenever that is: at once, after
  * its 3DS challenge, after its radar check): an order and, per recurring price, a subscription; the session
- * `completed`. Called through `ctx.paymentApproved` by the lifecycle; a payment that pays no session is ignored.
+ * `completed`; one use of each promotion code applied to it, and of its promotion. Called through `ctx.paymentApproved` by the lifecycle; a payment that pays no session is ignored.
  */
 export function completePaidCheckout(ctx: SandboxContext, paymentId: string): void {
   const link = checkoutPayments.of(ctx).get(paymentId);
@@ -299,4 +303,11 @@ export function completePaidCheckout(ctx: SandboxContext, paymentId: string): vo
   session.orderId = order.id;
   session.subscriptionIds = started;
   session.updatedAt = ctx.nowIso();
+  // Once: a completed session is never completed again (the status check above).
+  countPromotionUses(ctx, session.promotionCodeIds ?? []);
 }
+
+/** Checkout sessions (init and pay, which read the request, are handlers of `http/operation-handlers.ts`): the operations this module serves. */
+export const checkoutOperations = {
+  createCheckoutSession,
+} satisfies ServedOperations;

@@ -1,3 +1,4 @@
+import type { OperationInput, OperationName } from '@tessera/core/internal';
 import type { TestClock } from '../state/clock.js';
 import type { StateHolder } from '../state/collection.js';
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
@@ -26,3 +27,13 @@ export interface SandboxContext extends StateHolder {
    */
   paymentApproved?: ((paymentId: string) => void) | undefined;
 }
+
+/**
+ * The operations of core's catalog a service module serves, each as what it answers (as JSON) for the operation's
+ * checked input, or for the `{id}` of its path when that is its only input: declared beside the behaviour, as
+ * `export const fooOperations = { createFoo: (ctx, input) => …, retrieveFoo: (ctx, id) => … } satisfies
+ * ServedOperations`, and spread into the sandbox's one handler table (`http/operation-handlers.ts`).
+ */
+export type ServedOperations = {
+  readonly [K in OperationName]?: OperationInput<K> extends undefined ? (ctx: SandboxContext, id: string) => unknown : (ctx: SandboxContext, input: OperationInput<K>) => unknown;
+};

@@ -1,5 +1,5 @@
 import type { OperationInput } from '@tessera/core/internal';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { customerFields, type CustomerRecord, customers, requireCustomer } from './customers.js';
 import { defaultInstrumentOf, instrumentsOf } from './instruments.js';
 import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingValues, sortRecords } from './lists.js';
@@ -85,3 +85,9 @@ export function listCustomers(ctx: SandboxContext, input: OperationInput<'listCu
 
 /** The customer list's filters on what its items show (not on the store). */
 const viewFilters = ['email', 'firstName', 'lastName', 'paymentInstrumentCardLast4'] as const;
+
+/** Customers: the operations this module serves. */
+export const customerOperations = {
+  retrieveCustomer,
+  listCustomers,
+} satisfies ServedOperations;

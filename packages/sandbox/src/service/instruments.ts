@@ -1,7 +1,7 @@
 import { decodeServiceToken, ServiceTokenError, type ServiceTokenMetadata } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { customerFields, type CustomerRecord, customers } from './customers.js';
 import { notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { pageStyle, pageStyleOf, pageStyleRequest, passes, passesDate, passingValues, sortRecords } from './lists.js';
@@ -25,6 +25,8 @@ export interface InstrumentRecord {
   tokenizer: string;
   /** The card facts the token stated; a fact it did not state is absent (never invented). */
   card: { last4?: string; brand?: string; expMonth?: number; expYear?: number };
+  /** The card's BIN, when the sandbox's vault made the token (block rules match on it); kept off every answer. */
+  bin?: string;
   /** Funding and segment, as the vault knows them or the token stated them; `null` when unknown. */
   cardEnrichment: { funding: string | null; segment: string | null };
   /** What a `simulated` processor does with this card. */
@@ -125,6 +127,7 @@ export function createInstrumentFromToken(
     isDefault: positionsWhere(instruments.of(ctx), 'customerId', customerId).length === 0,
     tokenizer: token.provider,
     card: vaultToken ? { last4: vaultToken.last4, brand: vaultToken.brand, expMonth: vaultToken.expMonth, expYear: vaultToken.expYear } : cardFactsOf(meta),
+    ...(vaultToken ? { bin: vaultToken.bin } : {}),
     // The vault's own cards are consumer credit cards; a token from another vault states its facts or none.
     cardEnrichment: vaultToken ? { funding: 'credit', segment: 'consumer' } : { funding: textOf(meta.funding), segment: textOf(meta.segment) },
     // A token from another vault has no test-card outcome: its metadata decides whether 3DS is needed.
@@ -223,3 +226,10 @@ export function defaultInstrumentOf(ctx: SandboxContext, customerId: string): In
   // Read through `get`: a caller may change it (the data file writes what was read by id).
   return found && instruments.of(ctx).get(found.id);
 }
+
+/** Payment instruments: the operations this module serves. */
+export const instrumentOperations = {
+  retrievePaymentInstrument: retrieveInstrument,
+  listCustomerPaymentInstruments: listCustomerInstruments,
+  listPaymentInstruments: listInstruments,
+} satisfies ServedOperations;

@@ -1,6 +1,6 @@
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { customers } from './customers.js';
 import { notFound } from '../errors/http-error.js';
 import { payments, type PaymentRecord } from './payment-records.js';
@@ -100,3 +100,9 @@ export function retrieveOrder(ctx: SandboxContext, id: string): { order: Record<
   if (!order) throw notFound('order', id);
   return { order: orderView(ctx, order) };
 }
+
+/** Orders: the operations this module serves. */
+export const orderOperations = {
+  listOrders,
+  retrieveOrder,
+} satisfies ServedOperations;

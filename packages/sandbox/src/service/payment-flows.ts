@@ -3,7 +3,7 @@ import type { RequestFields } from '@tessera/core';
 import type { paymentFlowInput, processorConfig } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { notFound } from '../errors/http-error.js';
 import { processors } from './processors.js';
 
@@ -26,3 +26,8 @@ export function createPaymentFlow(ctx: SandboxContext, data: OperationInput<'cre
   paymentFlows.of(ctx).set(flow.id, flow);
   return flow;
 }
+
+/** Payment flows: the operations this module serves. */
+export const paymentFlowOperations = {
+  createPaymentFlow,
+} satisfies ServedOperations;

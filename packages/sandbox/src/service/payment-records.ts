@@ -34,7 +34,15 @@ type PaymentAction =
   | { type: 'processor_auth'; resumeToken: string; metadata: { type: 'processor_auth'; redirect: { redirectUrl: string } } }
   | { type: 'radar'; metadata: { provider: 'airwallex'; isTest: boolean } }
   | { type: 'stripe_radar'; metadata: { type: 'stripe_radar'; radar: { publishableKey: string; orderId?: string } } }
-  | { type: 'error'; errorCode: string; message: string };
+  | { type: 'error'; errorCode: string; message: string; blockRule?: BlockedBy };
+
+/** The block rule that declined a payment: its id, name and operator, and the criteria the payment matched. */
+export interface BlockedBy {
+  id: string;
+  name: string;
+  operator: 'OR' | 'AND';
+  matched: string[];
+}
 
 /** The top-level `requireAction` of each action: its type, but `radar` for both radar checks (as the vendor's answers). */
 export const topLevelAction = {

@@ -1,7 +1,7 @@
 import type { CaptureRequest, PaymentMetadata } from '@tessera/core';
 import type { OperationInput } from '@tessera/core/internal';
 import { authenticateBtSession, completeBtChallenge, findBtThreeDSSession, type BtThreeDSSessionRecord } from '../emulations/bt-threeds.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { customers, customerFields } from './customers.js';
 import { notFound, validationError } from '../errors/http-error.js';
 import { requireInstrument, instruments } from './instruments.js';
@@ -17,6 +17,7 @@ import { hasRadarSession } from './radar-sessions.js';
 import type { RecordMap } from '../state/record-map.js';
 import { requireStore } from './stores.js';
 import { declineReasons } from './test-cards.js';
+import { blockingRule } from './block-rules.js';
 import { refunds, type RefundRecord } from './refunds.js';
 
 /** The published name of each money movement, as a payment's `transactions` show it (`purchase` for a charge). */
@@ -131,6 +132,14 @@ export function charge(ctx: SandboxContext, input: ChargeInput, origin: string, 
     processorId: routing.processorId,
   });
   options.opened?.(payment);
+  // A block rule declines the payment before any processor sees it, naming the rule and what it matched.
+  const blocked = blockingRule(ctx, { instrument, ipAddress: ipAddressOf(input.metadata) });
+  if (blocked) {
+    const { rule, matched } = blocked;
+    payment.requireActionData = { type: 'error', errorCode: 'blocked_by_rule', message: `Declined by block rule "${rule.name}"`, blockRule: { id: rule.id, name: rule.name, operator: rule.operator, matched } };
+    transition(ctx, payment, 'decline');
+    return payment;
+  }
   // Each decline that a fallback processor followed is a cascade; the last attempt settles the payment.
   const last = routing.attempts.at(-1);
   for (const attempt of routing.attempts) if (attempt !== last) transition(ctx, payment, 'cascade', { attempt });
@@ -173,6 +182,12 @@ export function capture(ctx: SandboxContext, input: CaptureRequest): PaymentReco
     throw validationError([{ field: 'currency', code: 'currency_mismatch', message: `must be the authorization's currency, ${payment.currency}` }]);
   }
   return transition(ctx, payment, 'capture', { amount: input.amount });
+}
+
+/** The customer's IP a payment's `metadata.ipAddress` names (no published request carries it otherwise). */
+function ipAddressOf(metadata: Readonly<Record<string, unknown>> | undefined): string | undefined {
+  const ip = metadata?.ipAddress;
+  return typeof ip === 'string' ? ip : undefined;
 }
 
 /** `POST /payments/process` → `{ payment }` (published). */
@@ -400,3 +415,11 @@ function cursorPosition(all: RecordMap<PaymentRecord>, cursor: string | undefine
   }
   return position;
 }
+
+/** Payments (process and continue, which read the request's origin, are handlers of `http/operation-handlers.ts`): the operations this module serves. */
+export const paymentOperations = {
+  retrievePayment,
+  voidPayment,
+  refundPayment,
+  listPayments,
+} satisfies ServedOperations;

@@ -3,7 +3,7 @@ import type { RequestFields } from '@tessera/core';
 import type { processorInput } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { notFound } from '../errors/http-error.js';
 
 /** A processor as the sandbox keeps it: core's processor input without `options` (which may hold gateway secrets, never returned). */
@@ -40,3 +40,9 @@ export function archiveProcessors(ctx: SandboxContext, processorIds: OperationIn
   }
   return { archived: processorIds };
 }
+
+/** Processors: the operations this module serves. */
+export const processorOperations = {
+  createProcessor,
+  archiveProcessors,
+} satisfies ServedOperations;

@@ -3,7 +3,7 @@ import type { RequestFields } from '@tessera/core';
 import type { createProductRequest, productPriceInput, productVariantInput } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId, internalById } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { notFound } from '../errors/http-error.js';
 import { requireStore } from './stores.js';
 
@@ -133,3 +133,10 @@ export function listProducts(ctx: SandboxContext, input: OperationInput<'listPro
     }),
   };
 }
+
+/** Products: the operations this module serves. */
+export const productOperations = {
+  createProduct,
+  listProducts,
+  retrieveProduct,
+} satisfies ServedOperations;

@@ -1,4 +1,4 @@
-import { cmsSessionInitRequest, sessionProductRequest, sessionProductsRequest, storeCheckoutInitRequest } from '@tessera/core/internal';
+import { cmsSessionInitRequest, sessionApplyPromotionRequest, sessionProductRequest, sessionProductsRequest, storeCheckoutInitRequest } from '@tessera/core/internal';
 import type { SandboxContext } from './context.js';
 import { randomBase64Url } from '../state/random.js';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
@@ -7,6 +7,8 @@ import { addLine, type CheckoutLine, type CheckoutSessionRecord, checkoutSession
 import type { CmsSessionRecord } from './cms-sessions.js';
 import { type PriceRecord, type ProductRecord, products, retrieveProduct, type VariantRecord, variants } from './products.js';
 import { positionsWhere, recordAt } from '../state/ordered.js';
+import { applicableCode, promotionCodes } from './promotion-codes.js';
+import { type PromotionRecord, promotions } from './promotions.js';
 import { requireStore, type StoreRecord } from './stores.js';
 
 // A checkout of the store's own catalog, started and read by a browser session (`x-cms-token`), in the shapes
@@ -187,6 +189,11 @@ export function storeCheckoutView(ctx: SandboxContext, session: CmsSessionRecord
         },
       })),
       store: { ...storeView(store), domain: null, upsells: [], integrations: [] },
+      promotionIds: checkout.promotionIds ?? [],
+      promotionCodes: (checkout.promotionCodeIds ?? []).flatMap((id) => {
+        const code = promotionCodes.of(ctx).get(id);
+        return code ? [{ id: code.id, code: code.code, promotionId: code.promotionId }] : [];
+      }),
       orders: checkout.orderId === undefined ? [] : [{ id: checkout.orderId, status: 'paid' }],
       orderSummaries: [],
     },
@@ -218,8 +225,52 @@ export function storeCheckoutView(ctx: SandboxContext, session: CmsSessionRecord
       })),
       adjustments: [],
     },
-    availablePromotions: [],
+    availablePromotions: (checkout.promotionIds ?? []).flatMap((id) => {
+      const promotion = promotions.of(ctx).get(id);
+      return promotion ? [promotionView(promotion)] : [];
+    }),
   };
+}
+
+/** A promotion as plugin-sdk's `Promotion` reads it (`id`, `name`, `description`, `type`, `rules`, `actions`), with its published fields. */
+const promotionView = (promotion: PromotionRecord) => ({
+  id: promotion.id,
+  name: promotion.name,
+  description: typeof promotion.description === 'string' ? promotion.description : null,
+  type: promotion.automatic ? 'automatic' : 'code',
+  code: promotion.code,
+  automatic: promotion.automatic,
+  enabled: promotion.enabled,
+  usageCount: promotion.usageCount,
+  usageLimit: promotion.usageLimit,
+  rules: promotion.rules,
+  actions: promotion.actions,
+});
+
+/**
+ * `POST /api/v1/checkout-sessions/{checkoutSessionId}/promotions/apply { code }` (plugin-sdk's `applyPromotionCode`,
+ * which reads `success`) → `{ success: true, promotion, promotionCode }`: the code applies to this session's open
+ * checkout, recorded on it (v2 shows it in `promotionIds`, `promotionCodes` and `availablePromotions`); it counts a use
+ * when the checkout is paid. Applying it again changes nothing. Refused with `success: false` (see `applicableCode`):
+ * a code that does not apply now; a second code of a promotion already applied, or a checkout already paid (409). No
+ * amount is taken off (docs/contracts.md, "Promotions and promotion codes"). Another session's checkout: 404.
+ */
+export function applySessionPromotion(ctx: SandboxContext, session: CmsSessionRecord, checkoutSessionId: string, body: unknown): Record<string, unknown> {
+  const checkout = requireSessionCheckout(ctx, session, (candidate) => candidate.id === checkoutSessionId);
+  const input = validate(sessionApplyPromotionRequest, body);
+  const refused = (code: string, message: string) => new SandboxHttpError(409, code, message, { fields: [{ field: 'code', code, message }], answer: { success: false } });
+  if (checkout.status !== 'open') throw refused('invalid_state', 'This checkout is already paid: a promotion code applies to an open checkout only');
+  const { record, promotion } = applicableCode(ctx, input.code, { storeId: checkout.storeId, customerId: checkout.customerId ?? session.customerId });
+  const codeIds = (checkout.promotionCodeIds ??= []);
+  const promotionIds = (checkout.promotionIds ??= []);
+  if (!codeIds.includes(record.id)) {
+    if (promotionIds.includes(promotion.id)) throw refused('promotion_already_applied', 'Another code of this promotion is already applied to this checkout');
+    codeIds.push(record.id);
+    promotionIds.push(promotion.id);
+    checkout.updatedAt = ctx.nowIso();
+    checkoutSessions.of(ctx).set(checkout.id, checkout);
+  }
+  return { success: true, promotion: promotionView(promotion), promotionCode: { id: record.id, code: record.code, promotionId: record.promotionId } };
 }
 
 /**

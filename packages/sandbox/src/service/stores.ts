@@ -3,7 +3,7 @@ import type { RequestFields } from '@tessera/core';
 import type { createStoreRequest } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { notFound } from '../errors/http-error.js';
 import { paymentFlows } from './payment-flows.js';
 
@@ -41,3 +41,8 @@ export function requireStore(ctx: SandboxContext, storeId: string): StoreRecord 
   if (!store) throw notFound('store', storeId);
   return store;
 }
+
+/** Stores: the operations this module serves. */
+export const storeOperations = {
+  createStore,
+} satisfies ServedOperations;

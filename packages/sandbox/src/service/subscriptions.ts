@@ -1,6 +1,6 @@
 import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { requireCustomer, customers, customerFields } from './customers.js';
 import { invalidState, notFound, SandboxHttpError, validationError } from '../errors/http-error.js';
 import { requireInstrument, defaultInstrumentOf } from './instruments.js';
@@ -420,3 +420,12 @@ export function changeSubscriptionProcessor(ctx: SandboxContext, input: Operatio
   subscription.updatedAt = ctx.nowIso(subscription.customerId);
   return { subscription: subscriptionFields(subscription) };
 }
+
+/** Subscriptions: the operations this module serves. */
+export const subscriptionOperations = {
+  createSubscription,
+  listSubscriptions,
+  retrieveSubscription,
+  rebillSubscription,
+  changeSubscriptionProcessor,
+} satisfies ServedOperations;

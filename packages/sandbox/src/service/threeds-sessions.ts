@@ -4,7 +4,7 @@ import type { threeDSSession } from '@tessera/core/schemas';
 import type { OperationInput } from '@tessera/core/internal';
 import { newBtThreeDSSession } from '../emulations/bt-threeds.js';
 import { byId } from '../state/collection.js';
-import type { SandboxContext } from './context.js';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { requireInstrument } from './instruments.js';
 import { requireStore } from './stores.js';
 
@@ -36,3 +36,8 @@ export function createThreeDSSession(ctx: SandboxContext, input: OperationInput<
   threedsSessions.of(ctx).set(session.id, session);
   return session;
 }
+
+/** 3DS sessions: the operations this module serves. */
+export const threeDSSessionOperations = {
+  createThreeDSSession,
+} satisfies ServedOperations;

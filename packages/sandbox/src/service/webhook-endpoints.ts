@@ -1,7 +1,8 @@
-import type { SandboxContext } from './context.js';
+import type { OperationInput } from '@tessera/core/internal';
+import type { SandboxContext, ServedOperations } from './context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { requireStore } from './stores.js';
-import { type SandboxWebhookEndpoint, type WebhookDeliveryMode, webhookEndpoints, webhookEventTypes, type WebhookEndpointRecord } from './webhooks.js';
+import { type SandboxWebhookEndpoint, type WebhookDeliveryMode, webhookEndpoints, webhookEvents, webhookEventTypes, type WebhookEndpointRecord, type WebhookEventRecord } from './webhooks.js';
 
 /** A new endpoint secret: `whsec_` and 32 random bytes in hex (`crypto.getRandomValues`, unpredictable). */
 function newSecret(): string {
@@ -72,3 +73,15 @@ export function endpointView(endpoint: WebhookEndpointRecord): Omit<SandboxWebho
 export function helperEndpointView(endpoint: WebhookEndpointRecord): SandboxWebhookEndpoint {
   return { ...endpointView(endpoint), mode: endpoint.mode ?? { kind: 'normal' } };
 }
+
+/** `GET /webhooks` (the document's "list webhooks", path assumed): a store's webhook events, `{ data }`; 404 for an unknown store. */
+export function listWebhookEvents(ctx: SandboxContext, input: OperationInput<'listWebhookEvents'>): { data: WebhookEventRecord[] } {
+  requireStore(ctx, input.storeId);
+  return { data: webhookEvents.of(ctx).filter((event) => event.storeId === input.storeId) };
+}
+
+/** Webhooks: the operations this module serves. */
+export const webhookOperations = {
+  createWebhookEndpoint: (ctx, input) => endpointView(registerWebhookEndpoint(ctx, input)),
+  listWebhookEvents,
+} satisfies ServedOperations;

@@ -1,11 +1,15 @@
 import { TesseraError, TesseraValidationError } from '@tessera/core';
 import { API_PREFIX, parseOrThrow, z, type HttpMethod } from '@tessera/core/internal';
 import { Auth } from '../resources/auth.js';
+import { BlockRules } from '../resources/block-rules.js';
+import { BuilderSessions } from '../resources/builder-sessions.js';
 import { rememberApiKey } from '../core/api-key-hmac.js';
 import { CheckoutSessions } from '../resources/checkout-sessions.js';
 import { Customers } from '../resources/customers.js';
 import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from '../core/environment.js';
 import { Events } from '../resources/events.js';
+import { FunnelTracking } from '../resources/funnel-tracking.js';
+import { Funnels } from '../resources/funnels.js';
 import type { FetchFunction } from '../transport/attempt.js';
 import { HttpClient } from '../transport/http-client.js';
 import type { TesseraLogger } from '../core/logger.js';
@@ -15,6 +19,8 @@ import { PaymentInstruments } from '../resources/payment-instruments.js';
 import { Payments } from '../resources/payments.js';
 import { Processors } from '../resources/processors.js';
 import { Products } from '../resources/products.js';
+import { PromotionCodes } from '../resources/promotion-codes.js';
+import { Promotions } from '../resources/promotions.js';
 import { RadarSessions } from '../resources/radar-sessions.js';
 import type { RawRequestOptions } from '../core/request-options.js';
 import { DEFAULT_MAX_RETRIES } from '../transport/retry-policy.js';
@@ -165,6 +171,18 @@ export class Tessera {
   readonly subscriptions: Subscriptions;
   /** The API key: `test` (is it valid, and for which account). */
   readonly auth: Auth;
+  /** Promotions: `create`, `update`, `retrieve`. */
+  readonly promotions: Promotions;
+  /** Promotion codes: `create`, `list`, `update` (a code counts its uses and may expire). */
+  readonly promotionCodes: PromotionCodes;
+  /** Block rules: `create`, `list` (payments matching an enabled rule are declined). */
+  readonly blockRules: BlockRules;
+  /** Funnels: `create`, `createPreviewSession` (a preview session of one of a funnel's steps). */
+  readonly funnels: Funnels;
+  /** Funnel tracking: `trackStep` (an event at a funnel step, listed with the app events). */
+  readonly funnelTracking: FunnelTracking;
+  /** Builder sessions: `create` (a short-lived token for a plugin deployment's builder). */
+  readonly builderSessions: BuilderSessions;
   /** The service origin requests go to. */
   readonly baseUrl: string;
   readonly #http: HttpClient;
@@ -216,6 +234,12 @@ export class Tessera {
     this.events = new Events(http);
     this.subscriptions = new Subscriptions(http);
     this.auth = new Auth(http);
+    this.funnels = new Funnels(http);
+    this.funnelTracking = new FunnelTracking(http);
+    this.builderSessions = new BuilderSessions(http);
+    this.promotions = new Promotions(http);
+    this.promotionCodes = new PromotionCodes(http);
+    this.blockRules = new BlockRules(http);
   }
 
   /**

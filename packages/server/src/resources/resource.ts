@@ -126,7 +126,7 @@ export abstract class Resource<Served extends OperationName> {
         : { body: operation.sendAs === 'body' ? checked : { [operation.sendAs.wrap]: checked } };
     const sentAt = new Date();
     try {
-      return await this.#http.send(operation.method, routePath(operation), { ...options, ...sent }, mode);
+      return await this.#http.send(operation.method, routePath(operation, pathIdOf(operation, checked)), { ...options, ...sent }, mode);
     } catch (error) {
       // What `payments.reconcile` needs to find what the call did.
       if (name !== undefined && error instanceof TesseraOutcomeUnknownError) {
@@ -155,6 +155,16 @@ export abstract class Resource<Served extends OperationName> {
     for (const field of missing) if (found[field] !== undefined && found[field] !== null) filled[field] = found[field];
     return filled;
   }
+}
+
+/**
+ * The path's `{id}` of an operation that also takes a request (`POST /funnels/{id}/preview-session`): the checked
+ * input's `idField` (`funnelId`), which the body carries too. None for a path without `{id}`.
+ */
+function pathIdOf(operation: Operation, checked: unknown): Record<string, string> {
+  if (!operation.path.includes('{id}')) return {};
+  const id = typeof checked === 'object' && checked !== null ? (checked as Record<string, unknown>)[operation.idField ?? 'id'] : undefined;
+  return typeof id === 'string' ? { id } : {};
 }
 
 /** Reads a 2xx answer (or, for `redirect`, a 3xx) as `operation.answer` says (see {@link CallAnswer}). */

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { operations, type Operation, type OperationName } from '@tessera/core/internal';
 import { API_KEY, processorInput } from '../../test/fixtures.js';
+import { allOperationCases } from '../../test/published-cases.js';
 import { operationCases, sampleIds, sessionRequest, type OperationCase } from '../../test/operation-cases.js';
 import { Tessera, TesseraError, TesseraResponseValidationError, type Page } from '../index.js';
 
@@ -50,7 +51,7 @@ const emptyAnswers: Array<[string, Reply]> = [
 
 /** The rows of operation-cases.ts whose operation's answer is read as `answer`. */
 const rowsAnswered = (answer: Operation['answer']): Array<OperationCase & { name: OperationName }> =>
-  Object.entries(operationCases)
+  Object.entries(allOperationCases())
     .map(([name, row]): OperationCase & { name: OperationName } => ({ ...row, name: name as OperationName }))
     .filter(({ name }) => operations[name].answer === answer);
 

@@ -100,13 +100,16 @@ const count = (value: unknown): number | undefined => (typeof value === 'number'
 
 /**
  * Whether the service says a later page exists: the published `pagination.hasNext` (products, subscriptions), else
- * `page` below `totalPages` (instruments, customers); `undefined` when the body says neither.
+ * `page` below `totalPages` (instruments, customers; promotion codes under `pagination`); `undefined` when the body
+ * says neither.
  */
 function hasNextOf(data: unknown): boolean | undefined {
   if (!isObject(data)) return undefined;
   if (isObject(data.pagination) && typeof data.pagination.hasNext === 'boolean') return data.pagination.hasNext;
-  const page = count(data.page);
-  const totalPages = count(data.totalPages) ?? count(data.pageCount);
+  // The page style's `page`/`totalPages` at the top, or under `pagination` (promotion codes: `{ page, limit, total, totalPages }`).
+  const where = isObject(data.pagination) && count(data.page) === undefined ? data.pagination : data;
+  const page = count(where.page);
+  const totalPages = count(where.totalPages) ?? count(where.pageCount);
   return page !== undefined && totalPages !== undefined ? page < totalPages : undefined;
 }
 
@@ -134,9 +137,9 @@ export interface RecognisedList {
  * The items of a list answer: the body if it is an array, else its `data` array or the array under one of the
  * operation's `unwrap` keys. Items not recognised (by the operation's `requires` when it lists them, else by its
  * response schema) are left out of `items` (they stay in the raw body); `total` when the body has a numeric one
- * (`total`, or the published `pagination.totalItems`); `hasNext` when the body says whether a later page exists;
- * `answeredPage`, the body's own `page`; `nextCursor`, the keyset cursor of the next page (the published `nextCursor`
- * of list payments: a non-empty string, else `null` when the body has none).
+ * (`total`, or the published `pagination.totalItems` or `pagination.total`); `hasNext` when the body says whether a
+ * later page exists; `answeredPage`, the body's own `page` (or `pagination.page`); `nextCursor`, the keyset cursor of
+ * the next page (the published `nextCursor` of list payments: a non-empty string, else `null` when the body has none).
  */
 export function recogniseList(operation: Operation, data: unknown): RecognisedList {
   const items: unknown[] = [];
@@ -149,7 +152,8 @@ export function recogniseList(operation: Operation, data: unknown): RecognisedLi
     const parsed = z.safeParse(operation.response, item);
     if (parsed.success) items.push(parsed.data);
   }
-  const total = isObject(data) ? (count(data.total) ?? (isObject(data.pagination) ? count(data.pagination.totalItems) : undefined)) : undefined;
+  const total = isObject(data) ? (count(data.total) ?? (isObject(data.pagination) ? (count(data.pagination.totalItems) ?? count(data.pagination.total)) : undefined)) : undefined;
   const nextCursor = isObject(data) && typeof data.nextCursor === 'string' && data.nextCursor !== '' ? data.nextCursor : null;
-  return { items, total, hasNext: hasNextOf(data), answeredPage: isObject(data) ? count(data.page) : undefined, nextCursor };
+  const answeredPage = isObject(data) ? (count(data.page) ?? (isObject(data.pagination) ? count(data.pagination.page) : undefined)) : undefined;
+  return { items, total, hasNext: hasNextOf(data), answeredPage, nextCursor };
 }

@@ -11,9 +11,10 @@ import { BodyReadError } from './transport-errors.js';
 
 /**
  * The 409 codes that fail again with the same key, so retrying only wastes time (`invalid_state`, e.g. capturing
- * twice) or is a programming error (`idempotency_key_reused`: the key was used with another body).
+ * twice; `duplicate_code`, a promotion code the store already has) or is a programming error
+ * (`idempotency_key_reused`: the key was used with another body).
  */
-export const PERMANENT_CONFLICT_CODES: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused']);
+export const PERMANENT_CONFLICT_CODES: ReadonlySet<string> = new Set(['invalid_state', 'idempotency_key_reused', 'duplicate_code']);
 
 /**
  * The "don't retry" 409 code ({@link PERMANENT_CONFLICT_CODES}) an error body names, whatever its shape
