@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint';
  * included; the package's root files (its entry points) sit above every folder. Tests are not layered.
  */
 const layers = [
-  ['packages/core/src', [['checkout', 'service-token', 'threeds'], ['catalog', 'payment-state', 'webhooks'], 'resources', 'internal', ['card', 'money', 'payment-status'], 'errors']],
+  ['packages/core/src', [['checkout', 'service-token', 'threeds'], ['catalog', 'payment-state', 'webhooks'], 'resources', 'plumbing', ['card', 'money', 'payment-status'], 'errors']],
   ['packages/server/src', [['checkout', 'webhooks'], 'client', 'resources', 'transport', 'core', ['errors', 'plumbing']]],
   ['packages/tokenizer/src', [['react', 'store', 'testing'], 'client', ['confirm', 'fields', 'wallets'], 'threeds', 'vault', ['errors', 'platform']]],
   ['packages/sandbox/src', ['cli', 'control', 'http', ['service', 'emulations'], 'state', ['errors', 'wire', 'browser']]],

@@ -2,7 +2,7 @@
  * `@tessera/core/internal`: the plumbing the sibling packages (`@tessera/server`, `@tessera/tokenizer`,
  * `@tessera/sandbox`) share and their users never call: the catalog of operations and its routes, error-body
  * readers, wrapper and building-block schemas, the vault's paths and the sandbox's keys, `poll`, and the zod/mini
- * functions the sibling packages call at run time (`z`, see `internal/zod-mini.ts`).
+ * functions the sibling packages call at run time (`z`, see `plumbing/zod-mini.ts`).
  *
  * NOT covered by semver: any of it may change or go in any release. Import from `@tessera/core` instead.
  * @packageDocumentation
@@ -28,14 +28,14 @@ export {
   type OperationName,
   type OperationResource,
 } from './catalog/operations.js';
-export { isLoopbackUrl } from './internal/loopback.js';
+export { isLoopbackUrl } from './plumbing/loopback.js';
 export { UNLISTED_FILTER_HINT } from './resources/list-filters.js';
 export { minorUnitsMessage } from './money/minor-units-message.js';
 export { minorUnitsToDecimal } from './money/minor-units.js';
 export { orderList, type OrderList } from './resources/order.js';
 export { pageNumber, pageSize, paymentList, paymentResponse, type PaymentList, type PaymentResponse } from './resources/payment.js';
 export { paymentInstrumentList, type PaymentInstrumentList } from './resources/payment-instrument.js';
-export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './internal/poll.js';
+export { MAX_TIMER_MS, poll, sleep, type PollOptions } from './plumbing/poll.js';
 export {
   archiveProcessorsResponse,
   createProcessorRequest,
@@ -45,8 +45,8 @@ export {
 } from './resources/processor.js';
 export { MAX_REQUEST_ID_LENGTH, safeRequestId } from './errors/request-id.js';
 export { routePath, routes, type OperationMethod, type Route } from './catalog/routes.js';
-export { SANDBOX_API_KEY, SANDBOX_SHOP_STORE_ID } from './internal/sandbox-api-key.js';
-export { SERVICE_ORIGINS } from './internal/service-origins.js';
+export { SANDBOX_API_KEY, SANDBOX_SHOP_STORE_ID } from './plumbing/sandbox-api-key.js';
+export { SERVICE_ORIGINS } from './plumbing/service-origins.js';
 export {
   checkoutSessionInitPath,
   checkoutSessionV2Path,
@@ -63,7 +63,7 @@ export {
   sessionProductsPath,
   sessionRadarSessionPath,
   sessionThreeDSSessionPath,
-} from './internal/browser-session-routes.js';
+} from './plumbing/browser-session-routes.js';
 export {
   anonymousSessionRequest,
   cmsSessionInitRequest,
@@ -79,8 +79,8 @@ export {
 } from './resources/browser-session.js';
 export { priceKeys } from './resources/price-keys.js';
 export { parseOrThrow, toFieldErrors } from './errors/validation.js';
-export { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './internal/vault-routes.js';
+export { SANDBOX_VAULT_KEY, SERVICE_VAULT_TENANT_IDS, vaultApplePayPath, vaultApplePaySessionPath, vaultCardsPath, vaultGooglePayPath, vaultKeyHeader } from './plumbing/vault-routes.js';
 export { webhookList, type WebhookList } from './resources/webhook-endpoint.js';
-export { decodeBase64, decodeBase64Utf8, encodeBase64, encodeBase64Utf8 } from './internal/base64.js';
+export { decodeBase64, decodeBase64Utf8, encodeBase64, encodeBase64Utf8 } from './plumbing/base64.js';
 export { computeWebhookSignature, parseWebhookSignature, timingSafeEqual, webhookPayloadBytes, type ParsedWebhookSignature } from './webhooks/webhook-signature.js';
-export * as z from './internal/zod-mini.js';
+export * as z from './plumbing/zod-mini.js';

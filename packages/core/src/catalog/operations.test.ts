@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Operation } from '../internal/operation.js';
+import type { Operation } from '../plumbing/operation.js';
 import { operations } from './operations.js';
 
 // The catalog spreads each resource module's entries into one object, where a name declared by two modules would

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { Operation } from '../internal/operation.js';
+import type { Operation } from '../plumbing/operation.js';
 import { authOperations } from '../resources/auth.js';
 import { blockRuleOperations } from '../resources/block-rule.js';
 import { builderSessionOperations } from '../resources/builder-session.js';
@@ -25,7 +25,7 @@ import { webhookEndpointOperations } from '../resources/webhook-endpoint.js';
 // The catalog: every operation of the service, composed from the entries each resource module declares next to its
 // schemas (`paymentOperations` in `../resources/payment.ts`, …). An entry's shape and `op` are in `./operation.ts`.
 
-export type { HttpMethod, Operation } from '../internal/operation.js';
+export type { HttpMethod, Operation } from '../plumbing/operation.js';
 
 /** Prefix of every API path (section 9). */
 export const API_PREFIX = '/api/public/v1';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** Body of `POST /auth/test` (published: "of type object", example `{}`). */
 export const testAuthRequest = z.looseObject({});

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, published, withoutCardData, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
  * What a block rule can match a payment on, as the published create page lists them (each `string | null`, all marked

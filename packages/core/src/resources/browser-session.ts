@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { resourceId, withoutCardData } from './common.js';
 import { priceKeys } from './price-keys.js';
 
-// The request bodies of the service's browser session API (the routes in `../internal/browser-session-routes.ts`),
+// The request bodies of the service's browser session API (the routes in `../plumbing/browser-session-routes.ts`),
 // as the vendor's browser code sends them: `@tagadapay/plugin-sdk@2.3.3` (`dist/react/services/apiService.js`,
 // `hooks/useCheckout.js` + `.d.ts` `CheckoutInitParams`, `hooks/usePayment.js`, `hooks/useThreeds.js`,
 // `hooks/useProducts.js`). Vendor code, not published: the published pages document only pay-v2. Every schema is

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** What a builder session may do (published enum): `read:source`, `write:deploy`, `read:manifest`, `write:manifest`. */
 export const builderPermission = z.enum(['read:source', 'write:deploy', 'read:manifest', 'write:manifest']);

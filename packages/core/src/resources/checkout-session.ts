@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
-import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../plumbing/operation.js';
 import { orderSchema } from './order.js';
 import { paymentSchema } from './payment.js';
 

@@ -3,7 +3,7 @@ import { cardFacts } from './card-facts.js';
 import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import { pageListRequest } from './list-request.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
  * A customer (section 2.5), as create-from-token answers it. The document gives id and email; the published answer

@@ -3,7 +3,7 @@ import { pageNumber, pageSize } from './payment.js';
 import { nonEmptyString, published, type RequestFields } from './common.js';
 import { customerSummary } from './customer-summary.js';
 import { commonFilters, listFilters } from './list-filters.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
  * An app event of the account (published `POST /events/list`, `GET /events/{eventId}`, `POST /events/recent`): `id`

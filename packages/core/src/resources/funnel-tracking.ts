@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, minorUnits, nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** What happened at a funnel step (published enum): `view`, `enter`, `convert` or `custom`. */
 export const funnelStepEventType = z.enum(['view', 'enter', 'convert', 'custom']);

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../plumbing/operation.js';
 
 // Funnels (`POST /funnels`, `POST /funnels/{funnelId}/preview-session`, published). The config's children are not
 // rendered: they are read from the published example, whose placeholder values (`"variants": "<array>"` on a node,

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { queryObject, resourceId, type RequestFields } from './common.js';
 import { pageNumber, pageSize } from './payment.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** Query of list orders (section 4.10, path assumed): `storeId`, `page`, `per_page`. */
 export const listOrdersRequest = queryObject({ storeId: resourceId, page: pageNumber, per_page: pageSize });

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { resourceId, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** One processor in a flow, with its routing weight (section 2.9). */
 export const processorConfig = z.looseObject({

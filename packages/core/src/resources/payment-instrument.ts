@@ -5,7 +5,7 @@ import { nonEmptyString, published, resourceId, withoutCardData, type RequestFie
 import { customerSchema, customerData, type CustomerData } from './customer.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import { pageListRequest } from './list-request.js';
-import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../plumbing/operation.js';
 
 /**
  * A reusable payment instrument (section 2.4). Unknown fields pass through. The card facts are optional: a

@@ -5,7 +5,7 @@ import { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, published
 import { commonFilters, listFilters } from './list-filters.js';
 import type { PaymentStatus, PaymentSubStatus } from '../payment-status/payment-status.js';
 import type { RequireAction } from '../payment-status/require-action.js';
-import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../plumbing/operation.js';
 
 /** The four values the challenge needs (section 2.7, `requireActionData.metadata.threedsSession`). */
 export const threeDSChallengeData = z.looseObject({

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { currencyCode, resourceId, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
  * A processor as sent to `POST /processors/create` (section 2.8). `type` is `sandbox` for the sandbox processor;

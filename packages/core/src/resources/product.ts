@@ -3,7 +3,7 @@ import { currencyCode, minorUnits, published, resourceId, type RequestFields } f
 import { commonFilters, listFilters } from './list-filters.js';
 import { sortDirection } from './list-request.js';
 import { pageNumber } from './payment.js';
-import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../plumbing/operation.js';
 
 /**
  * A price of a product variant (section 2.11, and the published example): amounts per currency, optionally

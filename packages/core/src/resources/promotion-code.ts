@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** How many times a code may be used: a whole number from 1 (published "number"; docs/contracts.md). */
 const usageLimit = z.int().check(z.minimum(1));

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** A date and time as the published pages write them (`2025-06-01T00:00:00.000Z`), or `null` for none. */
 const dateTime = z.optional(z.nullable(z.iso.datetime({ offset: true })));

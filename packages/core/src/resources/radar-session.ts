@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { catalogEntries, op, recognisedAs } from '../internal/operation.js';
+import { catalogEntries, op, recognisedAs } from '../plumbing/operation.js';
 
 // The two bodies of `POST /radar-sessions`, as @tagadapay/core-js 3.1.0 sends them (`IStripeRadarApiClient` and
 // `IAirwallexRadarApiClient` in `dist/radar/`). Stripe first: when a body fits neither, the closer branch names the

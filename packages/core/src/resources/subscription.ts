@@ -5,7 +5,7 @@ import { currencyOptions, productPrice } from './product.js';
 import { commonFilters, listFilters } from './list-filters.js';
 import { sortDirection } from './list-request.js';
 import { pageNumber, paymentSchema } from './payment.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** The fields a subscription carries in every answer that shows one, list items included; only `id` is relied on. */
 const subscriptionFields = {

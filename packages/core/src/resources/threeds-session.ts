@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** A 3DS session persisted by the service (section 2.6). */
 export const threeDSSession = z.looseObject({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, queryObject, resourceId, type RequestFields } from './common.js';
 import { webhookEvent } from './webhook-event.js';
-import { catalogEntries, op } from '../internal/operation.js';
+import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
  * Query of list webhook events, the document's "list webhooks" (section 4.10, path assumed), which answers a store's

@@ -1,4 +1,4 @@
-import { encodeBase64Utf8 } from '../internal/base64.js';
+import { encodeBase64Utf8 } from '../plumbing/base64.js';
 import { findCardDataField } from '../card/find-card-data-field.js';
 import type { ServiceToken } from './service-token.js';
 import { ServiceTokenError } from './service-token-error.js';

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { decodeBase64Utf8 } from '../internal/base64.js';
+import { decodeBase64Utf8 } from '../plumbing/base64.js';
 import { findCardDataField } from '../card/find-card-data-field.js';
 import { MAX_SERVICE_TOKEN_LENGTH, ServiceTokenError } from './service-token-error.js';
 import { serviceTokenStep } from './service-token-step.js';

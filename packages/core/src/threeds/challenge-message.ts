@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { decodeBase64Utf8 } from '../internal/base64.js';
+import { decodeBase64Utf8 } from '../plumbing/base64.js';
 
 /** The EMV 3DS Challenge Request (CReq) posted into the ACS iframe. */
 export const challengeRequest = z.looseObject({

@@ -1,4 +1,4 @@
-import { encodeBase64Utf8 } from '../internal/base64.js';
+import { encodeBase64Utf8 } from '../plumbing/base64.js';
 import type { ChallengeRequest } from './challenge-message.js';
 
 // The browser's half of the challenge messages, apart from the zod schemas (the sandbox's ACS decodes with
