@@ -1,6 +1,6 @@
 // The merchant code of each starter (examples/*): non-blank, non-comment lines of its `src/` (.ts, .tsx), tests left
-// out. Issue 36's goal: the Next.js starter, with card fields, wallet buttons, every next action, webhooks and a
-// refund route, in at most 120 lines; issue 37's: the store page paid from the browser alone in at most 60. Reported, not enforced: the figure moves with what a starter shows. Last line:
+// out. The goals: the Next.js starter, with card fields, wallet buttons, every next action, webhooks and a refund
+// route, in at most 120 lines; the store page paid from the browser alone in at most 60. Reported, not enforced: the figure moves with what a starter shows. Last line:
 // BENCH_JSON {...}.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

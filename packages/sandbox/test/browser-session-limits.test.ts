@@ -19,7 +19,7 @@ import { type BrowserSession, openBrowserSession } from './browser-session-clien
 import type { Answer } from './support.js';
 import { type Client, useMswSandbox } from './use-sandbox.js';
 
-// Every limit of the browser session token (issue 37, "Bad input"): one store, one customer session, no secret-key
+// Every limit of the browser session token (docs/contracts.md, "The browser session API"): one store, one customer session, no secret-key
 // API, no price from the page, nothing of another session, unguessable tokens; typed errors, no payment, nothing
 // about other sessions or stores revealed.
 const BASE = 'http://localhost:4010';

@@ -39,7 +39,7 @@ describe('built package', () => {
   });
 
   // core's Node build carries the zod it uses and the client takes zod's functions from it (`@tessera/core/internal`),
-  // so the ESM import reads none of the zod package's ~100 module files (issue 19: cold import). A resolve hook
+  // so the ESM import reads none of the zod package's ~100 module files (a cold import's cost). A resolve hook
   // refuses any module of the zod package; importing `zod/mini` afterwards shows that the hook is in place.
   it('loads no module of the zod package, as ESM in Node', () => {
     const refuseZod = `export async function resolve(specifier, context, nextResolve) {

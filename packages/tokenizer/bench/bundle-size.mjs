@@ -51,10 +51,10 @@ fields.mount({ card: '#card', name: '#name' }).then(() => fields.tokenize()).the
     // The whole wallet-buttons path: the wallet code and the vault plumbing it shares with the card path (the vault
     // request, the environment, the token reader, core's errors and money). Apple Pay JS and Google's pay.js load at
     // mount from the providers' origins (the sandbox's in `local`), outside the page's bundle.
-    // Issue 35 asks 6 KB for this path; it cannot be had without dropping behaviour: the vault plumbing the path
+    // The goal is 6 KB for this path; it cannot be had without dropping behaviour: the vault plumbing the path
     // shares with the card path (environment, vault request, its typed errors, the token reader, the service token)
-    // is ~4.9 KB min+gzip of its own, leaving ~1.1 KB for both wallets. So this budget holds what it is (9.9 KB at
-    // issue 35), and the wallet code alone keeps the 6 KB just below.
+    // is ~4.9 KB min+gzip of its own, leaving ~1.1 KB for both wallets. So this budget holds what it is (9.9 KB when
+    // the wallet buttons landed), and the wallet code alone keeps the 6 KB just below.
     name: 'wallets',
     label: '@tessera/tokenizer/wallets: createWalletButtons + mount, whole path',
     budget: 10.5 * KB,
@@ -95,9 +95,9 @@ const fields = tessera.cardFields();
 fields.mount({ card: '#card', name: '#name' }).then(() => tessera.pay({ fields, orderRef: 'cart_1' })).then(console.log, console.error);`,
   },
   {
-    // A page paying a store checkout from the browser alone (issue 37): the client's card fields and 3DS, and the
-    // store's session, checkout and pay(). Measured against `client` just below (what the store entry adds: 3.00 KB
-    // min+gzip at issue 37, mostly the refusals' messages naming the field and what to do next).
+    // A page paying a store checkout from the browser alone: the client's card fields and 3DS, and the store's
+    // session, checkout and pay(). Measured against `client` just below (what the store entry adds: 3.00 KB min+gzip
+    // when it landed, mostly the refusals' messages naming the field and what to do next).
     name: 'store',
     label: '@tessera/tokenizer/store: createTessera + cardFields + openStore + startCheckout + pay',
     budget: 20 * KB,

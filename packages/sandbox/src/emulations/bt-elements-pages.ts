@@ -6,6 +6,7 @@ import { btElementFrame, type BtCardBrand } from '../browser/bt-element-frame.js
 import type { BtElementPage, BtElementType } from '../browser/bt-elements-messages.js';
 import { servedSource } from '../browser/served-source.js';
 import type { RouteResult } from '../wire/answer.js';
+import { escapeHtml } from './escape-html.js';
 
 // The hosted element pages of the Basis Theory Elements emulation: what `@basis-theory/web-elements`' client puts in
 // each iframe. One HTML page per element type, one shared script (`../browser/bt-element-frame.ts`, served as its
@@ -44,8 +45,6 @@ export const btElementPages = {
   cardVerificationCode: { file: 'card-verification-code.html', title: 'Card security code', inputs: [cvcInput] },
   text: { file: 'text.html', title: 'Text', inputs: [textInput] },
 } as const satisfies Record<BtElementType, BtElementPage & { inputs: readonly PageInput[] }>;
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"]/g, (char) => `&#${char.charCodeAt(0)};`);
 
 function pageHtml(type: BtElementType): string {
   const { title, inputs } = btElementPages[type];

@@ -201,7 +201,7 @@ describe('the unmodified web-elements loader against the sandbox emulation', () 
     expect((await vaultRequests()).length).toBe(before);
   });
 
-  it('validate() marks an empty element invalid in its frame: aria-invalid and its description, not a second live region (issue 38)', async () => {
+  it('validate() marks an empty element invalid in its frame: aria-invalid and its description, not a second live region', async () => {
     const expiry = bt.createElement('cardExpirationDate', { targetId: 'expiryDate', 'aria-label': 'Expiry date (MM / YY)' });
     await expiry.mount(container('expiry'));
     const label = 'Expiry date (MM / YY)';

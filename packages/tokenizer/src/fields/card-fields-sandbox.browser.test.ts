@@ -78,7 +78,7 @@ describe('card fields against the sandbox (unmodified web-elements loader, emula
     expect((await commands.recordRequests()).slice(before).filter((request) => request.method === 'POST')).toEqual([]);
   });
 
-  it('refused fields are marked in their frames (aria-invalid, described), each named in its own container\'s alert, and the focus goes to the first (issue 38)', async () => {
+  it('refused fields are marked in their frames (aria-invalid, described), each named in its own container\'s alert, and the focus goes to the first', async () => {
     const fields = await mountCheckout('split');
     // Tessera's default label keeps the expiry's format: BT takes aria-label as the input's whole name.
     expect(await commands.cardFieldInput('#expiry iframe', 'cc-exp')).toMatchObject({ ariaLabel: 'Expiry date (MM / YY)', ariaInvalid: 'false', description: '' });
@@ -93,7 +93,7 @@ describe('card fields against the sandbox (unmodified web-elements loader, emula
     expect(document.querySelector('#number')!.className).toBe('tessera-field tessera-field--complete');
   });
 
-  it("the combined field names exactly its parts that block, as the split layout does, and no request leaves (issue 34)", async () => {
+  it("the combined field names exactly its parts that block, as the split layout does, and no request leaves", async () => {
     const fields = await mountCheckout('combined');
     const before = (await commands.recordRequests()).length;
     await commands.fillCardFieldsWithPlaywright({ number: '4242 4242 4242 4242', expiry: '', cvc: '', name: 'Ada Lovelace' }, '#checkout');
@@ -144,7 +144,7 @@ describe('card fields against the sandbox (unmodified web-elements loader, emula
     expect(carrying[0]!.frameUrl).toContain(`${sandboxUrl}/web-elements/2.17.0/hosted-elements/`);
   });
 
-  it("unmount removes the sandbox's client <script> once no mounted fields use it, and a new mount adds it again (issue 34)", async () => {
+  it("unmount removes the sandbox's client <script> once no mounted fields use it, and a new mount adds it again", async () => {
     const script = () => document.querySelectorAll('script[src*="/web-elements/2.17.0/client/index.js"]');
     const first = await mountCheckout('combined');
     const other = Object.assign(document.createElement('div'), { id: 'other' });

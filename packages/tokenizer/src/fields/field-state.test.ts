@@ -20,7 +20,7 @@ describe('card field state', () => {
     expect(blockingErrors('card', reported)).toEqual(reported.errors);
   });
 
-  it("names exactly the combined card's blocking parts: one BT's check calls incomplete that no change event named is empty, so required (issue 34)", () => {
+  it("names exactly the combined card's blocking parts: one BT's check calls incomplete that no change event named is empty, so required", () => {
     // A complete number, nothing in the expiry and the CVC: the change events named no part at all.
     expect(cardPartErrors([fieldError('expiryDate', 'incomplete'), fieldError('cvc', 'incomplete')], [])).toEqual([
       { field: 'expiryDate', code: 'required', message: 'Expiry date is required' },

@@ -6,8 +6,8 @@ import { TesseraConfigurationError } from '../errors/errors.js';
 import type { ThreeDS } from '../threeds/threeds.js';
 import { openStore } from './open-store.js';
 
-// openStore against a fake service (a fetch double keyed by route): the paths, headers and bodies it sends (as the
-// issue 37 contract spells them), what it refuses before sending, its resends and how the service's refusals reach
+// openStore against a fake service (a fetch double keyed by route): the paths, headers and bodies it sends (as
+// docs/contracts.md, "The store client", records them), what it refuses before sending, its resends and how the service's refusals reach
 // the page. The whole path against the real sandbox runs in store-sandbox.test.ts.
 const ORIGIN = 'http://localhost:4010';
 const SESSION_TOKEN = 'hdr.payload.sig';
