@@ -1,7 +1,7 @@
 // Regenerates every list derived from code, in the order they depend on each other: core's export lists from its
 // resource modules (scripts/core-exports.mjs), the server root's list of the types its methods take and return
-// (scripts/server-exports.mjs), the published examples the tests replay (scripts/vendor-examples.mjs, when the vendor's
-// API reference is beside the repository, at ../shared/spec/vendor-api), the build, then the README tables from the
+// (scripts/server-exports.mjs), the published examples the tests replay (scripts/vendor-examples.mjs, when the
+// transcription of the vendor's API reference it reads is there), the build, then the README tables from the
 // built packages (scripts/readme-tables.mjs). Run it after adding or changing an operation. Usage: node scripts/regenerate.mjs
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -17,6 +17,7 @@ export { describeConnectionFailure, type ConnectionFailure } from './errors/conn
 export { currencyCode, minorUnits, nonEmptyString, positiveMinorUnits, resourceId, withoutCardData } from './resources/common.js';
 export { findErrorCode, parseErrorData, readErrorBody, readErrorCodeAndFields, type ErrorBodyDetails, type ErrorCodeAndFields } from './errors/error-body.js';
 export { apiErrorBody, type ApiErrorBody } from './errors/error-body-schema.js';
+export { blockRuleCriteria } from './resources/block-rule.js';
 export { appEventList, type AppEventList } from './resources/event.js';
 export { pageListRequest, sortBy, sortDirection } from './resources/list-request.js';
 export {

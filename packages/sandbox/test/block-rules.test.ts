@@ -1,13 +1,14 @@
 import { routes } from '@tessera/core/internal';
 import { describe, expect, it } from 'vitest';
 import type { Sandbox } from '../src/index.js';
+import { openBrowserSession } from './browser-session-client.js';
 import { purchase } from './fixtures.js';
 import { type Client, useMswSandbox } from './use-sandbox.js';
 
 // Block rules (published `POST /block-rules`, `POST /block-rules/list`): a payment matching an enabled, unexpired
 // rule is declined before any processor sees it, with the rule and what it matched; everything else pays as before.
 
-const BASE = 'https://block-rules.sandbox.test';
+const BASE = 'http://localhost:4010';
 let sandbox: Sandbox;
 let c: Client;
 useMswSandbox(BASE, { now: Date.UTC(2030, 0, 31, 9), clock: 'frozen' }, (next) => ({ sandbox, c } = next));
@@ -82,9 +83,44 @@ describe('a block rule', () => {
     expect(JSON.stringify(withPan.body)).not.toContain('4242424242424242');
     expect(await fields({ name: 'Bad', binRegex: '(' })).toEqual(['binRegex']);
     expect(await fields({ operator: 'OR', email: 'a@b.co' })).toEqual(['name']);
+    // A card number anywhere else in the rule: the example form's value, a pattern, another criterion.
+    for (const body of [{ name: 'V', type: 'pan', value: ['4242424242424242'] }, { name: 'R', panRegex: '^4000000000000002$' }, { name: 'C', customerId: '4242 4242 4242 4242' }]) {
+      const refused = await rule(body);
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.fields[0].code).toBe('card_data');
+      expect(JSON.stringify(refused.body)).not.toMatch(/4242.?4242|4000000000000002/);
+    }
     const panRegex = await rule({ name: 'Pattern', panRegex: '^4242' });
     expect(panRegex.status).toBe(400);
     expect(panRegex.body.error.fields).toEqual([expect.objectContaining({ field: 'panRegex', code: 'not_supported_in_sandbox' })]);
+  });
+});
+
+describe('a block rule and a store page', () => {
+  it('declines a storefront payment of a blocked BIN, and of the card a blocked payment was made with; the page is not told the rule', async () => {
+    await rule({ name: 'BIN 555555', bin: '555555' });
+    const page = await openBrowserSession(c, sandbox);
+    const checkout = await page.checkout([{ variantId: sandbox.defaults.shop.variantIds[0], quantity: 1 }]);
+    const instrument = await page.instrument('5555555555554444');
+    const paid = await page.pay({ checkoutSessionId: checkout.id, paymentInstrumentId: instrument.id });
+    expect(paid.body.payment.status).toBe('declined');
+    expect(paid.body.payment.requireActionData).toEqual({ type: 'error', errorCode: 'blocked_by_rule', message: 'The payment was declined: the customer may pay with another card.' });
+    expect(JSON.stringify(paid.body)).not.toContain('BIN 555555');
+    // The merchant reads the rule with the secret key.
+    const read = await c.api(routes.retrievePayment, { params: { id: paid.body.payment.id } });
+    expect(read.body.requireActionData.blockRule).toMatchObject({ name: 'BIN 555555', matched: ['bin'] });
+    expect(sandbox.records.ledger.list().filter((entry) => entry.paymentId === paid.body.payment.id)).toEqual([]);
+
+    // A rule on a payment's card blocks the same card tokenized again by another page.
+    const first = await openBrowserSession(c, sandbox);
+    const visa = await first.instrument('4242424242424242');
+    const firstPaid = await first.pay({ checkoutSessionId: (await first.checkout([{ variantId: sandbox.defaults.shop.variantIds[0], quantity: 1 }])).id, paymentInstrumentId: visa.id });
+    expect(firstPaid.body.payment.status).toBe('succeeded');
+    await rule({ name: 'That card', paymentId: firstPaid.body.payment.id });
+    const again = await openBrowserSession(c, sandbox);
+    const sameCard = await again.instrument('4242424242424242');
+    const blocked = await again.pay({ checkoutSessionId: (await again.checkout([{ variantId: sandbox.defaults.shop.variantIds[0], quantity: 1 }])).id, paymentInstrumentId: sameCard.id });
+    expect(blocked.body.payment.status).toBe('declined');
   });
 });
 

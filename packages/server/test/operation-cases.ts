@@ -22,6 +22,8 @@ export interface OperationCase {
   redirect?: string;
   /** What the call returns for `reply` (for a list, the items of the page). */
   expected: unknown;
+  /** For a row derived from a published example: that request (its ids the sample ones), which the sent body holds. */
+  sendsPublished?: unknown;
 }
 
 /**

@@ -7,8 +7,9 @@ import { operationCases, sampleIds, type Ids, type OperationCase, type Published
 
 // The test row of an operation the vendor publishes with an example request and answer, derived from that example:
 // the client call that sends the operation alone, made with the published request (its ids replaced by the row's),
-// what it must send (the request as the catalog's schema checks it), the published answer as the reply, and what the
-// call returns for it (read here as the catalog says, independently of the client). Such an operation needs no
+// what it must send (the request as the catalog's schema checks it, which must hold every field of the published one
+// as published), the published answer as the reply, and what the call returns for it (read here as the catalog says,
+// independently of the client). Such an operation needs no
 // hand-written row in operation-cases.ts; it may still have one, which then wins.
 
 /** The published examples, by operation. */
@@ -82,6 +83,7 @@ export function publishedCase(name: PublishedOperationName): OperationCase {
     body: operation.sendAs === 'body' ? checked : { [operation.sendAs.wrap]: checked },
     reply: response as OperationCase['reply'],
     expected: documentedReading(operation, response),
+    sendsPublished: input(sampleIds),
   };
 }
 

@@ -1,12 +1,15 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, published, withoutCardData, type RequestFields } from './common.js';
+import { mayHoldCardNumber } from '../errors/card-number-text.js';
+import { findCardDataField } from '../card/find-card-data-field.js';
+import { nonEmptyString, published, type RequestFields } from './common.js';
 import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
  * What a block rule can match a payment on, as the published create page lists them (each `string | null`, all marked
  * required): the service blocks a payment that matches the rule's criteria, one of them (`operator: 'OR'`) or all
  * (`'AND'`). The page's `pan` (a whole card number) is refused before sending: card data goes to the vault only, so
- * block a card by its `bin`, a `binRegex`, or the card of a `paymentId` (docs/contracts.md, "Block rules").
+ * block a card by its `bin`, a `binRegex`, or the card of a `paymentId` (docs/contracts.md, "The published API,
+ * difference by difference": `POST /block-rules`).
  * @internal
  */
 export const blockRuleCriteria = ['ipAddress', 'customerId', 'email', 'emailRegex', 'pan', 'panRegex', 'bin', 'binRegex', 'paymentId'] as const;
@@ -32,6 +35,26 @@ const pattern = z.optional(
     ),
   ),
 );
+
+/** What a refusal of card data in a block rule says to do instead. */
+const CARD_DATA_MESSAGE = 'must not hold a card number: card data goes to the vault only; block a card by its bin, a binRegex, or a paymentId it paid';
+
+/**
+ * No card number anywhere in a rule: not as `pan`, and not inside another criterion, a pattern or the example form's
+ * `value` (a run of 12 or more digits); any other card-data field (`cvc`, …) is refused as in every request.
+ */
+const noCardData = z.superRefine((body: { [key: string]: unknown }, ctx) => {
+  for (const key of [...blockRuleCriteria, 'value'] as const) {
+    const texts = [body[key]].flat().filter((value): value is string => typeof value === 'string');
+    if ((key === 'pan' && body.pan !== null && body.pan !== undefined) || texts.some(mayHoldCardNumber)) {
+      ctx.issues.push({ code: 'custom', input: undefined, path: [key], message: CARD_DATA_MESSAGE, params: { code: 'card_data' } });
+    }
+  }
+  const others = { ...body };
+  delete others.pan;
+  const field = findCardDataField(others, { nullIsEmpty: true });
+  if (field !== undefined) ctx.issues.push({ code: 'custom', input: undefined, path: field.split('.'), message: 'must not be sent: card data goes to the vault only', params: { code: 'card_data' } });
+});
 
 /** The rule needs something to match on: one criterion of the rendered page, or the example's `type` and `value`. */
 const somethingToMatch = z.refine<{ [key: string]: unknown }>(
@@ -66,7 +89,7 @@ const blockRuleFields = z
     /** The published example's: whether the rule is in force (default `true`). */
     enabled: z.optional(z.boolean()),
   })
-  .check(withoutCardData, somethingToMatch);
+  .check(noCardData, somethingToMatch);
 
 /**
  * Body of create block rule (`POST /block-rules`, published): a `name`, the `operator` joining its criteria (default

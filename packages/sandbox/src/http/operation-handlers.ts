@@ -18,7 +18,7 @@ import { productOperations } from '../service/products.js';
 import { promotionCodeOperations } from '../service/promotion-codes.js';
 import { promotionOperations } from '../service/promotions.js';
 import { createRadarSession } from '../service/radar-sessions.js';
-import { payAsSession, requireOwnPayment, requireOwnRadarTarget } from '../service/session-payments.js';
+import { pageView, payAsSession, requireOwnPayment, requireOwnRadarTarget } from '../service/session-payments.js';
 import { storeOperations } from '../service/stores.js';
 import { subscriptionOperations } from '../service/subscriptions.js';
 import { threeDSSessionOperations } from '../service/threeds-sessions.js';
@@ -61,8 +61,9 @@ export const operationHandlers = {
   processPayment: (ctx, input, { origin }) => ({ json: processPayment(ctx, input, origin) }),
   // On a browser session token (x-cms-token), its own payments only.
   continuePayment: (ctx, input, { origin, cmsSession }) => {
-    if (cmsSession) requireOwnPayment(ctx, cmsSession, input.paymentId);
-    return { json: continuePayment(ctx, input, origin) };
+    if (!cmsSession) return { json: continuePayment(ctx, input, origin) };
+    requireOwnPayment(ctx, cmsSession, input.paymentId);
+    return { json: { payment: pageView(continuePayment(ctx, input, origin).payment) } };
   },
   createRadarSession: (ctx, input, { cmsSession }) => {
     if (cmsSession) requireOwnRadarTarget(ctx, cmsSession, input);

@@ -1,15 +1,15 @@
-import type { OperationInput } from '@tessera/core/internal';
+import { blockRuleCriteria, type OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext, ServedOperations } from './context.js';
 import { SandboxHttpError } from '../errors/http-error.js';
 import { customers } from './customers.js';
-import type { InstrumentRecord } from './instruments.js';
+import { instruments, type InstrumentRecord } from './instruments.js';
 import { payments } from './payment-records.js';
 import { sortRecords } from './lists.js';
 
-/** The criteria a rule matches a payment on (core's `blockRuleCriteria` without `pan`, which no request may carry). */
-const CRITERIA = ['ipAddress', 'customerId', 'email', 'emailRegex', 'panRegex', 'bin', 'binRegex', 'paymentId'] as const;
-type Criterion = (typeof CRITERIA)[number];
+/** A criterion a rule matches a payment on: core's, but `pan`, which no request may carry. */
+type Criterion = Exclude<(typeof blockRuleCriteria)[number], 'pan'>;
+const CRITERIA = blockRuleCriteria.filter((key): key is Criterion => key !== 'pan');
 
 /** A block rule as the sandbox keeps it: the published fields, with when it stops applying. */
 export interface BlockRuleRecord {
@@ -65,7 +65,14 @@ interface Facts {
   bin: string | undefined;
   ipAddress: string | undefined;
   country: string | undefined;
-  instrumentId: string;
+  /** The card, as {@link cardKey} names it; `undefined` when the sandbox does not know its BIN. */
+  card: string | undefined;
+}
+
+/** A card as the sandbox can tell it apart without its number: BIN, last 4 and expiry. */
+function cardKey(instrument: InstrumentRecord): string | undefined {
+  const { last4, expMonth, expYear } = instrument.card;
+  return instrument.bin === undefined || last4 === undefined ? undefined : `${instrument.bin}…${last4} ${expMonth}/${expYear}`;
 }
 
 /** Whether the rule's `criterion` matches; `undefined` when the rule does not name it. */
@@ -85,9 +92,13 @@ function matches(ctx: SandboxContext, rule: BlockRuleRecord, criterion: Criterio
       return facts.bin !== undefined && (facts.bin.startsWith(wanted) || wanted.startsWith(facts.bin));
     case 'binRegex':
       return facts.bin !== undefined && new RegExp(wanted).test(facts.bin);
-    case 'paymentId':
-      // The card of that payment: a rule made from a fraudulent payment blocks the card that made it.
-      return payments.of(ctx).get(wanted)?.paymentInstrumentId === facts.instrumentId;
+    case 'paymentId': {
+      // The card of that payment: a rule made from a fraudulent payment blocks the card that made it, whichever
+      // instrument it comes in (a page tokenizes the card again for each payment): the same BIN, last 4 and expiry.
+      const paid = payments.of(ctx).get(wanted);
+      const card = paid === undefined ? undefined : instruments.of(ctx).get(paid.paymentInstrumentId);
+      return card !== undefined && facts.card !== undefined && cardKey(card) === facts.card;
+    }
     case 'panRegex':
       // Refused when the rule is created: the sandbox keeps no card number to match it on.
       return false;
@@ -122,7 +133,7 @@ export function blockingRule(ctx: SandboxContext, payment: PaymentFacts): { rule
     bin: instrument.bin,
     ipAddress: payment.ipAddress,
     country: customer?.address?.country,
-    instrumentId: instrument.id,
+    card: cardKey(instrument),
   };
   const now = ctx.nowIso(instrument.customerId);
   for (const rule of blockRules.of(ctx).values()) {

@@ -69,6 +69,7 @@ export function createSessionInstrument(ctx: SandboxContext, session: CmsSession
     isDefault: positionsWhere(instruments.of(ctx), 'customerId', session.customerId).length === 0,
     tokenizer: 'basistheory',
     card: { last4: token.last4, brand: token.brand, expMonth: token.expMonth, expYear: token.expYear },
+    bin: token.bin,
     cardEnrichment: { funding: 'credit', segment: 'consumer' },
     outcome: token.outcome,
     createdAt: ctx.nowIso(session.customerId),
@@ -111,12 +112,25 @@ export function payAsSession(ctx: SandboxContext, session: CmsSessionRecord, bod
     true,
   );
   session.paymentIds.push(paid.payment.id);
-  return paid;
+  return { ...paid, payment: pageView(paid.payment) };
+}
+
+/**
+ * A payment as a page may see it: the block rule that declined it (which rule, what it matched) is for the merchant,
+ * who reads it with the secret key; a page reads only that the payment was declined, so a shopper learns nothing of
+ * the merchant's fraud rules.
+ */
+export function pageView<P extends Pick<PaymentRecord, 'requireActionData'>>(payment: P): P {
+  const action = payment.requireActionData;
+  if (action?.type !== 'error' || action.blockRule === undefined) return payment;
+  const declined = { ...action };
+  delete declined.blockRule;
+  return { ...payment, requireActionData: { ...declined, message: 'The payment was declined: the customer may pay with another card.' } };
 }
 
 /** `GET /api/v1/payments/{id}`: a payment this session made, as `GET /payments/{id}` answers it (else a 404). */
 export function sessionPayment(ctx: SandboxContext, session: CmsSessionRecord, id: string): PaymentView {
-  return publicPayment(ctx, requireOwnPayment(ctx, session, id));
+  return pageView(publicPayment(ctx, requireOwnPayment(ctx, session, id)));
 }
 
 /**
