@@ -18,7 +18,7 @@ import { type ErrorFormat, errorAnswer, type RouteAnswer, type SandboxAnswer } f
 import { SandboxHttpError } from './errors/http-error.js';
 import { createRouter, type Router, type RouterEntry } from './http/router.js';
 import { notFoundAnswer, routeTable } from './http/route-table.js';
-import { cardDataRoutes } from './http/sandbox-route-handlers.js';
+import { memoryOnlyAnswerRoutes } from './http/memory-only-answers.js';
 import { createOverrideTable, type RouteOverride, type RouteOverrides } from './http/override.js';
 import type { RouteName } from './http/route-name.js';
 import { openSandboxStorage, type SandboxStorage, type StoredClock } from './state/persistence.js';
@@ -281,10 +281,10 @@ function sandboxOn(options: SandboxOptions, storage: SandboxStorage<SandboxState
   if (storage !== undefined && stored !== undefined) webhooks.resumePending();
   // Subscriptions read back from the file derive their period end again (the file holds a value, not the getter).
   if (storage !== undefined && stored !== undefined) deriveLoadedPeriodEnds(ctx);
-  // An older sandbox's card data, cleaned and scrubbed from the file before any request is answered.
-  if (storage !== undefined && forgetOlderCardData({ state }, cardDataRoutes)) storage.scrub();
+  // An older sandbox's card data and token answers, cleaned and scrubbed from the file before any request is answered.
+  if (storage !== undefined && forgetOlderCardData({ state }, memoryOnlyAnswerRoutes)) storage.scrub();
   const overrides = createOverrideTable(options.overrides);
-  const services = { keys, faults, idempotency: createIdempotencyStore({ state }, cardDataRoutes), overrides: overrides.byName };
+  const services = { keys, faults, idempotency: createIdempotencyStore({ state }, memoryOnlyAnswerRoutes), overrides: overrides.byName };
   const router = createRouter(committing(routeTable(ctx, services), storage), (request) => notFoundAnswer(ctx, request));
   const sandbox: Sandbox = {
     handlers: mswHandlers(router),

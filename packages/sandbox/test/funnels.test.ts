@@ -193,18 +193,30 @@ describe('POST /builder/sessions', () => {
     expect((await builder(request)).body.token).not.toBe(created.body.token);
   });
 
-  it('reads expiresIn in seconds, minutes, hours or days, and takes the published permissions', async () => {
+  it('reads expiresIn as seconds in digits or in seconds, minutes, hours or days, and takes the published permissions', async () => {
     const base = { pluginId: 'plg_1', deploymentId: 'dep_1', storeId: sandbox.defaults.storeId, permissions: ['read:source', 'write:deploy', 'read:manifest', 'write:manifest'] };
-    for (const [expiresIn, ms] of [['30m', 1_800_000], ['45s', 45_000], ['2d', 172_800_000]] as const) {
+    for (const [expiresIn, ms] of [['3600', 3_600_000], ['30m', 1_800_000], ['45s', 45_000], ['1h', 3_600_000], ['7d', 604_800_000]] as const) {
       expect((await builder({ ...base, expiresIn })).body.expiresAt).toBe(new Date(NOW + ms).toISOString());
     }
   });
 
-  it('refuses bad fields, naming each; an unknown store is a 404', async () => {
+  it('takes a request with no field, as the page marks none required: answered with what it was given, null for the rest', async () => {
+    for (const body of [{}, { deploymentId: 'dep_1' }, { storeId: sandbox.defaults.storeId, expiresIn: '3600' }]) {
+      const created = await builder(body);
+      expect(created.status).toBe(200);
+      expect(created.body).toMatchObject({ token: expect.stringMatching(/^bst_/), pluginId: null, deploymentId: (body as Json).deploymentId ?? null });
+    }
+  });
+
+  it('refuses bad fields, naming each (expiresIn with the forms it takes); an unknown store is a 404', async () => {
     const base = { pluginId: 'plg_1', deploymentId: 'dep_1' };
-    expect(fieldsOf(await builder({ deploymentId: 'dep_1' }))).toEqual(['pluginId']);
+    expect(fieldsOf(await builder({ ...base, pluginId: '' }))).toEqual(['pluginId']);
     expect(fieldsOf(await builder({ ...base, permissions: ['read:source', 'admin'] }))).toEqual(['permissions.1']);
-    expect(fieldsOf(await builder({ ...base, expiresIn: 'soon' }))).toEqual(['expiresIn']);
+    const soon = await builder({ ...base, expiresIn: 'soon' });
+    expect(fieldsOf(soon)).toEqual(['expiresIn']);
+    expect(JSON.stringify(soon.body)).toMatch(/'3600'.*'30m', '1h', '7d'/);
+    expect(fieldsOf(await builder({ ...base, expiresIn: '1.5h' }))).toEqual(['expiresIn']);
+    expect(fieldsOf(await builder({ ...base, expiresIn: '0' }))).toEqual(['expiresIn']);
     expect(fieldsOf(await builder({ ...base, expiresIn: '0h' }))).toEqual(['expiresIn']);
     expect((await builder({ ...base, storeId: 'store_nope' })).status).toBe(404);
   });

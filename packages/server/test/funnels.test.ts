@@ -1,8 +1,11 @@
 import { API_PREFIX } from '@tessera/core/internal';
 import { createSandbox, type Sandbox } from '@tessera/sandbox';
 import { setupServer } from 'msw/node';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Tessera, TesseraNotFoundError, TesseraValidationError } from '../src/index.js';
+import { Tessera, TesseraNotFoundError, TesseraResponseValidationError, TesseraValidationError } from '../src/index.js';
 import { useMockServer } from './recorder.js';
 
 // Funnels, funnel tracking and builder sessions through the client, against @tessera/sandbox's msw handlers: the
@@ -60,5 +63,77 @@ describe('tessera.builderSessions', () => {
     expect(session).toMatchObject({ token: expect.stringMatching(/^bst_/), expiresAt: new Date(NOW + 1_800_000).toISOString(), pluginId: 'plg_1', deploymentId: 'dep_1' });
     const error = await tessera.builderSessions.create({ pluginId: 'plg_1', deploymentId: 'dep_1', permissions: ['admin' as never] }).catch((caught: unknown) => caught);
     expect((error as TesseraValidationError).fields.map((field) => field.field)).toEqual(['permissions.0']);
+  });
+
+  it('sends a request with no field (the page marks none required) and expiresIn in seconds; refuses another form, naming those it takes', async () => {
+    expect(await tessera.builderSessions.create({})).toMatchObject({ token: expect.stringMatching(/^bst_/), pluginId: null, deploymentId: null });
+    expect(await tessera.builderSessions.create({ deploymentId: 'dep_1', expiresIn: '3600' })).toMatchObject({ expiresAt: new Date(NOW + 3_600_000).toISOString(), deploymentId: 'dep_1' });
+    const before = recorder.sent.length;
+    const error = (await tessera.builderSessions.create({ expiresIn: 'an hour' }).catch((caught: unknown) => caught)) as TesseraValidationError;
+    expect(error).toBeInstanceOf(TesseraValidationError);
+    expect(error.fields).toEqual([expect.objectContaining({ field: 'expiresIn', message: expect.stringContaining("'3600'") })]);
+    expect(error.message).toMatch(/'30m', '1h', '7d'/);
+    expect(recorder.sent.length).toBe(before);
+  });
+});
+
+describe('the session tokens at rest, through the client', () => {
+  it('a sandbox data file holds neither token, though the client sent an Idempotency-Key with each', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'tessera-session-tokens-'));
+    const file = join(dir, 'sandbox.db');
+    const onFile = createSandbox({ now: NOW, clock: 'frozen', dataFile: file });
+    const tokens: string[] = [];
+    try {
+      server.use(...onFile.handlers);
+      const client = new Tessera({ apiKey: onFile.apiKey, baseUrl: BASE_URL });
+      const { funnel } = await client.funnels.create({ storeId: onFile.defaults.storeId, config });
+      const session = await client.funnels.createPreviewSession({ funnelId: funnel!.id, storeId: onFile.defaults.storeId, stepId: 'step_thankyou' });
+      const builder = await client.builderSessions.create({ pluginId: 'plg_1', deploymentId: 'dep_1' });
+      tokens.push(session.token!, builder.token);
+      expect(recorder.sent.slice(-2).map((sent) => sent.headers['idempotency-key'])).toEqual([expect.any(String), expect.any(String)]);
+    } finally {
+      onFile.close();
+    }
+    const bytes = [file, `${file}-wal`].filter((path) => existsSync(path)).map((path) => readFileSync(path).toString('latin1')).join('');
+    rmSync(dir, { recursive: true, force: true });
+    expect(tokens.map((token) => token.slice(0, 4))).toEqual(['fpt_', 'bst_']);
+    expect(bytes).toContain('idempotencyAnswers');
+    for (const token of tokens) expect(bytes.includes(token.slice(4)), `${token.slice(0, 4)}… in the data file`).toBe(false);
+  });
+});
+
+describe('a session token in an answer the client reads', () => {
+  it('is read from a { data } wrapper: the preview session and the builder session', async () => {
+    const preview = { sessionId: 'fs_wrapped', funnelId: 'funnelv2_1', stepId: 'step_thankyou', token: 'fpt_wrapped', customerId: 'cus_1' };
+    const restorePreview = sandbox.override('createFunnelPreviewSession', () => ({ json: { data: preview } }));
+    const builder = { token: 'bst_wrapped', expiresAt: '2030-01-15T13:00:00.000Z', accountId: 'acc_1', pluginId: 'plg_1', deploymentId: 'dep_1' };
+    const restoreBuilder = sandbox.override('createBuilderSession', () => ({ json: { data: builder } }));
+    try {
+      expect(await tessera.funnels.createPreviewSession({ funnelId: 'funnelv2_1', storeId, stepId: 'step_thankyou' })).toMatchObject(preview);
+      expect(await tessera.builderSessions.create({ pluginId: 'plg_1', deploymentId: 'dep_1' })).toMatchObject(builder);
+    } finally {
+      restorePreview();
+      restoreBuilder();
+    }
+  });
+
+  it('is masked in the body of a response validation error, for any operation', async () => {
+    const secret = 'fpt_do_not_log_me';
+    const restorePreview = sandbox.override('createFunnelPreviewSession', () => ({ json: { data: { token: secret, customerId: 'cus_1' } } }));
+    const restoreOrder = sandbox.override('retrieveOrder', () => ({ json: { order: { status: 'paid', webhook: { signingSecret: 'whsec_do_not_log_me' } }, accessToken: 'at_do_not_log_me' } }));
+    try {
+      const error = await tessera.funnels.createPreviewSession({ funnelId: 'funnelv2_1', storeId, stepId: 'step_thankyou' }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TesseraResponseValidationError);
+      const validation = error as TesseraResponseValidationError;
+      expect(validation.body).toEqual({ data: { token: '[redacted]', customerId: 'cus_1' } });
+      expect(JSON.stringify({ ...validation, body: validation.body, message: validation.message })).not.toContain(secret);
+      const other = (await tessera.orders.retrieve('order_1').catch((caught: unknown) => caught)) as TesseraResponseValidationError;
+      expect(other).toBeInstanceOf(TesseraResponseValidationError);
+      expect(JSON.stringify(other.body)).not.toMatch(/do_not_log_me/);
+      expect(other.body).toEqual({ order: { status: 'paid', webhook: { signingSecret: '[redacted]' } }, accessToken: '[redacted]' });
+    } finally {
+      restorePreview();
+      restoreOrder();
+    }
   });
 });

@@ -166,6 +166,9 @@ export const funnelOperations = () => catalogEntries({
     request: createFunnelPreviewSessionRequest,
     idField: 'funnelId',
     response: funnelPreviewSessionSchema,
+    // Bare as published, or wrapped in `{ data }` as other answers of the service are: read either way, so a
+    // wrapped session (made on the service) is never a response validation error (docs/contracts.md, "Funnels").
+    unwrap: ['data'],
     answer: 'required',
     requires: ['sessionId'],
   }),

@@ -26,9 +26,9 @@ export type IdempotencyClaim = { kind: 'replay'; response: SandboxAnswer } | { k
 /** The sandbox's `Idempotency-Key` records. */
 export interface IdempotencyStore {
   /**
-   * Claims `key` (scoped to the route) for a request with this body (kept as its digest). On a card route (the
-   * store's `cardRoutes`: the vault's and BT's routes that take a card number) the record stays in memory: never in
-   * the state a data file keeps.
+   * Claims `key` (scoped to the route) for a request with this body (kept as its digest). On a memory-only route (the
+   * store's `cardRoutes`: the vault's and BT's routes that take a card number, and the operations that answer a
+   * bearer token, see `http/memory-only-answers.ts`) the record stays in memory: never in the state a data file keeps.
    */
   reserve(route: string, key: string, body: string): IdempotencyClaim;
 }
@@ -68,8 +68,10 @@ const sha256Hex = (text: string): string => bytesToHex(sha256(utf8ToBytes(text))
  * The answers of the card routes are held in memory only: their body is a card number and CVC, and a digest of it
  * is no protection (a test card's body has few unknown digits: its SHA-256 is reversed by trying them), and their
  * answer carries the token's card fingerprint, a hash of the number. Losing them on a restart costs nothing: a
- * tokenization retried after it makes another token and moves no money. What an earlier sandbox kept is cleaned by
- * {@link forgetOlderCardData} when a data file is opened.
+ * tokenization retried after it makes another token and moves no money. The same holds for the routes that answer a
+ * bearer token (a funnel preview session's, a builder session's: docs/contracts.md, "Funnels"), passed in
+ * `cardRoutes` too: their kept answer is the token, and a retry after a restart makes another session. What an
+ * earlier sandbox kept is cleaned by {@link forgetOlderCardData} when a data file is opened.
  */
 export function createIdempotencyStore(holder: StateHolder, cardRoutes: ReadonlySet<string>, cardAnswerLimit = MAX_CARD_ANSWERS): IdempotencyStore {
   const running = new Map<string, IdempotencyRecord>();
@@ -111,9 +113,9 @@ export function createIdempotencyStore(holder: StateHolder, cardRoutes: Readonly
 
 /**
  * Cleans what an earlier sandbox kept for its keys in `holder`'s state (a data file it wrote): a raw request body as
- * the fingerprint becomes its digest, the card routes' answers are dropped, and a card-number-like run in another
- * route's kept answer is masked to its last four (see {@link maskedBody}). True when anything changed: the caller
- * then writes it and scrubs the file (see `SandboxStorage.scrub`).
+ * the fingerprint becomes its digest, the answers of `cardRoutes` (the memory-only routes) are dropped, and a
+ * card-number-like run in another route's kept answer is masked to its last four (see {@link maskedBody}). True when
+ * anything changed: the caller then writes it and scrubs the file (see `SandboxStorage.scrub`).
  */
 export function forgetOlderCardData(holder: StateHolder, cardRoutes: ReadonlySet<string>): boolean {
   const kept = idempotencyAnswers.of(holder);

@@ -15,3 +15,22 @@ export function redactDeep(value: unknown, redact: (text: string) => string, dep
   for (const [key, item] of Object.entries(value)) copy[redact(key)] = redactDeep(item, redact, depth + 1);
   return copy;
 }
+
+/**
+ * Whether `key` names a credential: `token` or `secret`, or a name ending so (`accessToken`, `client_secret`);
+ * `tokenDigest` or `secretHint` do not.
+ */
+export const isSecretKey = (key: string): boolean => /(?:token|secret)$/i.test(key);
+
+/**
+ * A copy of a parsed body with the value of every key named `token` or `secret` (or ending so, see
+ * {@link isSecretKey}) replaced by `[redacted]`, however deeply nested: a session's bearer token in an answer the SDK
+ * could not read never reaches an error (and the logs errors go to).
+ */
+export function maskSecretFields(value: unknown, depth = 0): unknown {
+  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (Array.isArray(value)) return value.map((item) => maskSecretFields(item, depth + 1));
+  const copy: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) copy[key] = isSecretKey(key) && item !== null && item !== undefined ? '[redacted]' : maskSecretFields(item, depth + 1);
+  return copy;
+}
