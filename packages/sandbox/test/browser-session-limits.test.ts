@@ -287,6 +287,7 @@ describe('browser session limits: the secret-key API', () => {
     for (const answer of [viaHeader, viaBearer]) {
       expect(answer.status).toBe(401);
       expect(messageOf(answer)).toContain('only opens the browser session routes');
+      expect(messageOf(answer)).toContain('/api/v1/checkout-sessions/{id}/promotions/apply');
     }
     const process = await c.api(routes.processPayment, { body: { amount: 100, currency: 'USD', storeId: SANDBOX_SHOP_STORE_ID, paymentInstrumentId: 'pi_1' }, headers: { authorization: '', 'x-cms-token': session.token } });
     expect(process.status).toBe(401);

@@ -35,6 +35,18 @@ async function pay(session: BrowserSession, checkoutSessionId: string): Promise<
   expect(paid.body.payment).toMatchObject({ status: 'succeeded' });
 }
 
+/** An answer as a page compares it: its status and body, without the request id that every answer has its own of. */
+const seen = (answer: { status: number; body: unknown }) => [answer.status, JSON.stringify(answer.body).replaceAll(/"requestId":"[^"]*"/g, '')];
+
+/** Pays the checkout with a card whose 3DS challenge waits on the customer → the pending payment. */
+async function payChallenged(session: BrowserSession, checkoutSessionId: string): Promise<{ id: string; status: string }> {
+  const instrument = await session.instrument('4000000000003220');
+  const threeds = await session.threeds(instrument.id);
+  const paid = await session.pay({ checkoutSessionId, paymentInstrumentId: instrument.id, threedsSessionId: threeds.id });
+  expect(paid.body.payment).toMatchObject({ status: 'pending', requireAction: 'threeds_auth' });
+  return paid.body.payment;
+}
+
 describe('promotions', () => {
   it('create gives the published defaults; getById reads it in its store; update merges data', async () => {
     const created = await c.api(routes.createPromotion, { body: { storeId: shop, name: 'Summer Sale', code: 'SUMMER', usageLimit: 100 } });
@@ -219,6 +231,15 @@ describe('a promotion code applied to a checkout (browser session)', () => {
     expect(again.status).toBe(409);
     expect((await c.api(routes.retrievePromotion, { body: { id: summer.id, storeId: shop } })).body.usageCount).toBe(1);
     expect((await list({ promotionId: summer.id })).items[0]).toMatchObject({ id: pc.id, usageCount: 1 });
+    // The second checkout applied it before the first was paid: paying it now is refused and nothing is charged.
+    const charges = sandbox.countCharges();
+    const secondPaid = await second.session.pay({ checkoutSessionId: second.id, paymentInstrumentId: (await second.session.instrument()).id });
+    expect(secondPaid.status).toBe(409);
+    expect(secondPaid.body).toMatchObject({ code: 'promotion_code_used_up', message: expect.stringMatching(/^Promotion code ONCE, applied to checkout session .*nothing was charged: start a new checkout without the code/) });
+    expect(sandbox.countCharges()).toBe(charges);
+    expect(sandbox.records.checkoutSessions.get(second.id)).toMatchObject({ status: 'open' });
+    expect(sandbox.records.checkoutSessions.get(second.id)?.paymentId).toBeUndefined();
+    expect(sandbox.records.promotionCodes.get(pc.id)).toMatchObject({ usageCount: 1 });
     // Used up: a new checkout cannot apply it; a paid checkout cannot either.
     const third = await checkout();
     expect(await apply(third.session, third.id, 'ONCE')).toMatchObject({ status: 409, body: { success: false, code: 'promotion_code_used_up' } });
@@ -240,10 +261,83 @@ describe('a promotion code applied to a checkout (browser session)', () => {
     const welcome = await promotion({ name: 'Welcome' });
     await code({ code: 'ADA-ONLY', promotionId: welcome.id, customerId: 'cus_ada' });
     await code({ code: 'FIRST', promotionId: welcome.id, firstTimeCustomersOnly: true });
-    expect((await apply(second.session, second.id, 'ADA-ONLY')).body).toMatchObject({ success: false, code: 'promotion_code_not_for_customer' });
+    // Another customer's code answers as a code that does not exist: a page learns nothing of it.
+    const unknown = await apply(second.session, second.id, 'NO-SUCH-CODE');
+    const adaOnly = await apply(second.session, second.id, 'ADA-ONLY');
+    expect(unknown).toMatchObject({ status: 404, body: { success: false, code: 'promotion_code_not_found' } });
+    expect(seen(adaOnly)).toEqual(seen(unknown));
     expect((await apply(second.session, second.id, 'FIRST')).body.success).toBe(true);
     // The first session's customer has a paid order now.
     const next = await first.session.checkout([{ variantId: 'var_shop_mug', quantity: 1 }]);
     expect((await apply(first.session, next.id, 'FIRST')).body).toMatchObject({ success: false, code: 'promotion_code_first_order_only' });
+  });
+
+  it('refuses a code while the checkout has a payment in progress (a 3DS challenge): 409 invalid_state, success: false', async () => {
+    const summer = await promotion();
+    await code({ code: 'LATE', promotionId: summer.id });
+    const { session, id } = await checkout();
+    const payment = await payChallenged(session, id);
+    const late = await apply(session, id, 'LATE');
+    expect(late).toMatchObject({ status: 409, body: { success: false, code: 'invalid_state', error: { fields: [{ field: 'code', code: 'invalid_state' }] } } });
+    expect(late.body.message).toMatch(new RegExp(`payment ${payment.id} in progress .*apply the code, then pay again`));
+    expect(sandbox.records.checkoutSessions.get(id)?.promotionCodeIds).toBeUndefined();
+    // The challenge failed: the checkout may take the code, and be paid again.
+    sandbox.challenges.fail(payment.id);
+    expect((await apply(session, id, 'LATE')).body.success).toBe(true);
+    await pay(session, id);
+    expect(sandbox.records.promotions.get(summer.id)).toMatchObject({ usageCount: 1 });
+  });
+
+  it('checks each applied code again when paying: the last use held by another checkout\'s payment in progress, an expired code, a disabled promotion', async () => {
+    const summer = await promotion();
+    const pc = (await code({ code: 'LAST', promotionId: summer.id, usageLimit: 1 })).body;
+    const first = await checkout();
+    const second = await checkout();
+    expect((await apply(first.session, first.id, 'LAST')).body.success).toBe(true);
+    expect((await apply(second.session, second.id, 'LAST')).body.success).toBe(true);
+    const waiting = await payChallenged(first.session, first.id);
+    const charges = sandbox.countCharges();
+    const refused = await second.session.pay({ checkoutSessionId: second.id, paymentInstrumentId: (await second.session.instrument()).id });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'promotion_code_used_up' } });
+    expect(sandbox.countCharges()).toBe(charges);
+    sandbox.challenges.approve(waiting.id);
+    expect(sandbox.records.promotionCodes.get(pc.id)).toMatchObject({ usageCount: 1 });
+
+    const winter = await promotion({ name: 'Winter' });
+    await code({ code: 'SOON', promotionId: winter.id, expiresAt: '2030-06-01T12:00:00.000Z' });
+    const third = await checkout();
+    expect((await apply(third.session, third.id, 'SOON')).body.success).toBe(true);
+    const card = await third.session.instrument();
+    // An hour past expiresAt (the session's token lives a day).
+    await c.send('POST', sandboxRoutes.advanceClock, { ms: 13 * 60 * 60 * 1000 });
+    expect((await third.session.pay({ checkoutSessionId: third.id, paymentInstrumentId: card.id })).body).toMatchObject({ code: 'promotion_code_expired' });
+
+    const autumn = await promotion({ name: 'Autumn' });
+    await code({ code: 'FALL', promotionId: autumn.id });
+    const fourth = await checkout();
+    expect((await apply(fourth.session, fourth.id, 'FALL')).body.success).toBe(true);
+    await c.api(routes.updatePromotion, { body: { id: autumn.id, data: { enabled: false } } });
+    expect((await fourth.session.pay({ checkoutSessionId: fourth.id, paymentInstrumentId: (await fourth.session.instrument()).id })).body).toMatchObject({ code: 'promotion_disabled' });
+    expect(sandbox.countCharges()).toBe(charges + 1);
+  });
+
+  it('checks emailPattern (`*` any characters, whatever the case) against the customer\'s email when it is known: no match is the 404 of an unknown code', async () => {
+    const staff = await promotion({ name: 'Staff' });
+    await code({ code: 'STAFF', promotionId: staff.id, emailPattern: '*@company.com' });
+    const { session, id, checkoutToken } = await checkout();
+    const customerId = (await session.send('GET', `/api/v1/checkout-sessions/${checkoutToken}/v2`)).body.checkoutSession.customerId as string;
+    const customer = sandbox.records.customers.get(customerId) as { email?: string };
+    // No email known yet: the pattern cannot be checked, the code applies (and is checked again when paying).
+    expect((await apply(session, id, 'STAFF')).body.success).toBe(true);
+    const unknown = await apply(session, id, 'NO-SUCH-CODE');
+    // The sandbox serves no route that sets a browser session customer's email: set it on the record.
+    customer.email = 'ada@elsewhere.example';
+    const elsewhere = await apply(session, id, 'STAFF');
+    expect(seen(elsewhere)).toEqual(seen(unknown));
+    customer.email = 'Ada@Company.com';
+    expect((await apply(session, id, 'STAFF')).body.success).toBe(true);
+    // The email changed after the code was applied: paying checks the pattern again.
+    customer.email = 'ada@company.com.evil.example';
+    expect((await session.pay({ checkoutSessionId: id, paymentInstrumentId: (await session.instrument()).id })).body).toMatchObject({ code: 'promotion_code_not_found' });
   });
 });

@@ -1,9 +1,7 @@
 import * as z from 'zod/mini';
 import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
 import { catalogEntries, op } from '../plumbing/operation.js';
-
-/** How many times a code may be used: a whole number from 1 (published "number"; docs/contracts.md). */
-const usageLimit = z.int().check(z.minimum(1));
+import { dateTime, usageLimit } from './promotion.js';
 
 /**
  * The fields of a promotion code a caller sets, as the published create page renders them
@@ -20,7 +18,7 @@ const promotionCodeFields = {
   /** How many times it may be used in all (published "max number of uses"). */
   usageLimit: z.optional(usageLimit),
   /** When it stops applying (published `string<date-time>`). */
-  expiresAt: z.optional(z.iso.datetime({ offset: true })),
+  expiresAt: z.optional(dateTime),
   /** Only for a customer without a paid order (published default `false`). */
   firstTimeCustomersOnly: z.optional(z.boolean()),
   /** Emails it is meant for, e.g. `*@company.com` (published). */
@@ -51,7 +49,7 @@ export const promotionCodeUpdateData = z.looseObject({
   promotionId: z.optional(resourceId),
   customerId: z.optional(z.nullable(resourceId)),
   usageLimit: z.optional(z.nullable(usageLimit)),
-  expiresAt: z.optional(z.nullable(z.iso.datetime({ offset: true }))),
+  expiresAt: z.optional(z.nullable(dateTime)),
   firstTimeCustomersOnly: z.optional(z.boolean()),
   emailPattern: z.optional(z.nullable(z.string())),
   description: z.optional(z.nullable(z.string())),

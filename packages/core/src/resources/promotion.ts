@@ -2,8 +2,19 @@ import * as z from 'zod/mini';
 import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
 import { catalogEntries, op } from '../plumbing/operation.js';
 
-/** A date and time as the published pages write them (`2025-06-01T00:00:00.000Z`), or `null` for none. */
-const dateTime = z.optional(z.nullable(z.iso.datetime({ offset: true })));
+/**
+ * A date and time as the published promotion and promotion code pages write them (`2025-06-01T00:00:00.000Z`): a
+ * promotion's `startDate`/`endDate`, a code's `expiresAt`.
+ * @internal
+ */
+export const dateTime = z.iso.datetime({ offset: true });
+
+/**
+ * How many times a promotion, or one of its codes, may be used in all: a whole number from 1 (published "number" /
+ * integer above 0; docs/contracts.md, "Promotions and promotion codes").
+ * @internal
+ */
+export const usageLimit = z.int().check(z.minimum(1));
 
 /**
  * A rule or an action of a promotion: an object whose fields the published pages do not render ("object[]"), sent
@@ -24,10 +35,10 @@ const promotionFields = {
   /** Applied without a code (published default `false`). */
   automatic: z.optional(z.boolean()),
   /** How many times it may be used in all, above 0, or `null` for no limit (published). */
-  usageLimit: z.optional(z.nullable(z.int().check(z.positive()))),
+  usageLimit: z.optional(z.nullable(usageLimit)),
   /** When it starts and ends, or `null` (published `string<date-time> | null`). */
-  startDate: dateTime,
-  endDate: dateTime,
+  startDate: z.optional(z.nullable(dateTime)),
+  endDate: z.optional(z.nullable(dateTime)),
   /** Published default `true`. */
   enabled: z.optional(z.boolean()),
   /** How its rules combine: `AND` or `OR` (published default `OR`). */

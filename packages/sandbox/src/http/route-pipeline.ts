@@ -132,7 +132,7 @@ const sessionTokenRefused = (): SandboxHttpError =>
   new SandboxHttpError(
     401,
     'unauthorized',
-    `A browser session token (${cmsTokenHeader}) only opens the browser session routes (/api/v1/cms/session/*, /api/v1/checkout/session/init, /api/v1/checkout-sessions/{token}/v2, /api/v1/payment/create-payment-instrument, /api/v1/threeds/create-session, /api/v1/payments/{id}, /api/v1/products, and pay-v2, payments/continue and radar-sessions for its own payments): call this route from your server with Authorization: Bearer <secret key>`,
+    `A browser session token (${cmsTokenHeader}) only opens the browser session routes (/api/v1/cms/session/*, /api/v1/checkout/session/init, /api/v1/checkout-sessions/{token}/v2, /api/v1/checkout-sessions/{id}/promotions/apply, /api/v1/payment/create-payment-instrument, /api/v1/threeds/create-session, /api/v1/payments/{id}, /api/v1/products, and pay-v2, payments/continue and radar-sessions for its own payments): call this route from your server with Authorization: Bearer <secret key>`,
     { headers: { 'www-authenticate': 'Bearer' } },
   );
 

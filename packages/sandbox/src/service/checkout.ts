@@ -10,7 +10,7 @@ import { payments, type PaymentRecord } from './payment-records.js';
 import { createOrder, orders, type OrderRecord } from './orders.js';
 import { charge } from './payments.js';
 import { type PriceRecord, type VariantRecord, products, variants } from './products.js';
-import { countPromotionUses } from './promotion-codes.js';
+import { countPromotionUses, type HeldUses, type PromotionCodeRecord, requireAppliedCodes } from './promotion-codes.js';
 import { requireStore } from './stores.js';
 import { startSubscription, subscriptions, type SubscriptionRecord } from './subscriptions.js';
 import { validate } from '../wire/validate.js';
@@ -213,17 +213,33 @@ export function completeCheckoutSession(ctx: SandboxContext, id: string, body: u
 
 /**
  * The session's payment that is not final yet (routing or waiting on its customer), if any: a second payment
- * waits for it (never two charges for one session).
+ * waits for it (never two charges for one session), and so does a promotion code (`store-checkout.ts`).
  */
-function unsettledPayment(ctx: SandboxContext, session: CheckoutSessionRecord): PaymentRecord | undefined {
+export function unsettledPayment(ctx: SandboxContext, session: CheckoutSessionRecord): PaymentRecord | undefined {
   const payment = session.paymentId === undefined ? undefined : payments.of(ctx).get(session.paymentId);
   return payment && (payment.status === 'pending' || payment.status === 'processing') ? payment : undefined;
 }
 
 /**
+ * The uses of `record` and of its promotion that other open checkouts' payments, not final yet, will count when they
+ * are approved: a limit leaves room for them (docs/contracts.md, "Promotions and promotion codes").
+ */
+function heldUses(ctx: SandboxContext, session: CheckoutSessionRecord, record: PromotionCodeRecord): HeldUses {
+  const held = { code: 0, promotion: 0 };
+  for (const other of checkoutSessions.of(ctx).values()) {
+    if (other.id === session.id || other.status !== 'open' || other.promotionIds === undefined || !unsettledPayment(ctx, other)) continue;
+    if (other.promotionCodeIds?.includes(record.id)) held.code += 1;
+    if (other.promotionIds.includes(record.promotionId)) held.promotion += 1;
+  }
+  return held;
+}
+
+/**
  * Pays an open session: the payment, linked to the session before it is routed, so that its approval (at once or
  * later) completes the session ({@link completePaidCheckout}). A session already paid, or with a payment still
- * waiting on its customer, is a 409 `invalid_state` and nothing is charged.
+ * waiting on its customer, is a 409 `invalid_state` and nothing is charged. Every promotion code applied to it is
+ * checked again first: one that no longer applies (its limit reached, counting other checkouts' payments in progress;
+ * expired; …) is a 409 with its refusal's code, and nothing is charged either.
  */
 function payOpenSession(ctx: SandboxContext, input: CheckoutPaymentInput, origin: string, threeDs: boolean): CheckoutCompletion {
   const id = input.checkoutSessionId;
@@ -233,6 +249,8 @@ function payOpenSession(ctx: SandboxContext, input: CheckoutPaymentInput, origin
   const waiting = unsettledPayment(ctx, session);
   if (waiting) throw invalidState(`Checkout session ${id} has payment ${waiting.id} still ${waiting.status}: finish its action (or poll it) before paying again`);
   const instrument = requireInstrument(ctx, input.paymentInstrumentId);
+  const use = { storeId: session.storeId, customerId: session.customerId ?? instrument.customerId };
+  requireAppliedCodes(ctx, id, session.promotionCodeIds ?? [], use, (record) => heldUses(ctx, session, record));
   const payment = charge(
     ctx,
     {

@@ -2,9 +2,10 @@ import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext, ServedOperations } from './context.js';
 import { SandboxHttpError, notFound } from '../errors/http-error.js';
+import { customers } from './customers.js';
 import { orders } from './orders.js';
 import { positionsWhere, recordAt } from '../state/ordered.js';
-import { type PromotionRecord, promotions, requirePromotion } from './promotions.js';
+import { ownFields, promotionOfStore, type PromotionRecord, promotions, requirePromotion, settable } from './promotions.js';
 
 // Promotion codes as the published pages give them
 // (https://tagadapay.mintlify.app/api-reference/promotion-codes/create-promotion-code, list-promotion-codes,
@@ -36,16 +37,6 @@ export interface PromotionCodeRecord {
 /** Promotion codes by id. */
 export const promotionCodes = byId<PromotionCodeRecord>()('promotionCodes');
 
-/** The fields a caller never sets: the sandbox's own (a code's store is its promotion's). */
-const OWN_FIELDS = ['id', 'storeId', 'usageCount', 'createdAt', 'updatedAt'] as const;
-
-/** `fields` without the sandbox's own. */
-function settable(fields: Record<string, unknown>): Record<string, unknown> {
-  const copy = { ...fields };
-  for (const key of OWN_FIELDS) delete copy[key];
-  return copy;
-}
-
 /** A code as compared: codes are matched whatever their case (`summer20` is `SUMMER20`). */
 const folded = (code: string): string => code.toLocaleUpperCase('en-US');
 
@@ -69,13 +60,6 @@ function requireFreeCode(ctx: SandboxContext, storeId: string, code: string, fie
   }
 }
 
-/** A promotion of `storeId`; one of another store is the same 404 as an unknown one. */
-function promotionOfStore(ctx: SandboxContext, id: string, storeId: string): PromotionRecord {
-  const promotion = promotions.of(ctx).get(id);
-  if (!promotion || promotion.storeId !== storeId) throw notFound('promotion', id);
-  return promotion;
-}
-
 /**
  * `POST /promotion-codes/create` → the code, of an existing promotion (unknown `promotionId`: 404), in its store;
  * `active` true, `usageCount` 0, the other published fields `null`/`false` when not given. A code another of the
@@ -84,7 +68,6 @@ function promotionOfStore(ctx: SandboxContext, id: string, storeId: string): Pro
 export function createPromotionCode(ctx: SandboxContext, input: OperationInput<'createPromotionCode'>): PromotionCodeRecord {
   const promotion = requirePromotion(ctx, input.promotionId);
   requireFreeCode(ctx, promotion.storeId, input.code, 'code');
-  const now = ctx.nowIso();
   const record: PromotionCodeRecord = {
     customerId: null,
     active: true,
@@ -95,13 +78,9 @@ export function createPromotionCode(ctx: SandboxContext, input: OperationInput<'
     metadata: null,
     expiresAt: null,
     ...settable(input),
-    id: ctx.nextId('pc'),
     code: input.code,
     promotionId: promotion.id,
-    storeId: promotion.storeId,
-    usageCount: 0,
-    createdAt: now,
-    updatedAt: now,
+    ...ownFields(ctx, 'pc', promotion.storeId),
   };
   promotionCodes.of(ctx).set(record.id, record);
   return record;
@@ -152,13 +131,41 @@ export function listPromotionCodes(ctx: SandboxContext, input: OperationInput<'l
   return { items, pagination: { page, limit, total: matching.length, totalPages: Math.ceil(matching.length / limit) } };
 }
 
-/** Why a code does not apply: a 4xx with its own `code`, naming the field `code`, and `success: false` in the body. */
-function refused(status: number, code: string, message: string): SandboxHttpError {
-  return new SandboxHttpError(status, code, message, { fields: [{ field: 'code', code, message }], answer: { success: false } });
+/** Why a code does not apply now: the answer's status and `code`, why, and what to do instead. */
+export interface CodeRefusal {
+  status: 404 | 409;
+  code: string;
+  why: string;
+  next: string;
 }
+
+/**
+ * A refusal of a code applied to a checkout (a browser session route): the refusal's status and `code`, naming the
+ * field `code`, and `success: false` in the body (plugin-sdk's `applyPromotionCode` reads it).
+ */
+export function refusedCode(refusal: CodeRefusal): SandboxHttpError {
+  const message = `${refusal.why}: ${refusal.next}`;
+  return new SandboxHttpError(refusal.status, refusal.code, message, { fields: [{ field: 'code', code: refusal.code, message }], answer: { success: false } });
+}
+
+/**
+ * An unknown code, and a code the customer may not use (another customer's, or one whose `emailPattern` the
+ * customer's email does not match): the same answer, so that a store page learns nothing of codes it may not use
+ * (docs/contracts.md, "Promotions and promotion codes").
+ */
+const NOT_FOUND: CodeRefusal = { status: 404, code: 'promotion_code_not_found', why: 'No promotion code of this store reads this code', next: 'check the code and type it again' };
 
 /** Whether the instant `iso` is before `now` (both ISO date-times). */
 const before = (iso: string, now: number): boolean => Date.parse(iso) < now;
+
+/**
+ * Whether `email` matches a code's `emailPattern`: `*` stands for any run of characters (the published example
+ * `*@company.com`), every other character for itself, whatever its case.
+ */
+export function emailMatches(pattern: string, email: string): boolean {
+  const source = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+  return new RegExp(`^${source}$`, 'i').test(email);
+}
 
 /** Who a code is applied for: the checkout's store and customer. */
 export interface CodeUse {
@@ -166,31 +173,76 @@ export interface CodeUse {
   customerId: string;
 }
 
+/** Uses not counted yet that a code's limit, and its promotion's, must leave room for (other checkouts' payments in progress). */
+export interface HeldUses {
+  code: number;
+  promotion: number;
+}
+
+/**
+ * Why `record` (of `promotion`) does not apply now for `use`, or `undefined` when it does: the 404 of an unknown code
+ * when it is for another customer (`customerId`) or for other emails (`emailPattern`, checked when the customer's
+ * email is known); else 409 `promotion_code_inactive`, `promotion_disabled`, `promotion_not_started`,
+ * `promotion_ended`, `promotion_code_expired` (`expiresAt` before the clock: the test clock moves it),
+ * `promotion_code_used_up` (its `usageLimit` reached, or its promotion's, counting `held` uses),
+ * `promotion_code_first_order_only` (`firstTimeCustomersOnly` and the customer has a paid order).
+ */
+export function codeRefusal(ctx: SandboxContext, record: PromotionCodeRecord, promotion: PromotionRecord, use: CodeUse, held: HeldUses = { code: 0, promotion: 0 }): CodeRefusal | undefined {
+  // Who may use it first: a code the customer may not use answers as one that does not exist, whatever else holds.
+  if (record.customerId !== null && record.customerId !== use.customerId) return NOT_FOUND;
+  const email = customers.of(ctx).get(use.customerId)?.email;
+  if (record.emailPattern && email !== undefined && !emailMatches(record.emailPattern, email)) return NOT_FOUND;
+  const now = Date.parse(ctx.nowIso(use.customerId));
+  const other = 'use another code';
+  if (!record.active) return { status: 409, code: 'promotion_code_inactive', why: 'This promotion code is no longer active', next: other };
+  if (!promotion.enabled) return { status: 409, code: 'promotion_disabled', why: 'The promotion of this code is disabled', next: other };
+  if (promotion.startDate !== null && Date.parse(promotion.startDate) > now) {
+    return { status: 409, code: 'promotion_not_started', why: `The promotion of this code starts at ${promotion.startDate}`, next: 'apply it then' };
+  }
+  if (promotion.endDate !== null && before(promotion.endDate, now)) return { status: 409, code: 'promotion_ended', why: 'The promotion of this code has ended', next: other };
+  if (record.expiresAt !== null && before(record.expiresAt, now)) return { status: 409, code: 'promotion_code_expired', why: 'This promotion code has expired', next: other };
+  const usedUp = (record.usageLimit !== null && record.usageCount + held.code >= record.usageLimit) ||
+    (promotion.usageLimit !== null && promotion.usageCount + held.promotion >= promotion.usageLimit);
+  if (usedUp) return { status: 409, code: 'promotion_code_used_up', why: 'This promotion code has been used as many times as it may be', next: other };
+  if (record.firstTimeCustomersOnly && positionsWhere(orders.of(ctx), 'customerId', use.customerId).length > 0) {
+    return { status: 409, code: 'promotion_code_first_order_only', why: 'This promotion code is for a first order only', next: other };
+  }
+  return undefined;
+}
+
 /**
  * The store's code `code` reads (whatever its case) when it may be applied now for `use.customerId`, with its
- * promotion; else the refusal: 404 `promotion_code_not_found` (no such code in the store), 409
- * `promotion_code_inactive`, `promotion_disabled`, `promotion_not_started`, `promotion_ended`,
- * `promotion_code_expired` (`expiresAt` before the clock: the test clock moves it), `promotion_code_used_up` (its
- * `usageLimit` reached, or its promotion's), `promotion_code_not_for_customer` (restricted to another customer),
- * `promotion_code_first_order_only` (`firstTimeCustomersOnly` and the customer has a paid order).
+ * promotion; else the refusal ({@link codeRefusal}, {@link refusedCode}): 404 `promotion_code_not_found` also for a
+ * code of no promotion.
  */
 export function applicableCode(ctx: SandboxContext, code: string, use: CodeUse): { record: PromotionCodeRecord; promotion: PromotionRecord } {
   const record = findCode(ctx, use.storeId, code);
   const promotion = record && promotions.of(ctx).get(record.promotionId);
-  if (!record || !promotion) throw refused(404, 'promotion_code_not_found', 'No promotion code of this store reads this code: check the code and type it again');
-  const now = Date.parse(ctx.nowIso(use.customerId));
-  if (!record.active) throw refused(409, 'promotion_code_inactive', 'This promotion code is no longer active: use another code');
-  if (!promotion.enabled) throw refused(409, 'promotion_disabled', 'The promotion of this code is disabled: use another code');
-  if (promotion.startDate !== null && Date.parse(promotion.startDate) > now) throw refused(409, 'promotion_not_started', `The promotion of this code starts at ${promotion.startDate}: apply it then`);
-  if (promotion.endDate !== null && before(promotion.endDate, now)) throw refused(409, 'promotion_ended', 'The promotion of this code has ended: use another code');
-  if (record.expiresAt !== null && before(record.expiresAt, now)) throw refused(409, 'promotion_code_expired', 'This promotion code has expired: use another code');
-  const usedUp = (record.usageLimit !== null && record.usageCount >= record.usageLimit) || (promotion.usageLimit !== null && promotion.usageCount >= promotion.usageLimit);
-  if (usedUp) throw refused(409, 'promotion_code_used_up', 'This promotion code has been used as many times as it may be: use another code');
-  if (record.customerId !== null && record.customerId !== use.customerId) throw refused(409, 'promotion_code_not_for_customer', 'This promotion code is for another customer: use another code');
-  if (record.firstTimeCustomersOnly && positionsWhere(orders.of(ctx), 'customerId', use.customerId).length > 0) {
-    throw refused(409, 'promotion_code_first_order_only', 'This promotion code is for a first order only: use another code');
-  }
+  if (!record || !promotion) throw refusedCode(NOT_FOUND);
+  const refusal = codeRefusal(ctx, record, promotion, use);
+  if (refusal) throw refusedCode(refusal);
   return { record, promotion };
+}
+
+/**
+ * Checks again, before a checkout's payment is charged, that every code applied to it still applies now
+ * ({@link codeRefusal}, leaving room for the uses `held` answers for a code): else a 409 with the refusal's code,
+ * naming the code, and nothing is charged. A code or promotion deleted since is skipped (it counts no use either).
+ */
+export function requireAppliedCodes(ctx: SandboxContext, checkoutSessionId: string, codeIds: readonly string[], use: CodeUse, held: (record: PromotionCodeRecord) => HeldUses): void {
+  for (const id of codeIds) {
+    const record = promotionCodes.of(ctx).get(id);
+    const promotion = record && promotions.of(ctx).get(record.promotionId);
+    if (!record || !promotion) continue;
+    const refusal = codeRefusal(ctx, record, promotion, use, held(record));
+    if (refusal) {
+      throw new SandboxHttpError(
+        409,
+        refusal.code,
+        `Promotion code ${record.code}, applied to checkout session ${checkoutSessionId}, no longer applies (${refusal.why.charAt(0).toLowerCase()}${refusal.why.slice(1)}); nothing was charged: start a new checkout without the code (POST /api/v1/checkout/session/init) and pay that one`,
+      );
+    }
+  }
 }
 
 /**

@@ -36,11 +36,20 @@ export interface PromotionRecord {
 /** Promotions by id. */
 export const promotions = byId<PromotionRecord>()('promotions');
 
-/** The fields a caller never sets: the sandbox's own (a `storeId` of another store is refused: {@link updatePromotion}). */
+/**
+ * The fields of a promotion or a promotion code a caller never sets: the sandbox's own (a promotion's `storeId` of
+ * another store is refused: {@link updatePromotion}; a code's store is its promotion's).
+ */
 const OWN_FIELDS = ['id', 'storeId', 'usageCount', 'createdAt', 'updatedAt'] as const;
 
-/** `fields` without the sandbox's own. */
-function settable(fields: Record<string, unknown>): Record<string, unknown> {
+/** The sandbox's own fields of a new promotion or promotion code: its id (`prefix_…`), its store, no use yet, dated now. */
+export function ownFields(ctx: SandboxContext, prefix: string, storeId: string): Pick<PromotionRecord, (typeof OWN_FIELDS)[number]> {
+  const now = ctx.nowIso();
+  return { id: ctx.nextId(prefix), storeId, usageCount: 0, createdAt: now, updatedAt: now };
+}
+
+/** `fields` (of a promotion or a promotion code, as sent) without the sandbox's own. */
+export function settable(fields: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...fields };
   for (const key of OWN_FIELDS) delete copy[key];
   return copy;
@@ -53,7 +62,6 @@ function settable(fields: Record<string, unknown>): Record<string, unknown> {
  */
 export function createPromotion(ctx: SandboxContext, input: OperationInput<'createPromotion'>): PromotionRecord {
   const store = requireStore(ctx, input.storeId);
-  const now = ctx.nowIso();
   const promotion: PromotionRecord = {
     code: null,
     automatic: false,
@@ -70,11 +78,7 @@ export function createPromotion(ctx: SandboxContext, input: OperationInput<'crea
     actions: [],
     ...settable(input),
     name: input.name,
-    id: ctx.nextId('promo'),
-    storeId: store.id,
-    usageCount: 0,
-    createdAt: now,
-    updatedAt: now,
+    ...ownFields(ctx, 'promo', store.id),
   };
   promotions.of(ctx).set(promotion.id, promotion);
   return promotion;
@@ -102,11 +106,16 @@ export function updatePromotion(ctx: SandboxContext, input: OperationInput<'upda
   return promotion;
 }
 
+/** A promotion of `storeId`; one of another store is the same 404 as an unknown one. */
+export function promotionOfStore(ctx: SandboxContext, id: string, storeId: string): PromotionRecord {
+  const promotion = promotions.of(ctx).get(id);
+  if (!promotion || promotion.storeId !== storeId) throw notFound('promotion', id);
+  return promotion;
+}
+
 /** `POST /promotions/getById { id, storeId }` → the promotion. Unknown, or of another store: the same 404. */
 export function retrievePromotion(ctx: SandboxContext, input: OperationInput<'retrievePromotion'>): PromotionRecord {
-  const promotion = promotions.of(ctx).get(input.id);
-  if (!promotion || promotion.storeId !== input.storeId) throw notFound('promotion', input.id);
-  return promotion;
+  return promotionOfStore(ctx, input.id, input.storeId);
 }
 
 /** The operations of promotions the sandbox serves (spread into `http/operation-handlers.ts`). */

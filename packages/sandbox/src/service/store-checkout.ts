@@ -3,11 +3,11 @@ import type { SandboxContext } from './context.js';
 import { randomBase64Url } from '../state/random.js';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import { validate } from '../wire/validate.js';
-import { addLine, type CheckoutLine, type CheckoutSessionRecord, checkoutSessions, priceOf, SANDBOX_CHECKOUT_PATH } from './checkout.js';
+import { addLine, type CheckoutLine, type CheckoutSessionRecord, checkoutSessions, priceOf, SANDBOX_CHECKOUT_PATH, unsettledPayment } from './checkout.js';
 import type { CmsSessionRecord } from './cms-sessions.js';
 import { type PriceRecord, type ProductRecord, products, retrieveProduct, type VariantRecord, variants } from './products.js';
 import { positionsWhere, recordAt } from '../state/ordered.js';
-import { applicableCode, promotionCodes } from './promotion-codes.js';
+import { applicableCode, promotionCodes, refusedCode } from './promotion-codes.js';
 import { type PromotionRecord, promotions } from './promotions.js';
 import { requireStore, type StoreRecord } from './stores.js';
 
@@ -252,19 +252,24 @@ const promotionView = (promotion: PromotionRecord) => ({
  * which reads `success`) → `{ success: true, promotion, promotionCode }`: the code applies to this session's open
  * checkout, recorded on it (v2 shows it in `promotionIds`, `promotionCodes` and `availablePromotions`); it counts a use
  * when the checkout is paid. Applying it again changes nothing. Refused with `success: false` (see `applicableCode`):
- * a code that does not apply now; a second code of a promotion already applied, or a checkout already paid (409). No
+ * a code that does not apply now; a second code of a promotion already applied, a checkout already paid, or one with
+ * a payment in progress (409 `invalid_state`: codes are applied before paying, and checked again when paying). No
  * amount is taken off (docs/contracts.md, "Promotions and promotion codes"). Another session's checkout: 404.
  */
 export function applySessionPromotion(ctx: SandboxContext, session: CmsSessionRecord, checkoutSessionId: string, body: unknown): Record<string, unknown> {
   const checkout = requireSessionCheckout(ctx, session, (candidate) => candidate.id === checkoutSessionId);
   const input = validate(sessionApplyPromotionRequest, body);
-  const refused = (code: string, message: string) => new SandboxHttpError(409, code, message, { fields: [{ field: 'code', code, message }], answer: { success: false } });
-  if (checkout.status !== 'open') throw refused('invalid_state', 'This checkout is already paid: a promotion code applies to an open checkout only');
+  if (checkout.status !== 'open') throw refusedCode({ status: 409, code: 'invalid_state', why: 'This checkout is already paid', next: 'a promotion code applies to an open checkout only' });
+  const paying = unsettledPayment(ctx, checkout);
+  if (paying) {
+    const next = 'a promotion code is applied before paying; if that payment fails, apply the code, then pay again';
+    throw refusedCode({ status: 409, code: 'invalid_state', why: `This checkout has payment ${paying.id} in progress (${paying.status})`, next });
+  }
   const { record, promotion } = applicableCode(ctx, input.code, { storeId: checkout.storeId, customerId: checkout.customerId ?? session.customerId });
   const codeIds = (checkout.promotionCodeIds ??= []);
   const promotionIds = (checkout.promotionIds ??= []);
   if (!codeIds.includes(record.id)) {
-    if (promotionIds.includes(promotion.id)) throw refused('promotion_already_applied', 'Another code of this promotion is already applied to this checkout');
+    if (promotionIds.includes(promotion.id)) throw refusedCode({ status: 409, code: 'promotion_already_applied', why: 'Another code of this promotion is already applied to this checkout', next: 'keep that one, or start a new checkout for this code' });
     codeIds.push(record.id);
     promotionIds.push(promotion.id);
     checkout.updatedAt = ctx.nowIso();
