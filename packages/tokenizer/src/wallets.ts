@@ -3,19 +3,12 @@
 // a sheet from a button of your own. Importing this entry loads nothing: Apple Pay JS and Google's pay.js load at
 // `mount`, only when missing (the sandbox's stand-ins in `local`). The vault's wallet calls themselves are
 // `Tokenizer`'s (`tokenizeApplePay`, `tokenizeGooglePay`, `validateApplePayMerchant`) in the main entry.
-export { createWalletButtons, type TokenizedWalletCard, type WalletButtons, type WalletButtonsMountResult, type WalletButtonsOptions, type WalletPaymentResult } from './wallets/wallet-buttons.js';
+export { createWalletButtons, type WalletButtons } from './wallets/wallet-buttons.js';
+export type { TokenizedWalletCard, WalletButtonsMountResult, WalletButtonsOptions, WalletPaymentResult } from './wallets/wallet-buttons-options.js';
 export type { WalletAddress, WalletContacts, WalletLineItem, WalletName, WalletPaymentRequest, WalletRequestUpdate, WalletShippingCallbacks, WalletShippingMethod } from './wallets/wallet-request.js';
-export {
-  APPLE_PAY_VERSION,
-  isApplePayAvailable,
-  startApplePay,
-  toApplePayRequest,
-  type ApplePayPayment,
-  type ApplePayPaymentRequest,
-  type ApplePaySessionConstructor,
-  type ApplePaySessionLike,
-  type StartApplePayOptions,
-} from './wallets/apple-pay.js';
+export { APPLE_PAY_VERSION, isApplePayAvailable, type ApplePayPayment, type ApplePayPaymentRequest, type ApplePaySessionConstructor, type ApplePaySessionLike } from './wallets/apple-pay.js';
+export { toApplePayRequest } from './wallets/apple-pay-request.js';
+export { startApplePay, type StartApplePayOptions } from './wallets/apple-pay-sheet.js';
 export {
   buildGooglePayPaymentDataRequest,
   createGooglePaymentsClient,

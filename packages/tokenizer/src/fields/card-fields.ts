@@ -15,7 +15,7 @@ import type {
 } from '@basis-theory/web-elements';
 import { type AbortOptions, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type FieldError } from '@tessera/core';
 import { cardBrandOfVaultId } from '@tessera/core/internal';
-import { TesseraConfigurationError } from '@tessera/tokenizer';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import { basisTheoryTokenOf, readBasisTheoryToken, type KnownCardFacts } from '../vault/basis-theory-token.js';
 import { toVaultCardData } from '../vault/card-data-fields.js';
 import { resolveVaultConnection, type VaultConnectionOptions } from '../vault/environment.js';

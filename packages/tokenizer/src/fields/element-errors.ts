@@ -1,6 +1,6 @@
 import { TesseraConnectionError, TesseraValidationError } from '@tessera/core';
 import { mayHoldCardNumber } from '@tessera/core/internal';
-import { TesseraVaultError } from '@tessera/tokenizer';
+import { TesseraVaultError } from '../errors/errors.js';
 import { objectOr } from '../vault/basis-theory-token.js';
 import { fieldError, inputNameOf } from './field-state.js';
 

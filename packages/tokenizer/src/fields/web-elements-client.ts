@@ -1,7 +1,7 @@
 import type * as PublishedWebElements from '@basis-theory/web-elements';
 import type { BasisTheoryElements } from '@basis-theory/web-elements';
 import { isLoopbackUrl } from '@tessera/core/internal';
-import { TesseraConfigurationError } from '@tessera/tokenizer';
+import { TesseraConfigurationError } from '../errors/errors.js';
 import type { VaultConnection } from '../vault/environment.js';
 import { TesseraFieldsError } from './fields-error.js';
 

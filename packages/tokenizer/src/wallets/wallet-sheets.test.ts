@@ -3,7 +3,9 @@ import { SERVICE_VAULT_TENANT_IDS } from '@tessera/core/internal';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TesseraVaultError } from '../errors/errors.js';
 import { createTokenizer } from '../vault/tokenizer.js';
-import { runApplePay, startApplePay, toApplePayRequest, type ApplePayPaymentRequest, type ApplePaySessionLike } from './apple-pay.js';
+import type { ApplePayPaymentRequest, ApplePaySessionLike } from './apple-pay.js';
+import { toApplePayRequest } from './apple-pay-request.js';
+import { runApplePay, startApplePay } from './apple-pay-sheet.js';
 import { buildGooglePayPaymentDataRequest, googlePayEnvironment, googlePayGatewayMerchantId, startGooglePay, type GooglePayPaymentData } from './google-pay.js';
 
 // Every way a wallet sheet fails, with the browsers' objects stubbed and the vault's answers from a stubbed fetch.
