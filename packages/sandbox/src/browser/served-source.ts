@@ -1,3 +1,7 @@
+/** A browser function served as its source: a main function or one of the parts it calls. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any function: a part's parameters are its own
+type ServedFunction = (...args: any[]) => unknown;
+
 /**
  * The script that runs `fn(...args)` in the page: `fn`'s own source, called with `args`, each a function (served as
  * its source too) or a JSON value. Typed as the call itself, so the served arguments are the function's. Used by the
@@ -7,4 +11,30 @@ export function servedSource<A extends unknown[]>(fn: (...args: A) => void, ...a
   // `undefined` is no JSON: it is written as itself, never an empty argument.
   const served = args.map((arg) => (typeof arg === 'function' ? `(${String(arg)})` : arg === undefined ? 'undefined' : JSON.stringify(arg)));
   return `(${String(fn)})(${served.join(', ')});\n`;
+}
+
+/** A module of this folder, imported whole (`import * as parts from …`): each of its exported functions a part. */
+type ServedModule = { readonly [name: string]: unknown };
+
+/**
+ * The script that runs `main(...args)` in the page beside its named `parts`: one strict IIFE declaring each part by
+ * its name (a function declaration as itself, any other function as a `const` of that name), then calling `main` as
+ * {@link servedSource} does, so neither the parts nor `main` reach the page's globals or put anything there. A part is
+ * a top-level function of this folder that `main` or another part calls by name (declaring it where it is called:
+ * `declare const part: typeof module.part`, see the README); `parts` lists functions or whole modules, whose every
+ * export is then a part. Typed as the call of `main`, as {@link servedSource}. Throws, naming it, if a part has no
+ * name, is exported under another name, is no function, or shares its name with another part.
+ */
+export function servedScript<A extends unknown[]>(main: (...args: A) => void, parts: readonly (ServedFunction | ServedModule)[], ...args: A): string {
+  const named = parts.flatMap((part): [string, unknown][] => (typeof part === 'function' ? [[part.name, part]] : Object.entries(part)));
+  const seen = new Set<string>();
+  const declarations = named.map(([name, part]) => {
+    if (typeof part !== 'function') throw new TypeError(`The served part ${name} is no function: export only functions from a served module, or pass the value to the main function.`);
+    if (!/^[A-Za-z_$][\w$]*$/.test(name) || part.name !== name) throw new TypeError(`A served part is called by its own name: export ${part.name || 'the anonymous function'} as itself (not as ${name || 'a default'}), and give it a name.`);
+    if (seen.has(name)) throw new TypeError(`Two served parts are named ${name}: rename one, or list it once.`);
+    seen.add(name);
+    const source = String(part);
+    return new RegExp(`^(?:async\\s+)?function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\s*\\(`).test(source) ? `${source}\n` : `const ${name} = (${source});\n`;
+  });
+  return `(function () {\n'use strict';\n${declarations.join('')}${servedSource(main, ...args)}})();\n`;
 }

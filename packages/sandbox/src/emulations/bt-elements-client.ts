@@ -1,5 +1,11 @@
 import { btElementsClient } from '../browser/bt-elements-client.js';
-import { servedSource } from '../browser/served-source.js';
+import * as btClientElement from '../browser/bt-client-element.js';
+import * as btClientErrors from '../browser/bt-client-errors.js';
+import * as btClientFrames from '../browser/bt-client-frames.js';
+import * as btClientMount from '../browser/bt-client-mount.js';
+import * as btClientRandomId from '../browser/bt-client-random-id.js';
+import * as btClientTokens from '../browser/bt-client-tokens.js';
+import { servedScript } from '../browser/served-source.js';
 import type { BtElementPage, BtElementType } from '../browser/bt-elements-messages.js';
 import { btElementPages } from './bt-elements-pages.js';
 
@@ -16,4 +22,4 @@ const pages = Object.fromEntries(Object.entries(btElementPages).map(([type, page
  * `cardVerificationCode`, `text`), `tokens.create` with elements in `data`, and `hasElement`. The other members of
  * BT's interface reject (or throw) "not emulated". See `../browser/bt-elements-client.ts`.
  */
-export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements emulation, client. */\n${servedSource(btElementsClient, pages)}`;
+export const btElementsClientScript = `/* Tessera sandbox: Basis Theory Elements emulation, client. */\n${servedScript(btElementsClient, [btClientElement, btClientErrors, btClientFrames, btClientMount, btClientRandomId, btClientTokens], pages)}`;

@@ -4,7 +4,18 @@ import { cardBrandRanges, cardBrandRules, vaultCardBrandIds } from '@tessera/cor
 import { SandboxHttpError } from '../errors/http-error.js';
 import { btElementFrame, type BtCardBrand } from '../browser/bt-element-frame.js';
 import type { BtElementPage, BtElementType } from '../browser/bt-elements-messages.js';
-import { servedSource } from '../browser/served-source.js';
+import * as btFrameCard from '../browser/bt-frame-card.js';
+import * as btFrameFormat from '../browser/bt-frame-format.js';
+import * as btFrameInputs from '../browser/bt-frame-inputs.js';
+import * as btFrameOptions from '../browser/bt-frame-options.js';
+import * as btFrameParent from '../browser/bt-frame-parent.js';
+import * as btFrameRender from '../browser/bt-frame-render.js';
+import * as btFrameStyle from '../browser/bt-frame-style.js';
+import * as btFrameTokenBody from '../browser/bt-frame-token-body.js';
+import * as btFrameTokenize from '../browser/bt-frame-tokenize.js';
+import * as btFrameValidation from '../browser/bt-frame-validation.js';
+import * as btFrameValues from '../browser/bt-frame-values.js';
+import { servedScript } from '../browser/served-source.js';
 import type { RouteResult } from '../wire/answer.js';
 import { escapeHtml } from './escape-html.js';
 
@@ -85,8 +96,11 @@ const brandTable: BtCardBrand[] = cardBrandRanges.map(([brand, ranges]) => {
 });
 const unknownBrand: BtCardBrand = { id: btBrandIds.unknown, ranges: [], lengths: cardBrandRules.unknown.lengths, cvc: cardBrandRules.unknown.cvcLength, gaps: [4, 8, 12] };
 
+/** The element frame's parts, served beside it: `../browser/bt-frame-*.ts`. */
+const btFrameParts = [btFrameCard, btFrameFormat, btFrameInputs, btFrameOptions, btFrameParent, btFrameRender, btFrameStyle, btFrameTokenBody, btFrameTokenize, btFrameValidation, btFrameValues];
+
 /** The script every element page runs (ES2020, no eval, no inline handler): see `../browser/bt-element-frame.ts`. */
-export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulation, element frame. */\n${servedSource(btElementFrame, brandTable, unknownBrand)}`;
+export const btElementScript = `/* Tessera sandbox: Basis Theory Elements emulation, element frame. */\n${servedScript(btElementFrame, btFrameParts, brandTable, unknownBrand)}`;
 
 /**
  * `GET /web-elements/{version}/hosted-elements/{file}`: an element page (`card.html`, `card-number.html`,

@@ -1,5 +1,8 @@
-import { servedSource } from '../browser/served-source.js';
+import { servedScript } from '../browser/served-source.js';
 import { walletSheet } from '../browser/wallet-sheet.js';
+import * as walletSheetMessaging from '../browser/wallet-sheet-messaging.js';
+import * as walletSheetPay from '../browser/wallet-sheet-pay.js';
+import * as walletSheetView from '../browser/wallet-sheet-view.js';
 import type { WalletSheetAddress } from '../browser/wallet-sheet-messages.js';
 import { sandboxRoutes } from '../wire/sandbox-routes.js';
 import type { RouteResult } from '../wire/answer.js';
@@ -68,8 +71,8 @@ export function walletSheetPage(): RouteResult {
   };
 }
 
-/** `GET /sandbox/wallet-sheet/sheet.js`: the sheet's script, `../browser/wallet-sheet.ts` served as its source. */
-export const walletSheetScript = `/* Tessera sandbox: the stand-in wallet sheet. */\n${servedSource(walletSheet, {
+/** `GET /sandbox/wallet-sheet/sheet.js`: the sheet's script, `../browser/wallet-sheet.ts` served as its source, with its parts. */
+export const walletSheetScript = `/* Tessera sandbox: the stand-in wallet sheet. */\n${servedScript(walletSheet, [walletSheetMessaging, walletSheetPay, walletSheetView], {
   tag: WALLET_SHEET_MESSAGE,
   addresses: WALLET_SHEET_ADDRESSES,
   cardsPath: sandboxRoutes.listWalletCards,

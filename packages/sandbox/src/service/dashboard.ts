@@ -12,7 +12,11 @@ import { subscriptions } from './subscriptions.js';
 import { webhookDeliveries, webhookEvents } from './webhooks.js';
 import { dashboardApp } from '../browser/dashboard-app.js';
 import type { DashboardData } from '../browser/dashboard-data.js';
-import { servedSource } from '../browser/served-source.js';
+import * as dashboardActions from '../browser/dashboard-actions.js';
+import * as dashboardDom from '../browser/dashboard-dom.js';
+import * as dashboardRefresh from '../browser/dashboard-refresh.js';
+import * as dashboardSections from '../browser/dashboard-sections.js';
+import { servedScript } from '../browser/served-source.js';
 
 /** The most records of each kind the dashboard lists (newest first). */
 export const DASHBOARD_LIMIT = 100;
@@ -186,7 +190,7 @@ details summary{cursor:pointer}td time{white-space:nowrap}
 @media (max-width:600px){header{position:static;padding:.5rem .75rem}main{padding:0 .75rem 1.5rem}}`;
 
 /**
- * The dashboard's script (`GET /sandbox/dashboard/app.js`): `dashboardApp` (`../browser/dashboard-app.ts`), called with
- * the data's path.
+ * The dashboard's script (`GET /sandbox/dashboard/app.js`): `dashboardApp` (`../browser/dashboard-app.ts`) with its
+ * parts (`../browser/dashboard-*.ts`), called with the data's path.
  */
-export const dashboardScript = servedSource(dashboardApp, sandboxRoutes.dashboardData);
+export const dashboardScript = servedScript(dashboardApp, [dashboardActions, dashboardDom, dashboardRefresh, dashboardSections], sandboxRoutes.dashboardData);
