@@ -69,7 +69,7 @@ const somethingToMatch = z.refine<{ [key: string]: unknown }>(
 const blockRuleFields = z
   .looseObject({
     name: nonEmptyString,
-    operator: z.optional(z.enum(['OR', 'AND'])),
+    operator: z.optional(z.union([z.literal('OR'), z.literal('AND')])),
     ipAddress: criterion,
     customerId: criterion,
     email: z.optional(z.nullable(z.email())),
@@ -111,7 +111,7 @@ export type CreateBlockRuleRequest = RequestFields<z.input<typeof createBlockRul
  */
 export const listBlockRulesRequest = z.looseObject({
   pagination: z.optional(z.looseObject({ page: z.optional(z.int().check(z.minimum(1))), pageSize: z.optional(z.int().check(z.minimum(1))) })),
-  sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.enum(['asc', 'desc'])) })),
+  sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.union([z.literal('asc'), z.literal('desc')])) })),
   filters: z.optional(z.record(z.string(), z.unknown())),
 });
 /** Body of list block rules. */

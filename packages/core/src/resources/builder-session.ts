@@ -3,7 +3,7 @@ import { nonEmptyString, published, resourceId, withoutCardData, type RequestFie
 import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** What a builder session may do (published enum): `read:source`, `write:deploy`, `read:manifest`, `write:manifest`. */
-export const builderPermission = z.enum(['read:source', 'write:deploy', 'read:manifest', 'write:manifest']);
+export const builderPermission = z.union([z.literal('read:source'), z.literal('write:deploy'), z.literal('read:manifest'), z.literal('write:manifest')]);
 /** What a builder session may do. */
 export type BuilderPermission = z.infer<typeof builderPermission>;
 

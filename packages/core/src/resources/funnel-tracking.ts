@@ -3,7 +3,7 @@ import { currencyCode, minorUnits, nonEmptyString, published, resourceId, withou
 import { catalogEntries, op } from '../plumbing/operation.js';
 
 /** What happened at a funnel step (published enum): `view`, `enter`, `convert` or `custom`. */
-export const funnelStepEventType = z.enum(['view', 'enter', 'convert', 'custom']);
+export const funnelStepEventType = z.union([z.literal('view'), z.literal('enter'), z.literal('convert'), z.literal('custom')]);
 /** What happened at a funnel step. */
 export type FunnelStepEventType = z.infer<typeof funnelStepEventType>;
 
@@ -39,7 +39,7 @@ export const trackFunnelStepRequest = z.looseObject({
   referrer: z.optional(z.string()),
   pageTitle: z.optional(z.string()),
   userAgent: z.optional(z.string()),
-  deviceType: z.optional(z.enum(['mobile', 'tablet', 'desktop'])),
+  deviceType: z.optional(z.union([z.literal('mobile'), z.literal('tablet'), z.literal('desktop')])),
   orderId: z.optional(z.string()),
   /** The order's amount, an integer in minor units (published as a number; docs/contracts.md, "Funnels"). */
   orderAmount: z.optional(minorUnits),
@@ -56,7 +56,7 @@ export const trackFunnelStepRequest = z.looseObject({
   term: z.optional(z.string()),
   customEventName: z.optional(z.string()),
   customEventProperties: z.optional(z.record(z.string(), z.unknown())),
-  environment: z.optional(z.enum(['staging', 'production'])),
+  environment: z.optional(z.union([z.literal('staging'), z.literal('production')])),
   isPreview: z.optional(z.boolean()),
   funnelTracking: z.optional(z.boolean()),
   metadata: z.optional(z.record(z.string(), z.unknown())),

@@ -131,7 +131,7 @@ export const createFunnelPreviewSessionRequest = z.looseObject({
   storeId: resourceId,
   stepId: nonEmptyString,
   builderOptions: z.optional(jsonObject),
-  environment: z.optional(z.enum(['staging', 'production'])),
+  environment: z.optional(z.union([z.literal('staging'), z.literal('production')])),
   funnelVariantId: z.optional(z.string()),
   enableSticky: z.optional(z.boolean()),
   accountId: z.optional(z.string()),

@@ -42,7 +42,7 @@ const promotionFields = {
   /** Published default `true`. */
   enabled: z.optional(z.boolean()),
   /** How its rules combine: `AND` or `OR` (published default `OR`). */
-  ruleOperator: z.optional(z.enum(['AND', 'OR'])),
+  ruleOperator: z.optional(z.union([z.literal('AND'), z.literal('OR')])),
   combinesWithOrderLevelDiscounts: z.optional(z.boolean()),
   combinesWithLineItemDiscounts: z.optional(z.boolean()),
   combinesWithShippingDiscounts: z.optional(z.boolean()),

@@ -10,6 +10,7 @@ import { dashboardScript } from '../service/dashboard.js';
 import { servedScript, servedSource } from './served-source.js';
 
 // Browser functions of a test, standing for this folder's: a main and two parts, one calling the other.
+declare const double: typeof twice;
 function twice(value: number): number {
   return value * 2;
 }
@@ -58,8 +59,16 @@ describe('servedScript', () => {
     expect(text).toContain(`const arrow = (${String(arrow)});`);
   });
 
-  it('refuses a part without its own name, a value, or two parts of one name, saying what to do', () => {
-    expect(() => servedScript(() => undefined, [{ double: twice }])).toThrow(/export twice as itself/);
+  it('declares a part exported under another name than its own (a bundler renamed it) by both, so either call reaches it', () => {
+    const text = servedScript(() => undefined, [{ double: twice }]);
+    expect(text).toContain('function twice(value)');
+    expect(text).toContain('const double = twice;');
+    const into = { seen: [] as unknown[] };
+    run(servedScript((value: number, sink: { seen: unknown[] }) => sink.seen.push(double(value), twice(value)), [{ double: twice }], 4, undefined as unknown as { seen: unknown[] }).replace('(4, undefined)', '(4, into)'), into);
+    expect(into.seen).toEqual([8, 8]);
+  });
+
+  it('refuses a value, or two parts of one name, saying what to do', () => {
     expect(() => servedScript(() => undefined, [{ limit: 3 }])).toThrow(/export only functions/);
     expect(() => servedScript(() => undefined, [twice, { twice }])).toThrow(/Two served parts are named twice/);
   });

@@ -22,19 +22,27 @@ type ServedModule = { readonly [name: string]: unknown };
  * {@link servedSource} does, so neither the parts nor `main` reach the page's globals or put anything there. A part is
  * a top-level function of this folder that `main` or another part calls by name (declaring it where it is called:
  * `declare const part: typeof module.part`, see the README); `parts` lists functions or whole modules, whose every
- * export is then a part. Typed as the call of `main`, as {@link servedSource}. Throws, naming it, if a part has no
- * name, is exported under another name, is no function, or shares its name with another part.
+ * export is then a part, declared by its export's name and by its own (a bundler may have renamed it). Typed as the
+ * call of `main`, as {@link servedSource}. Throws, naming it, if a part has no name, is no function, or shares a name
+ * with another part.
  */
 export function servedScript<A extends unknown[]>(main: (...args: A) => void, parts: readonly (ServedFunction | ServedModule)[], ...args: A): string {
   const named = parts.flatMap((part): [string, unknown][] => (typeof part === 'function' ? [[part.name, part]] : Object.entries(part)));
   const seen = new Set<string>();
+  const identifier = /^[A-Za-z_$][\w$]*$/;
   const declarations = named.map(([name, part]) => {
     if (typeof part !== 'function') throw new TypeError(`The served part ${name} is no function: export only functions from a served module, or pass the value to the main function.`);
-    if (!/^[A-Za-z_$][\w$]*$/.test(name) || part.name !== name) throw new TypeError(`A served part is called by its own name: export ${part.name || 'the anonymous function'} as itself (not as ${name || 'a default'}), and give it a name.`);
-    if (seen.has(name)) throw new TypeError(`Two served parts are named ${name}: rename one, or list it once.`);
-    seen.add(name);
+    if (!identifier.test(name)) throw new TypeError(`A served part is called by its name: give the function ${part.name || 'it'} a name and export it under one.`);
+    // A bundler may rename a function to keep it apart from a name another module calls unbound (`brandOf2` for
+    // `brandOf`): its module then calls it by the new name, the other parts by the exported one. Both are declared.
+    const own = identifier.test(part.name) ? part.name : name;
+    for (const declared of new Set([own, name])) {
+      if (seen.has(declared)) throw new TypeError(`Two served parts are named ${declared}: rename one, or list it once.`);
+      seen.add(declared);
+    }
     const source = String(part);
-    return new RegExp(`^(?:async\\s+)?function\\s*\\*?\\s*${name.replace(/\$/g, '\\$')}\\s*\\(`).test(source) ? `${source}\n` : `const ${name} = (${source});\n`;
+    const declaration = new RegExp(`^(?:async\\s+)?function\\s*\\*?\\s*${own.replace(/\$/g, '\\$')}\\s*\\(`).test(source) ? `${source}\n` : `const ${own} = (${source});\n`;
+    return own === name ? declaration : `${declaration}const ${name} = ${own};\n`;
   });
   return `(function () {\n'use strict';\n${declarations.join('')}${servedSource(main, ...args)}})();\n`;
 }
