@@ -17,6 +17,12 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], base: readonl
       continue;
     }
     if (issue.code === 'invalid_union' && issue.input !== undefined) {
+      // A union of literals (`'AND' | 'OR'`): one error listing every allowed value, not the first branch's.
+      const values = literalValues(issue.errors);
+      if (values) {
+        fields.push({ field: path.map(String).join('.'), code: 'invalid_value', message: `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}` });
+        continue;
+      }
       const branch = closestBranch(issue.errors);
       if (branch) {
         fields.push(...toFieldErrors(branch, path));
@@ -26,6 +32,17 @@ export function toFieldErrors(issues: readonly z.core.$ZodIssue[], base: readonl
     fields.push({ field: path.map(String).join('.'), ...describeIssue(issue) });
   }
   return fields;
+}
+
+/** The allowed values of a union whose every branch refused the input as one `invalid_value` at its root; else `undefined`. */
+function literalValues(branches: readonly (readonly z.core.$ZodIssue[])[]): unknown[] | undefined {
+  const values: unknown[] = [];
+  for (const branch of branches) {
+    const [issue, ...others] = branch;
+    if (issue?.code !== 'invalid_value' || issue.path.length > 0 || others.length > 0) return undefined;
+    values.push(...issue.values);
+  }
+  return values.length > 0 ? values : undefined;
 }
 
 function closestBranch(branches: readonly (readonly z.core.$ZodIssue[])[]): readonly z.core.$ZodIssue[] | undefined {

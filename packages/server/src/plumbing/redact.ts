@@ -17,18 +17,24 @@ export function redactDeep(value: unknown, redact: (text: string) => string, dep
 }
 
 /**
- * Whether `key` names a credential: `token` or `secret`, or a name ending so (`accessToken`, `client_secret`);
- * `tokenDigest` or `secretHint` do not.
+ * Whether `key` names a credential: `token` or `secret` (or `tokens`, `secrets`), or a name ending so (`accessToken`,
+ * `client_secret`); `tokenDigest` or `secretHint` do not.
  */
-export const isSecretKey = (key: string): boolean => /(?:token|secret)$/i.test(key);
+export const isSecretKey = (key: string): boolean => /(?:tokens?|secrets?)$/i.test(key);
+
+/** In a text (a body that is not JSON), the value after a credential's name: `"token":"…"`, `token=…`, `secret: …`. */
+const secretInText = /((?:tokens?|secrets?)"?\s*[:=]\s*"?)[^"&,;}\s]+/gi;
 
 /**
- * A copy of a parsed body with the value of every key named `token` or `secret` (or ending so, see
- * {@link isSecretKey}) replaced by `[redacted]`, however deeply nested: a session's bearer token in an answer the SDK
+ * A copy of a parsed body with the value of every key named `token` or `secret` (or ending so, plural too, see
+ * {@link isSecretKey}) replaced by `[redacted]`, however deeply nested (past 64 levels, the rest is masked whole); a
+ * body that is text has the value after such a name masked: a session's bearer token in an answer the SDK
  * could not read never reaches an error (and the logs errors go to).
  */
 export function maskSecretFields(value: unknown, depth = 0): unknown {
-  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (typeof value === 'string') return value.replace(secretInText, '$1[redacted]');
+  if (depth > 64) return '[redacted]';
+  if (typeof value !== 'object' || value === null) return value;
   if (Array.isArray(value)) return value.map((item) => maskSecretFields(item, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[key] = isSecretKey(key) && item !== null && item !== undefined ? '[redacted]' : maskSecretFields(item, depth + 1);
