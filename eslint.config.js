@@ -15,7 +15,8 @@ const layers = [
 ];
 
 /**
- * A rule `no-restricted-imports` leaves out: a dynamic `import('…')` whose literal path matches `regex` is refused
+ * A rule `no-restricted-imports` leaves out: a dynamic `import('…')` whose literal path (a string, or a template
+ * without expressions) matches `regex` is refused
  * with `message`.
  * @type {import('eslint').ESLint.Plugin}
  */
@@ -28,7 +29,10 @@ const layersPlugin = {
         const refused = new RegExp(regex);
         return {
           ImportExpression(node) {
-            if (node.source.type === 'Literal' && typeof node.source.value === 'string' && refused.test(node.source.value)) context.report({ node, message });
+            const { source } = node;
+            // A string, or a template without expressions (`import(\`../x.js\`)`).
+            const path = source.type === 'Literal' ? source.value : source.type === 'TemplateLiteral' && source.expressions.length === 0 ? source.quasis[0]?.value.cooked : undefined;
+            if (typeof path === 'string' && refused.test(path)) context.report({ node, message });
           },
         };
       },

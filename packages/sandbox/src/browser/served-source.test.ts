@@ -43,7 +43,7 @@ describe('servedSource', () => {
 
 describe('servedScript', () => {
   it('declares each part by its name in one strict IIFE, then calls the main function with its arguments; nothing leaks', () => {
-    const text = servedScript(main, [report, twice], 21, undefined as unknown as { seen: unknown[] }, () => 'arg');
+    const text = servedScript(main, [{ report, twice }], 21, undefined as unknown as { seen: unknown[] }, () => 'arg');
     const into = { seen: [] as unknown[] };
     // `into` is read from the context, not served: the test passes it as a global.
     const leaked = run(text.replace('(21, undefined,', '(21, into,'), into);
@@ -52,9 +52,9 @@ describe('servedScript', () => {
     expect(text.startsWith("(function () {\n'use strict';\nfunction report(")).toBe(true);
   });
 
-  it('takes whole modules (each export a part) and functions that are no declarations, as a const of their name', () => {
+  it('takes whole modules (each export a part), a function that is no declaration as a const of its name', () => {
     const arrow = (): number => 1;
-    const text = servedScript(() => undefined, [{ twice }, arrow]);
+    const text = servedScript(() => undefined, [{ twice }, { arrow }]);
     expect(text).toContain('function twice(value)');
     expect(text).toContain(`const arrow = (${String(arrow)});`);
   });
@@ -70,7 +70,7 @@ describe('servedScript', () => {
 
   it('refuses a value, or two parts of one name, saying what to do', () => {
     expect(() => servedScript(() => undefined, [{ limit: 3 }])).toThrow(/export only functions/);
-    expect(() => servedScript(() => undefined, [twice, { twice }])).toThrow(/Two served parts are named twice/);
+    expect(() => servedScript(() => undefined, [{ twice }, { twice }])).toThrow(/Two served parts are named twice/);
   });
 });
 

@@ -1,7 +1,3 @@
-/** A browser function served as its source: a main function or one of the parts it calls. */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any function: a part's parameters are its own
-type ServedFunction = (...args: any[]) => unknown;
-
 /**
  * The script that runs `fn(...args)` in the page: `fn`'s own source, called with `args`, each a function (served as
  * its source too) or a JSON value. Typed as the call itself, so the served arguments are the function's. Used by the
@@ -21,13 +17,14 @@ type ServedModule = { readonly [name: string]: unknown };
  * its name (a function declaration as itself, any other function as a `const` of that name), then calling `main` as
  * {@link servedSource} does, so neither the parts nor `main` reach the page's globals or put anything there. A part is
  * a top-level function of this folder that `main` or another part calls by name (declaring it where it is called:
- * `declare const part: typeof module.part`, see the README); `parts` lists functions or whole modules, whose every
- * export is then a part, declared by its export's name and by its own (a bundler may have renamed it). Typed as the
+ * `declare const part: typeof module.part`, see the README); `parts` lists whole modules (`import * as x from …`),
+ * whose every export is then a part, declared by its export's name and by its own (a bundler may have renamed it: only
+ * the export keeps the name the other parts call). Typed as the
  * call of `main`, as {@link servedSource}. Throws, naming it, if a part has no name, is no function, or shares a name
  * with another part.
  */
-export function servedScript<A extends unknown[]>(main: (...args: A) => void, parts: readonly (ServedFunction | ServedModule)[], ...args: A): string {
-  const named = parts.flatMap((part): [string, unknown][] => (typeof part === 'function' ? [[part.name, part]] : Object.entries(part)));
+export function servedScript<A extends unknown[]>(main: (...args: A) => void, parts: readonly ServedModule[], ...args: A): string {
+  const named = parts.flatMap((part) => Object.entries(part));
   const seen = new Set<string>();
   const identifier = /^[A-Za-z_$][\w$]*$/;
   const declarations = named.map(([name, part]) => {
