@@ -1,7 +1,9 @@
 import * as z from 'zod/mini';
 import { mayHoldCardNumber } from '../errors/card-number-text.js';
 import { findCardDataField } from '../card/find-card-data-field.js';
-import { nonEmptyString, published, type RequestFields } from './common.js';
+import { cardDataIssue, nonEmptyString, published, type RequestFields } from './common.js';
+import { sortBy } from './list-request.js';
+import { pageNumber, pageSize } from './payment.js';
 import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
@@ -47,13 +49,13 @@ const noCardData = z.superRefine((body: { [key: string]: unknown }, ctx) => {
   for (const key of [...blockRuleCriteria, 'value'] as const) {
     const texts = [body[key]].flat().filter((value): value is string => typeof value === 'string');
     if ((key === 'pan' && body.pan !== null && body.pan !== undefined) || texts.some(mayHoldCardNumber)) {
-      ctx.issues.push({ code: 'custom', input: undefined, path: [key], message: CARD_DATA_MESSAGE, params: { code: 'card_data' } });
+      ctx.issues.push(cardDataIssue([key], CARD_DATA_MESSAGE));
     }
   }
   const others = { ...body };
   delete others.pan;
   const field = findCardDataField(others, { nullIsEmpty: true });
-  if (field !== undefined) ctx.issues.push({ code: 'custom', input: undefined, path: field.split('.'), message: 'must not be sent: card data goes to the vault only', params: { code: 'card_data' } });
+  if (field !== undefined) ctx.issues.push(cardDataIssue(field.split('.')));
 });
 
 /** The rule needs something to match on: one criterion of the rendered page, or the example's `type` and `value`. */
@@ -110,8 +112,8 @@ export type CreateBlockRuleRequest = RequestFields<z.input<typeof createBlockRul
  * `filters` (their children are not published).
  */
 export const listBlockRulesRequest = z.looseObject({
-  pagination: z.optional(z.looseObject({ page: z.optional(z.int().check(z.minimum(1))), pageSize: z.optional(z.int().check(z.minimum(1))) })),
-  sortBy: z.optional(z.looseObject({ field: z.optional(z.string()), direction: z.optional(z.union([z.literal('asc'), z.literal('desc')])) })),
+  pagination: z.optional(z.looseObject({ page: z.optional(pageNumber), pageSize: z.optional(pageSize) })),
+  sortBy: z.optional(sortBy),
   filters: z.optional(z.record(z.string(), z.unknown())),
 });
 /** Body of list block rules. */

@@ -70,10 +70,17 @@ export const nonEmptyString = z.string().check(z.minLength(1));
  */
 export const withoutCardData = /* @__PURE__ */ z.superRefine((body: object, ctx) => {
   const field = findCardDataField(body, { nullIsEmpty: true });
-  if (field !== undefined) {
-    ctx.issues.push({ code: 'custom', input: undefined, path: field.split('.'), message: 'must not be sent: card data goes to the vault only', params: { code: 'card_data' } });
-  }
+  if (field !== undefined) ctx.issues.push(cardDataIssue(field.split('.')));
 });
+
+/**
+ * The issue that refuses card data at `path`, code `card_data`, with `message` (by default: it goes to the vault
+ * only); the value is never echoed.
+ * @internal
+ */
+export function cardDataIssue(path: PropertyKey[], message = 'must not be sent: card data goes to the vault only') {
+  return { code: 'custom', input: undefined, path, message, params: { code: 'card_data' } } as const;
+}
 
 /**
  * The type of a request object without the index signature of a loose schema: the editor shows (and checks) the

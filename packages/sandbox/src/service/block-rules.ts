@@ -5,7 +5,7 @@ import { SandboxHttpError } from '../errors/http-error.js';
 import { customers } from './customers.js';
 import { instruments, type InstrumentRecord } from './instruments.js';
 import { payments } from './payment-records.js';
-import { sortRecords } from './lists.js';
+import { pageStyle, sortRecords } from './lists.js';
 
 /** A criterion a rule matches a payment on: core's, but `pan`, which no request may carry. */
 type Criterion = Exclude<(typeof blockRuleCriteria)[number], 'pan'>;
@@ -199,8 +199,8 @@ export function listBlockRules(ctx: SandboxContext, input: OperationInput<'listB
     const value = (rule as unknown as Record<string, unknown>)[field];
     return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : null;
   }, input.sortBy?.direction ?? 'desc');
-  const start = (page - 1) * pageSize;
-  return { items: sorted.slice(start, start + pageSize), total: all.length, pageCount: Math.ceil(all.length / pageSize) };
+  const { items, total, totalPages } = pageStyle(sorted, page, pageSize);
+  return { items, total, pageCount: totalPages };
 }
 
 /** The block-rule operations the sandbox serves. */

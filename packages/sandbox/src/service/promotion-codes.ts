@@ -3,6 +3,7 @@ import { byId } from '../state/collection.js';
 import type { SandboxContext, ServedOperations } from './context.js';
 import { SandboxHttpError, notFound } from '../errors/http-error.js';
 import { customers } from './customers.js';
+import { pageStyle } from './lists.js';
 import { orders } from './orders.js';
 import { positionsWhere, recordAt } from '../state/ordered.js';
 import { ownFields, promotionOfStore, type PromotionRecord, promotions, requirePromotion, settable } from './promotions.js';
@@ -127,8 +128,8 @@ export function listPromotionCodes(ctx: SandboxContext, input: OperationInput<'l
         (input.includeInactive === true || record.active),
     )
     .reverse();
-  const items = matching.slice((page - 1) * limit, page * limit).map((record) => listedCode(ctx, record));
-  return { items, pagination: { page, limit, total: matching.length, totalPages: Math.ceil(matching.length / limit) } };
+  const { items, total, totalPages } = pageStyle(matching, page, limit);
+  return { items: items.map((record) => listedCode(ctx, record)), pagination: { page, limit, total, totalPages } };
 }
 
 /** Why a code does not apply now: the answer's status and `code`, why, and what to do instead. */
