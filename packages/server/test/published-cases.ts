@@ -57,9 +57,13 @@ function documentedReading(operation: Operation, reply: unknown): unknown {
   return { [operation.outcomeKey]: z.safeParse(operation.response, resource).success ? resource : undefined, ...nested, raw: reply };
 }
 
+/** What each client call sends, read once from the resource classes' sources. */
+let clientCalls: Map<string, Set<OperationName>> | undefined;
+
 /** The client call (`resource.method`) that sends `name` and nothing else; a test fails when none does. */
 function soleCall(name: OperationName): [string, string] {
-  const calls = [...clientMethods()].filter(([, sent]) => sent.size === 1 && sent.has(name)).map(([call]) => call);
+  clientCalls ??= clientMethods();
+  const calls = [...clientCalls].filter(([, sent]) => sent.size === 1 && sent.has(name)).map(([call]) => call);
   if (calls.length === 0) throw new Error(`No client method sends ${name} alone: add one to its resource class (CONTRIBUTING.md, "Adding an API operation").`);
   return calls[0]!.split('.') as [string, string];
 }
