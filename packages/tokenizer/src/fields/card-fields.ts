@@ -23,6 +23,7 @@ import { tokenizedCardFrom, type TokenizedCardResult } from '../vault/tokenized-
 import { createCardholderNameInput, type CardholderNameInput } from './cardholder-name-input.js';
 import { fromElementsError } from './element-errors.js';
 import { withCardFacts } from './element-token.js';
+import { withoutUndefined } from '../platform/without-undefined.js';
 import { markFieldContainer, type FieldContainerMarks } from './field-container.js';
 import { blockingErrors, cardPartErrors, type CardFieldName, type CardFieldsState, type CardFieldState, combinedState, fieldError, inputNameOf, labelOf } from './field-state.js';
 import { TesseraFieldsError } from './fields-error.js';
@@ -165,8 +166,6 @@ type MountedPart = { field: CardFieldName; element: Element_; container: Element
 const filledIn = (filled: boolean): CardFieldState => ({ complete: filled, valid: filled, empty: !filled, errors: [] });
 // The split layout: BT's element type of each field, also its `targetId`.
 const splitTypes = { number: 'cardNumber', expiry: 'cardExpirationDate', cvc: 'cardVerificationCode' } as const;
-// Options without the keys left undefined.
-const defined = <T>(options: T): T => JSON.parse(JSON.stringify(options)) as T;
 
 function containerOf(target: FieldContainer): Element {
   let element: Element | null = null;
@@ -259,7 +258,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
     // CSS values are strings here; BT types some (fontWeight) as csstype's narrower unions. BT validates them in the frame.
     if ('card' in targets) {
       const placeholder = { cardNumber: placeholders.cardNumber, cardExpirationDate: placeholders.expiryDate, cardSecurityCode: placeholders.cvc };
-      return [{ field: 'card', container: containerOf(targets.card), element: elements.createElement('card', defined({ style: style as CardElementStyle, placeholder: placeholder as CardElementPlaceholder })) }];
+      return [{ field: 'card', container: containerOf(targets.card), element: elements.createElement('card', withoutUndefined({ style: style as CardElementStyle, placeholder: placeholder as CardElementPlaceholder })) }];
     }
     return (Object.keys(splitTypes) as (keyof typeof splitTypes)[]).map((field) => {
       const type = splitTypes[field];
@@ -267,7 +266,7 @@ export function createCardFieldsWith(options: CardFieldsOptions & { loadWebEleme
       // BT takes `aria-label` as the input's whole accessible name: the default keeps the expiry's format.
       const label = labels[key] ?? labelOf(key) + (field === 'expiry' ? ' (MM / YY)' : '');
       const split = elements as unknown as { createElement(type: string, options: object): Element_ };
-      return { field, container: containerOf(targets[field]), element: split.createElement(type, defined({ style, targetId: type, 'aria-label': label, placeholder: placeholders[key] })) };
+      return { field, container: containerOf(targets[field]), element: split.createElement(type, withoutUndefined({ style, targetId: type, 'aria-label': label, placeholder: placeholders[key] })) };
     });
   };
 

@@ -1,5 +1,6 @@
 import type { CardTokenResponse, ServiceTokenType } from '@tessera/core';
 import { TesseraResponseValidationError } from '../errors/errors.js';
+import { withoutUndefined } from '../platform/without-undefined.js';
 
 type Json = Record<string, unknown>;
 
@@ -87,8 +88,8 @@ export function readBasisTheoryToken(token: Json, type: ServiceTokenType): Vault
   return {
     id: token.id as string,
     type,
-    // JSON drops the facts BT did not give (undefined), the issuer's too.
-    facts: JSON.parse(JSON.stringify(facts)) as CardFacts,
+    // Without the facts BT did not give, the issuer's too.
+    facts: withoutUndefined<CardFacts>(facts),
     maskedNumber: text(data.number),
     tokenizedAt: text(token.created_at) ?? new Date().toISOString(),
   };
@@ -101,5 +102,5 @@ export function readBasisTheoryToken(token: Json, type: ServiceTokenType): Vault
 export function toCardTokenResponse({ id, type, facts, maskedNumber, tokenizedAt }: VaultToken): CardTokenResponse {
   const { expiryMonth, expiryYear, ...rest } = facts;
   const data = { number: maskedNumber, expiration_month: expiryMonth, expiration_year: expiryYear, ...rest };
-  return { id, type, data: JSON.parse(JSON.stringify(data)) as Json, metadata: { auth: { scaRequired: isScaRequired(facts) }, tokenizedAt } };
+  return { id, type, data: withoutUndefined<Json>(data), metadata: { auth: { scaRequired: isScaRequired(facts) }, tokenizedAt } };
 }

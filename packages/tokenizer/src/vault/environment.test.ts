@@ -39,6 +39,15 @@ describe('resolveVaultConnection', () => {
     expect(connection).toMatchObject({ vaultUrl: 'https://vault.example.com', vaultKey: 'key_prod_us_pub_x', timeoutMs: 500 });
   });
 
+  it('takes plain http only to this machine, as the server client does (core\'s isLoopbackUrl)', () => {
+    for (const vaultUrl of ['http://localhost:4010', 'http://127.0.0.2:4010', 'http://[::1]:4010', 'https://vault.example.com']) {
+      expect(resolveVaultConnection({ environment: 'local', vaultUrl }).vaultUrl, vaultUrl).toBe(vaultUrl);
+    }
+    for (const vaultUrl of ['http://10.0.0.1:4010', 'http://127.0.0.1.example.com', 'http://localhost.example.com']) {
+      expect(() => resolveVaultConnection({ environment: 'local', vaultUrl }), vaultUrl).toThrowError(expect.objectContaining({ reason: 'invalid_vault_url' }) as Error);
+    }
+  });
+
   it.each([
     [{ environment: 'staging' }, 'unknown_environment'],
     [{}, 'unknown_environment'],

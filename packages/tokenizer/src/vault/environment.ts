@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
+import { isLoopbackUrl, MAX_TIMER_MS, SANDBOX_VAULT_KEY } from '@tessera/core/internal';
 import { TesseraConfigurationError } from '../errors/errors.js';
 import type { TokenizerEnvironment } from './environment-name.js';
 import { claimPageEnvironment } from './page-environment.js';
@@ -21,13 +21,14 @@ export const BASIS_THEORY_API_URL = 'https://api.basistheory.com';
 export const LOCAL_VAULT_URL = 'http://localhost:4010';
 
 /**
- * True for an https URL, or a plain http one to this machine (`localhost`, `127.0.0.1`, `[::1]`: the sandbox).
- * Card data, the 3DS library and the challenge page are only ever fetched from such a URL.
+ * True for an https URL, or a plain http one to this machine (core's `isLoopbackUrl`: `localhost`, 127.0.0.0/8,
+ * `[::1]`: the sandbox), as the server client decides where its key may go. Card data, the 3DS library and the
+ * challenge page are only ever fetched from such a URL.
  */
 export function isSecureUrl(value: string): boolean {
   try {
-    const { protocol, hostname } = new URL(value);
-    return protocol === 'https:' || (protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(hostname));
+    const { protocol } = new URL(value);
+    return protocol === 'https:' || (protocol === 'http:' && isLoopbackUrl(value));
   } catch {
     return false;
   }

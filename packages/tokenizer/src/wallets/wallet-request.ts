@@ -1,6 +1,7 @@
 import { TesseraValidationError } from '@tessera/core';
 import { minorUnitsToDecimal } from '@tessera/core/internal';
 import { TesseraWalletError } from '../errors/errors.js';
+import { withoutUndefined } from '../platform/without-undefined.js';
 
 /** Which wallet: Apple Pay or Google Pay (the service token's type). */
 export type WalletName = 'apple_pay' | 'google_pay';
@@ -95,21 +96,19 @@ export interface WalletShippingCallbacks {
 }
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-// JSON drops what the wallet did not give (undefined).
-const defined = <T>(value: Record<string, unknown>): T => JSON.parse(JSON.stringify(value)) as T;
 
 /** An address of either wallet's spelling (Apple `ApplePayPaymentContact`, Google `Address`) in Tessera's; none when it has nothing. */
 export function toWalletAddress(contact: Record<string, unknown> | undefined): WalletAddress | undefined {
   if (!contact) return undefined;
   const name = text(contact.name) ?? ([contact.givenName, contact.familyName].filter(text).join(' ') || undefined);
   const lines = (Array.isArray(contact.addressLines) ? contact.addressLines : [contact.address1, contact.address2, contact.address3]).filter(text) as string[];
-  const address = defined<WalletAddress>({ name, lines: lines.length > 0 ? lines : undefined, city: text(contact.locality), region: text(contact.administrativeArea), postalCode: text(contact.postalCode), country: text(contact.countryCode) });
+  const address = withoutUndefined<WalletAddress>({ name, lines: lines.length > 0 ? lines : undefined, city: text(contact.locality), region: text(contact.administrativeArea), postalCode: text(contact.postalCode), country: text(contact.countryCode) });
   return Object.keys(address).length > 0 ? address : undefined;
 }
 
 /** The contacts of a sheet's answer, from either wallet's fields. */
 export function toWalletContacts(email: unknown, phone: unknown, shipping: Record<string, unknown> | undefined, billing: Record<string, unknown> | undefined): WalletContacts {
-  return defined<WalletContacts>({ email: text(email), phone: text(phone), shippingAddress: toWalletAddress(shipping), billingAddress: toWalletAddress(billing) });
+  return withoutUndefined<WalletContacts>({ email: text(email), phone: text(phone), shippingAddress: toWalletAddress(shipping), billingAddress: toWalletAddress(billing) });
 }
 
 /**
