@@ -1,4 +1,4 @@
-import { SandboxHttpError } from '../errors/http-error.js';
+import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import type { SandboxRequest } from './request.js';
 
 /**
@@ -6,6 +6,39 @@ import type { SandboxRequest } from './request.js';
  * in characters (the decoded text: a body within the byte limit is always within it). A larger one is answered 413.
  */
 export const MAX_BODY_BYTES = 1_000_000;
+
+/**
+ * How deep a JSON body may nest objects and arrays: deeper than any request of the API, and shallow enough that a
+ * record kept from it can always be written back (an answer, the data file), which JSON.stringify cannot do past a
+ * few thousand levels (the sandbox's every later write would fail).
+ */
+export const MAX_BODY_DEPTH = 64;
+
+/** The 400 of a JSON body nested deeper than {@link MAX_BODY_DEPTH}. */
+export function bodyTooDeep(): SandboxHttpError {
+  return validationError([{ field: '', code: 'too_deep', message: `nests objects and arrays more than ${MAX_BODY_DEPTH} levels deep: send a flatter body` }]);
+}
+
+/**
+ * True when the JSON text nests objects and arrays more than {@link MAX_BODY_DEPTH} levels deep (a bracket inside a
+ * string is not counted). Read from the text, without walking the parsed value.
+ */
+export function nestsTooDeep(json: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < json.length; index++) {
+    const char = json.charCodeAt(index);
+    if (inString) {
+      // `\` skips the escaped character (an escaped quote does not end the string).
+      if (char === 0x5c) index++;
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x7b || char === 0x5b) {
+      if (++depth > MAX_BODY_DEPTH) return true;
+    } else if (char === 0x7d || char === 0x5d) depth--;
+  }
+  return false;
+}
 
 /** The 413 of a body over {@link MAX_BODY_BYTES}. */
 export function payloadTooLarge(): SandboxHttpError {

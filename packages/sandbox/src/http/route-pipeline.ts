@@ -1,7 +1,7 @@
 import { cmsTokenHeader, sleep } from '@tessera/core/internal';
 import { looksLikeSessionToken, sessionOfToken } from '../service/cms-sessions.js';
 import { type ErrorFormat, type RouteAnswer, type RouteResult, type SandboxAnswer, answerOf, errorAnswer } from '../wire/answer.js';
-import { readBody } from './body.js';
+import { bodyTooDeep, nestsTooDeep, readBody } from './body.js';
 import type { SandboxContext } from '../service/context.js';
 import type { FaultDecision, SandboxFaults } from './faults.js';
 import { SandboxHttpError } from '../errors/http-error.js';
@@ -210,7 +210,7 @@ function injectedFault(fault: FaultDecision['fault']): FaultDecision['fault'] {
   return fault;
 }
 
-/** Fills the request's `body` (JSON) or `form` (a urlencoded form) from its text. */
+/** Fills the request's `body` (JSON, at most `MAX_BODY_DEPTH` levels deep) or `form` (a urlencoded form) from its text. */
 function parseBody(request: SandboxRequest, text: string): void {
   const contentType = request.header('content-type') ?? '';
   if (contentType.includes('application/x-www-form-urlencoded')) {
@@ -218,13 +218,16 @@ function parseBody(request: SandboxRequest, text: string): void {
     return;
   }
   if (text.trim() === '') return;
+  let body: unknown;
   try {
-    request.body = JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
     throw new SandboxHttpError(400, 'validation_error', 'The request body is not valid JSON', {
       fields: [{ field: '', code: 'invalid_json', message: 'is not valid JSON' }],
     });
   }
+  if (nestsTooDeep(text)) throw bodyTooDeep();
+  request.body = body;
 }
 
 /**
