@@ -97,6 +97,26 @@ describe('promotions', () => {
     expect(badLimit.body.error.fields.map((field: { field: string }) => field.field)).toEqual(['usageLimit']);
     expect((await c.api(routes.createPromotion, { body: { storeId: 'store_none', name: 'X' } })).status).toBe(404);
   });
+
+  it('refuses card data anywhere in a promotion or a code, created or updated (400 card_data naming the field, never echoed); nothing is kept', async () => {
+    const pan = '4242424242424242';
+    const { id } = await promotion();
+    const { body: created } = await code({ promotionId: id, code: 'CARDLESS' });
+    const refusals = [
+      [await c.api(routes.createPromotion, { body: { storeId: shop, name: 'Card', actions: [{ type: 'note', cardNumber: pan }] } }), 'actions.0.cardNumber'],
+      [await c.api(routes.updatePromotion, { body: { id, data: { rules: [{ card: { cvc: '123' } }] } } }), 'data.rules.0.card.cvc'],
+      [await code({ promotionId: id, code: 'CARD', pan }), 'pan'],
+      [await c.api(routes.updatePromotionCode, { body: { id: created.id, data: { card: { number: pan } } } }), 'data.card.number'],
+    ] as const;
+    for (const [answer, field] of refusals) {
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.error.fields, field).toEqual([expect.objectContaining({ field, code: 'card_data' })]);
+      expect(JSON.stringify(answer.body)).not.toContain(pan);
+    }
+    expect(sandbox.records.promotions.list().map((kept) => kept.name)).toEqual(['Summer']);
+    expect(JSON.stringify(sandbox.records.promotions.list())).not.toContain('cvc');
+    expect(JSON.stringify(sandbox.records.promotionCodes.list())).not.toContain(pan);
+  });
 });
 
 describe('promotion codes', () => {
