@@ -280,6 +280,15 @@ describe('the radar providers\' stand-in scripts', () => {
     expect((await c.send('POST', sandboxRoutes.reportAirwallexFingerprint, {}, { authorization: '' })).status).toBe(400);
   });
 
+  it('the fingerprint route (any page may call it, with no key) keeps no session id over 256 characters: a 400 naming sessionId', async () => {
+    const longest = await c.send('POST', sandboxRoutes.reportAirwallexFingerprint, { sessionId: 'a'.repeat(256) }, { authorization: '' });
+    expect(longest.status).toBe(200);
+    const refused = await c.send('POST', sandboxRoutes.reportAirwallexFingerprint, { sessionId: 'b'.repeat(900_000) }, { authorization: '' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.fields).toEqual([expect.objectContaining({ field: 'sessionId', code: 'too_big' })]);
+    expect(sandbox.records.radarDeviceSessions.list().map((session) => session.id)).toEqual(['a'.repeat(256)]);
+  });
+
   it('the fingerprint marks the saved Airwallex session collected, whichever comes first; a save without it is accepted', async () => {
     const early = await pending(AIRWALLEX_RADAR);
     await c.send('POST', sandboxRoutes.reportAirwallexFingerprint, { sessionId: 'early-id' }, { authorization: '' });

@@ -103,7 +103,20 @@ export function hasRadarSession(ctx: SandboxContext, payment: PaymentRecord): bo
   return false;
 }
 
-const fingerprintReport = z.looseObject({ sessionId: nonEmptyString });
+/**
+ * The longest `sessionId` a fingerprint report is kept with (a merchant's order session id: a UUID is 36 characters).
+ * Any page may send the report, with no key: a longer id would let it write up to a megabyte a request to the data file.
+ */
+const MAX_FINGERPRINT_SESSION_ID = 256;
+
+const fingerprintReport = z.looseObject({
+  sessionId: nonEmptyString.check(
+    z.refine((id: string) => id.length <= MAX_FINGERPRINT_SESSION_ID, {
+      message: `must be at most ${MAX_FINGERPRINT_SESSION_ID} characters: send the order session id the script was given (data-order-session-id), such as a UUID`,
+      params: { code: 'too_big' },
+    }),
+  ),
+});
 
 /**
  * `POST /sandbox/radar/airwallex-fingerprints { sessionId }`, which the Airwallex stand-in script sends from the page
