@@ -308,6 +308,24 @@ describe('a promotion code applied to a checkout (browser session)', () => {
     expect(sandbox.records.promotions.get(summer.id)).toMatchObject({ usageCount: 1 });
   });
 
+  it('a first-order code: paying refuses it while another checkout of the customer has a payment in progress, which may be that first order', async () => {
+    const welcome = await promotion({ name: 'Welcome' });
+    const pc = (await code({ code: 'FIRST', promotionId: welcome.id, firstTimeCustomersOnly: true })).body;
+    const { session, id } = await checkout();
+    const other = await session.checkout([{ variantId: 'var_shop_mug', quantity: 1 }]);
+    expect((await apply(session, id, 'FIRST')).body.success).toBe(true);
+    expect((await apply(session, other.id, 'FIRST')).body.success).toBe(true);
+    const waiting = await payChallenged(session, id);
+    const charges = sandbox.countCharges();
+    const refused = await session.pay({ checkoutSessionId: other.id, paymentInstrumentId: (await session.instrument()).id });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'promotion_code_first_order_only' } });
+    expect(sandbox.countCharges()).toBe(charges);
+    // That payment failed: this checkout is the first order after all.
+    sandbox.challenges.fail(waiting.id);
+    await pay(session, other.id);
+    expect(sandbox.records.promotionCodes.get(pc.id)).toMatchObject({ usageCount: 1 });
+  });
+
   it('checks each applied code again when paying: the last use held by another checkout\'s payment in progress, an expired code, a disabled promotion', async () => {
     const summer = await promotion();
     const pc = (await code({ code: 'LAST', promotionId: summer.id, usageLimit: 1 })).body;

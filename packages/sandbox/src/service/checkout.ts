@@ -221,15 +221,19 @@ export function unsettledPayment(ctx: SandboxContext, session: CheckoutSessionRe
 }
 
 /**
- * The uses of `record` and of its promotion that other open checkouts' payments, not final yet, will count when they
- * are approved: a limit leaves room for them (docs/contracts.md, "Promotions and promotion codes").
+ * What other open checkouts' payments, not final yet, will count when they are approved: the uses of `record` and of
+ * its promotion, which a limit leaves room for, and the orders of `customerId`, one of which may be its first
+ * (docs/contracts.md, "Promotions and promotion codes").
  */
-function heldUses(ctx: SandboxContext, session: CheckoutSessionRecord, record: PromotionCodeRecord): HeldUses {
-  const held = { code: 0, promotion: 0 };
+function heldUses(ctx: SandboxContext, session: CheckoutSessionRecord, record: PromotionCodeRecord, customerId: string): HeldUses {
+  const held = { code: 0, promotion: 0, customer: 0 };
   for (const other of checkoutSessions.of(ctx).values()) {
-    if (other.id === session.id || other.status !== 'open' || other.promotionIds === undefined || !unsettledPayment(ctx, other)) continue;
+    if (other.id === session.id || other.status !== 'open') continue;
+    const paying = unsettledPayment(ctx, other);
+    if (!paying) continue;
     if (other.promotionCodeIds?.includes(record.id)) held.code += 1;
-    if (other.promotionIds.includes(record.promotionId)) held.promotion += 1;
+    if (other.promotionIds?.includes(record.promotionId)) held.promotion += 1;
+    if (paying.customerId === customerId) held.customer += 1;
   }
   return held;
 }
@@ -239,7 +243,8 @@ function heldUses(ctx: SandboxContext, session: CheckoutSessionRecord, record: P
  * later) completes the session ({@link completePaidCheckout}). A session already paid, or with a payment still
  * waiting on its customer, is a 409 `invalid_state` and nothing is charged. Every promotion code applied to it is
  * checked again first: one that no longer applies (its limit reached, counting other checkouts' payments in progress;
- * expired; …) is a 409 with its refusal's code, and nothing is charged either.
+ * a first-order code while another checkout of the customer has one; expired; …) is a 409 with its refusal's code, and
+ * nothing is charged either.
  */
 function payOpenSession(ctx: SandboxContext, input: CheckoutPaymentInput, origin: string, threeDs: boolean): CheckoutCompletion {
   const id = input.checkoutSessionId;
@@ -250,7 +255,7 @@ function payOpenSession(ctx: SandboxContext, input: CheckoutPaymentInput, origin
   if (waiting) throw invalidState(`Checkout session ${id} has payment ${waiting.id} still ${waiting.status}: finish its action (or poll it) before paying again`);
   const instrument = requireInstrument(ctx, input.paymentInstrumentId);
   const use = { storeId: session.storeId, customerId: session.customerId ?? instrument.customerId };
-  requireAppliedCodes(ctx, id, session.promotionCodeIds ?? [], use, (record) => heldUses(ctx, session, record));
+  requireAppliedCodes(ctx, id, session.promotionCodeIds ?? [], use, (record) => heldUses(ctx, session, record, use.customerId));
   const payment = charge(
     ctx,
     {

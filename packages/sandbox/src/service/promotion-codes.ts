@@ -178,10 +178,15 @@ export interface CodeUse {
   customerId: string;
 }
 
-/** Uses not counted yet that a code's limit, and its promotion's, must leave room for (other checkouts' payments in progress). */
+/**
+ * What other checkouts' payments in progress will count when they are approved: uses a code's limit, and its
+ * promotion's, must leave room for; and the customer's orders, any of which may be its first.
+ */
 export interface HeldUses {
   code: number;
   promotion: number;
+  /** The customer's payments in progress on other checkouts: a first-order code waits for them (`firstTimeCustomersOnly`). */
+  customer: number;
 }
 
 /**
@@ -190,9 +195,10 @@ export interface HeldUses {
  * email is known); else 409 `promotion_code_inactive`, `promotion_disabled`, `promotion_not_started`,
  * `promotion_ended`, `promotion_code_expired` (`expiresAt` before the clock: the test clock moves it),
  * `promotion_code_used_up` (its `usageLimit` reached, or its promotion's, counting `held` uses),
- * `promotion_code_first_order_only` (`firstTimeCustomersOnly` and the customer has a paid order).
+ * `promotion_code_first_order_only` (`firstTimeCustomersOnly` and the customer has a paid order, or a payment in
+ * progress on another checkout that `held` counts).
  */
-export function codeRefusal(ctx: SandboxContext, record: PromotionCodeRecord, promotion: PromotionRecord, use: CodeUse, held: HeldUses = { code: 0, promotion: 0 }): CodeRefusal | undefined {
+export function codeRefusal(ctx: SandboxContext, record: PromotionCodeRecord, promotion: PromotionRecord, use: CodeUse, held: HeldUses = { code: 0, promotion: 0, customer: 0 }): CodeRefusal | undefined {
   // Who may use it first: a code the customer may not use answers as one that does not exist, whatever else holds.
   if (record.customerId !== null && record.customerId !== use.customerId) return NOT_FOUND;
   const email = customers.of(ctx).get(use.customerId)?.email;
@@ -209,7 +215,7 @@ export function codeRefusal(ctx: SandboxContext, record: PromotionCodeRecord, pr
   const usedUp = (record.usageLimit !== null && record.usageCount + held.code >= record.usageLimit) ||
     (promotion.usageLimit !== null && promotion.usageCount + held.promotion >= promotion.usageLimit);
   if (usedUp) return { status: 409, code: 'promotion_code_used_up', why: 'This promotion code has been used as many times as it may be', next: other };
-  if (record.firstTimeCustomersOnly && positionsWhere(orders.of(ctx), 'customerId', use.customerId).length > 0) {
+  if (record.firstTimeCustomersOnly && (held.customer > 0 || positionsWhere(orders.of(ctx), 'customerId', use.customerId).length > 0)) {
     return { status: 409, code: 'promotion_code_first_order_only', why: 'This promotion code is for a first order only', next: other };
   }
   return undefined;
