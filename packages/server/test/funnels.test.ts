@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Tessera, TesseraNotFoundError, TesseraResponseValidationError, TesseraValidationError } from '../src/index.js';
+import { Tessera, TesseraBadRequestError, TesseraNotFoundError, TesseraResponseValidationError, TesseraValidationError } from '../src/index.js';
 import { useMockServer } from './recorder.js';
 
 // Funnels, funnel tracking and builder sessions through the client, against @tessera/sandbox's msw handlers: the
@@ -40,6 +40,20 @@ describe('tessera.funnels', () => {
     expect((noStep as TesseraValidationError).fields.map((field) => field.field)).toEqual(['stepId']);
     expect(recorder.sent.length).toBe(before);
     await expect(tessera.funnels.createPreviewSession({ funnelId: 'funnelv2_nope', storeId, stepId: 'step_thankyou' })).rejects.toBeInstanceOf(TesseraNotFoundError);
+  });
+});
+
+describe('the published error of create funnel', () => {
+  it('{ message, code, issues } is a TesseraBadRequestError naming each issue with a path as a field', async () => {
+    const issues = [{ code: 'invalid_type', message: 'Required', path: ['config', 'steps', 0, 'type'] }, { message: 'A funnel needs an entry step' }];
+    const restore = sandbox.override('createFunnel', () => ({ status: 400, json: { message: 'Invalid funnel config', code: 'BAD_REQUEST', issues } }));
+    try {
+      const error = await tessera.funnels.create({ storeId, config }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(TesseraBadRequestError);
+      expect(error).toMatchObject({ code: 'BAD_REQUEST', fields: [{ field: 'config.steps.0.type', code: 'invalid_type', message: 'Required' }] });
+    } finally {
+      restore();
+    }
   });
 });
 

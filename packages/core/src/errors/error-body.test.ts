@@ -53,6 +53,24 @@ describe('readErrorBody', () => {
     expect(readErrorBody([1, 2])).toEqual({ code: undefined, message: undefined, fields: undefined, requestId: undefined });
   });
 
+  it('reads the published error of create funnel, { message, code, issues }: each issue with a path is a field', () => {
+    const body = {
+      message: 'Invalid funnel config',
+      code: 'BAD_REQUEST',
+      issues: [{ code: 'invalid_type', message: 'Required', path: ['config', 'steps', 0, 'id'] }, { message: 'Funnel name is taken' }],
+    };
+    expect(readErrorBody(body)).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'Invalid funnel config',
+      fields: [{ field: 'config.steps.0.id', code: 'invalid_type', message: 'Required' }],
+      requestId: undefined,
+    });
+    expect(readErrorBody({ issues: [{ message: 'is required', path: ['storeId'] }, { message: 'Funnel name is taken' }] })).toMatchObject({
+      message: 'storeId is required; Funnel name is taken',
+      fields: [{ field: 'storeId', code: 'invalid', message: 'is required' }],
+    });
+  });
+
   it('parses a JSON text and leaves any other value as it is', () => {
     expect(parseErrorData(' {"a":1}')).toEqual({ a: 1 });
     expect(parseErrorData('{not json')).toBe('{not json');

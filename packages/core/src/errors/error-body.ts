@@ -58,7 +58,9 @@ export function parseErrorData(data: unknown): unknown {
  * - the sandbox's `{ error: { code, message, fields?, requestId? } }` (sent beside the published keys);
  * - NestJS's `{ statusCode, message: string | string[], error }`: every message kept, joined with `; `;
  * - `{ errors: [...] }` (strings, or objects with `message`, `code` and `field`/`path`/`param`/`pointer`): all
- *   messages joined, objects with a field become `fields`, the first code is the code;
+ *   messages joined, objects with a field become `fields`, the first code is the code; `issues` when there are no
+ *   `errors` (the published error of create funnel, `{ message, code, issues: [{ message }] }`, a zod issue's `path`
+ *   list joined with `.`: `config.steps.0.id`);
  * - problem details (RFC 9457, `application/problem+json`): `detail`, else `title`, is the message; `code` when
  *   present is the code, never `type` (a URI); `errors` as `{ 'data.number': ['message', …] }` (Basis Theory,
  *   ASP.NET) become `fields`;
@@ -128,20 +130,25 @@ function listedErrors(record: Entry): unknown[] {
     : Object.entries(entry(value)).flatMap(([field, messages]) => [messages].flat().map((message: unknown) => ({ field, message })));
 }
 
-// The same body with each listed error's other names for its field (`path`, `param`, `pointer`) and message
-// (`detail`, `title`) read as `field` and `message`, as frameworks other than the sandbox name them.
+// A zod issue's `path` (`['config', 'steps', 0, 'id']`) as a field name (`config.steps.0.id`), else `undefined`.
+const pathName = (path: unknown): string | undefined =>
+  Array.isArray(path) && path.length > 0 && path.every((key) => typeof key === 'string' || typeof key === 'number') ? text(path.join('.')) : undefined;
+
+// The same body with each listed error's other names for its field (`path`, as text or a zod issue's list, `param`,
+// `pointer`) and message (`detail`, `title`) read as `field` and `message`, as frameworks other than the sandbox name
+// them; a body's `issues` (the published error of create funnel) are its `errors` when it lists none.
 function withStandardKeys(record: Entry): Entry {
   const standard = (items: unknown): unknown =>
     Array.isArray(items)
       ? items.map((item: unknown) => {
           const found = entry(item);
           const pick = (keys: string[]): string | undefined => keys.map((key) => text(found[key])).find((value) => value !== undefined);
-          const field = found.field === '' ? '' : pick(['field', 'path', 'param', 'pointer']);
+          const field = found.field === '' ? '' : (pick(['field', 'path', 'param', 'pointer']) ?? pathName(found.path));
           return typeof item === 'string' ? item : { code: found.code, field, message: pick(['message', 'detail', 'title']) };
         })
       : items;
   const inner = entry(record.error);
-  return { ...record, errors: standard(record.errors), ...(record.error === inner ? { error: { ...inner, fields: standard(inner.fields) } } : {}) };
+  return { ...record, errors: standard(record.errors ?? record.issues), ...(record.error === inner ? { error: { ...inner, fields: standard(inner.fields) } } : {}) };
 }
 
 /**

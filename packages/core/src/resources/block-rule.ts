@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
-import { mayHoldCardNumber } from '../errors/card-number-text.js';
+import { holdsCardNumberRun, holdsLuhnCardNumber, isCardNumberText, patternAsText } from '../card/card-number-runs.js';
 import { findCardDataField } from '../card/find-card-data-field.js';
-import { cardDataIssue, nonEmptyString, published, type RequestFields } from './common.js';
+import { cardDataIssue, nonEmptyString, published, withoutCardData, type RequestFields } from './common.js';
 import { sortBy } from './list-request.js';
 import { pageNumber, pageSize } from './payment.js';
 import { catalogEntries, op } from '../plumbing/operation.js';
@@ -42,15 +42,48 @@ const pattern = z.optional(
 const CARD_DATA_MESSAGE = 'must not hold a card number: card data goes to the vault only; block a card by its bin, a binRegex, or a paymentId it paid';
 
 /**
- * No card number anywhere in a rule: not as `pan`, and not inside another criterion, a pattern or the example form's
- * `value` (a run of 12 or more digits); any other card-data field (`cvc`, …) is refused as in every request.
+ * How each criterion, and the example form's `value`, is read for a card number (docs/contracts.md, "The published
+ * API, difference by difference", 36): an id only as a whole (a service id may hold a long run of digits), a pattern
+ * with what it lets stand between two digits read as a separator, any other text by its runs of 12 or more digits
+ * (a list or a range of BINs is none). `pan` is refused whatever its value.
+ */
+const cardNumberReaders: { readonly [K in Exclude<(typeof blockRuleCriteria)[number], 'pan'> | 'value']: (text: string) => boolean } = {
+  ipAddress: holdsCardNumberRun,
+  customerId: isCardNumberText,
+  email: holdsCardNumberRun,
+  emailRegex: (text) => holdsCardNumberRun(patternAsText(text)),
+  panRegex: (text) => holdsCardNumberRun(patternAsText(text)),
+  bin: holdsCardNumberRun,
+  binRegex: (text) => holdsCardNumberRun(patternAsText(text)),
+  paymentId: isCardNumberText,
+  value: holdsCardNumberRun,
+};
+
+/** The strings of a JSON value with their paths (`metadata.case.note`), at any depth; an object met again is skipped. */
+function textsIn(value: unknown, path: readonly PropertyKey[], seen = new Set<object>()): [readonly PropertyKey[], string][] {
+  if (typeof value === 'string') return [[path, value]];
+  if (typeof value !== 'object' || value === null || seen.has(value)) return [];
+  seen.add(value);
+  return Object.entries(value).flatMap(([key, item]) => textsIn(item, [...path, Array.isArray(value) ? Number(key) : key], seen));
+}
+
+/**
+ * No card number anywhere in a rule: not as `pan`, not in another criterion, a pattern or the example form's `value`
+ * (see `cardNumberReaders`), and not in its free text, the `name`, `type` and the strings of `metadata` (a run of 12 to
+ * 19 digits passing Luhn, or a longer one); any other card-data field (`cvc`, …) is refused as in every request.
  */
 const noCardData = z.superRefine((body: { [key: string]: unknown }, ctx) => {
-  for (const key of [...blockRuleCriteria, 'value'] as const) {
-    const texts = [body[key]].flat().filter((value): value is string => typeof value === 'string');
-    if ((key === 'pan' && body.pan !== null && body.pan !== undefined) || texts.some(mayHoldCardNumber)) {
-      ctx.issues.push(cardDataIssue([key], CARD_DATA_MESSAGE));
+  for (const key of blockRuleCriteria) {
+    if (key === 'pan') {
+      if (body.pan !== null && body.pan !== undefined) ctx.issues.push(cardDataIssue([key], CARD_DATA_MESSAGE));
+      continue;
     }
+    if (typeof body[key] === 'string' && cardNumberReaders[key](body[key])) ctx.issues.push(cardDataIssue([key], CARD_DATA_MESSAGE));
+  }
+  if ([body.value].flat().some((text) => typeof text === 'string' && cardNumberReaders.value(text))) ctx.issues.push(cardDataIssue(['value'], CARD_DATA_MESSAGE));
+  for (const key of ['name', 'type', 'metadata']) {
+    const found = textsIn(body[key], [key]).find(([, text]) => holdsLuhnCardNumber(text));
+    if (found !== undefined) ctx.issues.push(cardDataIssue([...found[0]], CARD_DATA_MESSAGE));
   }
   const others = { ...body };
   delete others.pan;
@@ -74,11 +107,11 @@ const blockRuleFields = z
     operator: z.optional(z.union([z.literal('OR'), z.literal('AND')])),
     ipAddress: criterion,
     customerId: criterion,
-    email: z.optional(z.nullable(z.email())),
+    email: z.optional(z.nullable(z.email({ message: 'must be one email address, such as name@example.com: match several with emailRegex' }))),
     emailRegex: pattern,
     pan: criterion,
     panRegex: pattern,
-    bin: z.optional(z.nullable(z.string().check(z.regex(/^\d{6,8}$/, 'must be the first 6 to 8 digits of a card number')))),
+    bin: z.optional(z.nullable(z.string().check(z.regex(/^\d{6,8}$/, "must be the first 6 to 8 digits of a card number: match a shorter prefix or a range with binRegex ('^4111', '^41111[0-5]')")))),
     binRegex: pattern,
     paymentId: criterion,
     autoCreated: z.optional(z.boolean()),
@@ -96,7 +129,8 @@ const blockRuleFields = z
 /**
  * Body of create block rule (`POST /block-rules`, published): a `name`, the `operator` joining its criteria (default
  * `OR`), at least one criterion (`ipAddress`, `customerId`, `email`, `emailRegex`, `panRegex`, `bin`, `binRegex`,
- * `paymentId`), or the published example's `type` and `value`; `ttlHours` (1–8760) for a rule that expires. Sent with
+ * `paymentId`), or the published example's `type` and `value`; `ttlHours` (1–8760) for a rule that expires. A card
+ * number anywhere in it (`pan`, a criterion, a pattern, `value`, `name`, `metadata`) is refused (`card_data`). Sent with
  * every criterion the page marks required, `null` where the caller gave none, so one body satisfies the rendered page
  * and its example.
  */
@@ -109,13 +143,14 @@ export type CreateBlockRuleRequest = RequestFields<z.input<typeof createBlockRul
 
 /**
  * Body of list block rules (`POST /block-rules/list`, published): `pagination { page, pageSize }`, `sortBy` and
- * `filters` (their children are not published).
+ * `filters` (their children are not published). Card data anywhere in it is refused (`filters.pan`: a rule is never
+ * looked up by a card number).
  */
 export const listBlockRulesRequest = z.looseObject({
   pagination: z.optional(z.looseObject({ page: z.optional(pageNumber), pageSize: z.optional(pageSize) })),
   sortBy: z.optional(sortBy),
   filters: z.optional(z.record(z.string(), z.unknown())),
-});
+}).check(withoutCardData);
 /** Body of list block rules. */
 export type ListBlockRulesRequest = RequestFields<z.input<typeof listBlockRulesRequest>>;
 

@@ -7,8 +7,11 @@ export const funnelStepEventType = z.union([z.literal('view'), z.literal('enter'
 /** What happened at a funnel step. */
 export type FunnelStepEventType = z.infer<typeof funnelStepEventType>;
 
-/** A count or a duration of the tracking body: a non-negative integer. */
+/** A count or an index of the tracking body: a non-negative integer. */
 const count = z.int().check(z.minimum(0));
+
+/** A duration in milliseconds, from 0: the page says "number", and one measured with `performance.now()` has a fraction. */
+const durationMs = z.number().check(z.minimum(0));
 
 /**
  * Body of `POST /funnel-tracking/step` (published): `eventType`, `storeId` and `stepId` required; the step
@@ -48,7 +51,7 @@ export const trackFunnelStepRequest = z.looseObject({
   totalStepsVisited: z.optional(count),
   entryStepId: z.optional(z.string()),
   pathTaken: z.optional(z.array(z.string())),
-  sessionDurationMs: z.optional(count),
+  sessionDurationMs: z.optional(durationMs),
   source: z.optional(z.string()),
   medium: z.optional(z.string()),
   campaign: z.optional(z.string()),

@@ -1,7 +1,25 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
+import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { catalogEntries, op } from '../plumbing/operation.js';
 import { dateTime, usageLimit } from './promotion.js';
+
+/**
+ * A code's `metadata`: text that parses as JSON (published "additional metadata as a JSON string"); other text is
+ * refused before sending, saying to send `JSON.stringify` of it (docs/contracts.md, "Promotions and promotion codes").
+ */
+const jsonText = z.string().check(
+  z.refine(
+    (text) => {
+      try {
+        JSON.parse(text);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be a JSON string: send JSON.stringify(metadata), such as JSON.stringify({ campaign: "summer" })', params: { code: 'invalid_format' } },
+  ),
+);
 
 /**
  * The fields of a promotion code a caller sets, as the published create page renders them
@@ -25,16 +43,16 @@ const promotionCodeFields = {
   emailPattern: z.optional(z.string()),
   /** An internal description (published). */
   description: z.optional(z.string()),
-  /** Additional metadata, as a JSON string (published). */
-  metadata: z.optional(z.string()),
+  /** Additional metadata, as a JSON string (published): `JSON.stringify({ … })`. */
+  metadata: z.optional(jsonText),
 };
 
 /**
  * Body of `POST /promotion-codes/create` (published): `code` and `promotionId` required; `customerId`, `usageLimit`
  * (from 1), `expiresAt` (a date-time), `firstTimeCustomersOnly` (default `false`), `emailPattern`, `description`,
- * `metadata` (a JSON string).
+ * `metadata` (a JSON string). Card data anywhere in it is refused (`card_data`).
  */
-export const createPromotionCodeRequest = z.looseObject(promotionCodeFields);
+export const createPromotionCodeRequest = z.looseObject(promotionCodeFields).check(withoutCardData);
 /** Body of `POST /promotion-codes/create`. */
 export type CreatePromotionCodeRequest = RequestFields<z.input<typeof createPromotionCodeRequest>>;
 
@@ -53,15 +71,15 @@ export const promotionCodeUpdateData = z.looseObject({
   firstTimeCustomersOnly: z.optional(z.boolean()),
   emailPattern: z.optional(z.nullable(z.string())),
   description: z.optional(z.nullable(z.string())),
-  metadata: z.optional(z.nullable(z.string())),
+  metadata: z.optional(z.nullable(jsonText)),
   /** Whether the code applies (an inactive one is refused when applied, and left out of lists by default). */
   active: z.optional(z.boolean()),
 });
 /** The `data` of `POST /promotion-codes/update`. */
 export type PromotionCodeUpdateData = RequestFields<z.input<typeof promotionCodeUpdateData>>;
 
-/** Body of `POST /promotion-codes/update` (published): the code's `id` and the `data` to change. */
-export const updatePromotionCodeRequest = z.looseObject({ id: resourceId, data: promotionCodeUpdateData });
+/** Body of `POST /promotion-codes/update` (published): the code's `id` and the `data` to change; card data anywhere is refused. */
+export const updatePromotionCodeRequest = z.looseObject({ id: resourceId, data: promotionCodeUpdateData }).check(withoutCardData);
 /** Body of `POST /promotion-codes/update`. */
 export type UpdatePromotionCodeRequest = RequestFields<z.input<typeof updatePromotionCodeRequest>> & { data: PromotionCodeUpdateData };
 
@@ -71,7 +89,7 @@ const positiveInt = z.int().check(z.minimum(1));
 /**
  * Body of `POST /promotion-codes/list` (published): filters `promotionId`, `storeId`, `code`, `customerId`,
  * `includeInactive` (default `false`: active codes only); `page` (default 1) and `limit` (default 20), each above 0.
- * Answered with `{ items, pagination: { page, limit, total, totalPages } }`.
+ * Answered with `{ items, pagination: { page, limit, total, totalPages } }`. Card data anywhere in it is refused.
  */
 export const listPromotionCodesRequest = z.looseObject({
   promotionId: z.optional(resourceId),
@@ -81,7 +99,7 @@ export const listPromotionCodesRequest = z.looseObject({
   includeInactive: z.optional(z.boolean()),
   page: z.optional(positiveInt),
   limit: z.optional(positiveInt),
-});
+}).check(withoutCardData);
 /** Body of `POST /promotion-codes/list`. */
 export type ListPromotionCodesRequest = RequestFields<z.input<typeof listPromotionCodesRequest>>;
 

@@ -1,13 +1,16 @@
 import * as z from 'zod/mini';
-import { nonEmptyString, published, resourceId, type RequestFields } from './common.js';
+import { nonEmptyString, published, resourceId, withoutCardData, type RequestFields } from './common.js';
 import { catalogEntries, op } from '../plumbing/operation.js';
 
 /**
  * A date and time as the published promotion and promotion code pages write them (`2025-06-01T00:00:00.000Z`): a
- * promotion's `startDate`/`endDate`, a code's `expiresAt`.
+ * promotion's `startDate`/`endDate`, a code's `expiresAt`. Anything else is refused saying which form to send.
  * @internal
  */
-export const dateTime = z.iso.datetime({ offset: true });
+export const dateTime = z.iso.datetime({
+  offset: true,
+  message: "must be an ISO 8601 date-time with its time zone, such as '2025-08-31T23:59:59.000Z': send date.toISOString()",
+});
 
 /**
  * How many times a promotion, or one of its codes, may be used in all: a whole number from 1 (published "number" /
@@ -57,9 +60,9 @@ const promotionFields = {
  * Body of `POST /promotions/create` (published): `storeId` and `name` required; `code`, `automatic` (default
  * `false`), `usageLimit` (above 0, or `null`), `startDate`/`endDate` (date-times, or `null`), `enabled` (default
  * `true`), `ruleOperator` (`AND` | `OR`, default `OR`), the four `combinesWith…`/`forceCombine` flags, `rules` and
- * `actions` (objects).
+ * `actions` (objects). Card data anywhere in it is refused (`card_data`): `rules` and `actions` are kept as given.
  */
-export const createPromotionRequest = z.looseObject(promotionFields);
+export const createPromotionRequest = z.looseObject(promotionFields).check(withoutCardData);
 /** Body of `POST /promotions/create`. */
 export type CreatePromotionRequest = RequestFields<z.input<typeof createPromotionRequest>>;
 
@@ -71,8 +74,8 @@ export const promotionUpdateData = z.looseObject({ ...promotionFields, storeId: 
 /** The `data` of `POST /promotions/update`. */
 export type PromotionUpdateData = RequestFields<z.input<typeof promotionUpdateData>>;
 
-/** Body of `POST /promotions/update` (published): the promotion's `id` and the `data` to change. */
-export const updatePromotionRequest = z.looseObject({ id: resourceId, data: promotionUpdateData });
+/** Body of `POST /promotions/update` (published): the promotion's `id` and the `data` to change; card data anywhere is refused. */
+export const updatePromotionRequest = z.looseObject({ id: resourceId, data: promotionUpdateData }).check(withoutCardData);
 /** Body of `POST /promotions/update`. */
 export type UpdatePromotionRequest = RequestFields<z.input<typeof updatePromotionRequest>> & { data: PromotionUpdateData };
 

@@ -13,9 +13,10 @@ export class BlockRules extends Resource<'createBlockRule' | 'listBlockRules'> {
   /**
    * Creates a block rule (`POST /block-rules`): a `name`, at least one criterion (`email`, `emailRegex`, `bin`,
    * `binRegex`, `customerId`, `ipAddress`, `paymentId`, `panRegex`, or the published example's `type` and `value`),
-   * joined by `operator` (`OR` by default, `AND` for all of them), and `ttlHours` for a rule that expires. A whole
-   * card number (`pan`) is refused before sending: block a card by its `bin` or by a `paymentId` it paid. Guaranteed:
-   * `id`.
+   * joined by `operator` (`OR` by default, `AND` for all of them), and `ttlHours` for a rule that expires. A card
+   * number anywhere in the rule (`pan`, another criterion or pattern, `value`, the `name`, a string of `metadata`) is
+   * refused before sending, naming the field: block a card by its `bin` (a range of BINs as `value` is sent) or by a
+   * `paymentId` it paid. Guaranteed: `id`.
    */
   async create(params: CreateBlockRuleRequest, options?: RequestOptions): Promise<BlockRule> {
     return this.call('createBlockRule', params, options);
