@@ -72,6 +72,43 @@ describe('Basis Theory 3DS emulation', () => {
     expect((await c.bt('/3ds/sessions/3ds_404/authenticate', {}, sandbox.apiKey)).status).toBe(404);
   });
 
+  it('refuses the private-key routes to a page (an Origin header): 403, nothing changed; a server still calls them', async () => {
+    const { tokenId } = await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003220');
+    // The public-key route, from a page on another origin: as web-threeds calls it.
+    const page = { origin: 'https://hostile.example' };
+    const created = await c.send('POST', '/3ds/sessions', browserSession(tokenId), { authorization: '', 'bt-api-key': sandbox.vaultKey, ...page });
+    expect(created.status).toBe(201);
+    const id: string = created.body.id;
+    const before = structuredClone(sandbox.records.btThreeDSSessions.get(id));
+    const authenticate = { authentication_category: 'payment', authentication_type: 'payment-transaction' };
+    // The sandbox's private key is a documented constant: a page can send it, but not have it honoured.
+    for (const origin of ['https://hostile.example', BASE, 'null']) {
+      const headers = { authorization: '', 'bt-api-key': sandbox.apiKey, origin };
+      const refused = await c.send('POST', `/3ds/sessions/${id}/authenticate`, authenticate, { ...headers, 'idempotency-key': `page-${origin}` });
+      expect(refused.status).toBe(403);
+      expect(refused.body).toMatchObject({ status: 403, title: 'forbidden', detail: expect.stringContaining('call this from your server') });
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      const result = await c.send('GET', `/3ds/sessions/${id}/challenge-result`, undefined, headers);
+      expect(result.status).toBe(403);
+      expect(result.body.detail).toContain('call this from your server');
+    }
+    expect(sandbox.records.btThreeDSSessions.get(id)).toEqual(before);
+    expect(sandbox.records.btThreeDSSessions.get(id)).toMatchObject({ authenticationStatus: 'pending' });
+    // Their preflight does not let a page send BT-API-KEY (the public routes' still does).
+    for (const path of [`/3ds/sessions/${id}/authenticate`, `/3ds/sessions/${id}/challenge-result`]) {
+      const preflight = await fetch(`${BASE}${path}`, { method: 'OPTIONS', headers: { origin: 'https://hostile.example', 'access-control-request-method': 'POST', 'access-control-request-headers': 'bt-api-key' } });
+      expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+      expect(preflight.headers.get('access-control-allow-headers')).toBeNull();
+    }
+    expect((await fetch(`${BASE}/3ds/sessions`, { method: 'OPTIONS' })).headers.get('access-control-allow-headers')).toContain('bt-api-key');
+
+    // The same calls from a server (no Origin): the session is authenticated, and its result read.
+    const authenticated = await c.bt(`/3ds/sessions/${id}/authenticate`, authenticate, sandbox.apiKey);
+    expect(authenticated.status).toBe(200);
+    expect(authenticated.body).toMatchObject({ authentication_status: 'challenge' });
+    expect((await c.bt(`/3ds/sessions/${id}/challenge-result`, undefined, sandbox.apiKey, 'GET')).body).toMatchObject({ authentication_status: 'challenge' });
+  });
+
   it('runs a payment through the BT session: pending with the BT session id, settled by the ACS (approve and fail)', async () => {
     const { storeId } = sandbox.defaults.gateway;
     for (const outcome of ['approve', 'fail'] as const) {

@@ -16,7 +16,8 @@ import { TEST_CLOCK_HEADER, underRequestedTestClock } from '../service/test-cloc
  * Who may call a route: the secret API key, a browser session token in `x-cms-token` (`session`: the browser session
  * API's own routes), either (`key-or-session`: pay-v2, continue and radar sessions, which the vendor's browser code
  * calls on the session token too), the public vault key, BT's `BT-API-KEY` header with the public key
- * (`bt`, BT's browser routes) or with the secret key (`bt-secret`, BT's server routes), anyone on this machine
+ * (`bt`, BT's browser routes) or with the secret key (`bt-secret`, BT's server routes: refused to a request with
+ * an `Origin`, a page's), anyone on this machine
  * (`loopback`: the dashboard's page and its data, see {@link isLoopbackRequest}), a page of the sandbox's own origin
  * (`same-origin`: the stand-in wallet sheets' routes, see {@link isSameOriginRequest}), or anyone (the pages).
  */
@@ -136,6 +137,18 @@ const sessionTokenRefused = (): SandboxHttpError =>
     { headers: { 'www-authenticate': 'Bearer' } },
   );
 
+/**
+ * A 403 for a page calling a BT private-key route: a browser sends `Origin` on every cross-origin request (and on a
+ * same-origin POST), a server's HTTP client does not. The sandbox's private key is a published constant, so a
+ * hostile page could send it: it is refused before anything runs (docs/contracts.md, "Keys").
+ */
+const privateKeyFromPage = (): SandboxHttpError =>
+  new SandboxHttpError(
+    403,
+    'forbidden',
+    'This Basis Theory route takes the private key, and a private key is for your server: call this from your server (no Origin header), not from a page; a page uses the public key on POST /3ds/sessions only',
+  );
+
 /** Step 1: the caller's key, as the route's `auth` asks (the session a token opens set on the request). */
 function authenticate(ctx: SandboxContext, auth: RouteAuth, request: SandboxRequest, keys: RouteKeys): void {
   const authorization = request.header('authorization');
@@ -165,6 +178,7 @@ function authenticate(ctx: SandboxContext, auth: RouteAuth, request: SandboxRequ
     }
     if (key !== keys.vaultKey) throw new SandboxHttpError(401, 'unauthorized', 'Missing or invalid BT-API-KEY: send the sandbox test public key');
   } else if (auth === 'bt' || auth === 'bt-secret') {
+    if (auth === 'bt-secret' && request.header('origin') !== null) throw privateKeyFromPage();
     const key = request.header('bt-api-key');
     const expected = auth === 'bt' ? keys.vaultKey : keys.apiKey;
     if (key !== expected) {

@@ -73,8 +73,9 @@ export function routeTable(ctx: SandboxContext, services: RouteServices): Router
   const definitions = routeDefinitions(ctx, services);
   return [
     ...definitions.map((route): RouterEntry => ({ method: route.method, path: route.path, answer: routePipeline(ctx, services, route), errorFormat: errorFormatOf(route.auth) })),
-    // A same-origin route's preflight gets no CORS headers (before the vault's, whose `/tokens` its path ends with).
-    ...definitions.flatMap(({ path, auth }): RouterEntry[] => (auth === 'same-origin' ? [{ method: 'OPTIONS', path, answer: preflight({}) }] : [])),
+    // A same-origin route's preflight gets no CORS headers (before the vault's, whose `/tokens` its path ends with),
+    // nor does a BT private-key route's (before BT's `/3ds/*`): a page may not send it `BT-API-KEY`.
+    ...definitions.flatMap(({ path, auth }): RouterEntry[] => (auth === 'same-origin' || auth === 'bt-secret' ? [{ method: 'OPTIONS', path, answer: preflight({}) }] : [])),
     ...vaultPaths.map((path): RouterEntry => ({ method: 'OPTIONS', path, answer: preflight(vaultCorsHeaders) })),
     // A route with CORS headers of its own answers its preflight with them.
     ...definitions.flatMap(({ path, cors }): RouterEntry[] => (cors ? [{ method: 'OPTIONS', path, answer: preflight(cors) }] : [])),
