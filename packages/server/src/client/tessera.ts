@@ -6,7 +6,7 @@ import { BuilderSessions } from '../resources/builder-sessions.js';
 import { rememberApiKey } from '../core/api-key-hmac.js';
 import { CheckoutSessions } from '../resources/checkout-sessions.js';
 import { Customers } from '../resources/customers.js';
-import { assertKeyFitsOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from '../core/environment.js';
+import { assertKeyFitsOrigin, assertSecureOrigin, environmentNames, environmentOrigins, type TesseraEnvironment } from '../core/environment.js';
 import { Events } from '../resources/events.js';
 import { FunnelTracking } from '../resources/funnel-tracking.js';
 import { Funnels } from '../resources/funnels.js';
@@ -191,7 +191,9 @@ export class Tessera {
   /**
    * @throws TesseraValidationError when an option is invalid, e.g. an API key with whitespace or control characters
    *   (neither the message nor any cause contains the key), an unknown `environment`, or the sandbox's key
-   *   (`sk_test_tessera_sandbox`) for an origin other than a local one (field `apiKey`, code `sandbox_key`).
+   *   (`sk_test_tessera_sandbox`) for an origin other than a local one (field `apiKey`, code `sandbox_key`), or a
+   *   plain `http://` origin other than a loopback one (field `baseUrl`, code `insecure_url`: the key would travel
+   *   unencrypted).
    * @throws TesseraError `browser_not_allowed` in a browser page unless `dangerouslyAllowBrowser` is true.
    */
   constructor(options: TesseraOptions = {}) {
@@ -205,6 +207,7 @@ export class Tessera {
     }
     this.baseUrl = stripApiPrefix((settings.baseUrl ?? environmentOrigins[settings.environment ?? 'production']).replace(/\/+$/, ''));
     assertKeyFitsOrigin(settings.apiKey, this.baseUrl);
+    assertSecureOrigin(this.baseUrl);
     this.#apiUrl = `${this.baseUrl}${API_PREFIX}`;
     const http = new HttpClient({
       apiKey: settings.apiKey,

@@ -66,6 +66,35 @@ describe('environment', () => {
   });
 });
 
+describe('plain http', () => {
+  it('is refused at construction for any origin but this machine: the key would cross the network unencrypted', () => {
+    vi.stubEnv('TESSERA_BASE_URL', undefined);
+    const fetch = vi.fn();
+    for (const baseUrl of ['http://app.tagadapay.com', 'http://api.shop.example', 'http://10.0.0.5:4010', 'http://api.sandbox.test/api/public/v1', 'http://127.0.0.1.nip.io']) {
+      const error = thrownBy(() => new Tessera({ apiKey: API_KEY, baseUrl, fetch }));
+      expect(error, baseUrl).toBeInstanceOf(TesseraValidationError);
+      const { message, fields } = error as TesseraValidationError;
+      expect(fields).toEqual([expect.objectContaining({ field: 'baseUrl', code: 'insecure_url' })]);
+      expect(message).toContain('https://');
+      expect(`${message} ${JSON.stringify(error)}`).not.toContain(API_KEY);
+    }
+    vi.stubEnv('TESSERA_BASE_URL', 'http://api.shop.example');
+    expect(thrownBy(() => new Tessera({ apiKey: API_KEY, fetch }))).toMatchObject({ fields: [{ field: 'baseUrl', code: 'insecure_url' }] });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('is taken for loopback origins (localhost, 127.0.0.0/8, [::1]), and https for any origin', async () => {
+    vi.stubEnv('TESSERA_BASE_URL', undefined);
+    const urls = await urlsSentBy(
+      { apiKey: API_KEY, baseUrl: 'http://localhost:4010' },
+      { apiKey: API_KEY, baseUrl: 'http://127.0.0.2:4010' },
+      { apiKey: API_KEY, baseUrl: 'http://[::1]:4010' },
+      { apiKey: API_KEY, baseUrl: 'https://api.shop.example' },
+    );
+    expect(urls).toHaveLength(4);
+  });
+});
+
 describe("the sandbox's key", () => {
   it('is refused for the production and development origins, with an error that says which option to choose and never quotes the key', () => {
     vi.stubEnv('TESSERA_BASE_URL', undefined);

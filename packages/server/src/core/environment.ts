@@ -41,3 +41,16 @@ export function assertKeyFitsOrigin(apiKey: string, baseUrl: string): void {
   const message = `is the local sandbox's key, which only the sandbox accepts, and this client would send it to ${origin}: pass environment: 'local' (or baseUrl: '${SANDBOX_BASE_URL}') to use the sandbox, or your own API key for ${origin}`;
   throw new TesseraValidationError([{ field: 'apiKey', code: 'sandbox_key', message }], `Invalid input: apiKey ${message}`);
 }
+
+/**
+ * Refuses a plain `http://` origin other than this machine's (`localhost`, 127.0.0.0/8, `[::1]`: the local sandbox):
+ * every request carries the API key, which would cross the network unencrypted (`docs/contracts.md`, "Environments").
+ *
+ * @throws TesseraValidationError (field `baseUrl`, code `insecure_url`) naming the origin, never the key.
+ */
+export function assertSecureOrigin(baseUrl: string): void {
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' || isLoopbackUrl(baseUrl)) return;
+  const message = `is plain http to ${url.origin}, which would send your API key unencrypted: use https://${url.host} (plain http is taken only for localhost, 127.0.0.0/8 and [::1], e.g. the sandbox at ${SANDBOX_BASE_URL})`;
+  throw new TesseraValidationError([{ field: 'baseUrl', code: 'insecure_url', message }], `Invalid input: baseUrl ${message}`);
+}
