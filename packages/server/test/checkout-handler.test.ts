@@ -390,6 +390,66 @@ describe('routes and the service failing', () => {
     expect(server.sandbox.countCharges() - charges).toBe(2);
   });
 
+  it('a purchase answered 2xx in a shape the client cannot read charged the card: it is found, never answered with a 502 the page resends', async () => {
+    // A service that ignores idempotency keys (the key is stripped on the way), and answers the purchase in a shape
+    // the client cannot read: the charge is made, so a resend of the same attempt would be a second one.
+    let unreadable = 1;
+    const fetch = async (request: Request): Promise<Response> => {
+      const headers = new Headers(request.headers);
+      headers.delete('idempotency-key');
+      const response = await globalThis.fetch(new Request(request, { headers }));
+      if (!(unreadable > 0 && response.ok && new URL(request.url).pathname.endsWith('/payments/process'))) return response;
+      unreadable--;
+      await response.arrayBuffer();
+      return Response.json({ ok: true, result: 'queued' });
+    };
+    const { handler, errors } = setup({ reconcile: { settleMs: 0 } }, { maxRetries: 0, idempotentRetries: false, fetch });
+    const charges = server.sandbox.countCharges();
+    const paid = await answer<CheckoutPaymentAnswer>(await handler(post('/payments', await payBody('visa'))));
+    expect(paid, String(errors[0])).toMatchObject({ status: 201, body: { payment: { status: 'succeeded', amount: 2500 } } });
+    expect(server.sandbox.countCharges() - charges).toBe(1);
+
+    // Not found by the search (the list fails): the page is told not to pay again, never to resend.
+    unreadable = 1;
+    server.sandbox.faults.add({ route: 'listPayments', kind: 'server_error', status: 500, times: 1 });
+    const unknown = await answer<CheckoutErrorAnswer>(await handler(post('/payments', await payBody('visa'))));
+    expect(unknown).toMatchObject({ status: 409, body: { error: { code: 'outcome_unknown' } } });
+    assertClean(unknown);
+    expect(server.sandbox.countCharges() - charges).toBe(2);
+  });
+
+  it('a purchase whose answer was lost, and whose search then failed, is answered 409 outcome_unknown, not a 502 the page resends', async () => {
+    const { handler, errors } = setup({ reconcile: { settleMs: 0 } }, { maxRetries: 0, idempotentRetries: false });
+    const charges = server.sandbox.countCharges();
+    server.sandbox.faults.add({ route: 'processPayment', kind: 'drop_after_commit', times: 1 });
+    server.sandbox.faults.add({ route: 'listPayments', kind: 'server_error', status: 500, times: 1 });
+    const unknown = await answer<CheckoutErrorAnswer>(await handler(post('/payments', await payBody('visa'))));
+    expect(unknown).toMatchObject({ status: 409, body: { error: { code: 'outcome_unknown' } } });
+    assertClean(unknown);
+    expect(server.sandbox.countCharges() - charges).toBe(1);
+    expect(errors.length).toBeGreaterThan(0);
+  });
+
+  it('a double click (the same attempt while the first is in flight) is a 502 the page resends, never a refused card or a 500', async () => {
+    // The client does not retry the service's idempotency_key_in_use itself here (idempotentRetries off).
+    const { handler } = setup({}, { maxRetries: 0, idempotentRetries: false });
+    const charges = server.sandbox.countCharges();
+    const body = await payBody('visa');
+    for (const route of ['createPaymentInstrumentFromToken', 'processPayment'] as const) {
+      const attemptBody = { ...body, attempt: newAttempt() };
+      server.sandbox.faults.add({ route, kind: 'latency', latencyMs: 300, times: 1 });
+      const first = handler(post('/payments', attemptBody));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const second = await answer<CheckoutErrorAnswer>(await handler(post('/payments', attemptBody)));
+      expect(second, route).toMatchObject({ status: 502, body: { error: { code: 'service_error' } } });
+      const paid = await answer<CheckoutPaymentAnswer>(await first);
+      expect(paid.status).toBe(201);
+      const resent = await answer<CheckoutPaymentAnswer>(await handler(post('/payments', attemptBody)));
+      expect(resent).toMatchObject({ status: 201, body: { payment: { id: paid.body.payment.id } } });
+    }
+    expect(server.sandbox.countCharges() - charges).toBe(2);
+  });
+
   it('answers 500 server_error when the resolver throws, and never lets afterPayment turn a payment into an error', async () => {
     const throwing = setup({ order: () => { throw new Error('database down at db.internal:5432'); } });
     const failed = await answer<CheckoutErrorAnswer>(await throwing.handler(post('/payments', await payBody('visa'))));

@@ -1,5 +1,15 @@
-import { toConfirmablePayment, TesseraValidationError, type CheckoutPaymentAnswer, type CustomerData, type Payment } from '@tessera/core';
+import {
+  toConfirmablePayment,
+  TesseraResponseValidationError,
+  TesseraValidationError,
+  type CheckoutPaymentAnswer,
+  type CustomerData,
+  type Payment,
+  type ProcessPaymentRequest,
+} from '@tessera/core';
 import { TesseraOutcomeUnknownError } from '../errors/outcome-unknown-error.js';
+import { TesseraResponseTooLargeError } from '../errors/response-too-large-error.js';
+import type { ReconcileFrom, ReconcileOptions, ReconcileResult } from '../resources/reconcile.js';
 import { parseOrThrow } from '@tessera/core/internal';
 import type * as z from 'zod/mini';
 import type { CheckoutHandlerOptions, CheckoutOrder } from './checkout-options.js';
@@ -91,15 +101,41 @@ async function merchantCall<T>(report: (error: unknown) => void, run: () => Prom
  * The payment a purchase whose answer was lost made, found with `payments.reconcile` (by the attempt's metadata)
  * before the page is answered: the page never has to resend a purchase that went through, which a service ignoring
  * idempotency keys would charge again. None made: the original error, a 502 the page resends. Candidates that cannot
- * be told apart: a 409 `outcome_unknown`, so that the page does not pay again.
+ * be told apart, or a search that failed: a 409 `outcome_unknown`, so that the page does not pay again.
  */
 async function reconciled(context: PayContext, error: TesseraOutcomeUnknownError): Promise<Payment> {
-  const result = await context.options.tessera.payments.reconcile(error, context.options.reconcile);
-  if (result.outcome === 'found') return result.payment;
-  if (result.outcome === 'not_found') throw error;
+  const result = await searched(context, error);
+  if (result?.outcome === 'found') return result.payment;
+  if (result?.outcome === 'not_found') throw error;
   context.report(error);
-  throw new CheckoutFailure(409, 'outcome_unknown', 'The payment service did not say whether this payment went through: do not pay again; the shop will confirm your order.');
+  throw outcomeUnknown();
 }
+
+/**
+ * The payment of a purchase the service answered 2xx in a shape the client cannot read (a response validation
+ * error, an answer over the size limit): the card was charged, so a resend of the attempt, against a service that
+ * ignores idempotency keys, would charge it again. It is searched for (never replayed: the replay's answer would be
+ * the same, or a second charge); found, the page gets it; else a 409 `outcome_unknown`, never a 502 it resends.
+ */
+async function unreadPurchase(context: PayContext, request: ProcessPaymentRequest, idempotencyKey: string, sentAt: Date, error: unknown): Promise<Payment> {
+  context.report(error);
+  const result = await searched(context, { request, idempotencyKey, sentAt }, { replay: false });
+  if (result?.outcome === 'found') return result.payment;
+  throw outcomeUnknown();
+}
+
+/** What `payments.reconcile` answers for `from`, or `undefined` when it failed (its error reported). */
+async function searched(context: PayContext, from: ReconcileFrom, options: Pick<ReconcileOptions, 'replay'> = {}): Promise<ReconcileResult | undefined> {
+  try {
+    return await context.options.tessera.payments.reconcile(from, { ...context.options.reconcile, ...options });
+  } catch (error) {
+    context.report(error);
+    return undefined;
+  }
+}
+
+const outcomeUnknown = () =>
+  new CheckoutFailure(409, 'outcome_unknown', 'The payment service did not say whether this payment went through: do not pay again; the shop will confirm your order.');
 
 /**
  * `POST {base}/payments`: the order the merchant resolves for `orderRef`, `beforePayment`, then the instrument, the
@@ -151,11 +187,16 @@ export async function pay(context: PayContext, body: Record<string, unknown>, re
   };
   const idempotencyKey = await payStepKey('purchase', orderRef, attempt);
   const payment: Payment = await serviceCall('payment', report, async () => {
+    const sentAt = new Date();
     try {
       return await tessera.payments.purchase(purchase, { idempotencyKey });
     } catch (error) {
-      if (!(error instanceof TesseraOutcomeUnknownError)) throw error;
-      return reconciled(context, error);
+      if (error instanceof TesseraOutcomeUnknownError) return reconciled(context, error);
+      // A 2xx the client could not read: the card was charged.
+      if (error instanceof TesseraResponseValidationError || error instanceof TesseraResponseTooLargeError) {
+        return unreadPurchase(context, { ...purchase, mode: 'purchase' }, idempotencyKey, sentAt, error);
+      }
+      throw error;
     }
   });
   if (options.afterPayment) {
