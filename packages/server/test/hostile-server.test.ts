@@ -1,9 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   Tessera,
   TesseraAbortError,
+  TesseraBadRequestError,
   TesseraConnectionError,
   TesseraInternalServerError,
   TesseraOutcomeUnknownError,
@@ -243,6 +245,18 @@ describe('response bodies', () => {
     await expect(new Tessera({ apiKey: API_KEY, baseUrl: fake.url, timeoutMs: 100, maxRetries: 1 }).payments.retrieve('pay_1')).rejects.toBeInstanceOf(TesseraTimeoutError);
     await closed;
     expect(fake.received).toHaveLength(2);
+  });
+
+  it('an error body echoing the key more than 64 levels deep keeps no copy of it (error.body, util.inspect)', async () => {
+    const deep = `${'{"detail":'.repeat(70)}"Authorization: Bearer ${API_KEY}"${'}'.repeat(70)}`;
+    const fake = await startFake((_request, response) => {
+      response.writeHead(400, { 'content-type': 'application/json' }).end(`{"code":"bad_request","echo":${deep}}`);
+    });
+    const error = await new Tessera({ apiKey: API_KEY, baseUrl: fake.url }).payments.process(purchase).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TesseraBadRequestError);
+    expect((error as TesseraBadRequestError).code).toBe('bad_request');
+    expect(inspect(error, { depth: Infinity })).not.toContain(API_KEY);
+    expect(inspect((error as TesseraBadRequestError).body, { depth: Infinity })).not.toContain(API_KEY);
   });
 
   it('stops reading a stalled body when the call is aborted, and the server sees the socket closed', async () => {

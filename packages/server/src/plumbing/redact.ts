@@ -6,10 +6,14 @@ export function createRedactor(secret: string): Redactor {
   return (text) => (text.includes(secret) ? text.split(secret).join('[redacted]') : text);
 }
 
-/** Applies `redact` to every string of a parsed body (object keys too), however deeply nested. */
+/**
+ * Applies `redact` to every string of a parsed body (object keys too), to 64 levels; an object or array deeper than
+ * that is replaced whole by `[redacted]` (never kept unread: it could echo the key).
+ */
 export function redactDeep(value: unknown, redact: (text: string) => string, depth = 0): unknown {
   if (typeof value === 'string') return redact(value);
-  if (typeof value !== 'object' || value === null || depth > 64) return value;
+  if (typeof value !== 'object' || value === null) return value;
+  if (depth > 64) return '[redacted]';
   if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact, depth + 1));
   const copy: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) copy[redact(key)] = redactDeep(item, redact, depth + 1);
