@@ -1,4 +1,4 @@
-import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer } from '@tessera/core';
+import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer, type FieldError } from '@tessera/core';
 import type { RadarSession } from '../confirm/radar.js';
 import { TesseraCheckoutError } from './checkout-error.js';
 import { isObject } from './is-object.js';
@@ -37,7 +37,10 @@ export function merchantRoutes(basePath: string, fetchImpl: typeof fetch): Merch
     if (error === undefined || typeof error.code !== 'string' || typeof error.message !== 'string') {
       throw new TesseraCheckoutError('invalid_answer', `${method} ${url} answered ${response.status} without the checkout handler's error: is the handler mounted at ${base}?`, { status: response.status });
     }
-    throw new TesseraCheckoutError(error.code, error.message, { status: response.status, ...(Array.isArray(error.fields) ? { fields: error.fields } : {}) });
+    // Only field errors: a page reads `fields` as such, whatever else the answer held.
+    const fields: unknown[] = Array.isArray(error.fields) ? error.fields : [];
+    const named = fields.filter((field): field is FieldError => isObject(field) && typeof field.field === 'string' && typeof field.message === 'string');
+    throw new TesseraCheckoutError(error.code, error.message, { status: response.status, fields: named });
   };
   const answer = (route: string, value: unknown): CheckoutPaymentAnswer => {
     if (isObject(value) && isObject(value.payment) && typeof value.payment.id === 'string' && typeof value.payment.status === 'string' && typeof value.paymentToken === 'string') {

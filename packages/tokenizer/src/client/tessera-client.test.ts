@@ -81,6 +81,48 @@ describe('createTessera().pay', () => {
     expect(lost.sent).toHaveLength(1);
   });
 
+  it('after a pay() whose answer never came, the next pay() for the order resends that request unchanged (same attempt, same card): one payment', async () => {
+    const { fetch, sent } = handler(
+      ...Array.from({ length: 3 }, () => () => Promise.reject(new TypeError('Failed to fetch'))),
+      () => answer(201, { payment: payment({}), paymentToken: 'pt_1' }),
+      () => answer(402, { error: { code: 'card_refused', message: 'The card was refused: try another card.' } }),
+      () => answer(201, { payment: payment({ id: 'pay_2' }), paymentToken: 'pt_2' }),
+    );
+    const tessera = createTessera({ environment: 'local', fetch });
+    await expect(tessera.pay({ tokenized, orderRef: 'cart_42' })).rejects.toMatchObject({ reason: 'connection_error' });
+    // The customer clicks again (another card typed meanwhile): the first request may have paid, so it goes again as it was.
+    await expect(tessera.pay({ tokenized: { serviceToken: 'svc_token_2' }, orderRef: 'cart_42' })).resolves.toMatchObject({ status: 'succeeded' });
+    expect(sent[3]!.body).toEqual(sent[0]!.body);
+    // Answered: the next payment of the order is a new attempt; a refusal made no payment, so the one after is new too.
+    await expect(tessera.pay({ tokenized: { serviceToken: 'svc_token_2' }, orderRef: 'cart_42' })).rejects.toMatchObject({ reason: 'card_refused' });
+    await tessera.pay({ tokenized: { serviceToken: 'svc_token_3' }, orderRef: 'cart_42' });
+    const [refused, fresh] = sent.slice(4).map((request) => request.body as CheckoutPayRequest);
+    expect(refused).toMatchObject({ serviceToken: 'svc_token_2' });
+    expect(refused!.attempt).not.toBe((sent[0]!.body as CheckoutPayRequest).attempt);
+    expect(fresh).toMatchObject({ serviceToken: 'svc_token_3' });
+    expect(fresh!.attempt).not.toBe(refused!.attempt);
+  });
+
+  it('after a payment answer it cannot read (null, an array, no token), the next pay() resends the same attempt: typed error, never a second payment', async () => {
+    for (const unreadable of [null, [], { payment: payment({}) }, { payment: payment({}), paymentToken: 42 }, { payment: { ...payment({}), id: 7 }, paymentToken: 'pt_1' }]) {
+      const { fetch, sent } = handler(() => answer(201, unreadable), () => answer(201, { payment: payment({}), paymentToken: 'pt_1' }));
+      const tessera = createTessera({ environment: 'local', fetch });
+      const error = await tessera.pay({ tokenized, orderRef: 'cart_42' }).catch((thrown: unknown) => thrown);
+      expect(error).toMatchObject({ name: 'TesseraCheckoutError', reason: 'invalid_answer' });
+      await expect(tessera.pay({ tokenized, orderRef: 'cart_42' })).resolves.toMatchObject({ status: 'succeeded' });
+      expect((sent[1]!.body as CheckoutPayRequest).attempt).toBe((sent[0]!.body as CheckoutPayRequest).attempt);
+    }
+  });
+
+  it('refuses a returnUrl that is not a path of this page or an https URL before anything is sent', async () => {
+    const { fetch, sent } = handler();
+    const tessera = createTessera({ environment: 'local', fetch });
+    for (const returnUrl of ['javascript:alert(1)', 'data:text/html,hi', 'http://shop.example/return', '//evil.example/return', '/\\evil.example/return', '/\t/evil.example', 'return']) {
+      await expect(tessera.pay({ tokenized, orderRef: 'cart_42', returnUrl })).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'returnUrl' }] });
+    }
+    expect(sent).toEqual([]);
+  });
+
   it('makes one payment for a double click: the second call for the order gets the first one\'s promise', async () => {
     const { fetch, sent } = handler(() => answer(201, { payment: payment({}), paymentToken: 'pt_1' }));
     const tessera = createTessera({ environment: 'local', fetch });
@@ -110,6 +152,13 @@ describe('createTessera().pay', () => {
     expect(error).toMatchObject({ name: 'TesseraCheckoutError', reason: 'unknown_order', status: 404, message: 'This order cannot be paid: reload the page.', fields: [] });
   });
 
+  it("keeps only the handler's field errors that are field errors (an answer's fields of another shape never reach the page)", async () => {
+    const named = { field: 'customer.email', code: 'invalid', message: 'must be an email address' };
+    const { fetch } = handler(() => answer(400, { error: { code: 'invalid_request', message: 'Check the form.', fields: [null, 42, 'customer.email', { field: { toString: 1 } }, named] } }));
+    const error = await createTessera({ environment: 'local', fetch }).pay({ tokenized, orderRef: 'cart_42' }).catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ reason: 'invalid_request', status: 400, fields: [named] });
+  });
+
   it('says the handler is not mounted when something else answers', async () => {
     const { fetch } = handler(() => Promise.resolve(new Response('<h1>Not found</h1>', { status: 404 })));
     const error = await createTessera({ environment: 'local', fetch, basePath: '/checkout-api' }).pay({ tokenized, orderRef: 'cart_42' }).catch((thrown: unknown) => thrown);
@@ -132,6 +181,8 @@ describe('createTessera().pay', () => {
     expect(tessera.vault).toMatchObject({ environment: 'local', vaultUrl: 'http://localhost:4010' });
     expect(() => createTessera({ environment: 'local', basePath: 'api/tessera' })).toThrow(TesseraConfigurationError);
     expect(() => createTessera({ environment: 'local', basePath: '//evil.example/api' })).toThrow(/basePath/);
+    // Paths the URL parser reads as another host: a backslash, or a tab or newline it drops.
+    for (const basePath of ['/\\evil.example/api', '/\t/evil.example/api', '/\n/evil.example/api']) expect(() => createTessera({ environment: 'local', basePath })).toThrow(/basePath/);
     expect(() => createTessera({ environment: 'local', basePath: 'http://shop.example/api' })).toThrow(/https/);
     expect(createTessera({ environment: 'local', basePath: 'http://localhost:3000/api/tessera' }).environment).toBe('local');
     expect(() => createTessera({ environment: 'staging' as never })).toThrow(TesseraConfigurationError);

@@ -6,7 +6,10 @@ import type { CardFields, CardFieldsOptions } from '../fields/card-fields.js';
 import { createThreeDS, type ThreeDS, type ThreeDSOptions } from '../threeds/threeds.js';
 import { isSecureUrl, resolveVaultConnection, type TokenizerEnvironment, type VaultConnectionOptions } from '../vault/environment.js';
 import type { TokenizedCardResult } from '../vault/tokenized-card.js';
+import { returnUrlRefusal } from '../confirm/return-url.js';
+import { TesseraCheckoutError } from './checkout-error.js';
 import { merchantRoutes } from './merchant-routes.js';
+import { isPagePath } from '../platform/page-path.js';
 import { randomUuid } from '../platform/random-uuid.js';
 import { pick } from './pick.js';
 
@@ -52,7 +55,9 @@ export interface TesseraClient {
    * sends the same attempt again after a lost answer, so nothing is charged twice), runs every next action the
    * payment asks for (3DS challenge, redirect, processor page, radar checks) and resolves with its final status, as
    * `confirmPayment` does. A second call for the same `orderRef` while one runs (a double click) gets the first one's
-   * promise. Refusals of your server are a `TesseraCheckoutError`; a declined card is not an error: its `status`.
+   * promise, and after a call that got no answer it could read (the payment may have been made) the next call for
+   * that `orderRef` sends the same request again (same attempt, same card). Refusals of your server are a
+   * `TesseraCheckoutError`; a declined card is not an error: its `status`. A bad `returnUrl` is refused before anything.
    */
   pay(request: PayRequest): Promise<ConfirmPaymentResult<ConfirmablePayment>>;
 }
@@ -76,7 +81,7 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
   const connection = resolveVaultConnection(options);
   const vault: VaultConnectionOptions = { environment: connection.environment, vaultUrl: connection.vaultUrl, vaultKey: connection.vaultKey, timeoutMs: connection.timeoutMs };
   const basePath = options.basePath ?? DEFAULT_CHECKOUT_BASE_PATH;
-  if (!/^\/(?!\/)/.test(basePath) && !(/^https?:\/\//.test(basePath) && isSecureUrl(basePath))) {
+  if (!isPagePath(basePath) && !(/^https?:\/\//.test(basePath) && isSecureUrl(basePath))) {
     throw new TesseraConfigurationError('invalid_option', `basePath must be a path of this page's origin ("/api/tessera") or an https URL (plain http only on localhost), not ${JSON.stringify(basePath.slice(0, 100))}`);
   }
   const routes = merchantRoutes(basePath, options.fetch ?? ((input, init) => fetch(input, init)));
@@ -84,22 +89,34 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
   const threedsOf = (): ThreeDS =>
     (threeds ??= createThreeDS({ ...vault, ...(options.loadWebThreeds ? { loadWebThreeds: options.loadWebThreeds } : {}), ...(options.sdkBaseUrl ? { sdkBaseUrl: options.sdkBaseUrl } : {}) }));
   const running = new Map<string, Promise<ConfirmPaymentResult<ConfirmablePayment>>>();
+  // By order, the request of a pay() that got no answer it could read (none, a 5xx, an abort, an unreadable one):
+  // the payment may have been made, so the next pay() of the order sends it again unchanged (its attempt, its card).
+  const unanswered = new Map<string, CheckoutPayRequest>();
 
   const runPay = async (request: PayRequest): Promise<ConfirmPaymentResult<ConfirmablePayment>> => {
-    const { signal } = request;
-    const tokenized: TokenizedCardResult | { serviceToken: string } = 'fields' in request ? await request.fields.tokenize(signal ? { signal } : {}) : request.tokenized;
-    const card = 'card' in tokenized ? (tokenized as TokenizedCardResult).card : undefined;
-    // The issuer requires SCA: Basis Theory's 3DS session first, named in the payment by the handler.
-    const session = card?.scaRequired === true ? await threedsOf().createBasisTheorySession(card.tokenId) : undefined;
-    const body: CheckoutPayRequest = {
-      orderRef: request.orderRef,
-      serviceToken: tokenized.serviceToken,
-      // A new id for this call, sent again unchanged with every resend of its request.
-      attempt: randomUuid(),
-      ...(request.customer ? { customer: request.customer } : {}),
-      ...(session ? { threedsSession: { id: session.id, ...pick(session, ['cardBrand', 'additionalCardBrands']) } } : {}),
-    };
-    const created = await routes.pay(body, signal);
+    const { orderRef, signal } = request;
+    let body = unanswered.get(orderRef);
+    if (!body) {
+      const tokenized: TokenizedCardResult | { serviceToken: string } = 'fields' in request ? await request.fields.tokenize(signal ? { signal } : {}) : request.tokenized;
+      const card = 'card' in tokenized ? (tokenized as TokenizedCardResult).card : undefined;
+      // The issuer requires SCA: Basis Theory's 3DS session first, named in the payment by the handler.
+      const session = card?.scaRequired === true ? await threedsOf().createBasisTheorySession(card.tokenId) : undefined;
+      body = {
+        orderRef,
+        serviceToken: tokenized.serviceToken,
+        // A new id for this call, sent again unchanged with every resend of its request.
+        attempt: randomUuid(),
+        ...(request.customer ? { customer: request.customer } : {}),
+        ...(session ? { threedsSession: { id: session.id, ...pick(session, ['cardBrand', 'additionalCardBrands']) } } : {}),
+      };
+    }
+    unanswered.set(orderRef, body);
+    const created = await routes.pay(body, signal).catch((error: unknown) => {
+      // The handler refused (a 4xx, but outcome_unknown): no payment was made, so the next pay() is a new attempt.
+      if (TesseraCheckoutError.isInstance(error) && error.status >= 400 && error.status < 500 && error.reason !== 'outcome_unknown') unanswered.delete(orderRef);
+      throw error;
+    });
+    unanswered.delete(orderRef);
     const { paymentToken } = created;
     return confirmPayment<ConfirmablePayment>({
       payment: created.payment,
@@ -123,6 +140,8 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       if (typeof request.orderRef !== 'string' || !ORDER_REF.test(request.orderRef)) {
         return Promise.reject(new TesseraValidationError([{ field: 'orderRef', code: 'invalid', message: 'must be 1-255 visible ASCII characters: your reference of what is bought' }]));
       }
+      const refusal = returnUrlRefusal(request.returnUrl);
+      if (refusal) return Promise.reject(refusal);
       const source = request as Partial<{ fields: unknown; tokenized: { serviceToken?: unknown } }>;
       if (source.fields === undefined && typeof source.tokenized?.serviceToken !== 'string') {
         return Promise.reject(new TesseraValidationError([{ field: 'fields', code: 'required', message: 'is required: pass the card fields, or a card already tokenized as `tokenized`' }]));

@@ -152,6 +152,26 @@ describe('confirmPayment', () => {
     expect(continuePayment).not.toHaveBeenCalled();
   });
 
+  it('refuses a returnUrl the redirect page would send the customer to that is not a path of this page or an https URL, at once: nothing opened or asked', async () => {
+    const navigate = vi.fn();
+    const continuePayment = vi.fn();
+    for (const returnUrl of ['javascript:alert(document.cookie)', 'data:text/html,<script>alert(1)</script>', 'http://shop.example/return', '//evil.example/return', '/\\evil.example/return']) {
+      await expect(confirmPayment({ payment: redirecting, navigate, continuePayment, returnUrl })).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'returnUrl' }] });
+    }
+    expect(navigate).not.toHaveBeenCalled();
+    expect(continuePayment).not.toHaveBeenCalled();
+    await confirmPayment({ payment: redirecting, navigate, continuePayment, returnUrl: 'http://localhost:3000/return' });
+    expect(new URL(navigate.mock.calls[0]?.[0] as string).searchParams.get('returnUrl')).toBe('http://localhost:3000/return?paymentId=pay_1');
+  });
+
+  it('refuses a sandboxUrl radar scripts would load from that is not https (http only on localhost) at once, not after the payment moved on', async () => {
+    const continuePayment = vi.fn();
+    for (const sandboxUrl of ['http://sandbox.example', 'javascript:alert(1)']) {
+      await expect(confirmPayment({ payment: succeeded, continuePayment, sandboxUrl })).rejects.toMatchObject({ name: 'TesseraConfigurationError', message: expect.stringMatching(/sandboxUrl/) });
+    }
+    expect(continuePayment).not.toHaveBeenCalled();
+  });
+
   it("rejects an error action with the service's message, asking the server nothing", async () => {
     const payment: Payment = { ...base, status: 'pending', requireAction: 'error', requireActionData: { type: 'error', message: 'Card blocked by the processor' } };
     const continuePayment = vi.fn();

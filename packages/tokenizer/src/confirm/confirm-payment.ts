@@ -3,6 +3,7 @@ import type { ChallengeResult, StartChallengeOptions } from '../threeds/challeng
 import { isSecureUrl, type TokenizerEnvironment } from '../vault/environment.js';
 import { TesseraConfigurationError } from '../errors/errors.js';
 import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './payment-action-errors.js';
+import { returnUrlRefusal } from './return-url.js';
 import { collectRadarSession, type RadarAction, type RadarSession } from './radar.js';
 import type { ThreeDS } from '../threeds/threeds.js';
 import { poll } from '@tessera/core/internal';
@@ -36,7 +37,10 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
    * `TesseraConfigurationError` (`mixed_environments`).
    */
   environment?: TokenizerEnvironment;
-  /** The sandbox's origin, for `environment: 'local'`. Default `http://localhost:4010`. */
+  /**
+   * The sandbox's origin, for `environment: 'local'`. Default `http://localhost:4010`. An https URL (plain http only on
+   * localhost), else a `TesseraConfigurationError` at once.
+   */
   sandboxUrl?: string;
   /** Time limit for loading a radar provider's script, in milliseconds. Default 10000. */
   scriptTimeoutMs?: number;
@@ -52,7 +56,8 @@ export interface ConfirmPaymentOptions<P extends Payment = Payment> {
    * redirect page is opened with it as its `returnUrl` query parameter, carrying `paymentId` and the action's
    * `resumeToken` (as the vendor's example does: `…?returnUrl=https://shop.example/return?paymentId=…&resumeToken=…`),
    * and in popup mode the popup is done once it reaches a URL that starts with it. Default: none is added, and a
-   * popup is done on any page of this page's origin.
+   * popup is done on any page of this page's origin. A path of this page (`/checkout/return`) or an https URL (plain
+   * http only on localhost); anything else (`javascript:`, `data:`, plain http) is a `TesseraValidationError`, at once.
    */
   returnUrl?: string;
   /** Navigate mode: how the page leaves. Default `(url) => window.location.assign(url)`. */
@@ -141,6 +146,10 @@ const MAX_ACTIONS = 4;
  */
 export async function confirmPayment<P extends Payment>(options: ConfirmPaymentOptions<P>): Promise<ConfirmPaymentResult<P>> {
   const { signal } = options;
+  // At once, before any action: the redirect page sends the customer to `returnUrl`; radar scripts load from `sandboxUrl`.
+  const refusal = returnUrlRefusal(options.returnUrl);
+  if (refusal) throw refusal;
+  if (options.sandboxUrl !== undefined && !isSecureUrl(options.sandboxUrl)) throw new TesseraConfigurationError('invalid_option', 'sandboxUrl must be an https URL (plain http only on localhost)');
   try {
     return await runActions(options);
   } catch (error) {

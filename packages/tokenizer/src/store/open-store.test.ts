@@ -229,6 +229,17 @@ describe('openStore', () => {
     }
   });
 
+  it('refuses a returnUrl for pay-v2 that is not an https URL of the page before anything is sent', async () => {
+    const { fetch, sent } = service(baseRoutes());
+    const checkout = await openStore(client().tessera, { storeId: 'store_shop', fetch }).startCheckout({ lineItems });
+    const before = sent.length;
+    const tokenized = { serviceToken: envelope('card', 'tok_card_1') };
+    for (const returnUrl of ['javascript:alert(1)', 'data:text/html,hi', 'http://shop.example/return', '/checkout/return']) {
+      await expect(checkout.pay({ tokenized, returnUrl })).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'returnUrl' }] });
+    }
+    expect(sent).toHaveLength(before);
+  });
+
   it('turns the service’s refusals into TesseraCheckoutError with its fields and what to do next', async () => {
     const unknownStore = service({ 'POST /api/v1/cms/session/anonymous': [json(404, { error: { code: 'not_found', message: 'No such store' } })] });
     await expect(openStore(client().tessera, { storeId: 'store_nope', fetch: unknownStore.fetch }).products()).rejects.toMatchObject({ code: 'checkout_error', reason: 'unknown_store', status: 404, message: expect.stringContaining('check the storeId') });

@@ -15,6 +15,7 @@ import { pick } from '../client/pick.js';
 import type { PaymentSource, TesseraClient } from '../client/tessera-client.js';
 import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult } from '../confirm/confirm-payment.js';
 import type { RadarSession } from '../confirm/radar.js';
+import { returnUrlRefusal } from '../confirm/return-url.js';
 import { BASIS_THEORY_THREEDS_PROVIDER } from '../threeds/threeds.js';
 import { LOCAL_VAULT_URL } from '../vault/environment.js';
 import { readVaultToken } from './card-source.js';
@@ -138,6 +139,9 @@ export function openStore(tessera: Pick<TesseraClient, 'environment' | 'vault' |
         if (source.fields === undefined && typeof source.tokenized?.serviceToken !== 'string') {
           return Promise.reject(new TesseraValidationError([{ field: 'fields', code: 'required', message: 'is required: pass the card fields, or a card or wallet already tokenized as `tokenized`' }]));
         }
+        // pay-v2 takes it as it is: an URL, never a path.
+        const refusal = returnUrlRefusal(request.returnUrl, true);
+        if (refusal) return Promise.reject(refusal);
         running ??= runPay(summary, request)
           .catch((error: unknown) => {
             if (request.signal?.aborted && !TesseraAbortError.isInstance(error)) throw new TesseraAbortError(undefined, { cause: error });
