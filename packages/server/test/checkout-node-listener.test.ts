@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { CHECKOUT_PAYMENT_TOKEN_HEADER, type CheckoutErrorAnswer, type CheckoutPaymentAnswer } from '@tessera/core';
 import { startSandboxServer, type SandboxServer } from '@tessera/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,5 +69,29 @@ describe('toNodeListener', () => {
     expect(big.status).toBe(413);
     expect(((await big.json()) as CheckoutErrorAnswer).error.code).toBe('body_too_large');
     expect(resolved.length).toBe(before);
+  });
+
+  it('answers a request it cannot turn into a Fetch request (TRACE, a bad Host, a bad path) with a 400, never a rejection that would end the process', async () => {
+    const { port } = shop.address() as AddressInfo;
+    /** The status line a raw request is answered with (the README's recipe does `void listener(req, res)`). */
+    const statusOf = async (text: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(port, '127.0.0.1', () => socket.write(text));
+        let received = '';
+        socket.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+        socket.on('error', reject);
+        socket.on('close', () => resolve(received.split('\r\n')[0] ?? ''));
+        socket.setTimeout(2000, () => socket.destroy());
+      });
+    const answers: Record<string, string> = {
+      'TRACE /api/tessera/payments HTTP/1.1\r\nHost: shop.test': 'HTTP/1.1 400 Bad Request',
+      'GET /api/tessera/payments/pay_1 HTTP/1.1\r\nHost: [': 'HTTP/1.1 400 Bad Request',
+      // A path that is no URL relative to the origin (`//host`): read as a path, which no route has.
+      'GET //[ HTTP/1.1\r\nHost: shop.test': 'HTTP/1.1 404 Not Found',
+    };
+    for (const [head, status] of Object.entries(answers)) expect(await statusOf(`${head}\r\nConnection: close\r\n\r\n`), head).toBe(status);
+    // The request target in absolute form names no origin of its own: the check compares the page with this one.
+    const absolute = `POST http://evil.test/api/tessera/payments HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: http://evil.test\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}`;
+    expect(await statusOf(absolute)).toBe('HTTP/1.1 403 Forbidden');
   });
 });
