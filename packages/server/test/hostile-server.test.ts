@@ -182,6 +182,25 @@ describe('retries that cannot charge twice (a service that ignores Idempotency-K
   });
 });
 
+describe('a logger that throws', () => {
+  it('never changes a call: the purchase the service answered is returned, whichever event the logger fails on', async () => {
+    // Each client's first POST is answered 503 (nothing done, retried: a retry event), the next one charged.
+    const fake = await startFake((_request, response, self) => {
+      if (self.charges % 2 === 1) json(response, 503, { code: 'service_unavailable' }, { 'retry-after': '0' });
+      else json(response, 200, { payment: succeededPayment });
+    });
+    for (const failOn of ['request', 'response', 'retry'] as const) {
+      const tessera = realService(fake, {
+        logger: (event) => {
+          if (event.type === failOn) throw new Error(`log sink down (${failOn})`);
+        },
+      });
+      await expect(tessera.payments.process(purchase), failOn).resolves.toMatchObject({ id: 'pay_1', status: 'succeeded' });
+    }
+    expect(fake.received).toHaveLength(6);
+  });
+});
+
 describe('redirects', () => {
   it('never follows one: a typed error naming the status and the Location origin; the target gets nothing', async () => {
     const target = await startFake((_request, response) => json(response, 200, { payment: succeededPayment }));

@@ -39,7 +39,7 @@ export interface RetryLogEvent {
 /** One event passed to the {@link TesseraLogger}. Never holds the API key, a body or card data. */
 export type TesseraLogEvent = RequestLogEvent | ResponseLogEvent | RetryLogEvent;
 
-/** Optional hook that receives one event per request, response and retry. It must not throw. */
+/** Optional hook that receives one event per request, response and retry. What it throws is dropped: it never changes a call. */
 export type TesseraLogger = (event: TesseraLogEvent) => void;
 
 const secretHeaders = new Set(['authorization', 'proxy-authorization', 'cookie', 'x-api-key']);

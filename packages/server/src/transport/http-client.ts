@@ -93,6 +93,8 @@ export class HttpClient {
   readonly #idempotentRetries: boolean;
   readonly #transport: AttemptTransport;
   readonly #origin: string;
+  /** The caller's logger, whose throws are dropped ({@link quiet}). */
+  readonly #logger: TesseraLogger | undefined;
   // The headers every call sends, with and without the key; a call copies one and adds its own.
   readonly #headers: Readonly<Record<string, string>>;
   readonly #anonymousHeaders: Readonly<Record<string, string>>;
@@ -103,6 +105,7 @@ export class HttpClient {
     this.#idempotentRetries = config.idempotentRetries ?? isLoopbackUrl(config.apiUrl);
     this.#transport = { fetch: config.fetch, redact: this.#redact, maxResponseBytes: config.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES };
     this.#origin = new URL(config.apiUrl).origin;
+    this.#logger = quiet(config.logger);
     this.#anonymousHeaders = { accept: 'application/json', 'x-tessera-client': config.clientHeader };
     this.#headers = { ...this.#anonymousHeaders, authorization: `Bearer ${config.apiKey}` };
   }
@@ -134,7 +137,7 @@ export class HttpClient {
     const url = `${this.#config.apiUrl}${path}${queryString(options.query)}`;
     const call: AttemptCall = { method, url, headers, body: bodyText, idempotencyKey, readRedirect: mode.readRedirect === true };
     const context: CallContext = { method, path, idempotencyKey, repeatable: method === 'GET' || mode.readOnly === true || this.#idempotentRetries, timeoutMs, signal };
-    const logger = this.#config.logger;
+    const logger = this.#logger;
 
     let answer: AttemptAnswer | undefined;
     let attempts = 0;
@@ -222,6 +225,21 @@ export class HttpClient {
     const message = `${start}${causeSummary === undefined ? '' : ` (${causeSummary})`}${hint}`;
     return new TesseraConnectionError(message, { cause, origin: this.#origin, causeSummary, ...(code === undefined ? {} : { reason: code }) });
   }
+}
+
+/**
+ * The caller's logger, made unable to change a call: what it throws is dropped. A throw on the `response` event comes
+ * after the service acted (a charge made): it must never turn the answer into a connection error.
+ */
+function quiet(logger: TesseraLogger | undefined): TesseraLogger | undefined {
+  if (logger === undefined) return undefined;
+  return (event) => {
+    try {
+      logger(event);
+    } catch {
+      // A log sink that fails never changes what the call did or answers.
+    }
+  };
 }
 
 function now(): number {
