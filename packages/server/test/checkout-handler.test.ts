@@ -1,6 +1,6 @@
 import { CHECKOUT_PAYMENT_TOKEN_HEADER, type CheckoutErrorAnswer, type CheckoutPaymentAnswer } from '@tessera/core';
 import { sandboxRoutes, type SandboxServer } from '@tessera/sandbox';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createCheckoutHandler, Tessera, type CheckoutHandlerOptions, type CheckoutOrder } from '../src/index.js';
 import { useSandboxServer } from './use-sandbox-server.js';
 
@@ -438,8 +438,10 @@ describe('routes and the service failing', () => {
     for (const route of ['createPaymentInstrumentFromToken', 'processPayment'] as const) {
       const attemptBody = { ...body, attempt: newAttempt() };
       server.sandbox.faults.add({ route, kind: 'latency', latencyMs: 300, times: 1 });
+      const fired = server.sandbox.faults.fired.length;
       const first = handler(post('/payments', attemptBody));
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      // The first holds the step's key (the latency fires once the key is claimed) when the second arrives.
+      await vi.waitFor(() => expect(server.sandbox.faults.fired.length).toBeGreaterThan(fired), { interval: 5 });
       const second = await answer<CheckoutErrorAnswer>(await handler(post('/payments', attemptBody)));
       expect(second, route).toMatchObject({ status: 502, body: { error: { code: 'service_error' } } });
       const paid = await answer<CheckoutPaymentAnswer>(await first);
