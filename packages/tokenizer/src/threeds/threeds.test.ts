@@ -22,8 +22,12 @@ function fakeWebThreeds(createSession: WebThreeds['createSession']) {
 }
 
 // createSession needs a document (web-threeds reads the browser); the fake has what Tessera touches before web-threeds
-// runs: getElementById, and the hidden method-frame container it makes and appends to <body>.
-beforeEach(() => vi.stubGlobal('document', { getElementById: () => null, createElement: () => ({ style: {} }), body: { append: () => undefined } }));
+// runs: getElementById, the hidden method-frame container it makes and appends to <body>, and the window's message
+// listener that guards the session's method step.
+beforeEach(() => {
+  vi.stubGlobal('document', { getElementById: () => null, createElement: () => ({ style: {} }), body: { append: () => undefined } });
+  vi.stubGlobal('window', { addEventListener: () => undefined, removeEventListener: () => undefined });
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('createThreeDS', () => {

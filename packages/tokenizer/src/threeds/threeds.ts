@@ -5,6 +5,7 @@ import type { StartChallengeOptions } from './challenge-options.js';
 import type { ChallengeResult } from './challenge-result.js';
 import { isSecureUrl, resolveVaultConnection, type VaultConnectionOptions } from '../vault/environment.js';
 import { TesseraChallengeError, TesseraConfigurationError, TesseraThreeDSError } from '../errors/errors.js';
+import { guardMethodNotifications } from './method-notification.js';
 import { checkSessionInput, type CreateThreeDSSessionInput } from './threeds-session-input.js';
 import { configureWebThreeds, loadBasisTheory3ds, type WebThreedsLoader, type WebThreedsSetup } from './web-threeds.js';
 
@@ -103,12 +104,15 @@ export function createThreeDS(options: ThreeDSOptions): ThreeDS {
   const createBasisTheorySession = async (tokenId: string): Promise<BasisTheoryThreeDSSession> => {
     if (typeof document === 'undefined') throw new TesseraChallengeError('no_dom', 'createSession needs a browser document');
     const { webThreeds, release } = configureWebThreeds(await prepare());
+    // Before web-threeds listens: only its method page (or web-threeds itself) may end the session's method step.
+    const unguard = guardMethodNotifications(new URL(sdkBaseUrl).origin);
     try {
       return await webThreeds.createSession({ tokenId });
     } catch (error) {
       // web-threeds rejects with the message text (a string), e.g. Basis Theory's problem title.
       throw new TesseraThreeDSError(typeof error === 'string' ? error : error instanceof Error ? error.message : 'unknown error');
     } finally {
+      unguard();
       release();
     }
   };
