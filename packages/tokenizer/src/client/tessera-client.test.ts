@@ -186,5 +186,7 @@ describe('createTessera().pay', () => {
     expect(() => createTessera({ environment: 'local', basePath: 'http://shop.example/api' })).toThrow(/https/);
     expect(createTessera({ environment: 'local', basePath: 'http://localhost:3000/api/tessera' }).environment).toBe('local');
     expect(() => createTessera({ environment: 'staging' as never })).toThrow(TesseraConfigurationError);
+    // Where 3DS pages load from: refused at once, not at the first challenge (after the payment was made).
+    expect(() => createTessera({ environment: 'local', sdkBaseUrl: 'http://3ds.example.com' })).toThrow(/sdkBaseUrl/);
   });
 });

@@ -47,7 +47,7 @@ export interface TesseraClient {
    * method of the client, so a page on the card fields does not carry the raw-input code.
    */
   readonly vault: Readonly<VaultConnectionOptions>;
-  /** The 3DS helper in this environment (created on first use). */
+  /** The 3DS helper in this environment (web-threeds loads on first use). */
   threeds(): ThreeDS;
   /**
    * The whole payment in one call: tokenizes the card (card fields) unless it was tokenized, makes Basis Theory's
@@ -85,9 +85,8 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
     throw new TesseraConfigurationError('invalid_option', `basePath must be a path of this page's origin ("/api/tessera") or an https URL (plain http only on localhost), not ${JSON.stringify(basePath.slice(0, 100))}`);
   }
   const routes = merchantRoutes(basePath, options.fetch ?? ((input, init) => fetch(input, init)));
-  let threeds: ThreeDS | undefined;
-  const threedsOf = (): ThreeDS =>
-    (threeds ??= createThreeDS({ ...vault, ...(options.loadWebThreeds ? { loadWebThreeds: options.loadWebThreeds } : {}), ...(options.sdkBaseUrl ? { sdkBaseUrl: options.sdkBaseUrl } : {}) }));
+  // Made at once (it loads nothing until used), so its options (`sdkBaseUrl`) are refused here, not at a challenge.
+  const threeds = createThreeDS({ ...vault, ...(options.loadWebThreeds ? { loadWebThreeds: options.loadWebThreeds } : {}), ...(options.sdkBaseUrl !== undefined ? { sdkBaseUrl: options.sdkBaseUrl } : {}) });
   const running = new Map<string, Promise<ConfirmPaymentResult<ConfirmablePayment>>>();
   // By order, the request of a pay() that got no answer it could read (none, a 5xx, an abort, an unreadable one):
   // the payment may have been made, so the next pay() of the order sends it again unchanged (its attempt, its card).
@@ -100,7 +99,7 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       const tokenized: TokenizedCardResult | { serviceToken: string } = 'fields' in request ? await request.fields.tokenize(signal ? { signal } : {}) : request.tokenized;
       const card = 'card' in tokenized ? (tokenized as TokenizedCardResult).card : undefined;
       // The issuer requires SCA: Basis Theory's 3DS session first, named in the payment by the handler.
-      const session = card?.scaRequired === true ? await threedsOf().createBasisTheorySession(card.tokenId) : undefined;
+      const session = card?.scaRequired === true ? await threeds.createBasisTheorySession(card.tokenId) : undefined;
       body = {
         orderRef,
         serviceToken: tokenized.serviceToken,
@@ -120,7 +119,7 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
     const { paymentToken } = created;
     return confirmPayment<ConfirmablePayment>({
       payment: created.payment,
-      threeds: { startChallenge: (challenge, challengeOptions) => threedsOf().startChallenge(challenge, challengeOptions) },
+      threeds: { startChallenge: (challenge, challengeOptions) => threeds.startChallenge(challenge, challengeOptions) },
       continuePayment: async (id, continueSignal) => (await routes.continue(id, paymentToken, continueSignal)).payment,
       fetchPayment: async (id, fetchSignal) => (await routes.retrieve(id, paymentToken, fetchSignal)).payment,
       saveRadarSession: (radarSession, saveSignal) => routes.saveRadarSession(radarSession, paymentToken, saveSignal),
@@ -135,7 +134,7 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
     environment: connection.environment,
     cardFields: (fieldOptions = {}) => createCardFields({ ...fieldOptions, ...vault }),
     vault,
-    threeds: threedsOf,
+    threeds: () => threeds,
     pay(request) {
       if (typeof request.orderRef !== 'string' || !ORDER_REF.test(request.orderRef)) {
         return Promise.reject(new TesseraValidationError([{ field: 'orderRef', code: 'invalid', message: 'must be 1-255 visible ASCII characters: your reference of what is bought' }]));
