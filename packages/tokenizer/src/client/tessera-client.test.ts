@@ -114,6 +114,44 @@ describe('createTessera().pay', () => {
     }
   });
 
+  it('after a payment made whose outcome it could not learn (no answer to continue it), the next pay() for the order picks up that payment: same attempt, no second one', async () => {
+    const processing = () => answer(201, { payment: payment({ status: 'processing', subStatus: null }), paymentToken: 'pt_1' });
+    const { fetch, sent } = handler(
+      processing,
+      ...Array.from({ length: 3 }, () => () => Promise.reject(new TypeError('Failed to fetch'))),
+      processing,
+      () => answer(200, { payment: payment({}), paymentToken: 'pt_1' }),
+    );
+    const tessera = createTessera({ environment: 'local', fetch });
+    await expect(tessera.pay({ tokenized, orderRef: 'cart_42', polling: { intervalMs: 1 } })).rejects.toMatchObject({ reason: 'connection_error' });
+    await expect(tessera.pay({ tokenized: { serviceToken: 'svc_token_2' }, orderRef: 'cart_42', polling: { intervalMs: 1 } })).resolves.toMatchObject({ status: 'succeeded', payment: { id: 'pay_1' } });
+    expect(sent[4]!.body).toEqual(sent[0]!.body);
+  });
+
+  it('an abort while the payment is processing keeps it for the next pay(); one while it waits on the customer (a challenge) does not', async () => {
+    const challenged = payment({
+      status: 'pending',
+      subStatus: null,
+      requireAction: 'threeds_auth',
+      requireActionData: { type: 'threeds_auth', metadata: { threedsSession: { externalSessionId: 'sess_1', acsChallengeUrl: 'https://acs.example/c', acsTransID: 'acs_1', messageVersion: '2.2.0' } } },
+    });
+    for (const [first, kept] of [[payment({ status: 'processing', subStatus: null }), true], [challenged, false]] as const) {
+      const controller = new AbortController();
+      const { fetch, sent } = handler(
+        () => {
+          // The page aborts once the payment is made (the customer leaves, or usePay's cancel()).
+          controller.abort();
+          return answer(201, { payment: first, paymentToken: 'pt_1' });
+        },
+        () => answer(201, { payment: payment({}), paymentToken: 'pt_1' }),
+      );
+      const tessera = createTessera({ environment: 'local', fetch });
+      await expect(tessera.pay({ tokenized, orderRef: 'cart_42', signal: controller.signal })).rejects.toSatisfy((error) => TesseraAbortError.isInstance(error));
+      await tessera.pay({ tokenized: { serviceToken: 'svc_token_2' }, orderRef: 'cart_42' });
+      expect((sent[1]!.body as CheckoutPayRequest).attempt === (sent[0]!.body as CheckoutPayRequest).attempt).toBe(kept);
+    }
+  });
+
   it('refuses a returnUrl that is not a path of this page or an https URL before anything is sent', async () => {
     const { fetch, sent } = handler();
     const tessera = createTessera({ environment: 'local', fetch });

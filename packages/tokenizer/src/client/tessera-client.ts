@@ -1,4 +1,4 @@
-import { type ConfirmablePayment, DEFAULT_CHECKOUT_BASE_PATH, TesseraValidationError, type CheckoutPayRequest } from '@tessera/core';
+import { type ConfirmablePayment, DEFAULT_CHECKOUT_BASE_PATH, normalizePaymentStatus, TesseraAbortError, TesseraTimeoutError, TesseraValidationError, type CheckoutPayRequest } from '@tessera/core';
 import { confirmPayment, type ConfirmPaymentOptions, type ConfirmPaymentResult } from '../confirm/confirm-payment.js';
 import { TesseraConfigurationError } from '../errors/errors.js';
 import { createCardFields } from '../fields/create-card-fields.js';
@@ -55,12 +55,19 @@ export interface TesseraClient {
    * sends the same attempt again after a lost answer, so nothing is charged twice), runs every next action the
    * payment asks for (3DS challenge, redirect, processor page, radar checks) and resolves with its final status, as
    * `confirmPayment` does. A second call for the same `orderRef` while one runs (a double click) gets the first one's
-   * promise, and after a call that got no answer it could read (the payment may have been made) the next call for
-   * that `orderRef` sends the same request again (same attempt, same card). Refusals of your server are a
+   * promise, and after a call that got no answer it could read (the payment may have been made), or made the payment
+   * but could not learn how it ends, the next call for that `orderRef` sends the same request again (same attempt,
+   * same card) and goes on with that payment. Refusals of your server are a
    * `TesseraCheckoutError`; a declined card is not an error: its `status`. A bad `returnUrl` is refused before anything.
    */
   pay(request: PayRequest): Promise<ConfirmPaymentResult<ConfirmablePayment>>;
 }
+
+/** True for a failure that says nothing of how the payment ends: no answer, a 5xx or an unreadable one, an abort, a time limit. */
+const outcomeUnknown = (error: unknown): boolean =>
+  TesseraAbortError.isInstance(error) ||
+  TesseraTimeoutError.isInstance(error) ||
+  (TesseraCheckoutError.isInstance(error) && (error.status === 0 || error.status >= 500 || error.reason === 'invalid_answer'));
 
 /** 1-255 visible ASCII characters, as the handler takes an order reference. */
 const ORDER_REF = /^[\x21-\x7e]{1,255}$/;
@@ -117,16 +124,25 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
     });
     unanswered.delete(orderRef);
     const { paymentToken } = created;
+    // The payment as the handler last answered it.
+    let last = created.payment;
     return confirmPayment<ConfirmablePayment>({
       payment: created.payment,
       threeds: { startChallenge: (challenge, challengeOptions) => threeds.startChallenge(challenge, challengeOptions) },
-      continuePayment: async (id, continueSignal) => (await routes.continue(id, paymentToken, continueSignal)).payment,
-      fetchPayment: async (id, fetchSignal) => (await routes.retrieve(id, paymentToken, fetchSignal)).payment,
+      continuePayment: async (id, continueSignal) => (last = (await routes.continue(id, paymentToken, continueSignal)).payment),
+      fetchPayment: async (id, fetchSignal) => (last = (await routes.retrieve(id, paymentToken, fetchSignal)).payment),
       saveRadarSession: (radarSession, saveSignal) => routes.saveRadarSession(radarSession, paymentToken, saveSignal),
       environment: connection.environment,
       // The radar stand-ins come from the sandbox's origin, which is the vault's in `local`.
       ...(connection.environment === 'local' ? { sandboxUrl: new URL(connection.vaultUrl).origin } : {}),
       ...pick(request, ['redirect', 'returnUrl', 'navigate', 'challenge', 'polling', 'popupTimeoutMs', 'scriptTimeoutMs', 'signal']),
+    }).catch((error: unknown) => {
+      // The payment was made and how it ends is not known (no answer from your server, polling gave up, an abort
+      // while it was not waiting on the customer): the next pay() of the order asks for it again (the same attempt)
+      // and goes on with it, never a second one. Aborted while it waited on the customer, it cannot go through.
+      const waiting = TesseraAbortError.isInstance(error) && normalizePaymentStatus(last) === 'requires_action';
+      if (outcomeUnknown(error) && !waiting) unanswered.set(orderRef, body);
+      throw error;
     });
   };
 
