@@ -83,6 +83,20 @@ describe('confirmPayment in Chromium against the sandbox', () => {
     expect(continuePayment).toHaveBeenCalledTimes(1);
   });
 
+  it("gives the redirect page (another origin, named by the payment's answer) no handle on this page: the popup has no opener", async () => {
+    const returnUrl = `${location.origin}/README.md`;
+    const payment = (await commands.processTestCard('4000000000003063', returnUrl)) as Payment;
+    const open = vi.spyOn(window, 'open');
+    const result = payOnClick({ payment, threeds, redirect: 'popup', returnUrl });
+    await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    const popup = open.mock.results[0]!.value as Window;
+    // Once on the redirect page (this page can no longer read it): with an opener it could send this page elsewhere.
+    await vi.waitFor(() => expect(() => popup.location.href).toThrow(), { timeout: 5000, interval: 20 });
+    expect(popup.opener).toBeNull();
+    await commands.clickRedirectPopupButton('Approve payment');
+    await expect(result).resolves.toMatchObject({ status: 'succeeded', redirect: 'returned' });
+  });
+
   it('runs a redirect in a popup the customer declines: failed', async () => {
     const returnUrl = `${location.origin}/README.md`;
     const payment = (await commands.processTestCard('4000000000003063', returnUrl)) as Payment;

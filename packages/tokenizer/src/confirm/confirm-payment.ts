@@ -331,6 +331,9 @@ function runPopup<P extends Payment>(
 ): Promise<PopupOutcome> {
   const popup = window.open(url, 'tessera-redirect', 'popup,width=500,height=700');
   if (!popup) return Promise.resolve('closed');
+  // Still this origin's blank page: cut its way back (`opener`), so the redirect page, of another origin and named by
+  // the payment's answer, cannot send this page elsewhere. This page keeps its own handle to watch and close it.
+  popup.opener = null;
   const { signal } = options;
   const back = returnUrl ?? `${window.location.origin}/`;
   return new Promise((resolve, reject) => {
