@@ -169,6 +169,19 @@ describe('createTessera().pay', () => {
     expect(sent).toHaveLength(1);
   });
 
+  it('runs one payment at a time: a call for another order while one runs (a double click on a page that names a new order each click) is refused before anything is sent', async () => {
+    const { fetch, sent } = handler(
+      () => answer(201, { payment: payment({}), paymentToken: 'pt_1' }),
+      () => answer(201, { payment: payment({ id: 'pay_2' }), paymentToken: 'pt_2' }),
+    );
+    const tessera = createTessera({ environment: 'local', fetch });
+    const first = tessera.pay({ tokenized, orderRef: 'cart_42' });
+    await expect(tessera.pay({ tokenized, orderRef: 'cart_43' })).rejects.toMatchObject({ name: 'TesseraValidationError', fields: [{ field: 'orderRef', code: 'payment_in_progress' }] });
+    await expect(first).resolves.toMatchObject({ status: 'succeeded' });
+    expect(sent).toHaveLength(1);
+    await expect(tessera.pay({ tokenized, orderRef: 'cart_43' })).resolves.toMatchObject({ payment: { id: 'pay_2' } });
+  });
+
   it('continues, then polls, a payment still processing, each with its token, until it is final', async () => {
     const { fetch, sent } = handler(
       () => answer(201, { payment: payment({ status: 'processing', subStatus: null }), paymentToken: 'pt_1' }),

@@ -54,7 +54,8 @@ export interface TesseraClient {
    * 3DS session when the card requires it, asks your server's handler to pay the order (one payment per call: it
    * sends the same attempt again after a lost answer, so nothing is charged twice), runs every next action the
    * payment asks for (3DS challenge, redirect, processor page, radar checks) and resolves with its final status, as
-   * `confirmPayment` does. A second call for the same `orderRef` while one runs (a double click) gets the first one's
+   * `confirmPayment` does. One payment at a time: a call for another order while one runs is a `TesseraValidationError`
+   * (`orderRef`, `payment_in_progress`). A second call for the same `orderRef` while one runs (a double click) gets the first one's
    * promise, and after a call that got no answer it could read (the payment may have been made), or made the payment
    * but could not learn how it ends, the next call for that `orderRef` sends the same request again (same attempt,
    * same card) and goes on with that payment. Refusals of your server are a
@@ -163,6 +164,11 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       }
       const inFlight = running.get(request.orderRef);
       if (inFlight) return inFlight;
+      // One payment at a time: a page that names a new order on each click would otherwise pay twice.
+      const [other] = running.keys();
+      if (other !== undefined) {
+        return Promise.reject(new TesseraValidationError([{ field: 'orderRef', code: 'payment_in_progress', message: `must wait: order ${other} is being paid; pay again once it ends` }]));
+      }
       const paying = runPay(request).finally(() => running.delete(request.orderRef));
       running.set(request.orderRef, paying);
       return paying;
