@@ -64,11 +64,14 @@ export interface TesseraClient {
   pay(request: PayRequest): Promise<ConfirmPaymentResult<ConfirmablePayment>>;
 }
 
-/** True for a failure that says nothing of how the payment ends: no answer, a 5xx or an unreadable one, an abort, a time limit. */
+/**
+ * True for a failure that says nothing of how the payment ends: no answer, a 5xx or an unreadable one, the handler's
+ * `outcome_unknown`, an abort, a time limit.
+ */
 const outcomeUnknown = (error: unknown): boolean =>
   TesseraAbortError.isInstance(error) ||
   TesseraTimeoutError.isInstance(error) ||
-  (TesseraCheckoutError.isInstance(error) && (error.status === 0 || error.status >= 500 || error.reason === 'invalid_answer'));
+  (TesseraCheckoutError.isInstance(error) && (error.status === 0 || error.status >= 500 || error.reason === 'invalid_answer' || error.reason === 'outcome_unknown'));
 
 /** 1-255 visible ASCII characters, as the handler takes an order reference. */
 const ORDER_REF = /^[\x21-\x7e]{1,255}$/;
@@ -117,34 +120,34 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
         ...(session ? { threedsSession: { id: session.id, ...pick(session, ['cardBrand', 'additionalCardBrands']) } } : {}),
       };
     }
-    unanswered.set(orderRef, body);
-    const created = await routes.pay(body, signal).catch((error: unknown) => {
-      // The handler refused (a 4xx, but outcome_unknown): no payment was made, so the next pay() is a new attempt.
-      if (TesseraCheckoutError.isInstance(error) && error.status >= 400 && error.status < 500 && error.reason !== 'outcome_unknown') unanswered.delete(orderRef);
-      throw error;
-    });
-    unanswered.delete(orderRef);
-    const { paymentToken } = created;
-    // The payment as the handler last answered it.
-    let last = created.payment;
-    return confirmPayment<ConfirmablePayment>({
-      payment: created.payment,
-      threeds: { startChallenge: (challenge, challengeOptions) => threeds.startChallenge(challenge, challengeOptions) },
-      continuePayment: async (id, continueSignal) => (last = (await routes.continue(id, paymentToken, continueSignal)).payment),
-      fetchPayment: async (id, fetchSignal) => (last = (await routes.retrieve(id, paymentToken, fetchSignal)).payment),
-      saveRadarSession: (radarSession, saveSignal) => routes.saveRadarSession(radarSession, paymentToken, saveSignal),
-      environment: connection.environment,
-      // The radar stand-ins come from the sandbox's origin, which is the vault's in `local`.
-      ...(connection.environment === 'local' ? { sandboxUrl: new URL(connection.vaultUrl).origin } : {}),
-      ...pick(request, ['redirect', 'returnUrl', 'navigate', 'challenge', 'polling', 'popupTimeoutMs', 'scriptTimeoutMs', 'signal']),
-    }).catch((error: unknown) => {
-      // The payment was made and how it ends is not known (no answer from your server, polling gave up, an abort
-      // while it was not waiting on the customer): the next pay() of the order asks for it again (the same attempt)
-      // and goes on with it, never a second one. Aborted while it waited on the customer, it cannot go through.
-      const waiting = TesseraAbortError.isInstance(error) && normalizePaymentStatus(last) === 'requires_action';
+    // The payment as the handler last answered it, once it did.
+    let last: ConfirmablePayment | undefined;
+    try {
+      const created = await routes.pay(body, signal);
+      unanswered.delete(orderRef);
+      const { paymentToken } = created;
+      last = created.payment;
+      return await confirmPayment<ConfirmablePayment>({
+        payment: created.payment,
+        threeds: { startChallenge: (challenge, challengeOptions) => threeds.startChallenge(challenge, challengeOptions) },
+        continuePayment: async (id, continueSignal) => (last = (await routes.continue(id, paymentToken, continueSignal)).payment),
+        fetchPayment: async (id, fetchSignal) => (last = (await routes.retrieve(id, paymentToken, fetchSignal)).payment),
+        saveRadarSession: (radarSession, saveSignal) => routes.saveRadarSession(radarSession, paymentToken, saveSignal),
+        environment: connection.environment,
+        // The radar stand-ins come from the sandbox's origin, which is the vault's in `local`.
+        ...(connection.environment === 'local' ? { sandboxUrl: new URL(connection.vaultUrl).origin } : {}),
+        ...pick(request, ['redirect', 'returnUrl', 'navigate', 'challenge', 'polling', 'popupTimeoutMs', 'scriptTimeoutMs', 'signal']),
+      });
+    } catch (error) {
+      // The payment may have been made and how it ends is not known (no answer, a 5xx or an unreadable one, polling
+      // gave up, an abort but while it waited on the customer, when it cannot go through): the next pay() of the order
+      // sends this request again (the same attempt) and goes on with that payment, never a second one. After a
+      // refusal or an outcome, the next pay() is a new attempt.
+      const waiting = TesseraAbortError.isInstance(error) && last !== undefined && normalizePaymentStatus(last) === 'requires_action';
       if (outcomeUnknown(error) && !waiting) unanswered.set(orderRef, body);
+      else unanswered.delete(orderRef);
       throw error;
-    });
+    }
   };
 
   return {
@@ -167,7 +170,7 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       // One payment at a time: a page that names a new order on each click would otherwise pay twice.
       const [other] = running.keys();
       if (other !== undefined) {
-        return Promise.reject(new TesseraValidationError([{ field: 'orderRef', code: 'payment_in_progress', message: `must wait: order ${other} is being paid; pay again once it ends` }]));
+        return Promise.reject(new TesseraValidationError([{ field: 'orderRef', code: 'payment_in_progress', message: `must wait until order ${other} is paid` }]));
       }
       const paying = runPay(request).finally(() => running.delete(request.orderRef));
       running.set(request.orderRef, paying);

@@ -12,6 +12,5 @@ import { isSecureUrl } from '../vault/environment.js';
 export function returnUrlRefusal(returnUrl: unknown, absolute = false): TesseraValidationError | undefined {
   if (returnUrl === undefined) return undefined;
   if (typeof returnUrl === 'string' && ((!absolute && isPagePath(returnUrl)) || (/^https?:\/\//i.test(returnUrl) && isSecureUrl(returnUrl)))) return undefined;
-  const path = absolute ? '' : 'a path of this page ("/checkout/return") or ';
-  return new TesseraValidationError([{ field: 'returnUrl', code: 'invalid', message: `must be ${path}an https URL of your page (plain http only on localhost): the page the customer comes back to` }]);
+  return new TesseraValidationError([{ field: 'returnUrl', code: 'invalid', message: `must be ${absolute ? '' : 'a path of this page or '}an https URL (http only on localhost)` }]);
 }
