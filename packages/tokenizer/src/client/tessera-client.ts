@@ -120,8 +120,9 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
         ...(session ? { threedsSession: { id: session.id, ...pick(session, ['cardBrand', 'additionalCardBrands']) } } : {}),
       };
     }
-    // The payment as the handler last answered it, once it did.
+    // The payment as the handler last answered it, once it did; and whether a continue was sent and not yet answered.
     let last: ConfirmablePayment | undefined;
+    let continuing = false;
     try {
       const created = await routes.pay(body, signal);
       unanswered.delete(orderRef);
@@ -130,7 +131,12 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       return await confirmPayment<ConfirmablePayment>({
         payment: created.payment,
         threeds: { startChallenge: (challenge, challengeOptions) => threeds.startChallenge(challenge, challengeOptions) },
-        continuePayment: async (id, continueSignal) => (last = (await routes.continue(id, paymentToken, continueSignal)).payment),
+        continuePayment: async (id, continueSignal) => {
+          continuing = true;
+          last = (await routes.continue(id, paymentToken, continueSignal)).payment;
+          continuing = false;
+          return last;
+        },
         fetchPayment: async (id, fetchSignal) => (last = (await routes.retrieve(id, paymentToken, fetchSignal)).payment),
         saveRadarSession: (radarSession, saveSignal) => routes.saveRadarSession(radarSession, paymentToken, saveSignal),
         environment: connection.environment,
@@ -140,10 +146,10 @@ export function createTessera(options: TesseraClientOptions): TesseraClient {
       });
     } catch (error) {
       // The payment may have been made and how it ends is not known (no answer, a 5xx or an unreadable one, polling
-      // gave up, an abort but while it waited on the customer, when it cannot go through): the next pay() of the order
-      // sends this request again (the same attempt) and goes on with that payment, never a second one. After a
-      // refusal or an outcome, the next pay() is a new attempt.
-      const waiting = TesseraAbortError.isInstance(error) && last !== undefined && normalizePaymentStatus(last) === 'requires_action';
+      // gave up, an abort but while it waited on the customer with no continue on its way, when it cannot go
+      // through): the next pay() of the order sends this request again (the same attempt) and goes on with that
+      // payment, never a second one. After a refusal or an outcome, the next pay() is a new attempt.
+      const waiting = TesseraAbortError.isInstance(error) && !continuing && last !== undefined && normalizePaymentStatus(last) === 'requires_action';
       if (outcomeUnknown(error) && !waiting) unanswered.set(orderRef, body);
       else unanswered.delete(orderRef);
       throw error;
