@@ -138,6 +138,55 @@ describe('Basis Theory 3DS emulation', () => {
     }
   });
 
+  it("runs the 3DS method of a card whose issuer has one: the ACS's page, its notification for that session only, then the challenge as before", async () => {
+    const { tokenId } = await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003238');
+    const { body: session } = await c.bt('/3ds/sessions', browserSession(tokenId));
+    const notificationUrl = `${BASE}/3ds/sessions/${session.id}/method-notification`;
+    // The two fields web-threeds 1.3.5 reads (`method_url`, `method_notification_url`), besides the usual ones.
+    expect(session).toEqual({ id: expect.any(String), type: 'customer', card_brand: 'Visa', recommended_version: '2.2.0', method_url: `${BASE}/acs/method`, method_notification_url: notificationUrl });
+    expect(sandbox.records.btThreeDSSessions.get(session.id)).toMatchObject({ method: 'pending' });
+
+    // What web-threeds' method page posts to method_url: `threeDSMethodData`, base64url JSON without padding.
+    const methodData = (value: unknown): string => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const acsPage = await c.form('/acs/method', { threeDSMethodData: methodData({ threeDSServerTransID: session.id, threeDSMethodNotificationURL: notificationUrl }) });
+    expect(acsPage.status).toBe(200);
+    expect(acsPage.body).toContain(`<form method="post" action="${notificationUrl}"><input type="hidden" name="threeDSMethodData" value="${methodData({ threeDSServerTransID: session.id })}"></form>`);
+    expect(acsPage.body).toContain('document.forms[0].submit()');
+    // Refused: malformed data, an unknown session, a session without a method (3220), another notification URL.
+    const plain = await c.bt('/3ds/sessions', browserSession((await c.instrument(sandbox.defaults.gateway.storeId, '4000000000003220')).tokenId));
+    expect(plain.body.method_url).toBeUndefined();
+    expect((await c.form('/acs/method', { threeDSMethodData: 'not json' })).status).toBe(400);
+    expect((await c.form('/acs/method', { threeDSMethodData: methodData({ threeDSServerTransID: 'unknown', threeDSMethodNotificationURL: notificationUrl }) })).status).toBe(404);
+    expect((await c.form('/acs/method', { threeDSMethodData: methodData({ threeDSServerTransID: plain.body.id, threeDSMethodNotificationURL: notificationUrl }) })).status).toBe(404);
+    expect((await c.form('/acs/method', { threeDSMethodData: methodData({ threeDSServerTransID: session.id, threeDSMethodNotificationURL: 'https://hostile.example/notify' }) })).status).toBe(400);
+
+    // The notification: for the session its path names only, from data naming the same session.
+    const notify = (id: string, named = id) => c.form(`/3ds/sessions/${id}/method-notification`, { threeDSMethodData: methodData({ threeDSServerTransID: named }) });
+    expect((await notify('unknown')).status).toBe(404);
+    expect((await notify(plain.body.id)).status).toBe(404);
+    expect((await notify(session.id, plain.body.id)).status).toBe(400);
+    expect(sandbox.records.btThreeDSSessions.get(session.id)).toMatchObject({ method: 'pending' });
+    const notified = await notify(session.id);
+    expect(notified.status).toBe(200);
+    // What Basis Theory's notification page posts to its parent (the method page), the shape web-threeds reads.
+    expect(notified.body).toContain(`window.parent.postMessage({"type":"method","id":"${session.id}","isCompleted":true}, '*')`);
+    expect(sandbox.records.btThreeDSSessions.get(session.id)).toMatchObject({ method: 'Y' });
+
+    // Then the flow goes on as for 3220: a challenge.
+    const authenticated = await c.bt(`/3ds/sessions/${session.id}/authenticate`, { authentication_category: 'payment', authentication_type: 'payment-transaction' }, sandbox.apiKey);
+    expect(authenticated.body).toMatchObject({ authentication_status: 'challenge', acs_challenge_url: `${BASE}/acs/challenge` });
+    expect(sandbox.records.btThreeDSSessions.get(session.id)).toMatchObject({ method: 'Y', authenticationStatus: 'challenge' });
+    // A session authenticated before its method's notification (web-threeds' timeout) went on without it: `N`.
+    const late = await c.bt('/3ds/sessions', browserSession(tokenId));
+    await c.bt(`/3ds/sessions/${late.body.id}/authenticate`, {}, sandbox.apiKey);
+    expect(sandbox.records.btThreeDSSessions.get(late.body.id)).toMatchObject({ method: 'N', authenticationStatus: 'challenge' });
+    expect((await notify(late.body.id)).status).toBe(200);
+    expect(sandbox.records.btThreeDSSessions.get(late.body.id)).toMatchObject({ method: 'N' });
+    // A card number sent as `pan` gets the same method.
+    const byPan = await c.bt('/3ds/sessions', { ...browserSession(''), token_id: undefined, pan: '4000000000003238' });
+    expect(byPan.body.method_url).toBe(`${BASE}/acs/method`);
+  });
+
   it('serves the pages web-threeds loads from its sdkBaseUrl', async () => {
     for (const path of ['/pages/challenge.html', '/pages/method.html']) {
       const answer = await fetch(`${BASE}${path}`);

@@ -36,6 +36,8 @@ describe('the Host a sandbox server answers as', () => {
       ['POST', sandboxRoutes.vaultTokenizeCard, vault, card],
       ['POST', sandboxRoutes.btCreateThreeDSSession, vault, '{}'],
       ['GET', sandboxRoutes.btChallengeFramePage, {}],
+      ['POST', sandboxRoutes.acsMethod, { 'content-type': 'application/x-www-form-urlencoded' }, 'threeDSMethodData=e30'],
+      ['POST', sandboxRoutes.btMethodNotification.replace('{id}', 'sess'), { 'content-type': 'application/x-www-form-urlencoded' }, 'threeDSMethodData=e30'],
       ['GET', sandboxRoutes.dashboard, {}],
       ['OPTIONS', sandboxRoutes.vaultTokenizeCard, { origin: 'http://rebound.example:4010', 'access-control-request-method': 'POST' }],
       ['POST', sandboxRoutes.addWebhookEndpoint, { ...bearer, 'content-type': 'application/json' }, JSON.stringify({ url: 'https://rebound.example/hook' })],

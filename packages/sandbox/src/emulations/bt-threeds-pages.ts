@@ -21,8 +21,8 @@ export const challengeFramePage = shell(
   servedSource(threedsRelay, { start: 'startChallenge', url: 'acsURL', data: 'creq', field: 'creq', frame: 'acsChallengeIframe', title: 'Your bank: verify this payment', notification: 'challenge', hidden: false, allowedPath: sandboxRoutes.acsChallenge }),
 );
 
-/** `GET /pages/method.html`: web-threeds' 3DS method frame (the sandbox's sessions have no method URL, so it is only served). */
+/** `GET /pages/method.html`: web-threeds' 3DS method frame (a session whose card has a method: `method_url`, the ACS's). */
 export const methodFramePage = shell(
   '3DS Method',
-  servedSource(threedsRelay, { start: 'startMethod', url: 'threeDSMethodURL', data: 'threeDSMethodData', field: 'threeDSMethodData', frame: 'acsMethodIframe', title: 'Your bank: device check', notification: 'method', hidden: true }),
+  servedSource(threedsRelay, { start: 'startMethod', url: 'threeDSMethodURL', data: 'threeDSMethodData', field: 'threeDSMethodData', frame: 'acsMethodIframe', title: 'Your bank: device check', notification: 'method', hidden: true, allowedPath: sandboxRoutes.acsMethod }),
 );

@@ -6,7 +6,7 @@ import type { SandboxContext } from '../service/context.js';
 import { SandboxHttpError, validationError } from '../errors/http-error.js';
 import { randomUuid } from '../state/random.js';
 import { sandboxRoutes } from '../wire/sandbox-routes.js';
-import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
+import { requiresChallenge, type TestCardOutcome, testCardOutcome, threeDSMethodCards } from '../service/test-cards.js';
 import { vaultTokens } from './vault.js';
 
 /**
@@ -25,6 +25,13 @@ export interface BtThreeDSSessionRecord {
   acsTransID: string;
   dsTransID: string;
   acsChallengeUrl: string;
+  /**
+   * The 3DS method of a card whose issuer has one ({@link threeDSMethodCards}; absent otherwise, EMV 3DS
+   * `threeDSCompInd` `U`): `pending` from the session's creation, `Y` once the ACS's method notification reached
+   * the session, `N` when the session was authenticated before (web-threeds' own 10 s method timeout tells the API
+   * nothing: the 3DS server goes on without the method, as it does for any method that did not complete).
+   */
+  method?: 'pending' | 'Y' | 'N';
   challenged: boolean;
   authenticationStatus: 'pending' | 'challenge' | 'successful' | 'failed';
   createdAt: string;
@@ -123,9 +130,11 @@ export function newBtThreeDSSession(ctx: SandboxContext, tokenId: string | null,
 
 /**
  * `POST /3ds/sessions` (public key, CORS): BT's browser session for a card token → 201 `{ id, type, card_brand,
- * recommended_version }`. No `method_url`: the sandbox skips the 3DS method step.
+ * recommended_version }`, and, for a card whose issuer has a 3DS method, the two fields web-threeds 1.3.5 reads to
+ * run it (`method_url`: the ACS's method page, `<origin>/acs/method`; `method_notification_url`: where the ACS
+ * notifies the end of the method, `<origin>/3ds/sessions/{id}/method-notification`).
  */
-export function createBtThreeDSSession(ctx: SandboxContext, body: unknown): RouteResult {
+export function createBtThreeDSSession(ctx: SandboxContext, body: unknown, origin: string): RouteResult {
   const parsed = z.safeParse(createSessionRequest, body ?? {});
   if (!parsed.success) throw invalid('', 'is not a valid 3DS session request');
   const input = parsed.data;
@@ -137,9 +146,13 @@ export function createBtThreeDSSession(ctx: SandboxContext, body: unknown): Rout
   }
   const session = newBtThreeDSSession(ctx, card.tokenId, card.brand, input.device_info ?? {});
   if (card.outcome !== undefined) session.outcome = card.outcome;
+  if (card.threeDSMethod) session.method = 'pending';
+  const method = card.threeDSMethod
+    ? { method_url: `${origin}${sandboxRoutes.acsMethod}`, method_notification_url: `${origin}${methodNotificationPath(session.id)}` }
+    : {};
   return {
     status: 201,
-    json: { id: session.id, type: input.type ?? 'customer', card_brand: session.cardBrand, recommended_version: ACS_MESSAGE_VERSION },
+    json: { id: session.id, type: input.type ?? 'customer', card_brand: session.cardBrand, recommended_version: ACS_MESSAGE_VERSION, ...method },
   };
 }
 
@@ -148,27 +161,34 @@ interface SessionCard {
   tokenId: string | null;
   brand: string;
   outcome?: TestCardOutcome;
+  /** Its issuer has a 3DS method. */
+  threeDSMethod: boolean;
 }
+
+/** The path of a session's method notification (its `method_notification_url` on the sandbox's origin). */
+export const methodNotificationPath = (sessionId: string): string => sandboxRoutes.btMethodNotification.replace('{id}', encodeURIComponent(sessionId));
 
 // No error names the id or number given: a card number sent in the wrong field would be echoed back.
 function tokenCard(ctx: SandboxContext, tokenId: string): SessionCard {
   const token = vaultTokens.of(ctx).get(tokenId);
   if (!token) throw invalid('token_id', 'names no token of this vault: tokenize the card first (POST /tokens)');
-  return { tokenId: token.id, brand: token.brand };
+  return { tokenId: token.id, brand: token.brand, threeDSMethod: token.threeDSMethod === true };
 }
 
 function panCard(pan: string): SessionCard {
   const digits = normalizeCardNumber(pan);
   if (digits === undefined || digits.length < 12 || digits.length > 19 || !luhnCheck(digits)) throw invalid('pan', 'is not a valid card number');
-  return { tokenId: null, brand: detectCardBrand(digits), outcome: testCardOutcome(digits) };
+  return { tokenId: null, brand: detectCardBrand(digits), outcome: testCardOutcome(digits), threeDSMethod: threeDSMethodCards.has(digits) };
 }
 
 /**
  * Runs the 3DS authentication of a session (what BT's `authenticate` does): a card that needs a challenge gets
- * `authentication_status: 'challenge'` and the ACS URL, any other `successful` at once.
+ * `authentication_status: 'challenge'` and the ACS URL, any other `successful` at once. A 3DS method still
+ * `pending` is then `N` (did not complete): the authentication went on without it.
  */
 export function authenticateBtSession(session: BtThreeDSSessionRecord, challenge: boolean, acsChallengeUrl: string): void {
   if (session.authenticationStatus !== 'pending') return;
+  if (session.method === 'pending') session.method = 'N';
   session.challenged = challenge;
   session.acsChallengeUrl = challenge ? acsChallengeUrl : '';
   session.authenticationStatus = challenge ? 'challenge' : 'successful';
@@ -200,6 +220,17 @@ export function btChallengeResult(ctx: SandboxContext, id: string): RouteResult 
 export function findBtChallenge(ctx: SandboxContext, acsTransID: string, sessionId: string): BtThreeDSSessionRecord | undefined {
   const session = btThreeDSSessions.of(ctx).get(sessionId);
   return session?.challenged && session.acsTransID === acsTransID ? session : undefined;
+}
+
+/**
+ * Records the ACS's method notification for a session (`Y`), when its method is still `pending`. Returns the session
+ * when it has a 3DS method (whatever its state), `undefined` for an unknown session or one without a method.
+ */
+export function notifyBtMethod(ctx: SandboxContext, sessionId: string): BtThreeDSSessionRecord | undefined {
+  const session = btThreeDSSessions.of(ctx).get(sessionId);
+  if (session?.method === undefined) return undefined;
+  if (session.method === 'pending') session.method = 'Y';
+  return session;
 }
 
 /** Ends the challenge of a session: `successful` or `failed`. */

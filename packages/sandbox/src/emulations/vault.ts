@@ -3,7 +3,7 @@ import { SERVICE_VAULT_TENANT_IDS, z } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext } from '../service/context.js';
 import { validationError } from '../errors/http-error.js';
-import { requiresChallenge, type TestCardOutcome, testCardOutcome } from '../service/test-cards.js';
+import { requiresChallenge, type TestCardOutcome, testCardOutcome, threeDSMethodCards } from '../service/test-cards.js';
 import { validate } from '../wire/validate.js';
 import { randomUuid } from '../state/random.js';
 
@@ -17,6 +17,8 @@ export interface VaultTokenRecord {
   expMonth: number;
   expYear: number;
   outcome: TestCardOutcome;
+  /** The card's issuer has a 3DS method ({@link threeDSMethodCards}); absent otherwise. */
+  threeDSMethod?: true;
   createdAt: string;
 }
 
@@ -105,6 +107,7 @@ export function tokenizeCard(ctx: SandboxContext, body: unknown): Record<string,
     expMonth: checked.card.expiryMonth,
     expYear: checked.card.expiryYear,
     outcome: testCardOutcome(digits),
+    ...(threeDSMethodCards.has(digits) ? { threeDSMethod: true as const } : {}),
     createdAt: ctx.nowIso(),
   };
   vaultTokens.of(ctx).set(record.id, record);

@@ -5,6 +5,7 @@ import { btElementsClientScript } from '../emulations/bt-elements-client.js';
 import { btElementFile } from '../emulations/bt-elements-pages.js';
 import { challengeFramePage, methodFramePage } from '../emulations/bt-threeds-pages.js';
 import { authenticateBtThreeDSSession, btChallengeResult, createBtThreeDSSession } from '../emulations/bt-threeds.js';
+import { acsMethodPage, methodNotificationPage } from '../emulations/bt-threeds-method.js';
 import { completeChallengeRoute } from '../service/challenges.js';
 import { completeCheckoutSession } from '../service/checkout.js';
 import type { SandboxContext } from '../service/context.js';
@@ -100,11 +101,13 @@ export const sandboxRouteHandlers = {
   mintGooglePayToken: fromWalletSheet((ctx, { body }) => ({ status: 201, json: mintGooglePayToken(ctx, body) })),
 
   // Basis Theory 3DS (web-threeds in the page: public key, CORS; the service's server calls: secret key).
-  btCreateThreeDSSession: { method: 'POST', auth: 'bt', guarded: true, cardData: true, handle: (ctx, { body }) => createBtThreeDSSession(ctx, body) },
+  btCreateThreeDSSession: { method: 'POST', auth: 'bt', guarded: true, cardData: true, handle: (ctx, { body, origin }) => createBtThreeDSSession(ctx, body, origin) },
   btAuthenticateThreeDSSession: { method: 'POST', auth: 'bt-secret', guarded: true, handle: (ctx, { params, origin }) => authenticateBtThreeDSSession(ctx, idOf(params), origin) },
   btThreeDSChallengeResult: { method: 'GET', auth: 'bt-secret', guarded: true, handle: (ctx, { params }) => btChallengeResult(ctx, idOf(params)) },
   btChallengeFramePage: page(challengeFramePage),
   btMethodFramePage: page(methodFramePage),
+  // Where the ACS notifies the end of a session's 3DS method (no auth, HTML form, as an ACS posts it).
+  btMethodNotification: acs((ctx, { params, form }) => methodNotificationPage(ctx, idOf(params), form)),
   // The emulation of Basis Theory Elements' CDN (no auth): the client script the loader injects, and its element pages.
   btElementsClientScript: { method: 'GET', auth: 'none', guarded: false, handle: forVersion(() => ({ script: btElementsClientScript })) },
   btElementsHostedFile: { method: 'GET', auth: 'none', guarded: false, handle: forVersion((params) => btElementFile(params.file ?? '')) },
@@ -112,6 +115,7 @@ export const sandboxRouteHandlers = {
   // ACS pages (no auth, HTML forms).
   acsChallenge: acs((ctx, { form }) => challengePage(ctx, form)),
   acsComplete: acs((ctx, { form }) => completePage(ctx, form)),
+  acsMethod: acs((ctx, { form, origin }) => acsMethodPage(ctx, form, origin)),
   // The page of a `redirect` action (no auth, HTML forms).
   redirectPage: { method: 'GET', auth: 'none', guarded: false, handle: (ctx, { params, url }) => redirectPage(ctx, idOf(params), url.searchParams.get('returnUrl')) },
   redirectComplete: acs((ctx, { params, form }) => redirectCompletePage(ctx, idOf(params), form)),

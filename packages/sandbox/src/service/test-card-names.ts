@@ -8,6 +8,8 @@ export const testCardNumbers = {
   visa: '4242424242424242',
   /** 3DS required: a customer's payment on a flow with 3DS on waits on a challenge. */
   visa_3ds: '4000000000003220',
+  /** 3DS required as `visa_3ds`, and its issuer has a 3DS method (web-threeds runs it when the session is created). */
+  visa_3ds_method: '4000000000003238',
   /** Declined by the `simulated` processor (`processor_declined`): a flow's fallback may approve it. */
   visa_declined: '4000000000000002',
   /** Declined by the issuer everywhere (`insufficient_funds`), never cascaded. */

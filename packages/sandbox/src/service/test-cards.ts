@@ -30,7 +30,15 @@ export const testCards: Readonly<Record<string, TestCardOutcome>> = {
   '4000000000004954': 'airwallex_radar',
   '4000000000004962': 'stripe_radar',
   '4000000000004970': 'airwallex_radar_then_challenge',
+  // 3DS required as 3220, from an issuer with a 3DS method (see `threeDSMethodCards`).
+  '4000000000003238': 'challenge',
 };
+
+/**
+ * The test cards whose issuer has a 3DS method: Basis Theory's session for one carries `method_url` and
+ * `method_notification_url`, and web-threeds runs the method (its hidden frame) before `createSession` resolves.
+ */
+export const threeDSMethodCards: ReadonlySet<string> = new Set(['4000000000003238']);
 
 /** The outcome for a card number (digits only). */
 export function testCardOutcome(cardNumber: string): TestCardOutcome {
