@@ -1,5 +1,5 @@
-// A browser-side test helper: the sandbox's relay page test and the tokenizer's challenge modal test both post to a
-// frame from another origin.
+// Browser-side test helpers: the sandbox's relay page test and the tokenizer's 3DS tests post to a frame from another
+// origin, and wait for the messages posted to the page.
 
 /**
  * Runs `script` in a frame of another origin (opaque: sandboxed with scripts only) appended to this page, and
@@ -20,4 +20,21 @@ export async function runInForeignFrame(script: string): Promise<HTMLIFrameEleme
   document.body.append(frame);
   await done;
   return frame;
+}
+
+/**
+ * Resolves once every message posted to this page before this call has been dispatched: messages from one sender keep
+ * their order, so a marker posted by `sender` (default this page) arrives after them.
+ */
+export function flushMessages(sender: Window = window): Promise<void> {
+  const marker = `flush-${Math.random()}`;
+  return new Promise((resolve) => {
+    const onMessage = (event: MessageEvent): void => {
+      if (event.data !== marker) return;
+      window.removeEventListener('message', onMessage);
+      resolve();
+    };
+    window.addEventListener('message', onMessage);
+    sender.postMessage(marker, '*');
+  });
 }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, inject, it, vi } from 'vitest';
 import { commands, page, userEvent } from 'vitest/browser';
-import { runInForeignFrame } from '@tessera/test-support/foreign-frame';
+import { flushMessages, runInForeignFrame } from '@tessera/test-support/foreign-frame';
 import type { ChallengeResult } from './challenge-modal.js';
 import { createThreeDS } from '../basis-theory.js';
 import { TesseraChallengeError } from '../errors/errors.js';
@@ -17,20 +17,6 @@ const clickAcs = (label: 'Approve' | 'Fail authentication') => commands.clickAcs
 async function openedDialog(): Promise<HTMLDialogElement> {
   await expect.element(page.getByRole('dialog')).toBeVisible();
   return dialogElement()!;
-}
-
-/** Resolves once every message posted before this call has been dispatched (messages from one sender keep their order). */
-function flushMessages(sender: Window = window): Promise<void> {
-  const marker = `flush-${Math.random()}`;
-  return new Promise((resolve) => {
-    const onMessage = (event: MessageEvent): void => {
-      if (event.data !== marker) return;
-      window.removeEventListener('message', onMessage);
-      resolve();
-    };
-    window.addEventListener('message', onMessage);
-    sender.postMessage(marker, '*');
-  });
 }
 
 let opener: HTMLButtonElement;

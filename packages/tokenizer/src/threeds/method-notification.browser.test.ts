@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
 import { SANDBOX_VAULT_KEY, vaultCardsPath, vaultKeyHeader } from '@tessera/core/internal';
-import { runInForeignFrame } from '@tessera/test-support/foreign-frame';
+import { flushMessages, runInForeignFrame } from '@tessera/test-support/foreign-frame';
 import { createThreeDS } from '../basis-theory.js';
 
 // The real web-threeds creating a session whose card has a 3DS method URL: web-threeds then waits for its method
@@ -25,20 +25,6 @@ async function tokenize(cardNumber: string): Promise<string> {
  */
 async function foreignPoster(messages: readonly unknown[]): Promise<HTMLIFrameElement> {
   return runInForeignFrame(`addEventListener('message', (event) => { if (event.data !== 'go') return; for (const m of ${JSON.stringify(messages)}) parent.postMessage(m, '*'); parent.postMessage('forged-done', '*'); })`);
-}
-
-/** Resolves once every message posted before this call has been dispatched. */
-function flushMessages(): Promise<void> {
-  const marker = `flush-${Math.random()}`;
-  return new Promise((resolve) => {
-    const onMessage = (event: MessageEvent): void => {
-      if (event.data !== marker) return;
-      window.removeEventListener('message', onMessage);
-      resolve();
-    };
-    window.addEventListener('message', onMessage);
-    window.postMessage(marker, '*');
-  });
 }
 
 afterEach(() => {
