@@ -18,9 +18,13 @@ const { sandbox } = sandboxServer;
 const storeId = sandbox.defaults.gateway.storeId;
 const webhooks: ReceivedWebhook[] = [];
 const staticDir = fileURLToPath(new URL('../../checkout-web/dist', import.meta.url));
+// The merchant server's back-office routes (the step-by-step payment, capture, void, refund) are staff-only: this
+// run's own bearer token, never printed.
+const staffToken = `${crypto.randomUUID()}${crypto.randomUUID()}`;
 const merchant = await startMerchantServer(
   {
     apiKey: sandbox.apiKey,
+    staffToken,
     baseUrl: sandboxServer.url,
     storeId,
     port: 0,
@@ -40,7 +44,7 @@ async function page<T>(method: string, path: string, body?: unknown, signal?: Ab
   const response = await fetch(`${merchant.url}${path}`, {
     method,
     ...(signal ? { signal } : {}),
-    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), authorization: `Bearer ${staffToken}` },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const json = (await response.json()) as T & { error?: { code: string } };

@@ -12,6 +12,7 @@ import {
 } from '@tessera/server';
 import { Hono, type Context } from 'hono';
 import { orderOfCart } from './cart.js';
+import { requireStaff } from './staff-auth.js';
 
 /** What the browser may know: where the vault is and which public key to use. Never the secret API key. */
 export interface PublicConfig {
@@ -46,7 +47,15 @@ export interface MerchantAppOptions {
    * delivery is refused with 503, so the service retries it later.
    */
   webhookSecret?: string | (() => string | undefined);
+  /**
+   * The bearer token of the back-office routes (`STAFF_API_TOKEN`): the step-by-step payment routes, capture, void,
+   * refund, reading a payment and the received webhooks. Without one those routes answer 503: they stay closed.
+   */
+  staffToken?: string;
 }
+
+/** How many webhook event ids the app remembers, to act once on a delivery the service sends again. */
+const SEEN_EVENTS = 1000;
 
 // Browser → server bodies. Small, explicit checks: the SDK validates again before anything goes on the wire.
 function field<T>(body: Record<string, unknown>, name: string, check: (value: unknown) => value is T): T {
@@ -116,6 +125,11 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
   });
 
   app.get('/api/config', (c) => c.json(options.publicConfig));
+
+  // The back office: these move money, trust the caller's amount or read customer data. Staff only, checked before
+  // anything is read or sent; the page's own routes (config, checkout handler, webhooks) stay open.
+  const staff = requireStaff(options.staffToken);
+  for (const path of ['/api/instruments', '/api/threeds-sessions', '/api/payments', '/api/payments/*', '/api/webhooks']) app.use(path, staff);
 
   // Everything the page's `tessera.pay()` calls; it checks the page's origin and reads the body itself.
   const checkout = createCheckoutHandler({ tessera, order: orderOfCart(storeId) });
@@ -199,8 +213,12 @@ export function createMerchantApp(options: MerchantAppOptions): Hono {
   const webhooks = createWebhookHandler({
     secret: () => (typeof options.webhookSecret === 'function' ? options.webhookSecret() : options.webhookSecret),
     onEvent: (event) => {
+      // A delivery the service sends again (it retries until it gets a 2xx) is answered 2xx and not acted on twice.
+      // This memory is one process's: a shop with several keeps the ids it handled in its database instead.
+      if (received.some((seen) => seen.id === event.id)) return;
       const webhook: ReceivedWebhook = { receivedAt: new Date().toISOString(), type: event.type, id: event.id, body: event };
       received.push(webhook);
+      if (received.length > SEEN_EVENTS) received.shift();
       onWebhook(webhook);
     },
   });

@@ -1,3 +1,4 @@
+import { publicCheckoutConfig } from '@tessera/server';
 import type { PublicConfig } from './app.js';
 
 /** The merchant server's settings, read from environment variables (see `.env.example`). */
@@ -14,6 +15,8 @@ export interface MerchantConfig {
   publicConfig: PublicConfig;
   /** The webhook endpoint's signing secret (`TESSERA_WEBHOOK_SECRET`), from registering the endpoint with the service. */
   webhookSecret?: string;
+  /** The bearer token of the back-office routes (`STAFF_API_TOKEN`); unset, they answer 503. */
+  staffToken?: string;
 }
 
 /**
@@ -40,11 +43,9 @@ export const WEBHOOK_EVENT_TYPES = [
 export function readConfig(env: Record<string, string | undefined>): MerchantConfig {
   const missing = ['TESSERA_API_KEY', 'TESSERA_STORE_ID'].filter((name) => !env[name]);
   if (missing.length > 0) throw new Error(`Missing environment variables: ${missing.join(', ')} (see .env.example)`);
-  const environment = (env.TESSERA_ENVIRONMENT ?? 'local') as PublicConfig['environment'];
-  if (!['production', 'development', 'local'].includes(environment)) throw new Error('TESSERA_ENVIRONMENT must be production, development or local');
-  const publicConfig: PublicConfig = { environment, storeId: env.TESSERA_STORE_ID! };
-  if (env.TESSERA_VAULT_URL) publicConfig.vaultUrl = env.TESSERA_VAULT_URL;
-  if (env.TESSERA_VAULT_KEY) publicConfig.vaultKey = env.TESSERA_VAULT_KEY;
+  // TESSERA_ENVIRONMENT (production when unset, never the sandbox by surprise), the vault's URL and public key: a
+  // secret key given as the vault key is refused here, naming the variable, before the page could be handed it.
+  const publicConfig: PublicConfig = { ...publicCheckoutConfig(env), storeId: env.TESSERA_STORE_ID! };
   if (env.GOOGLE_PAY_MERCHANT_ID) publicConfig.googleMerchantId = env.GOOGLE_PAY_MERCHANT_ID;
   const config: MerchantConfig = {
     apiKey: env.TESSERA_API_KEY!,
@@ -55,5 +56,7 @@ export function readConfig(env: Record<string, string | undefined>): MerchantCon
   if (env.TESSERA_BASE_URL) config.baseUrl = env.TESSERA_BASE_URL;
   if (env.CHECKOUT_STATIC_DIR) config.staticDir = env.CHECKOUT_STATIC_DIR;
   if (env.TESSERA_WEBHOOK_SECRET) config.webhookSecret = env.TESSERA_WEBHOOK_SECRET;
+  if (env.STAFF_API_TOKEN && env.STAFF_API_TOKEN.length < 32) throw new Error('STAFF_API_TOKEN must be at least 32 characters: make one with `openssl rand -hex 32`');
+  if (env.STAFF_API_TOKEN) config.staffToken = env.STAFF_API_TOKEN;
   return config;
 }

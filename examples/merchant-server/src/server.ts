@@ -29,7 +29,7 @@ export async function startMerchantServer(
   const { user } = await tessera.auth.test();
   const account = user.account?.name ?? user.account?.id ?? user.orgId ?? user.id;
   let webhookSecret = config.webhookSecret;
-  const app = createMerchantApp({ tessera, storeId: config.storeId, publicConfig: config.publicConfig, webhookSecret: () => webhookSecret, ...appOptions });
+  const app = createMerchantApp({ tessera, storeId: config.storeId, publicConfig: config.publicConfig, webhookSecret: () => webhookSecret, ...(config.staffToken ? { staffToken: config.staffToken } : {}), ...appOptions });
   // Node-only (reads files), so it lives here and not in the runtime-neutral app; after the API routes.
   if (config.staticDir) app.use('/*', serveStatic({ root: config.staticDir }));
   const started = await new Promise<{ url: string; close: () => Promise<void> }>((resolve) => {

@@ -23,18 +23,20 @@ beforeEach(() => {
 });
 
 const WEBHOOK_SECRET = 'whsec_starter_test';
+/** The back office's bearer token (`STAFF_API_TOKEN`): `call` sends it unless a test passes its own `authorization`. */
+const STAFF_TOKEN = 'staff_token_for_the_tests_0123456789';
 /** What a browser sends with the page's calls: its origin, the app's own (`app.request` runs on http://localhost). */
 const PAGE = { origin: 'http://localhost' };
 
-function appFor(storeId: string, webhooks: ReceivedWebhook[] = [], webhookSecret: string | null = WEBHOOK_SECRET) {
+function appFor(storeId: string, webhooks: ReceivedWebhook[] = [], webhookSecret: string | null = WEBHOOK_SECRET, staffToken: string | null = STAFF_TOKEN) {
   const tessera = new Tessera({ apiKey: sandbox.apiKey, baseUrl: BASE_URL, maxRetries: 0 });
-  return createMerchantApp({ tessera, storeId, publicConfig: { environment: 'local', storeId }, onWebhook: (w) => webhooks.push(w), ...(webhookSecret ? { webhookSecret } : {}) });
+  return createMerchantApp({ tessera, storeId, publicConfig: { environment: 'local', storeId }, onWebhook: (w) => webhooks.push(w), ...(webhookSecret ? { webhookSecret } : {}), ...(staffToken ? { staffToken } : {}) });
 }
 
 async function call(app: ReturnType<typeof appFor>, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await app.request(path, {
     method,
-    headers: { 'content-type': 'application/json', ...headers },
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${STAFF_TOKEN}`, ...headers },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, body: (await response.json()) as Record<string, any> };
@@ -163,6 +165,16 @@ describe('merchant-server example', () => {
     const response = await app.request('/webhooks', { method: 'POST', body, headers: { [WEBHOOK_SIGNATURE_HEADER]: await signWebhookPayload(body, WEBHOOK_SECRET) } });
     expect(response.status).toBe(204);
     expect(webhooks.map((w) => w.type)).toEqual(['payment/succeeded']);
+    expect((await call(app, 'GET', '/api/webhooks')).body.data).toHaveLength(1);
+  });
+
+  it('acts once on a delivery the service sends twice (a retry after a lost answer): answered 204 both times', async () => {
+    const webhooks: ReceivedWebhook[] = [];
+    const app = appFor(sandbox.defaults.storeId, webhooks);
+    const body = JSON.stringify({ id: 'evt_twice', type: 'payment/succeeded', data: { id: 'pay_1' } });
+    const deliver = async () => (await app.request('/webhooks', { method: 'POST', body, headers: { [WEBHOOK_SIGNATURE_HEADER]: await signWebhookPayload(body, WEBHOOK_SECRET) } })).status;
+    expect([await deliver(), await deliver()]).toEqual([204, 204]);
+    expect(webhooks.map((w) => w.id)).toEqual(['evt_twice']);
     expect((await call(app, 'GET', '/api/webhooks')).body.data).toHaveLength(1);
   });
 

@@ -13,6 +13,7 @@ describe('readConfig', () => {
       TESSERA_STORE_ID: 'store_000001',
       PORT: '3001',
       CHECKOUT_STATIC_DIR: '../checkout-web/dist',
+      TESSERA_ENVIRONMENT: 'local',
     });
     expect(config).toEqual({
       apiKey: 'sk_test_tessera_sandbox',
@@ -29,6 +30,23 @@ describe('readConfig', () => {
     expect(config.baseUrl).toBeUndefined();
     expect(config.port).toBe(3000);
     expect(config.publicConfig).toEqual({ environment: 'production', vaultKey: 'pk_live_x', storeId: 'store_1' });
+  });
+
+  it('defaults to production, never silently to the sandbox, when TESSERA_ENVIRONMENT is unset', () => {
+    expect(readConfig({ TESSERA_API_KEY: 'sk_live_x', TESSERA_STORE_ID: 'store_1' }).publicConfig.environment).toBe('production');
+  });
+
+  it('reads the back office’s STAFF_API_TOKEN, and refuses a short one', () => {
+    const base = { TESSERA_API_KEY: 'k', TESSERA_STORE_ID: 's' };
+    expect(readConfig({ ...base, STAFF_API_TOKEN: 'a'.repeat(32) }).staffToken).toBe('a'.repeat(32));
+    expect(readConfig(base).staffToken).toBeUndefined();
+    expect(() => readConfig({ ...base, STAFF_API_TOKEN: 'short' })).toThrow('STAFF_API_TOKEN must be at least 32 characters');
+  });
+
+  it('refuses a secret key given as the page’s vault key, without printing it', () => {
+    const read = () => readConfig({ TESSERA_API_KEY: 'k', TESSERA_STORE_ID: 's', TESSERA_VAULT_KEY: 'sk_live_secret_value' });
+    expect(read).toThrow('TESSERA_VAULT_KEY');
+    expect(read).not.toThrow('sk_live_secret_value');
   });
 
   it('refuses an unknown tokenizer environment', () => {
