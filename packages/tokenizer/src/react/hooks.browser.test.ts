@@ -103,6 +103,25 @@ describe('useThreeDSChallenge', () => {
     expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
   });
 
+  it('an inline loadWebThreeds (a new function each render) opens the challenge once, not again on each render', async () => {
+    const { paymentId, challenge } = await commands.createPendingChallenge();
+    let loads = 0;
+    // As a page writes it: the options, and the loader, made anew on each render.
+    const hook = renderHook((): UseThreeDSChallengeResult => useThreeDSChallenge({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds: () => (loads++, loadWebThreeds()), challenge }));
+    await act(async () => {
+      await expect.poll(() => document.querySelectorAll('dialog').length).toBe(1);
+      await commands.readAcsPage('Card issuer verification', 'Approve');
+    });
+    await act(async () => {
+      await commands.clickAcsButton('Card issuer verification', 'Approve');
+      await expect.poll(() => document.querySelectorAll('dialog').length).toBe(0);
+    });
+    expect(hook().result).toEqual({ success: true, authenticationStatus: 'successful', reason: undefined });
+    expect(await commands.getPaymentStatus(paymentId)).toBe('succeeded');
+    // The StrictMode rehearsal's challenge may load it too; a render never does.
+    expect(loads).toBeLessThanOrEqual(2);
+  });
+
   it('start() from an event handler, cancel(), and unmount closes an open modal', async () => {
     const first = await commands.createPendingChallenge();
     const hook = renderHook((): UseThreeDSChallengeResult => useThreeDSChallenge({ environment: 'local', vaultUrl: sandboxUrl, loadWebThreeds }));

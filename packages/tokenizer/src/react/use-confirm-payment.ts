@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { type ConfirmPaymentOptions, type ConfirmPaymentResult, confirmPayment, createThreeDS, type Payment, type ThreeDS, type ThreeDSOptions } from '@tessera/tokenizer';
 import { createClient } from './create-client.js';
+import { useStableLoader } from './use-stable-loader.js';
 import { useLatestCall } from './use-latest-call.js';
 
 /**
@@ -39,9 +40,11 @@ export interface UseConfirmPaymentResult<P extends Payment = Payment> {
  */
 export function useConfirmPayment<P extends Payment = Payment>(options: UseConfirmPaymentOptions<P>): UseConfirmPaymentResult<P> {
   const { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry } = options;
+  // An inline loader is a new function each render: the helper is made again only when the environment changes.
+  const stableLoader = useStableLoader(loadWebThreeds);
   const created = useMemo(
-    () => createClient(createThreeDS, { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry }),
-    [environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry],
+    () => createClient(createThreeDS, { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds: stableLoader, sdkBaseUrl, disableTelemetry }),
+    [environment, vaultUrl, vaultKey, timeoutMs, stableLoader, sdkBaseUrl, disableTelemetry],
   );
   const { run, cancel, loading, error, result } = useLatestCall<ThreeDS, ConfirmPaymentResult<P>>(created);
   // The callbacks (continuePayment, fetchPayment, …) are read at call time, so a new closure each render is fine.

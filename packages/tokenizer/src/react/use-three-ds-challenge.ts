@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { type ChallengeResult, createThreeDS, type StartChallengeOptions, type ThreeDS, type ThreeDSChallenge, type ThreeDSOptions } from '@tessera/tokenizer';
 import { createClient } from './create-client.js';
+import { useStableLoader } from './use-stable-loader.js';
 import { useLatestCall } from './use-latest-call.js';
 
 /** Options of {@link useThreeDSChallenge}. */
@@ -35,9 +36,11 @@ export interface UseThreeDSChallengeResult {
  */
 export function useThreeDSChallenge(options: UseThreeDSChallengeOptions): UseThreeDSChallengeResult {
   const { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry, challenge } = options;
+  // An inline loader is a new function each render: the helper is made again only when the environment changes.
+  const stableLoader = useStableLoader(loadWebThreeds);
   const created = useMemo(
-    () => createClient(createThreeDS, { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry }),
-    [environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds, sdkBaseUrl, disableTelemetry],
+    () => createClient(createThreeDS, { environment, vaultUrl, vaultKey, timeoutMs, loadWebThreeds: stableLoader, sdkBaseUrl, disableTelemetry }),
+    [environment, vaultUrl, vaultKey, timeoutMs, stableLoader, sdkBaseUrl, disableTelemetry],
   );
 
   const { run, cancel, loading, error, result } = useLatestCall<ThreeDS, ChallengeResult>(created);
