@@ -108,6 +108,16 @@ describe('the checkout route (createCheckoutHandler) and the refund route agains
     expect(sandbox.countCharges()).toBe(0);
   });
 
+  it('keeps the refund route closed in a production build (no staff sign-in ships with it): 403, nothing sent', async () => {
+    const paid = await call(POST, 'POST', '/api/tessera/payments', await payBody('4242424242424242'));
+    const before = sent.length;
+    vi.stubEnv('NODE_ENV', 'production');
+    const refused = await call(refundPayment, 'POST', `/api/payments/${paid.body.payment.id}/refund`, {});
+    expect(refused).toMatchObject({ status: 403, body: { error: { code: 'staff_only', message: expect.stringContaining('README') } } });
+    expect(sent).toHaveLength(before);
+    expect(sandbox.records.payments.get(paid.body.payment.id)).toMatchObject({ status: 'succeeded' });
+  });
+
   it('answers the page a typed error without internals when the service fails, and the refund route passes a 404 on', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     sandbox.faults.add({ route: 'processPayment', kind: 'server_error', status: 500 });
