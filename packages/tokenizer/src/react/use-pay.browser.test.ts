@@ -64,6 +64,26 @@ describe('usePay', () => {
     expect(calls).toHaveLength(2);
   });
 
+  it('a call for another order while one runs never gets that payment’s result (a page naming a new order each click)', async () => {
+    const { tessera, calls } = fakeClient();
+    const hook = renderHook(tessera);
+    let first: Promise<PayResult | undefined> | undefined;
+    let other: Promise<PayResult | undefined> | undefined;
+    act(() => {
+      first = hook().pay(request);
+      other = hook().pay({ ...request, orderRef: 'cart_2' });
+    });
+    expect(calls).toHaveLength(1);
+    expect(other).not.toBe(first);
+    await act(async () => {
+      calls[0]!.resolve(succeeded);
+      await first;
+    });
+    // cart_2 was not paid: its caller must not read cart_1's success as its own.
+    expect(await other).toBeUndefined();
+    expect(hook()).toMatchObject({ paying: false, error: undefined, result: succeeded });
+  });
+
   it('puts a failure in error and resolves undefined; reset clears it', async () => {
     const { tessera, calls } = fakeClient();
     const hook = renderHook(tessera);

@@ -14,7 +14,9 @@ export type UsePayRequest = PayRequest extends infer R ? (R extends unknown ? Om
 export interface UsePayResult {
   /**
    * Runs `tessera.pay(request)`: resolves its result, or `undefined` when it failed (the error is in `error`). A call
-   * while one runs (a double click) gets the running one's promise: one payment, never two.
+   * for the same `orderRef` while one runs (a double click) gets the running one's promise: one payment, never two. A
+   * call for another order while one runs starts nothing and resolves `undefined`, leaving the state to the running
+   * payment (never that payment's result, which is not this order's).
    */
   pay: (request: UsePayRequest) => Promise<PayResult | undefined>;
   /** Stops the running payment's customer step (the 3DS challenge closes as cancelled, polling stops). */
@@ -72,7 +74,7 @@ function failed(error: unknown, fromFields = false): PayState {
  */
 export function usePay(tessera: TesseraClient): UsePayResult {
   const [state, setState] = useState<PayState>(idle);
-  const running = useRef<{ promise: Promise<PayResult | undefined>; controller: AbortController } | undefined>(undefined);
+  const running = useRef<{ orderRef: string; promise: Promise<PayResult | undefined>; controller: AbortController } | undefined>(undefined);
   const mounted = useRef(true);
   useEffect(() => {
     mounted.current = true;
@@ -86,7 +88,7 @@ export function usePay(tessera: TesseraClient): UsePayResult {
 
   const pay = useCallback(
     (request: UsePayRequest): Promise<PayResult | undefined> => {
-      if (running.current) return running.current.promise;
+      if (running.current) return running.current.orderRef === request.orderRef ? running.current.promise : Promise.resolve(undefined);
       const controller = new AbortController();
       show({ ...idle, paying: true });
       const promise = tessera.pay({ ...request, signal: controller.signal }).then(
@@ -99,7 +101,7 @@ export function usePay(tessera: TesseraClient): UsePayResult {
           return undefined;
         },
       );
-      running.current = { promise, controller };
+      running.current = { orderRef: request.orderRef, promise, controller };
       void promise.finally(() => {
         if (running.current?.promise === promise) running.current = undefined;
       });
