@@ -33,4 +33,23 @@ describe('server-side rendering', () => {
       '<div><div data-tessera-field="number"></div><div data-tessera-field="expiry"></div><div data-tessera-field="cvc"></div><div data-tessera-field="name"></div></div>',
     );
   });
+
+  it('renders every hook and PaymentResult on the server without a throw', async () => {
+    const react = await import('./react/index.js');
+    const { createTessera } = await import('./client.js');
+    const { renderToString } = await import('react-dom/server');
+    const { createElement } = await import('react');
+    const tessera = createTessera({ environment: 'local' });
+    const challenge = { sessionId: 's', acsChallengeUrl: 'https://acs.example/c', acsTransactionId: 't', threeDSVersion: '2.2.0' };
+    function Checkout() {
+      const { pay, paying } = react.usePay(tessera);
+      react.useTokenizer({ environment: 'local' });
+      react.useConfirmPayment({ environment: 'local', loadWebThreeds: () => Promise.reject(new Error('loaded during SSR')) });
+      react.useThreeDSChallenge({ environment: 'local', challenge });
+      const buttons = react.useWalletButtons(tessera, { request: { amount: 100, currency: 'USD', country: 'US', label: 'Shop' }, onToken: (tokenized) => void pay({ tokenized, orderRef: 'cart_1' }) });
+      react.useCardFieldsState(undefined);
+      return createElement('div', null, String(paying), createElement(react.WalletButtons, { buttons }), createElement(react.PaymentResult, { result: { status: 'succeeded', payment: { amount: 1999, currency: 'USD' } } }));
+    }
+    expect(renderToString(createElement(Checkout))).toContain('$19.99 paid');
+  });
 });
