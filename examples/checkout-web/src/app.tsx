@@ -7,14 +7,8 @@ import { createWalletButtons } from '@tessera/tokenizer/wallets';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { getConfig, type CheckoutConfig } from './api.js';
 import { CardFieldsForm } from './card-fields-form.js';
+import { cardCollectionFor } from './card-collection.js';
 import { CardForm, type CardFormValue } from './card-form.js';
-
-/**
- * How the card is collected. `fields` (the default): Basis Theory's iframes, so this page never holds the card (PCI
- * SAQ A). `raw`: the page's own inputs and `tokenizeCardWithFacts` (the page reads the card: SAQ A-EP); open the
- * page with `?card=raw` to try it. Keep one in your shop.
- */
-const cardCollection: 'fields' | 'raw' = new URLSearchParams(globalThis.location?.search).get('card') === 'raw' ? 'raw' : 'fields';
 
 /**
  * The cart as the page shows it. The page pays only its reference (`orderRef`): the merchant server prices it (the
@@ -45,10 +39,12 @@ export function App({ config }: { config: CheckoutConfig }) {
     () => createTessera({ environment: config.environment, ...(config.vaultUrl ? { vaultUrl: config.vaultUrl } : {}), ...(config.vaultKey ? { vaultKey: config.vaultKey } : {}), loadWebThreeds }),
     [config.environment, config.vaultUrl, config.vaultKey],
   );
+  // Basis Theory's iframes, except against the sandbox with `?card=raw` (the page's own inputs: see cardCollectionFor).
+  const cardCollection = cardCollectionFor(globalThis.location?.search, config.environment);
   // Mounted by <CardFields> (nothing loads before), and only on the fields path.
   const fields = useMemo(
     () => (cardCollection === 'fields' ? tessera.cardFields({ style: { base: { fontFamily: 'system-ui, sans-serif', fontSize: '16px', color: '#1a1a2e' }, invalid: { color: '#c62828' } } }) : undefined),
-    [tessera],
+    [tessera, cardCollection],
   );
   // The raw inputs and the wallets tokenize on the page, in the client's vault.
   const tokenizer = useMemo(() => createTokenizer(tessera.vault), [tessera]);
