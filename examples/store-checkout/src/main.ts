@@ -4,10 +4,11 @@ import { loadWebThreeds } from '@tessera/tokenizer/basis-theory';
 import { createTessera } from '@tessera/tokenizer/client';
 import { openStore, type StoreCheckout } from '@tessera/tokenizer/store';
 
-// The sandbox's shop by default. Your store: VITE_STORE_ID, and VITE_TESSERA_ENVIRONMENT=production (see README).
+// `npm run dev`: the sandbox's shop. A build (`npm run build`) talks to the real service unless VITE_TESSERA_ENVIRONMENT
+// says otherwise, never to the sandbox by surprise. Your store: VITE_STORE_ID (see README).
 const env = import.meta.env;
 const tessera = createTessera({
-  environment: env.VITE_TESSERA_ENVIRONMENT ?? 'local',
+  environment: env.VITE_TESSERA_ENVIRONMENT ?? (env.MODE === 'development' ? 'local' : 'production'),
   ...(env.VITE_SANDBOX_URL ? { vaultUrl: env.VITE_SANDBOX_URL } : {}),
   loadWebThreeds,
 });

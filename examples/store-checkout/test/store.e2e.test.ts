@@ -28,7 +28,9 @@ beforeAll(async () => {
   outDir = mkdtempSync(join(tmpdir(), 'store-checkout-'));
   sandbox = await startSandboxServer({ port: 0 });
   tessera = new Tessera({ apiKey: sandbox.sandbox.apiKey, baseUrl: sandbox.url });
-  // The page's only configuration: where the sandbox is (the shop is its default store).
+  // The page's only configuration: the sandbox (a build defaults to production) and where it is (the shop is its
+  // default store).
+  process.env.VITE_TESSERA_ENVIRONMENT = 'local';
   process.env.VITE_SANDBOX_URL = sandbox.url;
   await build({ root, logLevel: 'silent', build: { outDir, emptyOutDir: true, sourcemap: false } });
   site = await preview({ root, logLevel: 'silent', build: { outDir }, preview: { host: '127.0.0.1', port: 0, strictPort: false } });
@@ -38,6 +40,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.VITE_SANDBOX_URL;
+  delete process.env.VITE_TESSERA_ENVIRONMENT;
   await browser?.close();
   await site?.close();
   await sandbox?.close();
