@@ -1,4 +1,4 @@
-import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer, type FieldError } from '@tessera/core';
+import { CHECKOUT_PAYMENT_TOKEN_HEADER, checkoutRoutes, TesseraAbortError, type CheckoutErrorAnswer, type CheckoutPayRequest, type CheckoutPaymentAnswer, type FieldError } from '@tessera/core';
 import type { RadarSession } from '../confirm/radar.js';
 import { TesseraCheckoutError } from './checkout-error.js';
 import { isObject } from './is-object.js';
@@ -31,7 +31,10 @@ export function merchantRoutes(basePath: string, fetchImpl: typeof fetch): Merch
       { method, headers, credentials: 'same-origin', ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }), ...(init.signal ? { signal: init.signal } : {}) },
       `No answer from ${method} ${url}: check that your server mounts the checkout handler there, then try again`,
     );
-    const body: unknown = await response.json().catch(() => undefined);
+    const body: unknown = await response.json().catch((): undefined => {
+      // The page aborted while the answer was read: an abort, as during the request (not an answer of another server).
+      if (init.signal?.aborted) throw new TesseraAbortError(undefined, { cause: init.signal.reason });
+    });
     if (response.ok) return body;
     const error = isObject(body) && isObject(body.error) ? (body as unknown as CheckoutErrorAnswer).error : undefined;
     if (error === undefined || typeof error.code !== 'string' || typeof error.message !== 'string') {

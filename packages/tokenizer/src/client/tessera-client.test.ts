@@ -81,6 +81,23 @@ describe('createTessera().pay', () => {
     expect(lost.sent).toHaveLength(1);
   });
 
+  it('an abort while the answer is being read (usePay’s cancel()) is a TesseraAbortError, and the next pay() resends the same attempt', async () => {
+    const controller = new AbortController();
+    // The handler answered 201; the page aborts before its body has arrived, which fails the read.
+    const body = new ReadableStream({ start: (stream) => controller.signal.addEventListener('abort', () => stream.error(new DOMException('aborted', 'AbortError'))) });
+    const { fetch, sent } = handler(
+      () => Promise.resolve(new Response(body, { status: 201, headers: { 'content-type': 'application/json' } })),
+      () => answer(201, { payment: payment({}), paymentToken: 'pt_1' }),
+    );
+    const tessera = createTessera({ environment: 'local', fetch });
+    const first = tessera.pay({ tokenized, orderRef: 'cart_42', signal: controller.signal }).catch((thrown: unknown) => thrown);
+    await vi.waitFor(() => expect(sent).toHaveLength(1));
+    controller.abort();
+    expect(TesseraAbortError.isInstance(await first)).toBe(true);
+    await expect(tessera.pay({ tokenized, orderRef: 'cart_42' })).resolves.toMatchObject({ status: 'succeeded' });
+    expect((sent[1]!.body as CheckoutPayRequest).attempt).toBe((sent[0]!.body as CheckoutPayRequest).attempt);
+  });
+
   it('after a pay() whose answer never came, the next pay() for the order resends that request unchanged (same attempt, same card): one payment', async () => {
     const { fetch, sent } = handler(
       ...Array.from({ length: 3 }, () => () => Promise.reject(new TypeError('Failed to fetch'))),
