@@ -1,9 +1,9 @@
-import { TesseraValidationError, type ConfirmablePayment } from '@tessera/core';
+import { TesseraValidationError, toConfirmablePayment, type CheckoutPayRequest, type ConfirmablePayment } from '@tessera/core';
 import { act, createElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { strictModeRoot } from '../../test/strict-mode-root.js';
 import type { PayRequest, TesseraClient } from '../client.js';
-import { TesseraCheckoutError } from '../client.js';
+import { createTessera, TesseraCheckoutError } from '../client.js';
 import type { CardFields } from '../fields.js';
 import { usePay, type PayResult, type UsePayResult } from './use-pay.js';
 
@@ -149,6 +149,48 @@ describe('usePay', () => {
       await pending;
     });
     expect(hook()).toMatchObject({ paying: false, error: undefined, result: succeeded });
+  });
+
+  it('cancel() during the request, or unmounting mid-payment, then pay() of the order again: the same attempt, one payment', async () => {
+    const sent: CheckoutPayRequest[] = [];
+    const paid = () => new Response(JSON.stringify({ payment: toConfirmablePayment({ id: 'pay_1', amount: 1999, currency: 'USD', status: 'succeeded', subStatus: 'approved', requireAction: 'none' }), paymentToken: 'pt_1' }), { status: 201 });
+    let answers: ((signal: AbortSignal) => Promise<Response>)[] = [(signal) => new Promise((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))];
+    const fetch = (_: unknown, init: RequestInit) => {
+      sent.push(JSON.parse(init.body as string) as CheckoutPayRequest);
+      return answers.shift()!(init.signal!);
+    };
+    const tessera = createTessera({ environment: 'local', fetch: fetch as typeof globalThis.fetch });
+    const hook = renderHook(tessera);
+    let pending: Promise<PayResult | undefined> | undefined;
+    act(() => {
+      pending = hook().pay(request);
+    });
+    await act(async () => {
+      await expect.poll(() => sent.length).toBe(1);
+      hook().cancel();
+      await pending;
+    });
+    expect(hook().error).toMatchObject({ name: 'TesseraAbortError' });
+
+    // The same order again, from a component that remounted: the same attempt, answered this time.
+    let answer: (response: Response) => void = () => undefined;
+    answers = [() => new Promise((resolve) => (answer = resolve))];
+    act(() => {
+      pending = hook().pay(request);
+    });
+    await expect.poll(() => sent.length).toBe(2);
+    app.unmount();
+    const remounted = renderHook(tessera);
+    act(() => {
+      pending = remounted().pay(request);
+    });
+    await act(async () => {
+      answer(paid());
+      await pending;
+    });
+    expect(remounted()).toMatchObject({ paying: false, error: undefined, result: { status: 'succeeded' } });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]!.attempt).toBe(sent[0]!.attempt);
   });
 
   it('cancel aborts the running payment’s signal', () => {
