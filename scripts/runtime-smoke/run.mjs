@@ -8,6 +8,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
 import { delimiter, dirname, join } from 'node:path';
+import { STAFF_TOKEN } from './staff-token.mjs';
 import { ensureTools, makeProject, packPackages, repoRoot, toolBin } from './tools.mjs';
 
 const STEP_TIMEOUT_MS = 120_000;
@@ -57,7 +58,7 @@ const project = makeProject('tessera-runtime-smoke', tarballs, {
   msw: sandboxManifest.peerDependencies.msw,
   hono: merchantManifest.dependencies.hono,
 });
-for (const file of ['flow.mjs', 'approve-challenge.mjs', 'main.mjs', 'worker.mjs', 'types-esm.mts', 'types-cjs.cts']) cpSync(join(import.meta.dirname, file), join(project, file));
+for (const file of ['flow.mjs', 'approve-challenge.mjs', 'main.mjs', 'worker.mjs', 'staff-token.mjs', 'types-esm.mts', 'types-cjs.cts']) cpSync(join(import.meta.dirname, file), join(project, file));
 cpSync(join(repoRoot, 'examples/merchant-server/src'), join(project, 'merchant-server'), { recursive: true, filter: (source) => !source.endsWith('.test.ts') });
 console.log(`runtime smoke: project installed in ${project} (${Math.round((Date.now() - started) / 1000)} s)`);
 
@@ -103,7 +104,7 @@ try {
     if (!smoke.ok) throw new Error(`workerd: ${smoke.error}`);
     console.log(`workerd (${Date.now() - begin} ms): ${smoke.steps.length} steps passed (${smoke.steps.join('; ')})`);
     const config = await fetch(`${worker}/api/config?${query}`, { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
-    const missing = await fetch(`${worker}/api/payments/pay_missing?${query}`, { signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
+    const missing = await fetch(`${worker}/api/payments/pay_missing?${query}`, { headers: { authorization: `Bearer ${STAFF_TOKEN}` }, signal: AbortSignal.timeout(STEP_TIMEOUT_MS) });
     const body = await missing.json();
     if (config.status !== 200 || missing.status !== 404 || body?.error?.code !== 'PAYMENT_NOT_FOUND') {
       throw new Error(`workerd: the merchant-server app answered ${config.status} and ${missing.status} ${JSON.stringify(body)}`);

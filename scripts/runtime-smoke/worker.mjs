@@ -3,6 +3,7 @@
 import { Tessera } from '@tessera/server';
 import { createMerchantApp } from './merchant-server/app.ts';
 import { runSmoke } from './flow.mjs';
+import { STAFF_TOKEN } from './staff-token.mjs';
 
 export default {
   /** @param {Request} request */
@@ -24,6 +25,8 @@ export default {
       storeId,
       publicConfig: { environment: 'local', vaultUrl: sandboxUrl, storeId },
       onWebhook: () => {},
+      // The back-office routes want a staff token (the run reads a payment with it).
+      staffToken: STAFF_TOKEN,
     });
     return app.fetch(request);
   },
