@@ -6,7 +6,7 @@ import { customers } from './customers.js';
 import { pageStyle } from './lists.js';
 import { orders } from './orders.js';
 import { positionsWhere, recordAt } from '../state/ordered.js';
-import { ownFields, promotionOfStore, type PromotionRecord, promotions, refuseCardData, requirePromotion, settable } from './promotions.js';
+import { ownFields, promotionOfStore, type PromotionRecord, promotions, requirePromotion, settable } from './promotions.js';
 
 // Promotion codes as the published pages give them
 // (https://tagadapay.mintlify.app/api-reference/promotion-codes/create-promotion-code, list-promotion-codes,
@@ -65,10 +65,9 @@ function requireFreeCode(ctx: SandboxContext, storeId: string, code: string, fie
  * `POST /promotion-codes/create` → the code, of an existing promotion (unknown `promotionId`: 404), in its store;
  * `active` true, `usageCount` 0, the other published fields `null`/`false` when not given. A code another of the
  * store's codes already reads (whatever its case) is a 409 `duplicate_code` naming `code`. Card data anywhere: 400
- * (`refuseCardData`).
+ * (core's request schema, `withoutCardData`).
  */
 export function createPromotionCode(ctx: SandboxContext, input: OperationInput<'createPromotionCode'>): PromotionCodeRecord {
-  refuseCardData(input);
   const promotion = requirePromotion(ctx, input.promotionId);
   requireFreeCode(ctx, promotion.storeId, input.code, 'code');
   const record: PromotionCodeRecord = {
@@ -93,10 +92,9 @@ export function createPromotionCode(ctx: SandboxContext, input: OperationInput<'
  * `POST /promotion-codes/update { id, data }` → the code with `data`'s fields merged (`null` clears one). Unknown id:
  * 404. A new `code` the store's other codes read is a 409 naming `data.code`; a `promotionId` must be a promotion of
  * the code's store (else 404). `id`, `storeId`, `usageCount` and the dates the sandbox keeps are not changed. Card
- * data anywhere: 400 (`refuseCardData`).
+ * data anywhere: 400 (core's request schema, `withoutCardData`).
  */
 export function updatePromotionCode(ctx: SandboxContext, input: OperationInput<'updatePromotionCode'>): PromotionCodeRecord {
-  refuseCardData(input);
   const record = promotionCodes.of(ctx).get(input.id);
   if (!record) throw notFound('promotion code', input.id);
   const { data } = input;

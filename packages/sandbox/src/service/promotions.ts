@@ -1,4 +1,4 @@
-import { findCardDataField, type OperationInput } from '@tessera/core/internal';
+import type { OperationInput } from '@tessera/core/internal';
 import { byId } from '../state/collection.js';
 import type { SandboxContext, ServedOperations } from './context.js';
 import { notFound, validationError } from '../errors/http-error.js';
@@ -56,23 +56,11 @@ export function settable(fields: Record<string, unknown>): Record<string, unknow
 }
 
 /**
- * A 400 `card_data` naming the first field of `input` (a promotion's or a code's request, create or update) named as
- * card data anywhere (`cardNumber`, `pan`, `cvc`, …, or `number` holding a card number; `null` passes), never echoing
- * it: their `rules`, `actions` and other fields are kept as sent, in the data file too, and card data goes to the
- * vault only (docs/contracts.md, "Promotions and promotion codes").
- */
-export function refuseCardData(input: object): void {
-  const field = findCardDataField(input, { nullIsEmpty: true });
-  if (field !== undefined) throw validationError([{ field, code: 'card_data', message: 'must not be sent: card data goes to the vault only' }]);
-}
-
-/**
  * `POST /promotions/create` → the promotion, every published field at its default where not given (`code` `null`,
  * `automatic` `false`, `usageLimit` `null`, dates `null`, `enabled` `true`, `ruleOperator` `OR`, the combine flags
- * `false`, `rules` and `actions` `[]`), `usageCount` 0. Unknown store: 404; card data anywhere: 400 ({@link refuseCardData}).
+ * `false`, `rules` and `actions` `[]`), `usageCount` 0. Unknown store: 404; card data anywhere: 400 (core's request schema, `withoutCardData`).
  */
 export function createPromotion(ctx: SandboxContext, input: OperationInput<'createPromotion'>): PromotionRecord {
-  refuseCardData(input);
   const store = requireStore(ctx, input.storeId);
   const promotion: PromotionRecord = {
     code: null,
@@ -106,10 +94,9 @@ export function requirePromotion(ctx: SandboxContext, id: string): PromotionReco
 /**
  * `POST /promotions/update { id, data }` → the promotion with `data`'s fields merged (the others kept). Unknown id:
  * 404. A promotion stays in its store: a `data.storeId` of another store is a 400 naming it; `id`, `usageCount` and
- * the dates the sandbox keeps are not changed. Card data anywhere: 400 ({@link refuseCardData}).
+ * the dates the sandbox keeps are not changed. Card data anywhere: 400 (core's request schema, `withoutCardData`).
  */
 export function updatePromotion(ctx: SandboxContext, input: OperationInput<'updatePromotion'>): PromotionRecord {
-  refuseCardData(input);
   const promotion = requirePromotion(ctx, input.id);
   if (input.data.storeId !== undefined && input.data.storeId !== promotion.storeId) {
     throw validationError([{ field: 'data.storeId', code: 'immutable', message: 'is not this promotion\'s store: a promotion stays in its store; create one in the other store instead' }]);
