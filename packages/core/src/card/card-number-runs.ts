@@ -1,4 +1,4 @@
-import { luhnCheck } from './card-validation.js';
+import { luhnCheck, normalizeCardNumber } from './card-validation.js';
 
 // Where a card number may hide in the text of a block rule (docs/contracts.md, "The published API, difference by
 // difference", 36): runs of digits, told apart from what a rule legitimately holds (BINs and their ranges, ids, dates
@@ -45,7 +45,8 @@ export function holdsLuhnCardNumber(text: string): boolean {
  * @internal
  */
 export function isCardNumberText(text: string): boolean {
-  return /^\d{12,19}$/.test(text.replace(/[\s-]/g, ''));
+  const digits = normalizeCardNumber(text);
+  return digits !== undefined && digits.length >= 12 && digits.length <= 19;
 }
 
 /**
