@@ -33,7 +33,17 @@ export function page(title: string, body: string, status = 200): HtmlPage {
 const passedStatuses: ReadonlySet<PaymentRecordStatus> = new Set(['succeeded', 'authorized', 'partially_refunded', 'refunded']);
 const passed = (payment: PaymentRecord): boolean => passedStatuses.has(payment.status) || payment.subStatus === 'voided';
 
-const field = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+/** A hidden form field, its value escaped. */
+export const hiddenField = (name: string, value: string): string => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`;
+
+/**
+ * A notification page of Basis Theory's 3DS (a challenge's or a 3DS method's end): `body`, then `message` posted to
+ * the parent with target origin '*'. The message holds no secret (as BT's pages do); the receiver checks the sender.
+ */
+export function notificationPage(title: string, body: string, message: object): HtmlPage {
+  const json = JSON.stringify(message).replace(/</g, '\\u003c');
+  return page(title, `${body}<script>window.parent.postMessage(${json}, '*');</script>`);
+}
 
 /**
  * `POST /acs/challenge` (form field `creq`): the issuer's challenge page with `#approve` and `#fail` buttons, each
@@ -48,9 +58,9 @@ export function challengePage(ctx: SandboxContext, form: Record<string, string>)
   // server reads the outcome with `challenge-result`). Both are this ACS's, so both are served.
   const btSession = payment ? undefined : findBtChallenge(ctx, creq.acsTransID, creq.threeDSServerTransID);
   if (!payment && !btSession) return page('Unknown challenge', '<h1>Unknown challenge</h1>', 404);
-  const hidden = field('acsTransactionId', creq.acsTransID) + field('sessionId', creq.threeDSServerTransID);
+  const hidden = hiddenField('acsTransactionId', creq.acsTransID) + hiddenField('sessionId', creq.threeDSServerTransID);
   const button = (outcome: 'approve' | 'fail', label: string): string =>
-    `<form method="post" action="${sandboxRoutes.acsComplete}">${hidden}${field('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
+    `<form method="post" action="${sandboxRoutes.acsComplete}">${hidden}${hiddenField('outcome', outcome)}<button id="${outcome}" type="submit">${label}</button></form>`;
   const last4 = payment
     ? instruments.of(ctx).get(payment.paymentInstrumentId)?.card.last4
     : btSession?.tokenId == null
@@ -99,13 +109,7 @@ export function completePage(ctx: SandboxContext, form: Record<string, string>):
     isCompleted: true,
     authenticationStatus: authenticated ? 'successful' : 'failed',
   };
-  // The message holds no secret, so the target origin is '*' (as BT's page does); the receiver checks the origin.
-  const json = JSON.stringify(message).replace(/</g, '\\u003c');
-  return page(
-    'Authentication complete',
-    `<h1>${authenticated ? 'Authentication approved' : 'Authentication failed'}</h1><p>You can close this window.</p>` +
-      `<script>window.parent.postMessage(${json}, '*');</script>`,
-  );
+  return notificationPage('Authentication complete', `<h1>${authenticated ? 'Authentication approved' : 'Authentication failed'}</h1><p>You can close this window.</p>`, message);
 }
 
 /** True while the challenge `acsTransID` waits for the customer (its payment pending, or BT's session in `challenge`). */

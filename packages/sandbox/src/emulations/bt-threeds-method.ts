@@ -1,7 +1,7 @@
 import type { output } from 'zod/mini';
 import { decodeBase64Utf8, encodeBase64Utf8, z } from '@tessera/core/internal';
 import type { SandboxContext } from '../service/context.js';
-import { type HtmlPage, page } from './acs.js';
+import { type HtmlPage, hiddenField, notificationPage, page } from './acs.js';
 import { findBtThreeDSSession, methodNotificationPath, notifyBtMethod } from './bt-threeds.js';
 import { escapeHtml } from './escape-html.js';
 
@@ -48,7 +48,7 @@ export function acsMethodPage(ctx: SandboxContext, form: Record<string, string>,
   const notification = encodeBase64Utf8(JSON.stringify({ threeDSServerTransID: session.id }), true);
   return page(
     'Tessera Sandbox ACS: 3DS method',
-    `<form method="post" action="${escapeHtml(notificationUrl)}"><input type="hidden" name="threeDSMethodData" value="${escapeHtml(notification)}"></form>` +
+    `<form method="post" action="${escapeHtml(notificationUrl)}">${hiddenField('threeDSMethodData', notification)}</form>` +
       '<script>document.forms[0].submit();</script>',
   );
 }
@@ -65,8 +65,6 @@ export function methodNotificationPage(ctx: SandboxContext, sessionId: string, f
   if (!data || data.threeDSServerTransID !== sessionId) return invalidData();
   const session = notifyBtMethod(ctx, sessionId);
   if (!session) return unknownSession();
-  // The message holds no secret, so the target origin is '*' (as BT's pages do); the method page relays it to its
-  // creator's origin only, and the receiver checks the sender.
-  const json = JSON.stringify({ type: 'method', id: session.id, isCompleted: true }).replace(/</g, '\\u003c');
-  return page('3DS method complete', `<p>Device check complete.</p><script>window.parent.postMessage(${json}, '*');</script>`);
+  // The method page relays it to its creator's origin only.
+  return notificationPage('3DS method complete', '<p>Device check complete.</p>', { type: 'method', id: session.id, isCompleted: true });
 }
