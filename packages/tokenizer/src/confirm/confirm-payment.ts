@@ -5,6 +5,7 @@ import { TesseraConfigurationError } from '../errors/errors.js';
 import { TesseraNextActionError, TesseraPaymentActionError, TesseraPaymentFailedError } from './payment-action-errors.js';
 import { returnUrlRefusal } from './return-url.js';
 import { collectRadarSession, type RadarAction, type RadarSession } from './radar.js';
+import { sandboxOrigin } from './sandbox-origin.js';
 import type { ThreeDS } from '../threeds/threeds.js';
 import { poll } from '@tessera/core/internal';
 import { onStatusChange, type PaymentPollingOptions } from './wait-for-final-status.js';
@@ -149,7 +150,7 @@ export async function confirmPayment<P extends Payment>(options: ConfirmPaymentO
   // At once, before any action: the redirect page sends the customer to `returnUrl`; radar scripts load from `sandboxUrl`.
   const refusal = returnUrlRefusal(options.returnUrl);
   if (refusal) throw refusal;
-  if (options.sandboxUrl !== undefined && !isSecureUrl(options.sandboxUrl)) throw new TesseraConfigurationError('invalid_option', 'sandboxUrl must be an https URL (plain http only on localhost)');
+  if (options.sandboxUrl !== undefined) sandboxOrigin(options.sandboxUrl);
   try {
     return await runActions(options);
   } catch (error) {

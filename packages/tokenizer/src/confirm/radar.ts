@@ -1,8 +1,8 @@
 import type { PaymentAction } from '@tessera/core';
-import { isSecureUrl, LOCAL_VAULT_URL, type TokenizerEnvironment } from '../vault/environment.js';
+import type { TokenizerEnvironment } from '../vault/environment.js';
 import { claimPageEnvironment, pageEnvironment } from '../vault/page-environment.js';
-import { TesseraConfigurationError } from '../errors/errors.js';
 import { TesseraNextActionError } from './payment-action-errors.js';
+import { sandboxOrigin } from './sandbox-origin.js';
 import { randomUuid } from '../platform/random-uuid.js';
 import { loadScript } from '../platform/script-loader.js';
 
@@ -75,13 +75,6 @@ export async function collectRadarSession(action: RadarAction, paymentId: string
   const id = answer.radarSession?.id;
   if (answer.error || typeof id !== 'string' || id === '') throw failed(answer.error?.message ?? 'no session in its answer');
   return { paymentId, ...(action.orderId !== undefined ? { orderId: action.orderId } : {}), stripeRadarSessionId: id, stripeRadarSessionData: answer.radarSession ?? {} };
-}
-
-/** The sandbox's origin (`sandboxUrl`, default `http://localhost:4010`): https, or http on this machine. */
-function sandboxOrigin(sandboxUrl: string | undefined): string {
-  const url = (sandboxUrl ?? LOCAL_VAULT_URL).replace(/\/+$/, '');
-  if (!isSecureUrl(url)) throw new TesseraConfigurationError('invalid_option', 'sandboxUrl must be an https URL (plain http only on localhost)');
-  return url;
 }
 
 const stripeGlobal = (): StripeConstructor | undefined => {
